@@ -1,0 +1,22 @@
+/**
+ * The explicit registry of schema files: one entry per file, read at run time by the server (so an edited
+ * file is served after a restart, without a rebuild) and at build time by the checks and type generator.
+ * `npm run validate:schemas` fails when a file on disk is missing here or an entry has no file.
+ */
+export const RESOURCE_FILES = ['resources/clients.json', 'resources/login.json'] as const;
+
+export const SCREEN_FILES = [
+  'screens/auth/login.json',
+  'screens/dashboard.json',
+  'screens/clients/list.json',
+  'screens/clients/form.json',
+  'screens/clients/detail.json',
+] as const;
+
+export const NAVIGATION_FILE = 'navigation.json';
+
+export const META_FILES = {
+  resource: 'meta/resource.schema.json',
+  screen: 'meta/screen.schema.json',
+  navigation: 'meta/navigation.schema.json',
+} as const;

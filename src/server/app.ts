@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { FORMATS } from '../domain/formats';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import securityHeaders from './plugins/security-headers';
+import sessionPlugin from './plugins/session';
+import { authRoutes } from './routes/auth';
+import { resourceRoutes } from './routes/resources';
+import { uiRoutes } from './routes/ui';
+import { uploadRoutes } from './routes/uploads';
+import { createI18n } from './services/i18n';
+import { loadSchemas } from './services/schema-registry';
+
+/** Options Fastify's own ajv needs; server.ts and tests pass them to `Fastify()`. */
+export const fastifyOptions = (config: Config) => ({
+  logger: config.logger,
+  trustProxy: true,
+  bodyLimit: 1024 * 1024,
+  ajv: {
+    customOptions: {
+      allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
+      verbose: true,
+      removeAdditional: true,
+      useDefaults: true,
+      coerceTypes: 'array' as const,
+      formats: FORMATS,
+    },
+  },
+});
+
+/** JSON APIs treat "" like a missing value, as forms send it (Laravel's ConvertEmptyStringsToNull). */
+function emptyToNull(value: unknown): unknown {
+  if (value === '') return null;
+  if (Array.isArray(value)) return value.map(emptyToNull);
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = emptyToNull(v);
+  }
+  return value;
+}
+
+/**
+ * The whole application as a Fastify plugin. It never listens: server.ts does, tests use `inject`.
+ * Schemas are read from disk here, at start, so an edited schema is served after a restart without a build.
+ */
+export async function app(fastify: FastifyInstance, config: Config): Promise<void> {
+  const registry = loadSchemas(config.schemasDir);
+  const i18n = createI18n(path.join(config.root, 'src', 'locales'));
+
+  for (const resource of registry.resources.values()) {
+    fastify.addSchema({ ...resource.request, $id: `${resource.name}.request`, title: `${resource.file.title}Input` });
+    fastify.addSchema({ ...resource.record, $id: `${resource.name}.record`, title: resource.file.title });
+  }
+
+  await fastify.register(swagger, {
+    openapi: { info: { title: 'Soloist API', version: '1.0.0', description: 'Generated from the resource schemas in schemas/.' } },
+  });
+  await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await fastify.register(dbPlugin, { url: config.databaseUrl });
+  await fastify.register(cookie);
+  await fastify.register(multipart);
+  await fastify.register(rateLimit, { global: false });
+  await fastify.register(securityHeaders);
+  await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n });
+  await fastify.register(errorsPlugin, { registry });
+
+  fastify.addHook('preValidation', async (req) => {
+    if (req.body && typeof req.body === 'object' && req.headers['content-type']?.startsWith('application/json')) emptyToNull(req.body);
+  });
+
+  await fastify.register(authRoutes, { sessionDays: config.sessionDays });
+  await fastify.register(uiRoutes, { registry, i18n });
+  await fastify.register(resourceRoutes, { registry });
+  await fastify.register(uploadRoutes, { dir: config.uploadsDir });
+  await fastify.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+
+  const indexFile = path.join(config.webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await fastify.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      index: false,
+      setHeaders: (res, file) => {
+        // Hashed chunks never change; the page and the service worker must always be revalidated.
+        const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // History-mode fallback: a path without a file extension is an app route and gets the page.
+  fastify.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api') || req.url.startsWith('/sanctum') || req.url.startsWith('/uploads');
+    if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ message: req.t ? req.t('errors.notFound') : 'Not found' });
+  });
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, in one place. */
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  host: string;
+  /** Root of the repository: schemas/ and data/ are found from here. */
+  root: string;
+  schemasDir: string;
+  uploadsDir: string;
+  /** The built browser app (webpack output); served when present. */
+  webDir: string;
+  /** Secure cookies: on when the app is reached over HTTPS. */
+  secureCookies: boolean;
+  sessionDays: number;
+  logger: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const root = overrides.root ?? findRoot();
+  return {
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(root, 'data', 'soloist.db')}`,
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    root,
+    schemasDir: path.join(root, 'schemas'),
+    uploadsDir: env.UPLOADS_DIR ?? path.join(root, 'data', 'uploads'),
+    webDir: path.join(root, 'dist', 'web'),
+    secureCookies: env.SECURE_COOKIES === '1',
+    sessionDays: Number(env.SESSION_DAYS ?? 14),
+    logger: env.LOG === '1',
+    ...overrides,
+  };
+}
+
+/** The repository root, whether running from src/ (tsx) or from dist/server/src/ (compiled). */
+function findRoot(): string {
+  const parts = __dirname.split(path.sep);
+  const i = parts.lastIndexOf('dist');
+  return i > 0 ? parts.slice(0, i).join(path.sep) : path.resolve(__dirname, '..', '..');
+}

@@ -1,0 +1,72 @@
+import type { Db } from './database';
+import { nowIso } from './database';
+import { hashPassword } from '../services/passwords';
+
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+export const DEMO_USERS = [
+  { email: 'owner@demo.test', first_name: 'Olivia', last_name: 'Hart', plan_name: 'Premium Monthly', subscription_status: 'active', is_admin: 0, is_affiliate: 0 },
+  { email: 'lite@demo.test', first_name: 'Liam', last_name: 'Price', plan_name: 'Lite Monthly', subscription_status: 'active', is_admin: 0, is_affiliate: 0 },
+  { email: 'admin@demo.test', first_name: 'Ada', last_name: 'Admin', plan_name: null, subscription_status: 'active', is_admin: 1, is_affiliate: 0 },
+  { email: 'affiliate@demo.test', first_name: 'Aria', last_name: 'Fields', plan_name: null, subscription_status: 'active', is_admin: 0, is_affiliate: 1 },
+] as const;
+
+const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo', 'Freya', 'Oscar', 'Lily', 'Harry', 'Ella', 'Jack', 'Sophie', 'Charlie', 'Evie', 'Thomas', 'Poppy', 'James', 'Florence', 'William', 'Rosie'];
+const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Robinson', 'Wright', 'Thompson', 'Evans', 'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Kovalenko', 'Shevchenko', 'Bondarenko', 'Hughes'];
+const CITIES = ['London', 'Manchester', 'Bristol', 'Leeds', 'Brighton', 'Oxford', 'Cambridge', 'York', 'Bath', 'Kyiv'];
+const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Park Avenue', 'Mill Lane', 'Victoria Road', 'Green Lane', 'Manor Road'];
+
+/** Deterministic pseudo-random numbers, so every fresh database gets the same demo clients. */
+function rng(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+}
+
+export function demoClient(i: number, userId: number, now: string) {
+  const r = rng(i + 1);
+  const first = FIRST[i % FIRST.length];
+  const last = LAST[Math.floor(i / FIRST.length + r() * LAST.length) % LAST.length];
+  const month = String(1 + Math.floor(r() * 12)).padStart(2, '0');
+  const day = String(1 + Math.floor(r() * 28)).padStart(2, '0');
+  const optOut = r() < 0.1 ? 1 : 0;
+  return {
+    user_id: userId,
+    first_name: first,
+    last_name: last,
+    email: `${first}.${last}${i}@example.com`.toLowerCase(),
+    phone: `+44 7${String(100_000_000 + Math.floor(r() * 899_999_999)).slice(0, 3)} ${String(Math.floor(r() * 999_999)).padStart(6, '0')}`,
+    birthday: `${1960 + Math.floor(r() * 45)}-${month}-${day}`,
+    notes: r() < 0.3 ? 'Prefers morning appointments.' : null,
+    address_1: `${1 + Math.floor(r() * 200)} ${STREETS[Math.floor(r() * STREETS.length)]}`,
+    address_2: null,
+    city: CITIES[Math.floor(r() * CITIES.length)],
+    state: null,
+    post_code: `SW${1 + Math.floor(r() * 20)} ${1 + Math.floor(r() * 9)}AB`,
+    billing_address: null,
+    email_reminders: 1,
+    sms_reminders: r() < 0.8 ? 1 : 0,
+    marketing_messages: optOut ? 0 : 1,
+    opt_out: optOut,
+    archived_at: r() < 0.08 ? now : null,
+    last_appointment_date: r() < 0.7 ? `2026-${String(1 + Math.floor(r() * 10)).padStart(2, '0')}-${day}` : null,
+    main_photo: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Adds the demo accounts and about 50 clients for the demo owner, once: an existing database is left alone. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirst();
+  if (existing) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    for (const u of DEMO_USERS) {
+      await trx.insertInto('users').values({ ...u, password_hash: passwordHash, is_api_user: 0, trial_ends_at: null, locale: 'en', region: 'GB', created_at: now, updated_at: now }).execute();
+    }
+    const owner = await trx.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirstOrThrow();
+    const clients = Array.from({ length: 50 }, (_, i) => demoClient(i, owner.id, now));
+    await trx.insertInto('clients').values(clients).execute();
+  });
+}

@@ -1,0 +1,74 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
+import { csrfMatches, findSession, type Session, type SessionUser } from '../services/sessions';
+import { type I18n, pickLocale, type Locale } from '../services/i18n';
+import type { TFunction } from 'i18next';
+
+export const SESSION_COOKIE = 'soloist_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+    user: SessionUser | null;
+    locale: Locale;
+    t: TFunction;
+    /** The caller's CASL ability, built once per request from the permission rules. */
+    ability: AppAbility;
+  }
+  interface FastifyContextConfig {
+    /** 'user' (default for /api/v1): a logged-in user is required; 'public': anyone. */
+    access?: 'user' | 'public';
+    /** Skip the CSRF check (never for routes a browser session can reach). */
+    csrf?: false;
+  }
+  interface FastifyInstance {
+    setSessionCookies(reply: FastifyReply, cookie: string, csrfToken: string): void;
+    clearSessionCookies(reply: FastifyReply): void;
+  }
+}
+
+/**
+ * Database sessions with Sanctum-style CSRF: every request gets its session, user, locale and ability;
+ * mutating calls need `X-XSRF-TOKEN` equal to the session's token (419 otherwise); /api/v1 needs a user (401).
+ */
+export default fp(
+  async (app, opts: { secure: boolean; days: number; i18n: I18n }) => {
+    const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: opts.secure, maxAge: opts.days * 86_400 };
+
+    app.decorateRequest('session', null);
+    app.decorateRequest('user', null);
+    app.decorateRequest('locale', 'en');
+    app.decorateRequest('t', null as unknown as TFunction);
+    app.decorateRequest('ability', null as unknown as AppAbility);
+
+    app.decorate('setSessionCookies', (reply: FastifyReply, cookie: string, csrfToken: string) => {
+      reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, httpOnly: true });
+      reply.setCookie(XSRF_COOKIE, csrfToken, { ...cookieOptions, httpOnly: false });
+    });
+    app.decorate('clearSessionCookies', (reply: FastifyReply) => {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    });
+
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      req.locale = pickLocale(req.headers['x-locale']);
+      req.t = opts.i18n.translator(req.locale);
+      const isApi = req.url.startsWith('/api/') || req.url.startsWith('/sanctum/');
+      if (!isApi) return;
+      const cookie = req.cookies[SESSION_COOKIE];
+      req.session = cookie ? await findSession(app.db, cookie) : null;
+      req.user = req.session?.user ?? null;
+      req.ability = defineAbilityFor(req.user);
+      const config = req.routeOptions.config;
+      if (MUTATING.has(req.method) && config.csrf !== false && !csrfMatches(req.session, req.headers['x-xsrf-token'])) {
+        return reply.code(419).send({ message: req.t('auth.csrf') });
+      }
+      const access = config.access ?? (req.url.startsWith('/api/v1/') ? 'user' : 'public');
+      if (access === 'user' && !req.user) return reply.code(401).send({ message: req.t('auth.unauthenticated') });
+    });
+  },
+  { name: 'session', dependencies: ['db'] },
+);

@@ -1,0 +1,168 @@
+import { subject as asSubject } from '@casl/ability';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Action, Subject } from '../../../permissions/subjects';
+import { abilityFilter } from '../services/ability-query';
+import { exportRows } from '../services/export';
+import { type ListQuery, resourceRepository as repo, type Row } from '../services/resource-repository';
+import type { Resource, SchemaRegistry } from '../services/schema-registry';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const message = { type: 'object', properties: { message: { type: 'string' } } } as const;
+
+function listQuerySchema(resource: Resource) {
+  const filters: Record<string, object> = {};
+  for (const [name, type] of Object.entries(resource.meta.filters ?? {})) filters[name] = { type };
+  return {
+    type: 'object',
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+      search: { type: 'string', maxLength: 100 },
+      is_lite: { type: 'integer', enum: [0, 1], default: 0 },
+      sort: { type: 'string', maxLength: 64 },
+      archived: { type: 'integer', enum: [0, 1], default: 0 },
+      ...filters,
+    },
+  };
+}
+
+type ListParams = { page: number; per_page: number; search?: string; is_lite: number; sort?: string; archived: number } & Record<string, unknown>;
+
+function toListQuery(q: ListParams): ListQuery {
+  const { page, per_page, search, sort, archived, is_lite: _lite, ...filters } = q;
+  return { page, perPage: per_page, search, sort, archived: archived === 1, filters };
+}
+
+/**
+ * Registers list, create, show, update, delete, export and related-list routes for every CRUD resource
+ * schema. There is no per-resource handler: behaviour comes from the schema's `x-resource` block, and every
+ * query is narrowed by the caller's abilities (the tenancy rule lives in permissions/, not here).
+ */
+export async function resourceRoutes(app: FastifyInstance, opts: { registry: SchemaRegistry }): Promise<void> {
+  for (const resource of opts.registry.resources.values()) {
+    if (resource.meta.crud === false) continue;
+    registerResource(app, resource, opts.registry);
+  }
+}
+
+function registerResource(app: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
+  const { path, subject, table } = resource.meta;
+  const S = subject as Subject;
+  const base = `/api/v1${path}`;
+  const tags = [resource.name];
+  const recordRef = { $ref: `${resource.name}.record#` };
+
+  /** The caller's filter for an action, or a 403 sent. */
+  const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action) => {
+    const filter = abilityFilter(req.ability, action, S, table);
+    if (!filter) void reply.code(403).send({ message: req.t('auth.forbidden') });
+    return filter;
+  };
+  const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: req.t('errors.notFound') });
+
+  app.get(base, {
+    schema: {
+      tags,
+      querystring: listQuerySchema(resource),
+      response: {
+        200: {
+          oneOf: [
+            { type: 'array', items: { type: 'object', additionalProperties: true } },
+            {
+              type: 'object',
+              properties: {
+                data: { type: 'array', items: recordRef },
+                meta: { type: 'object', properties: { current_page: { type: 'integer' }, last_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
+              },
+            },
+          ],
+        },
+      },
+    },
+  }, async (req, reply) => {
+    const filter = allowed(req, reply, 'read');
+    if (!filter) return reply;
+    const q = req.query as ListParams;
+    if (q.is_lite === 1) return repo.lite(app.db, app.dialect, resource, toListQuery(q), filter);
+    return repo.list(app.db, app.dialect, resource, toListQuery(q), filter);
+  });
+
+  app.post(base, { schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message } } }, async (req, reply) => {
+    const input = req.body as Row;
+    const candidate = { ...input, [resource.meta.owner]: req.user!.id };
+    if (!req.ability.can('create', asSubject(S, candidate))) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    const id = await repo.create(app.db, resource, input, req.user!.id);
+    const readFilter = abilityFilter(req.ability, 'read', S, table);
+    const data = readFilter ? await repo.find(app.db, resource, id, readFilter) : { id };
+    return reply.code(201).send({ data, message: req.t('messages.created') });
+  });
+
+  app.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
+    const filter = allowed(req, reply, 'read');
+    if (!filter) return reply;
+    const data = await repo.find(app.db, resource, (req.params as { id: number }).id, filter);
+    return data ? { data } : notFound(req, reply);
+  });
+
+  app.put(`${base}/:id`, { schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message } } }, async (req, reply) => {
+    const filter = allowed(req, reply, 'read');
+    if (!filter) return reply;
+    const id = (req.params as { id: number }).id;
+    const current = await repo.find(app.db, resource, id, filter);
+    if (!current) return notFound(req, reply);
+    if (!req.ability.can('update', asSubject(S, { ...current, [resource.meta.owner]: req.user!.id }))) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    const input = req.body as Row;
+    await repo.update(app.db, resource, id, input, current);
+    const data = await repo.find(app.db, resource, id, filter);
+    const archivedChanged = typeof input.archived === 'boolean' && input.archived !== current.archived;
+    const msg = archivedChanged ? (input.archived ? 'messages.archived' : 'messages.restored') : 'messages.updated';
+    return { data, message: req.t(msg) };
+  });
+
+  app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
+    const filter = allowed(req, reply, 'delete');
+    if (!filter) return reply;
+    const id = (req.params as { id: number }).id;
+    if (!(await repo.find(app.db, resource, id, filter))) return notFound(req, reply);
+    await repo.remove(app.db, resource, id);
+    return { message: req.t('messages.deleted') };
+  });
+
+  if (resource.meta.export) {
+    const { formats } = resource.meta.export;
+    app.post(`${base}/export`, {
+      schema: {
+        tags,
+        body: { type: 'object', properties: { format: { type: 'string', enum: formats, default: formats[0] }, search: { type: 'string', maxLength: 100 }, archived: { type: 'integer', enum: [0, 1], default: 0 } } },
+      },
+    }, async (req, reply) => {
+      const filter = allowed(req, reply, 'export');
+      if (!filter) return reply;
+      const body = req.body as { format: 'csv' | 'xlsx'; search?: string; archived: number };
+      const rows = await repo.all(app.db, app.dialect, resource, { page: 1, perPage: 1, search: body.search, archived: body.archived === 1, filters: {} }, filter);
+      const file = await exportRows(resource, rows, body.format, req.t);
+      return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+    });
+  }
+
+  for (const related of resource.meta.related ?? []) {
+    app.get(`${base}/${related}/:id`, {
+      schema: { tags, params: idParams, querystring: { type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } } } },
+    }, async (req, reply) => {
+      const filter = allowed(req, reply, 'read');
+      if (!filter) return reply;
+      const id = (req.params as { id: number }).id;
+      if (!(await repo.find(app.db, resource, id, filter))) return notFound(req, reply);
+      const child = registry.resources.get(related);
+      const page = (req.query as { page: number }).page;
+      const fk = `${resource.meta.subject.toLowerCase()}_id`;
+      if (!child || child.meta.crud === false || !child.columns.includes(fk)) {
+        // The related resource does not exist yet: an honest empty page.
+        return { data: [], meta: { current_page: page, last_page: 1, per_page: 25, total: 0 } };
+      }
+      const childFilter = abilityFilter(req.ability, 'read', child.meta.subject as Subject, child.meta.table);
+      if (!childFilter) return { data: [], meta: { current_page: page, last_page: 1, per_page: 25, total: 0 } };
+      return repo.list(app.db, app.dialect, child, { page, perPage: 25, filters: {} }, (eb) => eb.and([childFilter(eb), eb(`${child.meta.table}.${fk}`, '=', id)]));
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { rulesToCondition } from '@casl/ability/extra';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { AppAbility } from '../../../permissions/defineAbilityFor';
+import type { Action, Subject } from '../../../permissions/subjects';
+
+type Conditions = Record<string, unknown>;
+// Tables are chosen at run time from resource schemas, so expressions are built on an untyped builder.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+const OPERATORS: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=', $in: 'in', $nin: 'not in' };
+
+function fieldExpression(eb: AnyEb, column: string, value: unknown): Expression<SqlBool> {
+  if (value === null) return eb(column, 'is', null);
+  if (typeof value !== 'object' || Array.isArray(value)) return eb(column, '=', value);
+  const parts = Object.entries(value as Conditions).map(([op, v]) => {
+    const sqlOp = OPERATORS[op];
+    if (!sqlOp) throw new Error(`permission condition operator ${op} on ${column} has no SQL translation`);
+    if (v === null) return eb(column, op === '$ne' ? 'is not' : 'is', null);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return eb(column, sqlOp as any, v);
+  });
+  return eb.and(parts);
+}
+
+/** Mongo-style CASL conditions → a Kysely boolean expression on `table`'s columns. */
+export function conditionsToSql(eb: AnyEb, table: string, conditions: Conditions): Expression<SqlBool> {
+  const parts: Expression<SqlBool>[] = [];
+  for (const [key, value] of Object.entries(conditions)) {
+    if (key === '$and') parts.push(eb.and((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
+    else if (key === '$or') parts.push(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
+    else if (key === '$nor') parts.push(eb.not(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c)))));
+    else parts.push(fieldExpression(eb, `${table}.${key}`, value));
+  }
+  return parts.length === 0 ? eb.lit(true) as unknown as Expression<SqlBool> : eb.and(parts);
+}
+
+/**
+ * What the caller may touch, as a query filter: `null` when nothing at all (the route answers 403),
+ * otherwise a function that adds the rules' conditions to a where clause. This is the only tenancy check:
+ * every generic read, update and delete goes through it.
+ */
+export function abilityFilter(ability: AppAbility, action: Action, subject: Subject, table: string) {
+  const query = rulesToCondition<AppAbility, Conditions, Conditions>(
+    ability.rulesFor(action, subject),
+    (rule) => (rule.inverted ? { $nor: [rule.conditions ?? {}] } : ((rule.conditions as Conditions) ?? {})),
+    { and: (c) => ({ $and: c }), or: (c) => ({ $or: c }), empty: () => ({}) },
+  );
+  if (query === null) return null;
+  return (eb: AnyEb) => conditionsToSql(eb, table, query as Conditions);
+}

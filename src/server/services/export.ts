@@ -1,0 +1,33 @@
+import ExcelJS from 'exceljs';
+import type { TFunction } from 'i18next';
+import type { Row } from './resource-repository';
+import type { Resource } from './schema-registry';
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+/** Writes rows as CSV or XLSX with localised column headings, through exceljs for both formats. */
+export async function exportRows(resource: Resource, rows: Row[], format: 'csv' | 'xlsx', t: TFunction): Promise<ExportFile> {
+  const fields = resource.meta.export?.fields ?? resource.columns;
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(resource.name);
+  sheet.columns = fields.map((f) => ({ header: t(`fields.${resource.name}.${f}`, { defaultValue: f }), key: f, width: 20 }));
+  for (const row of rows) {
+    const values: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = row[f];
+      values[f] = typeof v === 'boolean' ? t(v ? 'list.yes' : 'list.no') : v;
+    }
+    sheet.addRow(values);
+  }
+  const stamp = new Date().toISOString().slice(0, 10);
+  if (format === 'csv') {
+    const body = Buffer.from(await workbook.csv.writeBuffer());
+    return { body, contentType: 'text/csv; charset=utf-8', filename: `${resource.name}-${stamp}.csv` };
+  }
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${resource.name}-${stamp}.xlsx` };
+}

@@ -1,0 +1,216 @@
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Db, Dialect } from '../db/database';
+import { nowIso } from '../db/database';
+import type { Resource } from './schema-registry';
+
+// Tables come from resource schemas at run time; Kysely's static types cannot know them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type DynamicDb = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+export type Filter = (eb: AnyEb) => Expression<SqlBool>;
+export type Row = Record<string, unknown>;
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  search?: string;
+  sort?: string;
+  archived?: boolean;
+  filters: Record<string, unknown>;
+}
+
+export interface Page {
+  data: Row[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
+
+/** Stored row → API record: booleans from 0/1, `archived` from `archived_at`, children attached by the caller. */
+function toRecord(resource: Resource, row: Row): Row {
+  const out: Row = {};
+  for (const col of resource.columns) {
+    const v = row[col];
+    out[col] = resource.booleans.has(col) && v !== null && v !== undefined ? Boolean(v) : (v ?? null);
+  }
+  if (resource.meta.archivable) out.archived = row.archived_at != null;
+  return out;
+}
+
+/** API input → stored columns: booleans to 0/1, `archived` to `archived_at`, read-only fields never written. */
+function toColumns(resource: Resource, input: Row, current?: Row): Row {
+  const out: Row = {};
+  const writable = resource.request.properties ?? {};
+  for (const col of resource.columns) {
+    if (!(col in writable) || !(col in input)) continue;
+    const v = input[col];
+    out[col] = resource.booleans.has(col) && typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
+  }
+  if (resource.meta.archivable && typeof input.archived === 'boolean') {
+    const was = current?.archived_at ?? null;
+    out.archived_at = input.archived ? (was ?? nowIso()) : null;
+  }
+  return out;
+}
+
+function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: Filter): Filter {
+  const { table, search: searchFields, archivable, filters = {} } = resource.meta;
+  return (eb) => {
+    const parts: Expression<SqlBool>[] = [allowed(eb)];
+    if (archivable) parts.push(eb(`${table}.archived_at`, q.archived ? 'is not' : 'is', null));
+    // Every word must match one of the search fields: "anna smith" finds Anna Smith.
+    const words = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
+    const like = dialect === 'postgres' ? 'ilike' : 'like';
+    for (const word of words) {
+      const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+      parts.push(eb.or(searchFields.map((f) => eb(`${table}.${f}`, like, pattern))));
+    }
+    for (const [name, value] of Object.entries(q.filters)) {
+      if (!(name in filters) || value === undefined) continue;
+      const v = filters[name] === 'boolean' ? (value === true || value === '1' || value === 'true' ? 1 : 0) : value;
+      parts.push(eb(`${table}.${name}`, '=', v));
+    }
+    return eb.and(parts);
+  };
+}
+
+function orderBy(resource: Resource, sort?: string): [string, 'asc' | 'desc'] {
+  const desc = sort?.startsWith('-') ?? false;
+  const field = sort?.replace(/^-/, '');
+  const chosen = field && resource.meta.sort.includes(field) ? field : (resource.meta.defaultSort ?? 'id');
+  return [`${resource.meta.table}.${chosen}`, desc ? 'desc' : 'asc'];
+}
+
+async function attachChildren(db: Db, resource: Resource, records: Row[]): Promise<void> {
+  const children = resource.meta.children ?? {};
+  const ids = records.map((r) => r.id as number);
+  for (const [field, spec] of Object.entries(children)) {
+    const itemProps = Object.keys(resource.record.properties?.[field]?.items?.properties ?? {});
+    const rows = ids.length === 0 ? [] : await dyn(db)
+      .selectFrom(spec.table)
+      .select([spec.foreignKey, ...itemProps])
+      .where(spec.foreignKey, 'in', ids)
+      .orderBy('position')
+      .execute();
+    const byParent = new Map<unknown, Row[]>();
+    for (const row of rows as Row[]) {
+      const { [spec.foreignKey]: parent, ...rest } = row;
+      byParent.set(parent, [...(byParent.get(parent) ?? []), rest]);
+    }
+    for (const r of records) r[field] = byParent.get(r.id) ?? [];
+  }
+}
+
+/** Child rows with every "must have" field empty are dropped before saving (spec: client locations). */
+function keptChildren(items: unknown, dropWhenEmpty: string[] = []): Row[] {
+  if (!Array.isArray(items)) return [];
+  return (items as Row[]).filter((item) => dropWhenEmpty.length === 0 || dropWhenEmpty.some((f) => item[f] != null && String(item[f]).trim() !== ''));
+}
+
+async function writeChildren(trx: Db, resource: Resource, id: number, input: Row, replace: boolean): Promise<void> {
+  for (const [field, spec] of Object.entries(resource.meta.children ?? {})) {
+    if (!(field in input)) continue;
+    if (replace) await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
+    const items = keptChildren(input[field], spec.dropWhenEmpty);
+    if (items.length === 0) continue;
+    const itemProps = Object.keys(resource.record.properties?.[field]?.items?.properties ?? {});
+    const values = items.map((item, position) => {
+      const row: Row = { [spec.foreignKey]: id, position };
+      for (const p of itemProps) row[p] = item[p] ?? null;
+      return row;
+    });
+    await dyn(trx).insertInto(spec.table).values(values).execute();
+  }
+}
+
+/** The generic data access every CRUD resource shares; `allowed` is the caller's ability as a SQL filter. */
+export const resourceRepository = {
+  async list(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): Promise<Page> {
+    const { table } = resource.meta;
+    const where = baseWhere(resource, q, dialect, allowed);
+    const [sortCol, dir] = orderBy(resource, q.sort);
+    const [countRow, rows] = await Promise.all([
+      dyn(db).selectFrom(table).where(where).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+      dyn(db)
+        .selectFrom(table)
+        .where(where)
+        .select(resource.columns.map((c) => `${table}.${c}`).concat(resource.meta.archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : []))
+        .orderBy(sortCol, dir)
+        .orderBy(`${table}.id`, dir)
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage)
+        .execute(),
+    ]);
+    const total = Number(countRow?.total ?? 0);
+    const data = (rows as Row[]).map((r) => toRecord(resource, r));
+    await attachChildren(db, resource, data);
+    return { data, meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage, total } };
+  },
+
+  /** The lite list: a plain array of the few fields pickers need, active records only. */
+  async lite(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter, limit = 1000): Promise<Row[]> {
+    const { table } = resource.meta;
+    const [sortCol, dir] = orderBy(resource, q.sort);
+    const rows = await dyn(db)
+      .selectFrom(table)
+      .where(baseWhere(resource, { ...q, archived: false }, dialect, allowed))
+      .select(resource.meta.lite.map((c) => `${table}.${c}`))
+      .orderBy(sortCol, dir)
+      .orderBy(`${table}.id`)
+      .limit(limit)
+      .execute();
+    return (rows as Row[]).map((r) => {
+      const out: Row = {};
+      for (const f of resource.meta.lite) out[f] = resource.booleans.has(f) ? Boolean(r[f]) : (r[f] ?? null);
+      return out;
+    });
+  },
+
+  /** All matching rows for an export, in list order. */
+  async all(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter, limit = 50_000): Promise<Row[]> {
+    const { table } = resource.meta;
+    const [sortCol, dir] = orderBy(resource, q.sort);
+    const rows = await dyn(db).selectFrom(table).where(baseWhere(resource, q, dialect, allowed)).selectAll().orderBy(sortCol, dir).orderBy('id').limit(limit).execute();
+    return (rows as Row[]).map((r) => toRecord(resource, r));
+  },
+
+  async find(db: Db, resource: Resource, id: number, allowed: Filter): Promise<Row | null> {
+    const { table } = resource.meta;
+    const row = await dyn(db).selectFrom(table).selectAll().where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
+    if (!row) return null;
+    const record = toRecord(resource, row as Row);
+    await attachChildren(db, resource, [record]);
+    return record;
+  },
+
+  /** Inserts the record and its children in one transaction; returns the new id. */
+  async create(db: Db, resource: Resource, input: Row, ownerId: number): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const values = { ...toColumns(resource, input), [resource.meta.owner]: ownerId, created_at: now, updated_at: now };
+      const inserted = await dyn(trx).insertInto(resource.meta.table).values(values).returning('id').executeTakeFirstOrThrow();
+      const id = Number((inserted as Row).id);
+      await writeChildren(trx, resource, id, input, false);
+      return id;
+    });
+  },
+
+  /** Replaces the record's writable fields and children in one transaction. */
+  async update(db: Db, resource: Resource, id: number, input: Row, current: Row): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const values = { ...toColumns(resource, input, current), updated_at: nowIso() };
+      await dyn(trx).updateTable(resource.meta.table).set(values).where('id', '=', id).execute();
+      await writeChildren(trx, resource, id, input, true);
+    });
+  },
+
+  async remove(db: Db, resource: Resource, id: number): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      for (const spec of Object.values(resource.meta.children ?? {})) {
+        await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
+      }
+      await dyn(trx).deleteFrom(resource.meta.table).where('id', '=', id).execute();
+    });
+  },
+};

@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
+
+export interface ChildSpec {
+  table: string;
+  foreignKey: string;
+  dropWhenEmpty?: string[];
+}
+
+export interface ResourceMeta {
+  crud?: boolean;
+  subject: string;
+  table: string;
+  path: string;
+  owner: string;
+  archivable?: boolean;
+  search: string[];
+  sort: string[];
+  defaultSort?: string;
+  lite: string[];
+  filters?: Record<string, 'string' | 'boolean' | 'integer'>;
+  children?: Record<string, ChildSpec>;
+  uploads?: string[];
+  related?: string[];
+  export?: { formats: Array<'csv' | 'xlsx'>; fields: string[] };
+}
+
+export interface JsonSchema {
+  $id?: string;
+  title?: string;
+  type?: string | string[];
+  format?: string;
+  readOnly?: boolean;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  default?: unknown;
+  additionalProperties?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Resource {
+  name: string;
+  meta: ResourceMeta;
+  /** The file as written (with x-resource). */
+  file: JsonSchema & { 'x-resource': ResourceMeta };
+  /** What a client may send: writable fields only, no extension keywords. */
+  request: JsonSchema;
+  /** What the API returns for one record. */
+  record: JsonSchema;
+  /** Columns stored on the resource's own table (children and virtual fields excluded). */
+  columns: string[];
+  booleans: Set<string>;
+}
+
+export interface Screen {
+  id: string;
+  kind: string;
+  route: string;
+  title: string;
+  resource?: string;
+  [key: string]: unknown;
+}
+
+export interface Navigation {
+  areas: Array<{ id: string; guard: string; layout: string; home?: string; screens: string[]; menu?: unknown[] }>;
+  redirects: Array<{ from: string; to: string }>;
+  notFound: string;
+}
+
+export interface SchemaRegistry {
+  resources: Map<string, Resource>;
+  screens: Map<string, Screen>;
+  navigation: Navigation;
+  /** Changes whenever any schema file changes; the manifest's ETag. */
+  hash: string;
+  screenHashes: Map<string, string>;
+}
+
+const VIRTUAL_FIELDS = new Set(['archived']);
+
+function readJson(dir: string, file: string): unknown {
+  const full = path.join(dir, file);
+  try {
+    return JSON.parse(fs.readFileSync(full, 'utf8'));
+  } catch (err) {
+    throw new Error(`${file}: ${(err as Error).message}`);
+  }
+}
+
+function metaValidator(dir: string) {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  const compile = (file: string) => ajv.compile(readJson(dir, file) as object);
+  return { resource: compile(META_FILES.resource), screen: compile(META_FILES.screen), navigation: compile(META_FILES.navigation) };
+}
+
+function assertValid(validate: ReturnType<typeof metaValidator>['screen'], value: unknown, file: string): void {
+  if (validate(value)) return;
+  const details = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message}`).join('\n');
+  throw new Error(`${file} does not match its meta-schema:\n${details}`);
+}
+
+/** Strips keys JSON Schema validators must not see and marks nested objects closed to unknown keys. */
+function cleanSchema(schema: JsonSchema, dropReadOnly: boolean): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k.startsWith('x-')) continue;
+    if (k === 'properties' && v && typeof v === 'object') {
+      const props: Record<string, JsonSchema> = {};
+      for (const [name, prop] of Object.entries(v as Record<string, JsonSchema>)) {
+        if (dropReadOnly && prop.readOnly) continue;
+        props[name] = cleanSchema(prop, dropReadOnly);
+      }
+      out.properties = props;
+    } else if (k === 'items' && v && typeof v === 'object') {
+      out.items = cleanSchema(v as JsonSchema, dropReadOnly);
+    } else {
+      out[k] = v;
+    }
+  }
+  if (out.type === 'object' && out.properties && dropReadOnly) out.additionalProperties = false;
+  return out;
+}
+
+function buildResource(file: Resource['file']): Resource {
+  const meta = file['x-resource'];
+  const props = file.properties ?? {};
+  const children = meta.children ?? {};
+  const columns = Object.keys(props).filter((f) => !(f in children) && !VIRTUAL_FIELDS.has(f));
+  const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
+  const request = cleanSchema(file, true);
+  request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
+  return { name: file.$id!, meta, file, request, record: cleanSchema(file, false), columns, booleans };
+}
+
+export function typeTags(schema: JsonSchema): string[] {
+  return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+}
+
+const hashOf = (value: unknown): string =>
+  crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/**
+ * Reads every file listed in schemas/index.ts from disk and checks it against its meta-schema.
+ * Throws one readable error naming the file when anything is off, so a broken schema stops the server at start.
+ */
+export function loadSchemas(dir: string): SchemaRegistry {
+  const validate = metaValidator(dir);
+  const resources = new Map<string, Resource>();
+  for (const file of RESOURCE_FILES) {
+    const json = readJson(dir, file) as Resource['file'];
+    assertValid(validate.resource, json, file);
+    resources.set(json.$id!, buildResource(json));
+  }
+  const screens = new Map<string, Screen>();
+  const screenHashes = new Map<string, string>();
+  for (const file of SCREEN_FILES) {
+    const json = readJson(dir, file) as Screen;
+    assertValid(validate.screen, json, file);
+    if (screens.has(json.id)) throw new Error(`${file}: screen id ${json.id} is used twice`);
+    screens.set(json.id, json);
+    screenHashes.set(json.id, hashOf(json));
+  }
+  const navigation = readJson(dir, NAVIGATION_FILE) as Navigation;
+  assertValid(validate.navigation, navigation, NAVIGATION_FILE);
+  const hash = hashOf([[...resources.values()].map((r) => r.file), [...screens.values()], navigation]);
+  return { resources, screens, navigation, hash, screenHashes };
+}
