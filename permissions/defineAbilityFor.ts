@@ -1,10 +1,10 @@
-import { createMongoAbility, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
 import adminRules from './roles/admin.json';
 import affiliateRules from './roles/affiliate.json';
 import userRules from './roles/user.json';
 import type { Action, Subject } from './subjects';
 
-export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type AppAbility = MongoAbility<[Action, Subject | ForcedSubject<Subject>]>;
 type RawRule = RawRuleOf<AppAbility>;
 
 /** The part of a user the rules depend on; both the server's session user and the browser's /user fit it. */

@@ -1,0 +1,108 @@
+/**
+ * The renderer's REST dialect — the only module that talks to the server. Every call it makes:
+ *
+ *   getList(path, params)   GET  {path}?page=&per_page=&search=&sort=&archived=&is_lite=   → { data: [...], meta }
+ *   getOne(path, id)        GET  {path}/{id}                                                → { data: {...} }
+ *   create(path, body)      POST {path}                                                     → { data, message }
+ *   update(path, id, body)  PUT  {path}/{id}                                                → { data, message }
+ *   remove(path, id)        DELETE {path}/{id}                                              → { message }
+ *   send(method, path, body) any JSON call (login, actions)                                 → body
+ *   upload(file)            POST {uploadPath} multipart "file"                              → { data: { url } }
+ *   download(path, body)    POST {path} (exports)                                           → a Blob + file name
+ *   getJson(url)            GET any JSON (manifest, screens, locales)
+ *
+ * Every call sends cookies, `X-XSRF-TOKEN` from the XSRF-TOKEN cookie and `X-Locale`. A non-2xx answer
+ * throws an `HttpError` carrying the status and the body (`{ message, errors }`); `onError` sees it first,
+ * so a host can log out on 401/419 and leave on 403.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; errors?: Record<string, string[]> },
+  ) {
+    super(body.message ?? `HTTP ${status}`);
+  }
+}
+
+export interface RestOptions {
+  /** Prefix for relative paths; '' for same origin. */
+  baseUrl?: string;
+  uploadPath?: string;
+  csrfPath?: string;
+  locale?: () => string;
+  onError?: (error: HttpError) => void;
+  fetch?: typeof fetch;
+}
+
+export type ListParams = Record<string, string | number | boolean | undefined>;
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+export function query(params: ListParams): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(typeof v === 'boolean' ? Number(v) : v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export function createRestClient(options: RestOptions = {}) {
+  const base = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const csrfPath = options.csrfPath ?? '/sanctum/csrf-cookie';
+
+  async function raw(method: string, path: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Locale': options.locale?.() ?? 'en' };
+    if (method !== 'GET') {
+      if (!readCookie('XSRF-TOKEN')) await doFetch(`${base}${csrfPath}`, { credentials: 'include' });
+      headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
+    }
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await doFetch(`${base}${path}`, { method, headers, body: payload, credentials: 'include' });
+    if (!res.ok) {
+      const errBody = await res.json().catch(() => ({}));
+      const error = new HttpError(res.status, errBody as HttpError['body']);
+      options.onError?.(error);
+      throw error;
+    }
+    return res;
+  }
+
+  async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await raw(method, path, body);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+
+  return {
+    send,
+    getJson: <T>(path: string) => send<T>('GET', path),
+    getList: <T>(path: string, params: ListParams) => send<T>('GET', `${path}${query(params)}`),
+    getOne: <T>(path: string, id: string | number) => send<{ data: T }>('GET', `${path}/${id}`),
+    create: <T>(path: string, body: unknown) => send<{ data: T; message?: string }>('POST', path, body),
+    update: <T>(path: string, id: string | number, body: unknown) => send<{ data: T; message?: string }>('PUT', `${path}/${id}`, body),
+    remove: (path: string, id: string | number) => send<{ message?: string }>('DELETE', `${path}/${id}`),
+    async upload(file: File): Promise<string> {
+      const form = new FormData();
+      form.append('file', file);
+      const res = await send<{ data: { url: string } }>('POST', options.uploadPath ?? '/api/v1/uploads', form);
+      return res.data.url;
+    },
+    async download(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
+      const res = await raw('POST', path, body);
+      const disposition = res.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+      return { blob: await res.blob(), filename };
+    },
+  };
+}
+
+export type RestClient = ReturnType<typeof createRestClient>;

@@ -1,0 +1,33 @@
+import type { Area, Manifest, ScreenSummary } from './types';
+
+export interface RouteEntry {
+  path: string;
+  screen: ScreenSummary;
+  area: Area;
+}
+
+/**
+ * The route table from the manifest: each area's screens at their routes. Screens an area names but the
+ * manifest lacks are an error naming both, so a typo in navigation.json never becomes a blank page.
+ */
+export function buildRoutes(manifest: Manifest): RouteEntry[] {
+  const byId = new Map(manifest.screens.map((s) => [s.id, s]));
+  const out: RouteEntry[] = [];
+  manifest.navigation.areas.forEach((area, i) => {
+    area.screens.forEach((id, j) => {
+      const screen = byId.get(id);
+      if (!screen) throw new Error(`Unknown screen "${id}" at navigation.json#/areas/${i}/screens/${j}`);
+      out.push({ path: screen.route, screen, area });
+    });
+  });
+  return out;
+}
+
+/** A screen's route with its parameters filled: `/clients/form/:id?` + {id: 4} → `/clients/form/4`. */
+export function routeFor(manifest: Manifest, screenId: string, params: Record<string, string | number> = {}): string {
+  const screen = manifest.screens.find((s) => s.id === screenId);
+  if (!screen) throw new Error(`Unknown screen "${screenId}"`);
+  return screen.route
+    .replace(/:(\w+)\??/g, (_, key: string) => (params[key] !== undefined ? encodeURIComponent(String(params[key])) : ''))
+    .replace(/\/+$/, '') || '/';
+}

@@ -1,0 +1,120 @@
+/** The shapes the renderer reads from a server. They mirror schemas/meta/*.schema.json. */
+
+export interface Gate {
+  subscription?: boolean;
+  subject?: string;
+  action?: string;
+}
+
+export interface ColumnDef {
+  field: string;
+  label?: string;
+  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list';
+  sortable?: boolean;
+  width?: number;
+}
+
+export interface ActionDef {
+  id: string;
+  label: string;
+  kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export';
+  screen?: string;
+  format?: 'csv' | 'xlsx';
+  permission?: string;
+  confirm?: string;
+  icon?: string;
+}
+
+export interface JsonSchema {
+  $id?: string;
+  title?: string;
+  type?: string | string[];
+  format?: string;
+  readOnly?: boolean;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  default?: unknown;
+  [key: string]: unknown;
+}
+
+export interface ScreenSummary {
+  id: string;
+  kind: string;
+  route: string;
+  title: string;
+  resource?: string;
+  gate?: Gate;
+}
+
+export interface ScreenDef extends ScreenSummary {
+  views?: Array<'list' | 'gallery' | 'table'>;
+  card?: { title?: string[]; subtitle?: string[]; image?: string };
+  header?: { title?: string[]; subtitle?: string[]; image?: string };
+  columns?: ColumnDef[];
+  archiveTabs?: boolean;
+  searchable?: boolean;
+  rowScreen?: string;
+  empty?: string;
+  actions?: ActionDef[];
+  links?: ActionDef[];
+  uiSchema?: Record<string, unknown>;
+  fields?: string[];
+  submit?: { method?: 'POST' | 'PUT'; path?: string; label?: string; then?: 'session' | 'screen'; screen?: string };
+  sections?: Array<{ title: string; fields: ColumnDef[] }>;
+  related?: Array<{ id: string; title: string; empty?: string; columns: ColumnDef[] }>;
+  cards?: Array<{ title: string; resource?: string; screen?: string; widget?: string }>;
+  /** The resource's writable JSON Schema (forms) and full record schema (lists, details). */
+  schema?: JsonSchema;
+  record?: JsonSchema;
+}
+
+export interface MenuItem {
+  label: string;
+  route: string;
+  icon?: string;
+  subject?: string;
+}
+
+export interface Area {
+  id: string;
+  guard: string;
+  layout: string;
+  home?: string;
+  screens: string[];
+  menu?: MenuItem[];
+}
+
+export interface Navigation {
+  areas: Area[];
+  redirects: Array<{ from: string; to: string }>;
+  notFound: string;
+}
+
+export interface ResourceInfo {
+  path: string | null;
+  subject: string | null;
+  validator: string;
+  archivable: boolean;
+  exportFormats: Array<'csv' | 'xlsx'>;
+}
+
+export interface Manifest {
+  hash: string;
+  navigation: Navigation;
+  screens: ScreenSummary[];
+  resources: Record<string, ResourceInfo>;
+}
+
+export interface Paged<T> {
+  data: T[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+export type RecordData = Record<string, unknown> & { id?: number };
+
+/** How the renderer asks about permissions: it never sees CASL, only this question. */
+export type Can = (action: string, subject: string, field?: string) => boolean;
+
+/** How the renderer asks for texts: the host's i18n. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,0 +1,146 @@
+import { useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import useSWR from 'swr';
+import { createRegistry, type Registry } from '../core/registry';
+import type { RestClient } from '../core/rest';
+import { buildRoutes } from '../core/routes';
+import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
+import { RendererContext, type RendererContextValue, type Severity } from './context';
+import { defaultWidgets, type RendererWidget } from './form/widgets';
+import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
+
+export interface LayoutProps {
+  area: Area;
+  children: ReactNode;
+}
+
+/** Decides whether the current user may enter an area: a path to redirect to, or null. */
+export type Guard = (area: Area, location: { pathname: string; search: string }) => string | null;
+
+export interface SchemaAppProps {
+  rest: RestClient;
+  t: Translate;
+  locale: string;
+  can: Can;
+  /** Guards by the names navigation.json uses (`guest`, `user`, …). */
+  guards: Record<string, Guard>;
+  /** Layouts by the names navigation.json uses (`shell`, `centered`, …). */
+  layouts: Record<string, ComponentType<LayoutProps>>;
+  widgets?: Record<string, RendererWidget>;
+  screenKinds?: Record<string, ScreenKind>;
+  notify: RendererContextValue['notify'];
+  confirm: RendererContextValue['confirm'];
+  checkGate?: (gate: Gate | undefined) => string | null;
+  onSession?: () => Promise<void>;
+  /** Shown while the manifest loads, and when it cannot be loaded. */
+  loading?: ReactNode;
+  failed?: (retry: () => void) => ReactNode;
+  notFound?: ReactNode;
+  /** Changing it rebuilds the routes so guards run again (pass the user's id: login and logout re-route). */
+  sessionKey?: string | number;
+  /** Receives the router's navigate function, for hosts that must move the user from outside a screen (403). */
+  navigatorRef?: { current: ((to: string) => void) | null };
+}
+
+/** Scrolls to the top whenever the path changes (spec: list screens scroll to the top on navigation). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return <Outlet />;
+}
+
+function AreaGate({ area, guard, Layout }: { area: Area; guard: Guard; Layout: ComponentType<LayoutProps> }) {
+  const location = useLocation();
+  const redirect = guard(area, location);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return (
+    <Layout area={area}>
+      <Outlet />
+    </Layout>
+  );
+}
+
+function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<ScreenKind>): RouteObject[] {
+  const guards = createRegistry('guard', props.guards);
+  const layouts = createRegistry('layout', props.layouts);
+  const entries = buildRoutes(manifest);
+  const { navigation } = manifest;
+  const areaRoutes: RouteObject[] = navigation.areas.map((area, i) => {
+    const children: RouteObject[] = entries
+      .filter((e) => e.area === area)
+      .map((e) => ({ path: e.path, element: <ScreenLoader id={e.screen.id} kinds={kinds} /> }));
+    if (area.home && navigation.notFound.startsWith(area.home)) children.push({ path: navigation.notFound, element: props.notFound ?? null });
+    return {
+      element: <AreaGate area={area} guard={guards.get(area.guard, `navigation.json#/areas/${i}/guard`)} Layout={layouts.get(area.layout, `navigation.json#/areas/${i}/layout`)} />,
+      children,
+    };
+  });
+  return [
+    {
+      element: <ScrollToTop />,
+      children: [
+        ...navigation.redirects.map((r) => ({ path: r.from, element: <Navigate to={r.to} replace /> })),
+        ...areaRoutes,
+        { path: '*', element: <Navigate to={navigation.notFound} replace /> },
+      ],
+    },
+  ];
+}
+
+/**
+ * Loads the manifest, builds the routes from its navigation, and renders each screen by kind.
+ * Everything product-specific comes in through props: data client, texts, permissions, guards, layouts, widgets.
+ *
+ * @example
+ * <SchemaApp rest={createRestClient()} t={t} locale="en" can={() => true}
+ *   guards={{ user: () => null }} layouts={{ shell: Shell }} notify={toast} confirm={ask} />
+ */
+export function SchemaApp(props: SchemaAppProps) {
+  const { rest } = props;
+  const { data, error, mutate } = useSWR('ui-manifest', () => rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), { revalidateOnFocus: false });
+  const manifest = data?.data;
+  const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
+  const widgets = useMemo(() => defaultWidgets.with(props.widgets ?? {}), [props.widgets]);
+
+  // The router is built once per manifest version; guards read fresh state through props each render.
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const router = useMemo(() => {
+    if (!manifest) return null;
+    const live: SchemaAppProps = {
+      ...propsRef.current,
+      guards: Object.fromEntries(Object.keys(propsRef.current.guards).map((k) => [k, ((a, l) => propsRef.current.guards[k](a, l)) as Guard])),
+    };
+    const created = createBrowserRouter(routeTable(manifest, live, kinds));
+    if (propsRef.current.navigatorRef) propsRef.current.navigatorRef.current = (to: string) => void created.navigate(to, { replace: true });
+    return created;
+  }, [manifest?.hash, kinds, props.sessionKey]);
+
+  const context = useMemo<RendererContextValue | null>(
+    () => manifest ? {
+      manifest,
+      rest,
+      t: props.t,
+      locale: props.locale,
+      can: props.can,
+      widgets,
+      notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
+      confirm: (text: string) => propsRef.current.confirm(text),
+      checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
+      onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
+    } : null,
+    [manifest, rest, props.t, props.locale, props.can, widgets],
+  );
+
+  if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;
+  if (!router || !context) return <>{props.loading ?? null}</>;
+  return (
+    <RendererContext.Provider value={context}>
+      <RouterProvider router={router} />
+    </RendererContext.Provider>
+  );
+}
+
+export { createRegistry };

@@ -1,0 +1,45 @@
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate } from 'react-router-dom';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import { createRegistry, type Registry } from '../core/registry';
+import type { ScreenDef } from '../core/types';
+import { useRenderer } from './context';
+
+export interface ScreenProps {
+  screen: ScreenDef;
+}
+export type ScreenKind = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine. */
+export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {
+  list: lazy(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen')),
+  form: lazy(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen')),
+  detail: lazy(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen')),
+  dashboard: lazy(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
+});
+
+/** Fetches one screen's schema and renders it with the component its `kind` names. */
+export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
+  const { rest, t, checkGate, manifest } = useRenderer();
+  const summary = manifest.screens.find((s) => s.id === id);
+  const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(`/api/v1/ui/screens/${encodeURIComponent(id)}`), { revalidateOnFocus: false });
+  const redirect = checkGate(summary?.gate);
+  if (redirect) return <Navigate to={redirect} replace />;
+  if (error) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>
+        {t('app.loadFailed')}
+      </Alert>
+    );
+  }
+  if (!data) return <LinearProgress aria-label={t('app.loading')} />;
+  const Kind = kinds.get(data.data.kind, `screens/${id}#/kind`);
+  return (
+    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+      <Kind key={id} screen={data.data} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,54 @@
+import type { NavigateFunction } from 'react-router-dom';
+import { routeFor } from '../core/routes';
+import type { ActionDef, RecordData } from '../core/types';
+import type { RendererContextValue } from './context';
+
+/**
+ * Runs a screen action by kind: navigate to a screen, archive/restore/delete a record, or download an export.
+ * Returns true when data changed, so the caller can refresh.
+ */
+export async function runAction(
+  ctx: RendererContextValue,
+  navigate: NavigateFunction,
+  action: ActionDef,
+  target: { resource?: string; record?: RecordData; params?: Record<string, string | number | undefined>; writable?: string[] },
+): Promise<boolean> {
+  const { manifest, rest, t, notify, confirm } = ctx;
+  const info = target.resource ? manifest.resources[target.resource] : undefined;
+  if (action.confirm && !(await confirm(t(action.confirm)))) return false;
+  try {
+    switch (action.kind ?? 'navigate') {
+      case 'navigate':
+        navigate(routeFor(manifest, action.screen!, { id: target.record?.id ?? '' }));
+        return false;
+      case 'archive':
+      case 'restore': {
+        const record = target.record!;
+        const body: Record<string, unknown> = {};
+        for (const f of target.writable ?? []) if (record[f] !== undefined) body[f] = record[f];
+        body.archived = action.kind === 'archive';
+        const res = await rest.update(info!.path!, record.id!, body);
+        if (res.message) notify(res.message, 'success');
+        return true;
+      }
+      case 'delete': {
+        const res = await rest.remove(info!.path!, target.record!.id!);
+        if (res.message) notify(res.message, 'success');
+        return true;
+      }
+      case 'export': {
+        const { blob, filename } = await rest.download(`${info!.path}/export`, { format: action.format, ...target.params });
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = filename;
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        return false;
+      }
+    }
+  } catch (err) {
+    notify((err as Error).message || t('errors.server'), 'error');
+  }
+  return false;
+}

@@ -1,0 +1,31 @@
+import { createContext, useContext } from 'react';
+import type { Registry } from '../core/registry';
+import type { RestClient } from '../core/rest';
+import type { Can, Gate, Manifest, Translate } from '../core/types';
+import type { RendererWidget } from './form/widgets';
+
+export type Severity = 'success' | 'error' | 'warning' | 'info';
+
+/** Everything a screen needs from its host, handed down once by <SchemaApp>. */
+export interface RendererContextValue {
+  manifest: Manifest;
+  rest: RestClient;
+  t: Translate;
+  locale: string;
+  can: Can;
+  widgets: Registry<RendererWidget>;
+  notify(message: string, severity?: Severity): void;
+  confirm(text: string): Promise<boolean>;
+  /** The host's answer to a screen's gate: a path to send the user to, or null to show the screen. */
+  checkGate(gate: Gate | undefined): string | null;
+  /** Called after a form whose `submit.then` is "session" succeeds (login): the host reloads the user. */
+  onSession(): Promise<void>;
+}
+
+export const RendererContext = createContext<RendererContextValue | null>(null);
+
+export function useRenderer(): RendererContextValue {
+  const value = useContext(RendererContext);
+  if (!value) throw new Error('useRenderer() must be used inside <SchemaApp>');
+  return value;
+}

@@ -1,0 +1,59 @@
+import type { Translate, JsonSchema, ScreenDef } from '../../core/types';
+
+type UiSchema = Record<string, unknown>;
+
+/**
+ * Prepares a served schema for rjsf: labels from i18n (`fields.<resource>.<field>`), field order and
+ * visibility from the screen's `fields`, arrays without reorder/copy buttons. Pure, so it is unit-tested.
+ */
+export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSchema; uiSchema: UiSchema } {
+  const base = screen.schema ?? { type: 'object', properties: {} };
+  const resource = screen.resource ?? 'common';
+  const label = (field: string) => t(`fields.${resource}.${field}`);
+  const titled = (props: Record<string, JsonSchema> = {}) =>
+    Object.fromEntries(
+      Object.entries(props).map(([name, prop]) => {
+        const next: JsonSchema = { ...prop, title: label(name) };
+        if (prop.items?.properties) next.items = { ...prop.items, properties: titled(prop.items.properties) };
+        return [name, next];
+      }),
+    );
+  const schema: JsonSchema = { ...base, properties: titled(base.properties) };
+
+  const uiSchema: UiSchema = { ...(screen.uiSchema ?? {}) };
+  const names = Object.keys(schema.properties ?? {});
+  if (screen.fields) {
+    uiSchema['ui:order'] = [...screen.fields, '*'];
+    for (const name of names) {
+      if (!screen.fields.includes(name)) uiSchema[name] = { ...(uiSchema[name] as object), 'ui:widget': 'hidden' };
+    }
+  }
+  for (const name of names) {
+    if (schema.properties![name].type === 'array') {
+      const own = (uiSchema[name] ?? {}) as UiSchema;
+      uiSchema[name] = { ...own, 'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) } };
+    }
+  }
+  uiSchema['ui:submitButtonOptions'] = { norender: true };
+  return { schema, uiSchema };
+}
+
+/** Server 422 errors (`{ "locations.0.title": ["…"] }`) → rjsf's nested `extraErrors`. */
+export function toErrorSchema(errors: Record<string, string[]> = {}): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    let node = out;
+    for (const part of path.split('.')) node = (node[part] ??= {}) as Record<string, unknown>;
+    node.__errors = messages;
+  }
+  return out;
+}
+
+/** Keeps only the fields a form may send: a loaded record carries id, timestamps and other read-only fields. */
+export function writableData(schema: JsonSchema, record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.properties ?? {})) {
+    if (record[name] !== undefined && record[name] !== null) out[name] = record[name];
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import type { Widget } from '@rjsf/utils';
+import { createRegistry, type Registry } from '../../core/registry';
+import ImageWidget from './ImageWidget';
+import { CheckboxWidget, TextareaWidget } from './theme';
+
+/** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
+export type RendererWidget = Widget;
+
+/**
+ * Widgets every renderer has. rjsf's own (text, password, date, select, …) are there too; these replace or
+ * add to them. A host adds its own with <SchemaApp widgets={{ colour: ColourPicker }}>.
+ */
+export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererWidget>('widget', {
+  checkbox: CheckboxWidget,
+  CheckboxWidget,
+  textarea: TextareaWidget,
+  TextareaWidget,
+  image: ImageWidget,
+});
+
+/** Names rjsf resolves by itself; a uiSchema may use them without registering anything. */
+export const RJSF_BUILTIN_WIDGETS = ['text', 'password', 'email', 'date', 'datetime', 'time', 'select', 'radio', 'hidden', 'updown', 'range', 'color', 'file', 'uri', 'checkboxes', 'textarea', 'checkbox'];

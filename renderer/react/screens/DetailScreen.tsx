@@ -1,0 +1,115 @@
+import { useNavigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { fieldLabelKey, joinFields } from '../../core/format';
+import { HttpError } from '../../core/rest';
+import { routeFor } from '../../core/routes';
+import type { Paged, RecordData, ScreenDef } from '../../core/types';
+import { runAction } from '../actions';
+import { useRenderer } from '../context';
+import type { ScreenProps } from '../ScreenLoader';
+import { Cell } from '../views/Cell';
+
+function RelatedList({ path, related, resource }: { path: string; related: NonNullable<ScreenDef['related']>[number]; resource?: string }) {
+  const { rest, t } = useRenderer();
+  const { data, error } = useSWR(['related', path], () => rest.getJson<Paged<RecordData>>(path));
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t(related.title)}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>{t(related.title)}</Typography>
+      {error ? <Alert severity="error">{t('app.loadFailed')}</Alert>
+        : !data ? <LinearProgress />
+        : data.data.length === 0 ? <Typography color="text.secondary" variant="body2">{t(related.empty ?? 'detail.empty')}</Typography>
+        : (
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {data.data.map((row) => (
+              <li key={String(row.id)}>
+                {related.columns.map((c) => <span key={c.field}>{t(fieldLabelKey(resource, c))}: <Cell column={c} record={row} /> </span>)}
+              </li>
+            ))}
+          </Box>
+        )}
+    </Paper>
+  );
+}
+
+/** One record: header, sections of fields, related lists, and the screen's actions. */
+export default function DetailScreen({ screen }: ScreenProps) {
+  const ctx = useRenderer();
+  const { manifest, rest, t, can } = ctx;
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const info = manifest.resources[screen.resource!];
+  const { data, error, mutate } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
+  if (error) {
+    if (error instanceof HttpError && error.status === 404) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
+    return <Alert severity="error">{t('app.loadFailed')}</Alert>;
+  }
+  if (!data) return <LinearProgress aria-label={t('app.loading')} />;
+  const record = data.data;
+  const header = screen.header ?? {};
+  const title = joinFields(record, header.title) || t(screen.title);
+  const subject = info.subject ?? '';
+  const writable = Object.keys(screen.record?.properties ?? {}).filter((f) => !screen.record?.properties?.[f].readOnly);
+  const listScreen = manifest.screens.find((s) => s.kind === 'list' && s.resource === screen.resource);
+  const actions = (screen.actions ?? []).filter((a) => {
+    if (a.permission && !can(a.permission, subject)) return false;
+    if (a.kind === 'archive') return info.archivable && !record.archived;
+    if (a.kind === 'restore') return info.archivable && Boolean(record.archived);
+    return true;
+  });
+
+  async function act(action: (typeof actions)[number]) {
+    const changed = await runAction(ctx, navigate, action, { resource: screen.resource, record, writable });
+    if (!changed) return;
+    if (action.kind === 'delete') navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
+    else void mutate();
+  }
+
+  return (
+    <Box component="article" aria-labelledby="record-title" sx={{ display: 'grid', gap: 2 }}>
+      <Paper sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        {header.image && <Avatar src={(record[header.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>{title.slice(0, 1)}</Avatar>}
+        <Box sx={{ flexGrow: 1, minWidth: 200 }}>
+          <Typography id="record-title" variant="h5" component="h1">
+            {title} {record.archived ? <Chip size="small" label={t('detail.archived')} sx={{ ml: 1 }} /> : null}
+          </Typography>
+          <Typography color="text.secondary">{joinFields(record, header.subtitle)}</Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {actions.map((a) => (
+            <Button key={a.id} variant={a.kind === 'navigate' ? 'contained' : 'outlined'} color={a.kind === 'delete' ? 'error' : 'primary'} onClick={() => void act(a)}>
+              {t(a.label)}
+            </Button>
+          ))}
+        </Box>
+      </Paper>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {(screen.sections ?? []).map((section) => (
+          <Paper key={section.title} sx={{ p: 2 }} component="section" aria-label={t(section.title)}>
+            <Typography variant="subtitle1" component="h2" gutterBottom>{t(section.title)}</Typography>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(120px, 40%) 1fr', rowGap: 1, columnGap: 2 }}>
+              {section.fields.map((c) => (
+                <Box key={c.field} sx={{ display: 'contents' }}>
+                  <Typography component="dt" variant="body2" color="text.secondary">{t(fieldLabelKey(screen.resource, c))}</Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}><Cell column={c} record={record} /></Typography>
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+        ))}
+      </Box>
+      {(screen.related ?? []).length > 0 && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {screen.related!.map((r) => <RelatedList key={r.id} path={`${info.path}/${r.id}/${record.id}`} related={r} resource={screen.resource} />)}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import Form from '@rjsf/core';
+import type { RJSFSchema } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { HttpError } from '../../core/rest';
+import { routeFor } from '../../core/routes';
+import type { RecordData } from '../../core/types';
+import { loadValidator, localizeErrors, type AjvError } from '../../core/validation';
+import { useRenderer } from '../context';
+import { leanTemplates } from '../form/theme';
+import { schemaForForm, toErrorSchema, writableData } from '../form/schemaForForm';
+import type { ScreenProps } from '../ScreenLoader';
+
+/** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
+export default function FormScreen({ screen }: ScreenProps) {
+  const { manifest, rest, t, notify, widgets, onSession } = useRenderer();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
+  const { schema, uiSchema } = useMemo(() => schemaForForm(screen, t), [screen, t]);
+  const templates = useMemo(() => leanTemplates(t), [t]);
+
+  const { data: validateFn, error: validatorError } = useSWR(resource ? ['validator', resource.validator] : null, () => loadValidator(resource!.validator), { revalidateOnFocus: false });
+  const validator = useMemo(() => {
+    if (!validateFn) return null;
+    const label = (field: string) => t(`fields.${screen.resource}.${field}`);
+    return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) => localizeErrors(errors as AjvError[] | null, t, label, schema.required));
+  }, [validateFn, schema, t, screen.resource]);
+
+  const editing = Boolean(id && resource?.path);
+  const { data: loaded, error: loadError } = useSWR(editing ? ['record', resource!.path, id] : null, () => rest.getOne<RecordData>(resource!.path!, id!), { revalidateOnFocus: false });
+  const [formData, setFormData] = useState<Record<string, unknown> | undefined>(undefined);
+  useEffect(() => {
+    if (loaded) setFormData(writableData(schema, loaded.data));
+  }, [loaded, schema]);
+
+  const [pending, setPending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, unknown> | undefined>();
+  const [summary, setSummary] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  async function submit(data: Record<string, unknown>) {
+    setPending(true);
+    setServerErrors(undefined);
+    setSummary(null);
+    try {
+      const method = screen.submit?.method ?? (editing ? 'PUT' : 'POST');
+      const path = screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!);
+      const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
+      if (res?.message) notify(res.message, 'success');
+      if (screen.submit?.then === 'session') {
+        // The host reloads the user; its guards then move the page on (e.g. to the ?redirect target).
+        await onSession();
+      } else if (screen.submit?.then === 'screen' && screen.submit.screen) {
+        navigate(routeFor(manifest, screen.submit.screen, { id: res?.data?.id ?? id ?? '' }), { replace: true });
+      }
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 422) {
+        setServerErrors(toErrorSchema(err.body.errors));
+        setSummary(err.body.message ?? t('form.fixErrors'));
+        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      } else if (err instanceof HttpError) {
+        notify(err.message, 'error');
+      } else {
+        notify(t('app.networkError'), 'error');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
+  if (!validator || (editing && !formData)) return <LinearProgress aria-label={t('app.loading')} />;
+
+  const heading = screen.resource && resource?.path ? `${t(editing ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
+  return (
+    <Paper component="section" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880, mx: 'auto' }} ref={formRef}>
+      <Typography variant="h5" component="h1" gutterBottom>{heading}</Typography>
+      {summary && <Alert severity="error" sx={{ mb: 2 }}>{summary}</Alert>}
+      <Form
+        className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={validator}
+        templates={templates}
+        widgets={widgets.entries()}
+        extraErrors={serverErrors as never}
+        noHtml5Validate
+        showErrorList={false}
+        disabled={pending}
+        onSubmit={(e) => void submit(e.formData as Record<string, unknown>)}
+        onError={() => setSummary(t('form.fixErrors'))}
+      >
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+          {resource?.path && <Button onClick={() => navigate(-1)} disabled={pending}>{t('actions.cancel')}</Button>}
+          <Button type="submit" variant="contained" disabled={pending} aria-busy={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {pending ? t('form.saving') : t(screen.submit?.label ?? 'actions.save')}
+          </Button>
+        </Box>
+      </Form>
+    </Paper>
+  );
+}

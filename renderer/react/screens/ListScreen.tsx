@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR from 'swr';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import TablePagination from '@mui/material/TablePagination';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { routeFor } from '../../core/routes';
+import type { Paged, RecordData } from '../../core/types';
+import { runAction } from '../actions';
+import { useRenderer } from '../context';
+import type { ScreenProps } from '../ScreenLoader';
+import GalleryView from '../views/GalleryView';
+import ListView from '../views/ListView';
+import TableView from '../views/TableView';
+
+const VIEWS = { list: ListView, gallery: GalleryView, table: TableView };
+const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+
+/** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
+export default function ListScreen({ screen }: ScreenProps) {
+  const ctx = useRenderer();
+  const { manifest, rest, t, can } = ctx;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const info = manifest.resources[screen.resource!];
+  const views = screen.views ?? ['list'];
+  const view = (views as string[]).includes(params.get('view') ?? '') ? (params.get('view') as keyof typeof VIEWS) : views[0];
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page'))) ? Number(params.get('per_page')) : 25;
+  const archived = params.get('archived') === '1';
+  const sort = params.get('sort') ?? undefined;
+  const search = params.get('search') ?? '';
+  const [searchInput, setSearchInput] = useState(search);
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) (v === undefined || v === '' ? next.delete(k) : next.set(k, v));
+      return next;
+    }, { replace: true });
+
+  // Search as the user types, once they pause.
+  useEffect(() => {
+    if (searchInput === search) return;
+    const timer = setTimeout(() => update({ search: searchInput, page: undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const query = { page, per_page: perPage, search, sort, archived: archived ? 1 : 0 };
+  const { data, error, isLoading, mutate } = useSWR(['list', info.path, JSON.stringify(query)], () => rest.getList<Paged<RecordData>>(info.path!, query), { keepPreviousData: true });
+  const rows = data?.data ?? [];
+  const View = VIEWS[view];
+  const subject = info.subject ?? '';
+  const open = (row: RecordData) => screen.rowScreen && navigate(routeFor(manifest, screen.rowScreen, { id: row.id! }));
+
+  return (
+    <Box component="section" aria-labelledby="screen-title">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography id="screen-title" variant="h5" component="h1" sx={{ flexGrow: 1 }}>{t(screen.title)}</Typography>
+        {(screen.actions ?? []).filter((a) => !a.permission || can(a.permission, subject)).map((a) => (
+          <Button key={a.id} variant={a.kind === 'navigate' ? 'contained' : 'outlined'} onClick={() => void runAction(ctx, navigate, a, { resource: screen.resource, params: { search, archived: archived ? 1 : 0 } })}>
+            {t(a.label)}
+          </Button>
+        ))}
+      </Box>
+      <Paper>
+        {screen.archiveTabs && (
+          <Tabs value={archived ? 1 : 0} onChange={(_, v: number) => update({ archived: v ? '1' : undefined, page: undefined })} aria-label={t(screen.title)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+            <Tab label={t('list.tabs.active')} id="tab-active" aria-controls="list-panel" />
+            <Tab label={t('list.tabs.archived')} id="tab-archived" aria-controls="list-panel" />
+          </Tabs>
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
+          {screen.searchable && (
+            <TextField
+              type="search"
+              size="small"
+              label={t('list.search')}
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.target.value)}
+              sx={{ flex: '1 1 240px', maxWidth: 420 }}
+              slotProps={{ input: { startAdornment: <InputAdornment position="start">⌕</InputAdornment> } }}
+            />
+          )}
+          {views.length > 1 && (
+            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: string | null) => v && update({ view: v })} aria-label={t('list.views.label')} sx={{ ml: 'auto' }}>
+              {views.map((v) => <ToggleButton key={v} value={v} aria-label={t(`list.views.${v}`)}>{t(`list.views.${v}`)}</ToggleButton>)}
+            </ToggleButtonGroup>
+          )}
+        </Box>
+        <Box id="list-panel" role="tabpanel" aria-labelledby={archived ? 'tab-archived' : 'tab-active'} aria-busy={isLoading}>
+          {isLoading && !data ? (
+            <Box sx={{ p: 2 }} aria-label={t('app.loading')}>
+              {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={56} />)}
+            </Box>
+          ) : error ? (
+            <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>{t('app.loadFailed')}</Alert>
+          ) : rows.length === 0 ? (
+            <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+              {search ? t('list.noResults', { search }) : t(screen.empty ?? 'detail.empty')}
+            </Typography>
+          ) : (
+            <>
+              {isLoading && <LinearProgress />}
+              <View rows={rows} screen={screen} sort={sort} onOpen={open} onSort={(f) => update({ sort: sort === f ? `-${f}` : f, page: undefined })} />
+            </>
+          )}
+        </Box>
+        {data && data.meta.total > 0 && (
+          <TablePagination
+            component="div"
+            count={data.meta.total}
+            page={page - 1}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={PER_PAGE_OPTIONS}
+            onPageChange={(_, p) => update({ page: p > 0 ? String(p + 1) : undefined })}
+            onRowsPerPageChange={(e) => update({ per_page: e.target.value, page: undefined })}
+            labelRowsPerPage={t('list.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('list.range', { from, to, count })}
+            getItemAriaLabel={(type) => t(type === 'next' ? 'list.next' : 'list.previous')}
+          />
+        )}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import Avatar from '@mui/material/Avatar';
+import { formatValue } from '../../core/format';
+import type { ColumnDef, RecordData } from '../../core/types';
+import { useRenderer } from '../context';
+
+/** One value of a record as lists, tables and details show it. */
+export function Cell({ column, record, alt }: { column: ColumnDef; record: RecordData; alt?: string }) {
+  const { t, locale } = useRenderer();
+  const value = record[column.field];
+  if (column.type === 'image') return <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />;
+  if (column.type === 'email' && typeof value === 'string' && value) return <a href={`mailto:${value}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
+  if (column.type === 'phone' && typeof value === 'string' && value) return <a href={`tel:${value.replace(/\s/g, '')}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
+  return <>{formatValue(value, column.type, t, locale)}</>;
+}

@@ -1,0 +1,29 @@
+import Avatar from '@mui/material/Avatar';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { joinFields } from '../../core/format';
+import type { ViewProps } from './types';
+
+/** The compact list: avatar, title and subtitle per record; the whole row opens the record. */
+export default function ListView({ rows, screen, onOpen }: ViewProps) {
+  const card = screen.card ?? {};
+  return (
+    <List disablePadding aria-label={screen.title}>
+      {rows.map((row) => {
+        const title = joinFields(row, card.title);
+        return (
+          <ListItemButton key={String(row.id)} divider onClick={() => onOpen(row)}>
+            {card.image && (
+              <ListItemAvatar>
+                <Avatar src={(row[card.image] as string) || undefined} alt="">{title.slice(0, 1)}</Avatar>
+              </ListItemAvatar>
+            )}
+            <ListItemText primary={title} secondary={joinFields(row, card.subtitle) || undefined} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}

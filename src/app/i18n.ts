@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+export const LOCALES = ['en', 'uk'] as const;
+export type Locale = (typeof LOCALES)[number];
+const COOKIE = 'locale';
+
+/** The locale lives in a cookie (spec §7) and is sent to the API as the X-Locale header. */
+export function currentLocale(): Locale {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
+  const value = match?.slice(COOKIE.length + 1);
+  return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';
+}
+
+/**
+ * Loads the texts from the server (GET /api/v1/ui/locales/:lng), like the schemas, so a label added with a
+ * schema needs no rebuild of the app.
+ */
+export async function initI18n(): Promise<typeof i18next> {
+  const lng = currentLocale();
+  const texts = await fetch(`/api/v1/ui/locales/${lng}`, { credentials: 'include' }).then((r) => r.json());
+  await i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    resources: { [lng]: { translation: texts } },
+    interpolation: { escapeValue: false },
+  });
+  i18next.services.formatter?.add('lowercase', (value: unknown) => String(value).toLowerCase());
+  document.documentElement.lang = lng;
+  return i18next;
+}
+
+export async function changeLocale(lng: Locale): Promise<void> {
+  document.cookie = `${COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+  if (!i18next.hasResourceBundle(lng, 'translation')) {
+    const texts = await fetch(`/api/v1/ui/locales/${lng}`, { credentials: 'include' }).then((r) => r.json());
+    i18next.addResourceBundle(lng, 'translation', texts);
+  }
+  await i18next.changeLanguage(lng);
+  document.documentElement.lang = lng;
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import MenuIcon from '@mui/icons-material/Menu';
+import PeopleIcon from '@mui/icons-material/People';
+import { useTranslation } from 'react-i18next';
+import { useRenderer, type LayoutProps } from '../../renderer';
+import { theme } from './theme';
+import { LanguageSelect } from './LanguageSelect';
+import { useShell } from './shell-context';
+
+const DRAWER_WIDTH = 240;
+/** Menu icons by the names navigation.json uses. */
+const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon };
+
+function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
+  const { t, can } = useRenderer();
+  return (
+    <nav aria-label={t('menu.main')}>
+      <List>
+        {(area.menu ?? []).filter((m) => !m.subject || can('read', m.subject)).map((m) => {
+          const Icon = m.icon ? ICONS[m.icon] : undefined;
+          return (
+            <ListItemButton key={m.route} component={NavLink} to={m.route} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+              {Icon && <ListItemIcon><Icon /></ListItemIcon>}
+              <ListItemText primary={t(m.label)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}
+
+/** The business app's shell: app bar, a menu from navigation.json (a drawer below 992 px), the screen. */
+export function ShellLayout({ area, children }: LayoutProps) {
+  const { t } = useTranslation();
+  const { user, logout } = useShell();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const [open, setOpen] = useState(false);
+  useLocation();
+  const drawer = <Menu area={area} onNavigate={() => setOpen(false)}>{null}</Menu>;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
+      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          {!wide && (
+            <IconButton color="inherit" edge="start" aria-label={t('app.openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>{t('app.name')}</Typography>
+          <LanguageSelect dark />
+          {user && <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>{t('app.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</Typography>}
+          <Button color="inherit" onClick={() => void logout()}>{t('actions.logout')}</Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant={wide ? 'permanent' : 'temporary'}
+        open={wide || open}
+        onClose={() => setOpen(false)}
+        sx={{ width: wide ? DRAWER_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        {drawer}
+      </Drawer>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 2, md: 3 } }}>
+        <Toolbar />
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** Guest pages (login): a centred card. */
+export function CenteredLayout({ children }: LayoutProps) {
+  return (
+    <Box component="main" id="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box sx={{ width: '100%', maxWidth: 440 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}><LanguageSelect /></Box>
+        <Paper elevation={0} sx={{ bgcolor: 'transparent' }}>{children}</Paper>
+      </Box>
+    </Box>
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography variant="h4" component="h1" gutterBottom>{t('app.notFound')}</Typography>
+      <Typography color="text.secondary" gutterBottom>{t('app.notFoundText')}</Typography>
+      <Button component={NavLink} to="/dashboard" variant="contained">{t('app.backHome')}</Button>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { createMongoAbility } from '@casl/ability';
+import useSWR from 'swr';
+import { defineAbilityFor, type AppAbility } from '../../permissions/defineAbilityFor';
+import type { Action, Subject } from '../../permissions/subjects';
+import type { RestClient } from '../../renderer';
+import { HttpError } from '../../renderer';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_admin: boolean;
+  is_affiliate: boolean;
+  is_api_user: boolean;
+  subscription: { plan_name: string | null; status: string; valid: boolean };
+}
+
+/**
+ * The logged-in user, loaded from GET /api/v1/user. `undefined` while loading, `null` for a guest.
+ * A 401 means "guest", not an error.
+ */
+export function useCurrentUser(rest: RestClient) {
+  const { data, mutate, isLoading } = useSWR('current-user', async () => {
+    try {
+      return (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
+    } catch (err) {
+      if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
+      throw err;
+    }
+  }, { revalidateOnFocus: false, shouldRetryOnError: false });
+  return { user: isLoading ? undefined : (data ?? null), reload: () => mutate() };
+}
+
+/** The browser's copy of the server's abilities: the same rules, the same pure function. */
+export function abilityFor(user: CurrentUser | null | undefined): AppAbility {
+  return user ? defineAbilityFor(user) : createMongoAbility([]);
+}
+
+/**
+ * The renderer asks "can I do X to subject S?" without a record: CASL answers yes when some rule could allow
+ * it; the server still decides per record.
+ */
+export function canFor(ability: AppAbility) {
+  return (action: string, subject: string): boolean => ability.can(action as Action, subject as Subject);
+}
