@@ -25,6 +25,8 @@ export const fastifyOptions = (config: Config) => ({
   logger: config.logger,
   trustProxy: true,
   bodyLimit: 1024 * 1024,
+  // Response serialisers compile anyOf branches with their own ajv: give it the same formats.
+  serializerOpts: { ajv: { formats: FORMATS } },
   ajv: {
     customOptions: {
       allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect

@@ -17,6 +17,3 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   TextareaWidget,
   image: ImageWidget,
 });
-
-/** Names rjsf resolves by itself; a uiSchema may use them without registering anything. */
-export const RJSF_BUILTIN_WIDGETS = ['text', 'password', 'email', 'date', 'datetime', 'time', 'select', 'radio', 'hidden', 'updown', 'range', 'color', 'file', 'uri', 'checkboxes', 'textarea', 'checkbox'];

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database';
 import * as initial from './migrations/0001-initial';
 
@@ -11,7 +11,9 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
 export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (d) => m.up(d, dialect) };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema (several apps may share a server).
+  const schema = dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import type { Resource } from './schema-registry';
@@ -38,13 +38,16 @@ function toRecord(resource: Resource, row: Row): Row {
   return out;
 }
 
-/** API input → stored columns: booleans to 0/1, `archived` to `archived_at`, read-only fields never written. */
-function toColumns(resource: Resource, input: Row, current?: Row): Row {
+/**
+ * API input → stored columns: booleans to 0/1, `archived` to `archived_at`, read-only fields never written.
+ * With `replace` (PUT) a writable field left out is cleared, as a full replacement should.
+ */
+function toColumns(resource: Resource, input: Row, current?: Row, replace = false): Row {
   const out: Row = {};
   const writable = resource.request.properties ?? {};
   for (const col of resource.columns) {
-    if (!(col in writable) || !(col in input)) continue;
-    const v = input[col];
+    if (!(col in writable) || (!(col in input) && !replace)) continue;
+    const v = input[col] ?? writable[col].default ?? null;
     out[col] = resource.booleans.has(col) && typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
   }
   if (resource.meta.archivable && typeof input.archived === 'boolean') {
@@ -61,10 +64,11 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
     if (archivable) parts.push(eb(`${table}.archived_at`, q.archived ? 'is not' : 'is', null));
     // Every word must match one of the search fields: "anna smith" finds Anna Smith.
     const words = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-    const like = dialect === 'postgres' ? 'ilike' : 'like';
+    const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
     for (const word of words) {
+      // % and _ typed by the user are literal characters, not wildcards (ESCAPE works the same on both dialects).
       const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-      parts.push(eb.or(searchFields.map((f) => eb(`${table}.${f}`, like, pattern))));
+      parts.push(eb.or(searchFields.map((f) => sql<SqlBool>`${sql.ref(`${table}.${f}`)} ${like} ${pattern} escape '\\'`)));
     }
     for (const [name, value] of Object.entries(q.filters)) {
       if (!(name in filters) || value === undefined) continue;
@@ -199,7 +203,7 @@ export const resourceRepository = {
   /** Replaces the record's writable fields and children in one transaction. */
   async update(db: Db, resource: Resource, id: number, input: Row, current: Row): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const values = { ...toColumns(resource, input, current), updated_at: nowIso() };
+      const values = { ...toColumns(resource, input, current, true), updated_at: nowIso() };
       await dyn(trx).updateTable(resource.meta.table).set(values).where('id', '=', id).execute();
       await writeChildren(trx, resource, id, input, true);
     });

@@ -1,12 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database';
 
 /** Accounts, database sessions, clients and their locations. Types are portable across SQLite and PostgreSQL. */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // An auto-numbered primary key in each dialect's own words.
   const serial = dialect === 'postgres' ? 'serial' : 'integer';
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
   await db.schema
     .createTable('users')
-    .addColumn('id', serial, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', serial, pk)
     .addColumn('email', 'varchar(255)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('first_name', 'varchar(255)', (c) => c.notNull())
@@ -35,7 +37,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('clients')
-    .addColumn('id', serial, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('first_name', 'varchar(255)', (c) => c.notNull())
     .addColumn('last_name', 'varchar(255)')
@@ -68,7 +70,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema
     .createTable('client_locations')
-    .addColumn('id', serial, (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', serial, pk)
     .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('title', 'varchar(255)')

@@ -1,0 +1,21 @@
+// @ts-check
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+// ESM-only packages jest must transform.
+const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast'].join('|');
+
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
+  moduleNameMapper: { '\\.css$': '<rootDir>/tests/helpers/style-mock.ts' },
+};
+
+/** @type {import('jest').Config} */
+const config = {
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    { ...common, displayName: 'unit-dom', testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts', testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'], setupFilesAfterEnv: ['@testing-library/jest-dom'] },
+    { ...common, displayName: 'api', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+  ],
+};
+
+module.exports = config;

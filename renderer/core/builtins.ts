@@ -1,0 +1,13 @@
+/**
+ * Names the renderer provides out of the box. Schema checkers read these lists without loading React;
+ * a unit test keeps them equal to the real registries.
+ */
+export const BUILTIN_SCREEN_KINDS = ['list', 'form', 'detail', 'dashboard'] as const;
+
+/** rjsf's own widgets plus the renderer's (checkbox, textarea and image replace or add to them). */
+export const BUILTIN_WIDGETS = [
+  'text', 'password', 'email', 'date', 'datetime', 'time', 'select', 'radio', 'hidden', 'updown', 'range', 'color',
+  'file', 'uri', 'checkboxes', 'textarea', 'checkbox', 'image',
+] as const;
+
+export const RENDERER_WIDGETS = ['checkbox', 'CheckboxWidget', 'textarea', 'TextareaWidget', 'image'] as const;

@@ -1,0 +1,145 @@
+/**
+ * `npm run validate:schemas`: every schema file matches its meta-schema, every file is registered in
+ * schemas/index.ts, and every name a file mentions resolves — resource, field, screen kind, widget, route,
+ * permission subject and action, and i18n key in both `en` and `uk`. Prints every problem with its place.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ACTIONS, SUBJECTS } from '../permissions/subjects';
+import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
+import { RESOURCE_FILES, SCREEN_FILES } from '../schemas/index';
+import { loadSchemas, type SchemaRegistry } from '../src/server/services/schema-registry';
+import { widgets as appWidgets } from '../src/widgets';
+
+const root = path.resolve(__dirname, '..');
+const schemasDir = path.join(root, 'schemas');
+
+export function checkSchemas(dir: string, locales: Record<string, Record<string, unknown>>, extraWidgets: string[]): string[] {
+  const problems: string[] = [];
+  const problem = (where: string, msg: string) => problems.push(`${where}: ${msg}`);
+
+  // 1. Files on disk ⇄ registry.
+  const listed = new Set<string>([...RESOURCE_FILES, ...SCREEN_FILES]);
+  const walk = (sub: string): string[] => fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(`${sub}/${e.name}`) : e.name.endsWith('.json') ? [`${sub}/${e.name}`] : []);
+  for (const f of [...walk('resources'), ...walk('screens')]) if (!listed.has(f)) problem(f, 'not registered in schemas/index.ts');
+
+  let registry: SchemaRegistry;
+  try {
+    registry = loadSchemas(dir);
+  } catch (err) {
+    return [...problems, (err as Error).message];
+  }
+
+  const i18n = (where: string, key: string | undefined) => {
+    if (!key) return;
+    for (const [lng, texts] of Object.entries(locales)) {
+      const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), texts);
+      if (typeof value !== 'string') problem(where, `i18n key "${key}" is missing in ${lng}`);
+    }
+  };
+  const subject = (where: string, s: string | undefined) => s && !(SUBJECTS as readonly string[]).includes(s) && problem(where, `unknown permission subject "${s}"`);
+  const action = (where: string, a: string | undefined) => a && !(ACTIONS as readonly string[]).includes(a) && problem(where, `unknown permission action "${a}"`);
+  const widgetNames = new Set<string>([...BUILTIN_WIDGETS, ...extraWidgets]);
+
+  // 2. Resources.
+  for (const r of registry.resources.values()) {
+    const where = `resources/${r.name}.json`;
+    const props = r.file.properties ?? {};
+    const field = (p: string, f: string) => !(f in props) && problem(`${where}#/x-resource/${p}`, `unknown field "${f}"`);
+    for (const f of Object.keys(props)) i18n(`${where}#/properties/${f}`, `fields.${r.name}.${f}`);
+    for (const [f, p] of Object.entries(props)) for (const sub of Object.keys(p.items?.properties ?? {})) i18n(`${where}#/properties/${f}/items`, `fields.${r.name}.${sub}`);
+    for (const f of r.file.required ?? []) field('required', f);
+    if (r.meta.crud === false) continue;
+    subject(`${where}#/x-resource/subject`, r.meta.subject);
+    for (const list of ['search', 'sort', 'lite'] as const) for (const f of r.meta[list] ?? []) field(list, f);
+    if (r.meta.defaultSort) field('defaultSort', r.meta.defaultSort);
+    for (const f of Object.keys(r.meta.filters ?? {})) field('filters', f);
+    for (const f of r.meta.export?.fields ?? []) field('export/fields', f);
+    for (const f of r.meta.uploads ?? []) field('uploads', f);
+    for (const f of Object.keys(r.meta.children ?? {})) if (props[f]?.type !== 'array') problem(`${where}#/x-resource/children/${f}`, 'children must name an array property');
+  }
+
+  // 3. Screens.
+  const routes = new Map([...registry.screens.values()].map((s) => [s.route, s.id]));
+  for (const s of registry.screens.values()) {
+    const where = `screens/${s.id}`;
+    const resource = s.resource ? registry.resources.get(s.resource) : undefined;
+    if (s.resource && !resource) problem(`${where}#/resource`, `unknown resource "${s.resource}"`);
+    if (!(BUILTIN_SCREEN_KINDS as readonly string[]).includes(s.kind)) problem(`${where}#/kind`, `unknown screen kind "${s.kind}"`);
+    i18n(`${where}#/title`, s.title);
+    i18n(`${where}#/empty`, s.empty as string | undefined);
+    const props = resource?.file.properties ?? {};
+    const field = (p: string, f: string) => resource && !(f in props) && problem(`${where}#/${p}`, `unknown field "${f}" of ${s.resource}`);
+    const screenRef = (p: string, id: unknown) => typeof id === 'string' && !registry.screens.has(id) && problem(`${where}#/${p}`, `unknown screen "${id}"`);
+    const gate = s.gate as { subject?: string; action?: string } | undefined;
+    subject(`${where}#/gate/subject`, gate?.subject);
+    action(`${where}#/gate/action`, gate?.action);
+    for (const f of (s.fields as string[] | undefined) ?? []) field('fields', f);
+    for (const [i, c] of ((s.columns as Array<{ field: string; label?: string }>) ?? []).entries()) { field(`columns/${i}`, c.field); i18n(`${where}#/columns/${i}`, c.label); }
+    for (const part of ['card', 'header'] as const) {
+      const spec = s[part] as { title?: string[]; subtitle?: string[]; image?: string } | undefined;
+      for (const f of [...(spec?.title ?? []), ...(spec?.subtitle ?? []), ...(spec?.image ? [spec.image] : [])]) field(part, f);
+    }
+    for (const [i, sec] of ((s.sections as Array<{ title: string; fields: Array<{ field: string; label?: string }> }>) ?? []).entries()) {
+      i18n(`${where}#/sections/${i}/title`, sec.title);
+      for (const c of sec.fields) { field(`sections/${i}`, c.field); i18n(`${where}#/sections/${i}`, c.label); }
+    }
+    for (const [i, rel] of ((s.related as Array<{ id: string; title: string; empty?: string }>) ?? []).entries()) {
+      i18n(`${where}#/related/${i}/title`, rel.title);
+      i18n(`${where}#/related/${i}/empty`, rel.empty);
+      if (resource && !(resource.meta.related ?? []).includes(rel.id)) problem(`${where}#/related/${i}`, `"${rel.id}" is not in ${s.resource}'s x-resource.related`);
+    }
+    for (const list of ['actions', 'links'] as const) {
+      for (const [i, a] of ((s[list] as Array<{ label: string; screen?: string; permission?: string; confirm?: string }>) ?? []).entries()) {
+        i18n(`${where}#/${list}/${i}/label`, a.label);
+        i18n(`${where}#/${list}/${i}/confirm`, a.confirm);
+        screenRef(`${list}/${i}/screen`, a.screen);
+        action(`${where}#/${list}/${i}/permission`, a.permission);
+      }
+    }
+    for (const [i, c] of ((s.cards as Array<{ title: string; resource?: string; screen?: string; widget?: string }>) ?? []).entries()) {
+      i18n(`${where}#/cards/${i}/title`, c.title);
+      screenRef(`cards/${i}/screen`, c.screen);
+      if (c.resource && !registry.resources.has(c.resource)) problem(`${where}#/cards/${i}/resource`, `unknown resource "${c.resource}"`);
+      if (c.widget && !widgetNames.has(c.widget)) problem(`${where}#/cards/${i}/widget`, `unknown widget "${c.widget}"`);
+    }
+    screenRef('rowScreen', s.rowScreen);
+    const submit = s.submit as { label?: string; screen?: string } | undefined;
+    i18n(`${where}#/submit/label`, submit?.label);
+    screenRef('submit/screen', submit?.screen);
+    for (const [name, ui] of Object.entries((s.uiSchema as Record<string, Record<string, unknown>>) ?? {})) {
+      if (name.startsWith('ui:')) continue;
+      field(`uiSchema/${name}`, name);
+      const widget = ui['ui:widget'];
+      if (typeof widget === 'string' && !widgetNames.has(widget)) problem(`${where}#/uiSchema/${name}/ui:widget`, `unknown widget "${widget}"`);
+    }
+  }
+
+  // 4. Navigation.
+  const inArea = new Set<string>();
+  for (const [i, area] of registry.navigation.areas.entries()) {
+    for (const id of area.screens) { inArea.add(id); if (!registry.screens.has(id)) problem(`navigation.json#/areas/${i}/screens`, `unknown screen "${id}"`); }
+    for (const [j, m] of ((area.menu as Array<{ label: string; route: string; subject?: string }>) ?? []).entries()) {
+      i18n(`navigation.json#/areas/${i}/menu/${j}/label`, m.label);
+      subject(`navigation.json#/areas/${i}/menu/${j}/subject`, m.subject);
+      if (!routes.has(m.route) && !registry.navigation.redirects.some((r) => r.from === m.route)) problem(`navigation.json#/areas/${i}/menu/${j}/route`, `no screen has route "${m.route}"`);
+    }
+  }
+  for (const s of registry.screens.values()) if (!inArea.has(s.id)) problem(`screens/${s.id}`, 'not placed in any navigation area');
+  for (const [i, r] of registry.navigation.redirects.entries()) {
+    if (!routes.has(r.to) && r.to !== registry.navigation.notFound) problem(`navigation.json#/redirects/${i}/to`, `no screen has route "${r.to}"`);
+  }
+  return problems;
+}
+
+if (require.main === module) {
+  const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8'))]));
+  const problems = checkSchemas(schemasDir, locales, Object.keys(appWidgets));
+  if (problems.length) {
+    console.error(`Schema check failed with ${problems.length} problem(s):`);
+    for (const p of problems) console.error(`  - ${p}`);
+    process.exit(1);
+  }
+  console.log(`Schemas OK: ${RESOURCE_FILES.length} resources, ${SCREEN_FILES.length} screens, navigation, i18n (en, uk).`);
+}

@@ -1,0 +1,214 @@
+import ExcelJS from 'exceljs';
+import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let owner: Agent;
+beforeAll(async () => {
+  t = await testApp();
+  ({ agent: owner } = await loggedIn(t.app));
+});
+afterAll(async () => t.close());
+
+const create = async (agent: Agent, body: Record<string, unknown>) => {
+  const res = await agent.post('/api/v1/clients', body);
+  expect(res.statusCode).toBe(201);
+  return res.json().data as Record<string, unknown> & { id: number };
+};
+
+describe('POST /api/v1/clients', () => {
+  it('creates a client with defaults and answers with the record and a message', async () => {
+    const res = await owner.post('/api/v1/clients', { first_name: 'Nadia', last_name: 'Kral', email: 'nadia@example.com', phone: '+44 7700 900123', birthday: '1990-04-01' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      message: 'Saved successfully.',
+      data: { first_name: 'Nadia', email: 'nadia@example.com', email_reminders: true, sms_reminders: true, marketing_messages: true, opt_out: false, archived: false, locations: [] },
+    });
+  });
+
+  it('answers 422 in the spec’s words and writes nothing', async () => {
+    const before = (await owner.get('/api/v1/clients')).json().meta.total;
+    const res = await owner.post('/api/v1/clients', { first_name: '', last_name: 'x'.repeat(256), email: 'nope' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      first_name: ['The first name field is required.'],
+      last_name: ['The last name may not be greater than 255 characters.'],
+      email: ['The email must be a valid email address.'],
+    });
+    expect(res.json().message).toBe('The first name field is required. (and 2 more errors)');
+    expect((await owner.get('/api/v1/clients')).json().meta.total).toBe(before);
+  });
+
+  it('localises validation messages by the locale header', async () => {
+    owner.locale = 'uk';
+    const res = await owner.post('/api/v1/clients', {});
+    owner.locale = 'en';
+    expect(res.json().errors.first_name).toEqual(['Поле «Ім\'я» є обов\'язковим.']);
+  });
+
+  it('drops client locations with neither title nor address_1 before saving', async () => {
+    const client = await create(owner, { first_name: 'Loc', locations: [{ title: '', address_1: '' }, { title: 'Home', address_1: null }, { title: null, address_1: '1 Mill Lane' }] });
+    expect(client.locations).toEqual([{ title: 'Home', address_1: null }, { title: null, address_1: '1 Mill Lane' }]);
+  });
+
+  it('never lets the caller choose the owner or read-only fields', async () => {
+    const client = await create(owner, { first_name: 'Sneaky', user_id: 999, id: 5000, last_appointment_date: '2020-01-01' });
+    expect(client.id).not.toBe(5000);
+    expect(client.last_appointment_date).toBeNull();
+    expect(client.user_id).toBeUndefined();
+  });
+});
+
+describe('GET /api/v1/clients', () => {
+  beforeAll(async () => {
+    for (const [first_name, last_name, email, phone] of [
+      ['Searchy', 'Alpha', 'alpha@find.test', '+44 1111 111111'],
+      ['Searchy', 'Beta', 'beta@find.test', '+44 2222 222222'],
+      ['Other', 'Gamma', 'gamma@else.test', '+44 3333 333333'],
+      ['Percent', '100% Delta', 'delta@else.test', null],
+    ]) await create(owner, { first_name, last_name, email, phone });
+  });
+
+  it('returns the paged shape with meta', async () => {
+    const body = (await owner.get('/api/v1/clients?page=1&per_page=2')).json();
+    expect(body.data).toHaveLength(2);
+    expect(body.meta).toMatchObject({ current_page: 1, per_page: 2 });
+    expect(body.meta.last_page).toBe(Math.ceil(body.meta.total / 2));
+  });
+
+  it('searches by name, full name, email and phone', async () => {
+    const names = async (q: string) => (await owner.get(`/api/v1/clients?search=${encodeURIComponent(q)}`)).json().data.map((c: { last_name: string }) => c.last_name).sort();
+    expect(await names('searchy')).toEqual(['Alpha', 'Beta']);
+    expect(await names('Searchy Beta')).toEqual(['Beta']);
+    expect(await names('gamma@else')).toEqual(['Gamma']);
+    expect(await names('3333')).toEqual(['Gamma']);
+    expect(await names('100%')).toEqual(['100% Delta']);
+    expect(await names('10_%')).toEqual([]);
+  });
+
+  it('sorts by an allowed field in either direction and ignores unknown sort fields', async () => {
+    const asc = (await owner.get('/api/v1/clients?search=searchy&sort=last_name')).json().data.map((c: { last_name: string }) => c.last_name);
+    const desc = (await owner.get('/api/v1/clients?search=searchy&sort=-last_name')).json().data.map((c: { last_name: string }) => c.last_name);
+    expect(asc).toEqual(['Alpha', 'Beta']);
+    expect(desc).toEqual(['Beta', 'Alpha']);
+    expect((await owner.get('/api/v1/clients?sort=password_hash')).statusCode).toBe(200);
+  });
+
+  it('returns a plain array of lite fields with is_lite=1', async () => {
+    const body = (await owner.get('/api/v1/clients?is_lite=1&search=searchy')).json();
+    expect(Array.isArray(body)).toBe(true);
+    expect(Object.keys(body[0]).sort()).toEqual(['email', 'first_name', 'id', 'last_name', 'main_photo', 'phone']);
+  });
+
+  it('rejects a bad page size with 422 and never a 500', async () => {
+    expect((await owner.get('/api/v1/clients?per_page=1000')).statusCode).toBe(422);
+    expect((await owner.get('/api/v1/clients?page=abc')).statusCode).toBe(422);
+  });
+});
+
+describe('archived and active lists', () => {
+  it('moves a client between the lists by archived, and back', async () => {
+    const client = await create(owner, { first_name: 'Archie', last_name: 'Ved' });
+    const inList = async (archived: 0 | 1) => (await owner.get(`/api/v1/clients?search=Archie&archived=${archived}`)).json().data.map((c: { id: number }) => c.id);
+    expect(await inList(0)).toContain(client.id);
+    const res = await owner.put(`/api/v1/clients/${client.id}`, { first_name: 'Archie', last_name: 'Ved', archived: true });
+    expect(res.json()).toMatchObject({ message: 'Archived successfully.', data: { archived: true } });
+    expect(res.json().data.archived_at).toEqual(expect.any(String));
+    expect(await inList(0)).not.toContain(client.id);
+    expect(await inList(1)).toContain(client.id);
+    const lite = (await owner.get('/api/v1/clients?is_lite=1&search=Archie')).json();
+    expect(lite).toEqual([]);
+    const restored = await owner.put(`/api/v1/clients/${client.id}`, { first_name: 'Archie', last_name: 'Ved', archived: false });
+    expect(restored.json()).toMatchObject({ message: 'Restored successfully.', data: { archived: false, archived_at: null } });
+    expect(await inList(0)).toContain(client.id);
+  });
+});
+
+describe('GET, PUT, DELETE /api/v1/clients/:id', () => {
+  it('shows, replaces and deletes a client', async () => {
+    const client = await create(owner, { first_name: 'Edit', email: 'edit@example.com', notes: 'old', locations: [{ title: 'Studio', address_1: '2 High Street' }] });
+    expect((await owner.get(`/api/v1/clients/${client.id}`)).json().data.locations).toEqual([{ title: 'Studio', address_1: '2 High Street' }]);
+    const put = await owner.put(`/api/v1/clients/${client.id}`, { first_name: 'Edited', notes: null, locations: [] });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({ message: 'Updated successfully.', data: { first_name: 'Edited', email: null, notes: null, locations: [] } });
+    expect((await owner.put(`/api/v1/clients/${client.id}`, { first_name: '' })).statusCode).toBe(422);
+    expect((await owner.delete(`/api/v1/clients/${client.id}`)).json().message).toBe('Deleted successfully.');
+    expect((await owner.get(`/api/v1/clients/${client.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for a missing id and 422 for a malformed one', async () => {
+    expect((await owner.get('/api/v1/clients/999999')).statusCode).toBe(404);
+    expect((await owner.get('/api/v1/clients/abc')).statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/v1/clients/{related}/:id', () => {
+  it.each(['appointments', 'invoices', 'messages', 'payments', 'sales'])('answers /clients/%s/{id} with an empty page until that resource exists', async (related) => {
+    const client = await create(owner, { first_name: 'Rel' });
+    const res = await owner.get(`/api/v1/clients/${related}/${client.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 25, total: 0 } });
+  });
+});
+
+describe('POST /api/v1/clients/export', () => {
+  it('exports the owner’s clients as CSV with localised headings', async () => {
+    await create(owner, { first_name: 'Export', last_name: 'Me', email: 'export@example.com' });
+    const res = await owner.post('/api/v1/clients/export', { format: 'csv', search: 'Export' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toContain('First name');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('export@example.com');
+  });
+
+  it('exports XLSX that opens as a workbook', async () => {
+    const res = await owner.post('/api/v1/clients/export', { format: 'xlsx', search: 'Export' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as never);
+    const sheet = workbook.getWorksheet('clients')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('First name');
+    expect(sheet.getRow(2).getCell(3).value).toBe('export@example.com');
+  });
+});
+
+describe('POST /api/v1/uploads', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const multipart = (name: string, content: Buffer, type: string) => {
+    const boundary = '----soloist';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+
+  it('stores an image and serves it back', async () => {
+    const { payload, headers } = multipart('me.png', png, 'image/png');
+    const res = await owner.request('POST', '/api/v1/uploads', undefined, headers as Record<string, string>);
+    expect(res.statusCode).toBe(422); // no body: the file is required
+    const up = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { ...headers, 'x-xsrf-token': owner.cookies['XSRF-TOKEN'] }, cookies: owner.cookies });
+    expect(up.statusCode).toBe(201);
+    const url = up.json().data.url as string;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    const back = await t.app.inject({ method: 'GET', url });
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(png)).toBe(true);
+    const client = await create(owner, { first_name: 'Photo', main_photo: url });
+    expect(client.main_photo).toBe(url);
+  });
+
+  it('refuses a file that is not an image, whatever it claims', async () => {
+    const { payload, headers } = multipart('evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers: { ...headers, 'x-xsrf-token': owner.cookies['XSRF-TOKEN'] }, cookies: owner.cookies });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual(['The file must be an image (JPEG, PNG, WebP or GIF).']);
+  });
+
+  it('is closed to guests', async () => {
+    const { payload, headers } = multipart('me.png', png, 'image/png');
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers })).statusCode).toBe(419);
+  });
+});

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/build';
+import { loadConfig } from '../../src/server/config';
+import { nowIso } from '../../src/server/db/database';
+import { hashPassword } from '../../src/server/services/passwords';
+
+export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real database: a fresh SQLite file, or (TEST_DB=postgres) a fresh schema on the
+ * PostgreSQL server, so test files never see each other's rows and can run in parallel.
+ */
+export async function testApp(): Promise<TestApp> {
+  const id = crypto.randomBytes(6).toString('hex');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-test-'));
+  let databaseUrl = `sqlite:${path.join(tmp, 'test.db')}`;
+  let dropSchema: (() => Promise<void>) | null = null;
+  if (onPostgres) {
+    const schema = `t_${id}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    databaseUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({}, { databaseUrl, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'no-web'), logger: false });
+  const app = await buildApp(config);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await dropSchema?.();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export async function createUser(app: FastifyInstance, overrides: Partial<{ email: string; plan_name: string; is_admin: number }> = {}) {
+  const email = overrides.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@test.example`;
+  const now = nowIso();
+  const row = await app.db
+    .insertInto('users')
+    .values({ email, password_hash: await hashPassword('Secret-pass-1'), first_name: 'Test', last_name: 'User', is_admin: overrides.is_admin ?? 0, is_affiliate: 0, is_api_user: 0, plan_name: overrides.plan_name ?? 'Premium Monthly', subscription_status: 'active', trial_ends_at: null, locale: 'en', region: 'GB', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password: 'Secret-pass-1' };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A browser-like client: keeps cookies and sends X-XSRF-TOKEN the way the app does. */
+export class Agent {
+  cookies: Record<string, string> = {};
+  constructor(private app: FastifyInstance, public locale = 'en') {}
+
+  private remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.maxAge !== undefined && c.maxAge <= 0)) delete this.cookies[c.name];
+      else this.cookies[c.name] = c.value;
+    }
+  }
+
+  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      cookies: this.cookies,
+      headers: { 'x-locale': this.locale, ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}), ...headers },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown) => this.request('POST', url, body ?? {});
+  put = (url: string, body?: unknown) => this.request('PUT', url, body ?? {});
+  delete = (url: string) => this.request('DELETE', url);
+
+  async login(email: string, password: string): Promise<LightMyRequestResponse> {
+    await this.get('/sanctum/csrf-cookie');
+    return this.post('/api/login', { email, password });
+  }
+}
+
+/** A logged-in agent for a new user. */
+export async function loggedIn(app: FastifyInstance, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(app, overrides);
+  const agent = new Agent(app);
+  const res = await agent.login(user.email, user.password);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { agent, user };
+}
