@@ -1,6 +1,8 @@
 import type { NavigateFunction } from 'react-router-dom';
 import { routeFor } from '../core/routes';
 import type { ActionDef, RecordData } from '../core/types';
+import type { ScopedMutator } from 'swr';
+import { refreshResource } from './cache';
 import type { RendererContextValue } from './context';
 
 /**
@@ -12,6 +14,7 @@ export async function runAction(
   navigate: NavigateFunction,
   action: ActionDef,
   target: { resource?: string; record?: RecordData; params?: Record<string, string | number | undefined>; writable?: string[] },
+  mutate?: ScopedMutator,
 ): Promise<boolean> {
   const { manifest, rest, t, notify, confirm } = ctx;
   const info = target.resource ? manifest.resources[target.resource] : undefined;
@@ -27,13 +30,15 @@ export async function runAction(
         const body: Record<string, unknown> = {};
         for (const f of target.writable ?? []) if (record[f] !== undefined) body[f] = record[f];
         body.archived = action.kind === 'archive';
-        const res = await rest.update(info!.path!, record.id!, body);
+        const res = await rest.update<RecordData>(info!.path!, record.id!, body);
         if (res.message) notify(res.message, 'success');
+        if (mutate) await refreshResource(mutate, info!.path!, res.data);
         return true;
       }
       case 'delete': {
         const res = await rest.remove(info!.path!, target.record!.id!);
         if (res.message) notify(res.message, 'success');
+        if (mutate) await refreshResource(mutate, info!.path!);
         return true;
       }
       case 'export': {

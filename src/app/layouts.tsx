@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -34,10 +35,12 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
         {(area.menu ?? []).filter((m) => !m.subject || can('read', m.subject)).map((m) => {
           const Icon = m.icon ? ICONS[m.icon] : undefined;
           return (
-            <ListItemButton key={m.route} component={NavLink} to={m.route} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-              {Icon && <ListItemIcon><Icon /></ListItemIcon>}
-              <ListItemText primary={t(m.label)} />
-            </ListItemButton>
+            <ListItem key={m.route} disablePadding>
+              <ListItemButton component={NavLink} to={m.route} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
+                {Icon && <ListItemIcon><Icon /></ListItemIcon>}
+                <ListItemText primary={t(m.label)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -25,7 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     root,
     schemasDir: path.join(root, 'schemas'),
-    uploadsDir: env.UPLOADS_DIR ?? path.join(root, 'data', 'uploads'),
+    uploadsDir: path.resolve(root, env.UPLOADS_DIR ?? path.join('data', 'uploads')),
     webDir: path.join(root, 'dist', 'web'),
     secureCookies: env.SECURE_COOKIES === '1',
     sessionDays: Number(env.SESSION_DAYS ?? 14),

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -45,8 +45,9 @@ export default function DetailScreen({ screen }: ScreenProps) {
   const { manifest, rest, t, can } = ctx;
   const navigate = useNavigate();
   const { id } = useParams();
+  const { mutate: mutateCache } = useSWRConfig();
   const info = manifest.resources[screen.resource!];
-  const { data, error, mutate } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
+  const { data, error } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
   if (error) {
     if (error instanceof HttpError && error.status === 404) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
     return <Alert severity="error">{t('app.loadFailed')}</Alert>;
@@ -66,10 +67,9 @@ export default function DetailScreen({ screen }: ScreenProps) {
   });
 
   async function act(action: (typeof actions)[number]) {
-    const changed = await runAction(ctx, navigate, action, { resource: screen.resource, record, writable });
+    const changed = await runAction(ctx, navigate, action, { resource: screen.resource, record, writable }, mutateCache);
     if (!changed) return;
     if (action.kind === 'delete') navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
-    else void mutate();
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
@@ -15,6 +15,7 @@ import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import type { RecordData } from '../../core/types';
 import { loadValidator, localizeErrors, type AjvError } from '../../core/validation';
+import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
 import { schemaForForm, toErrorSchema, writableData } from '../form/schemaForForm';
@@ -23,6 +24,7 @@ import type { ScreenProps } from '../ScreenLoader';
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
 export default function FormScreen({ screen }: ScreenProps) {
   const { manifest, rest, t, notify, widgets, onSession } = useRenderer();
+  const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { id } = useParams();
   const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
@@ -57,6 +59,7 @@ export default function FormScreen({ screen }: ScreenProps) {
       const path = screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!);
       const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
       if (res?.message) notify(res.message, 'success');
+      if (resource?.path) await refreshResource(mutate, resource.path, res?.data);
       if (screen.submit?.then === 'session') {
         // The host reloads the user; its guards then move the page on (e.g. to the ?redirect target).
         await onSession();

@@ -1,5 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,7 +15,8 @@ export default function ListView({ rows, screen, onOpen }: ViewProps) {
       {rows.map((row) => {
         const title = joinFields(row, card.title);
         return (
-          <ListItemButton key={String(row.id)} divider onClick={() => onOpen(row)}>
+          <ListItem key={String(row.id)} disablePadding divider>
+          <ListItemButton onClick={() => onOpen(row)}>
             {card.image && (
               <ListItemAvatar>
                 <Avatar src={(row[card.image] as string) || undefined} alt="">{title.slice(0, 1)}</Avatar>
@@ -22,6 +24,7 @@ export default function ListView({ rows, screen, onOpen }: ViewProps) {
             )}
             <ListItemText primary={title} secondary={joinFields(row, card.subtitle) || undefined} />
           </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
