@@ -1,9 +1,14 @@
 import JSDOMEnvironment from 'jest-environment-jsdom';
 
-/** jsdom lacks structuredClone, which rjsf 6 needs (without it form state silently never updates). */
+/**
+ * jsdom lacks structuredClone, which rjsf 6 needs (without it form state silently never updates), and
+ * TextEncoder, which react-router needs.
+ */
 export default class Environment extends JSDOMEnvironment {
   override async setup(): Promise<void> {
     await super.setup();
     this.global.structuredClone = structuredClone;
+    this.global.TextEncoder = TextEncoder as never;
+    this.global.TextDecoder = TextDecoder as never;
   }
 }

@@ -46,7 +46,10 @@ export default function ListScreen({ screen }: ScreenProps) {
   const update = (changes: Record<string, string | undefined>) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) (v === undefined || v === '' ? next.delete(k) : next.set(k, v));
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, v);
+      }
       return next;
     }, { replace: true });
 

@@ -45,7 +45,8 @@ export function fieldErrors(errors: ErrorObject[], resource: string, t: TFunctio
       case 'type': msg = typeMessage(t, field, String(p.type)); break;
       default: msg = t('validation.invalid', { field });
     }
-    (out[key] ??= []).includes(msg) || out[key].push(msg);
+    const list = (out[key] ??= []);
+    if (!list.includes(msg)) list.push(msg);
   }
   return out;
 }

@@ -1,0 +1,46 @@
+import { schemaForForm, toErrorSchema, writableData } from '../../../renderer/react/form/schemaForForm';
+import type { ScreenDef } from '../../../renderer/core/types';
+
+const t = (key: string) => `T:${key}`;
+const screen: ScreenDef = {
+  id: 'c.form', kind: 'form', route: '/c/form/:id?', title: 'x.y', resource: 'clients',
+  fields: ['first_name', 'locations'],
+  uiSchema: { first_name: { 'ui:autofocus': true } },
+  schema: {
+    $id: 'clients', type: 'object', required: ['first_name'],
+    properties: {
+      first_name: { type: 'string' },
+      archived: { type: 'boolean' },
+      locations: { type: 'array', items: { type: 'object', properties: { title: { type: ['string', 'null'] } } } },
+    },
+  },
+};
+
+describe('schemaForForm', () => {
+  it('labels fields from i18n, orders them by the screen and hides the rest', () => {
+    const { schema, uiSchema } = schemaForForm(screen, t);
+    expect(schema.$id).toBe('clients');
+    expect(schema.properties!.first_name.title).toBe('T:fields.clients.first_name');
+    expect(schema.properties!.locations.items!.properties!.title.title).toBe('T:fields.clients.title');
+    expect(uiSchema['ui:order']).toEqual(['first_name', 'locations', '*']);
+    expect(uiSchema.archived).toEqual({ 'ui:widget': 'hidden' });
+    expect(uiSchema.first_name).toEqual({ 'ui:autofocus': true });
+    expect(uiSchema.locations).toEqual({ 'ui:options': { orderable: false, copyable: false } });
+    expect(uiSchema['ui:submitButtonOptions']).toEqual({ norender: true });
+  });
+});
+
+describe('toErrorSchema', () => {
+  it('nests the server’s dotted field errors the way rjsf shows them on fields', () => {
+    expect(toErrorSchema({ first_name: ['Required.'], 'locations.0.title': ['Too long.'] })).toEqual({
+      first_name: { __errors: ['Required.'] },
+      locations: { 0: { title: { __errors: ['Too long.'] } } },
+    });
+  });
+});
+
+describe('writableData', () => {
+  it('keeps only the fields the form may send', () => {
+    expect(writableData(screen.schema!, { id: 3, first_name: 'A', created_at: 'x', archived: false, last_name: null })).toEqual({ first_name: 'A', archived: false });
+  });
+});

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkSchemas } from '../../../scripts/check-schemas';
+
+const root = path.resolve(__dirname, '../../..');
+const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', `${l}.json`), 'utf8'))]));
+
+/** A copy of schemas/ to break on purpose. */
+function copy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
+  fs.cpSync(path.join(root, 'schemas'), dir, { recursive: true });
+  return dir;
+}
+// Test fixtures poke into arbitrary JSON.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const edit = (dir: string, file: string, change: (json: Record<string, any>) => void) => {
+  const full = path.join(dir, file);
+  const json = JSON.parse(fs.readFileSync(full, 'utf8'));
+  change(json);
+  fs.writeFileSync(full, JSON.stringify(json));
+};
+
+describe('checkSchemas', () => {
+  it('passes on the product’s schemas', () => {
+    expect(checkSchemas(path.join(root, 'schemas'), locales, [])).toEqual([]);
+  });
+
+  it('names every unresolved reference with its place', () => {
+    const dir = copy();
+    edit(dir, 'screens/clients/form.json', (s) => { s.uiSchema.notes['ui:widget'] = 'wysiwyg'; s.fields.push('shoe_size'); });
+    edit(dir, 'screens/clients/list.json', (s) => { s.rowScreen = 'clients.nope'; s.kind = 'kanban'; s.title = 'screens.clients.list.missing'; });
+    edit(dir, 'screens/clients/detail.json', (s) => { s.gate.subject = 'Spaceship'; });
+    edit(dir, 'navigation.json', (n) => { n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }); });
+    const problems = checkSchemas(dir, locales, []);
+    expect(problems).toEqual(expect.arrayContaining([
+      'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
+      'screens/clients.form#/fields: unknown field "shoe_size" of clients',
+      'screens/clients.list#/rowScreen: unknown screen "clients.nope"',
+      'screens/clients.list#/kind: unknown screen kind "kanban"',
+      'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in en',
+      'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
+      'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
+      'navigation.json#/areas/1/menu/2/route: no screen has route "/nowhere"',
+    ]));
+  });
+
+  it('reports a file that breaks its meta-schema, and a file missing from the registry', () => {
+    const dir = copy();
+    edit(dir, 'resources/clients.json', (r) => { r['x-resource'].path = 'no-leading-slash'; });
+    fs.writeFileSync(path.join(dir, 'screens/stray.json'), '{}');
+    const problems = checkSchemas(dir, locales, []);
+    expect(problems[0]).toBe('screens/stray.json: not registered in schemas/index.ts');
+    expect(problems[1]).toMatch(/^resources\/clients\.json does not match its meta-schema:\n {2}\/x-resource\/path must match pattern/);
+  });
+
+  it('requires every field label in both locales', () => {
+    const uk = JSON.parse(JSON.stringify(locales.uk));
+    delete uk.fields.clients.post_code;
+    expect(checkSchemas(path.join(root, 'schemas'), { en: locales.en, uk }, [])).toEqual(['resources/clients.json#/properties/post_code: i18n key "fields.clients.post_code" is missing in uk']);
+  });
+});
