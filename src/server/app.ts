@@ -60,6 +60,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   for (const resource of registry.resources.values()) {
     fastify.addSchema({ ...resource.request, $id: `${resource.name}.request`, title: `${resource.file.title}Input` });
     fastify.addSchema({ ...resource.record, $id: `${resource.name}.record`, title: resource.file.title });
+    fastify.addSchema({ ...resource.item, $id: `${resource.name}.item`, title: `${resource.file.title}ListItem` });
   }
 
   await fastify.register(swagger, {

@@ -33,8 +33,28 @@ export function openDatabase(url: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; the same SQL text (only parameters differ) is prepared
+ * once here instead. Measured on the clients list: about a fifth of the request's time. Bounded; SQLite itself
+ * re-prepares a cached statement after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SQLite.Statement {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        cache.set(text, (stmt = sqlite.prepare(text)));
+      }
+      return stmt;
+    },
+  };
 }
 
 /** Current time as the ISO string every timestamp column stores. */

@@ -9,6 +9,21 @@ export const SESSION_COOKIE = 'soloist_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Abilities are a pure function of the user's fields, so equal users share one: building CASL rules on every
+ * request is measurable on the hot list path. Bounded, and keyed by every field the rules may read.
+ */
+const abilities = new Map<string, AppAbility>();
+function abilityOf(user: SessionUser | null): AppAbility {
+  const key = user ? JSON.stringify(user) : '';
+  let ability = abilities.get(key);
+  if (!ability) {
+    if (abilities.size >= 10_000) abilities.clear();
+    abilities.set(key, (ability = defineAbilityFor(user)));
+  }
+  return ability;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
@@ -61,7 +76,7 @@ export default fp(
       const cookie = req.cookies[SESSION_COOKIE];
       req.session = cookie ? await findSession(app.db, cookie) : null;
       req.user = req.session?.user ?? null;
-      req.ability = defineAbilityFor(req.user);
+      req.ability = abilityOf(req.user);
       const config = req.routeOptions.config;
       if (MUTATING.has(req.method) && config.csrf !== false && !csrfMatches(req.session, req.headers['x-xsrf-token'])) {
         return reply.code(419).send({ message: req.t('auth.csrf') });

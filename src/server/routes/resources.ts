@@ -51,6 +51,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   const base = `/api/v1${path}`;
   const tags = [resource.name];
   const recordRef = { $ref: `${resource.name}.record#` };
+  const listItemRef = { $ref: `${resource.name}.item#` };
 
   /** The caller's filter for an action, or a 403 sent. */
   const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action) => {
@@ -64,18 +65,14 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     schema: {
       tags,
       querystring: listQuerySchema(resource),
+      description: 'A page of records (`{ data, meta }`), or with `is_lite=1` a plain array of the lite fields. Pages carry the record columns; child lists come with the single record.',
       response: {
         200: {
-          oneOf: [
-            { type: 'array', items: { type: 'object', additionalProperties: true } },
-            {
-              type: 'object',
-              properties: {
-                data: { type: 'array', items: recordRef },
-                meta: { type: 'object', properties: { current_page: { type: 'integer' }, last_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
-              },
-            },
-          ],
+          type: 'object',
+          properties: {
+            data: { type: 'array', items: listItemRef },
+            meta: { type: 'object', properties: { current_page: { type: 'integer' }, last_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
+          },
         },
       },
     },
@@ -83,7 +80,8 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const q = req.query as ListParams;
-    if (q.is_lite === 1) return repo.lite(app.db, app.dialect, resource, toListQuery(q), filter);
+    // The lite shape is a plain array: sent as JSON text, past the page serialiser.
+    if (q.is_lite === 1) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await repo.lite(app.db, app.dialect, resource, toListQuery(q), filter)));
     return repo.list(app.db, app.dialect, resource, toListQuery(q), filter);
   });
 

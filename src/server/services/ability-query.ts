@@ -40,7 +40,19 @@ export function conditionsToSql(eb: AnyEb, table: string, conditions: Conditions
  * otherwise a function that adds the rules' conditions to a where clause. This is the only tenancy check:
  * every generic read, update and delete goes through it.
  */
-export function abilityFilter(ability: AppAbility, action: Action, subject: Subject, table: string) {
+export function abilityFilter(ability: AppAbility, action: Action, subject: Subject, table: string): Filter | null {
+  let byKey = filters.get(ability);
+  if (!byKey) filters.set(ability, (byKey = new Map()));
+  const key = `${action}:${subject}:${table}`;
+  if (!byKey.has(key)) byKey.set(key, buildFilter(ability, action, subject, table));
+  return byKey.get(key)!;
+}
+
+type Filter = (eb: AnyEb) => Expression<SqlBool>;
+/** Filters per ability object: abilities are shared between requests of equal users (see plugins/session). */
+const filters = new WeakMap<AppAbility, Map<string, Filter | null>>();
+
+function buildFilter(ability: AppAbility, action: Action, subject: Subject, table: string): Filter | null {
   const query = rulesToCondition<AppAbility, Conditions, Conditions>(
     ability.rulesFor(action, subject),
     (rule) => (rule.inverted ? { $nor: [rule.conditions ?? {}] } : ((rule.conditions as Conditions) ?? {})),

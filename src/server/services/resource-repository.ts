@@ -147,8 +147,8 @@ export const resourceRepository = {
         .execute(),
     ]);
     const total = Number(countRow?.total ?? 0);
+    // Pages carry the record's own columns; child rows (client locations) come with the single record.
     const data = (rows as Row[]).map((r) => toRecord(resource, r));
-    await attachChildren(db, resource, data);
     return { data, meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage, total } };
   },
 

@@ -51,6 +51,8 @@ export interface Resource {
   request: JsonSchema;
   /** What the API returns for one record. */
   record: JsonSchema;
+  /** What a list page returns per record: the record without its child lists. */
+  item: JsonSchema;
   /** Columns stored on the resource's own table (children and virtual fields excluded). */
   columns: string[];
   booleans: Set<string>;
@@ -133,7 +135,9 @@ function buildResource(file: Resource['file']): Resource {
   const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
   const request = cleanSchema(file, true);
   request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
-  return { name: file.$id!, meta, file, request, record: cleanSchema(file, false), columns, booleans };
+  const record = cleanSchema(file, false);
+  const item: JsonSchema = { ...record, properties: Object.fromEntries(Object.entries(record.properties ?? {}).filter(([f]) => !(f in children))) };
+  return { name: file.$id!, meta, file, request, record, item, columns, booleans };
 }
 
 export function typeTags(schema: JsonSchema): string[] {

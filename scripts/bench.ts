@@ -1,0 +1,193 @@
+/**
+ * `npm run bench`: measures, on this machine, and prints one table.
+ *  1. GET /api/v1/clients?page=1 through the real app (session, CSRF plugin, CASL → SQL, Kysely, serialiser)
+ *     over 100k clients of 1k owners on SQLite, beside a bare Fastify route answering the same page straight
+ *     from better-sqlite3 — 50 connections, same run.
+ *  2. First-load JS (gzip) of /login and /clients/list in Chromium against the production build.
+ *  3. A 500-field form: mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
+ *     beside plain @rjsf/core and stock @rjsf/mui, same run.
+ * Nothing here is asserted: the issue's targets are printed beside the figures.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import { chromium, type Browser } from 'playwright-core';
+import webpack from 'webpack';
+import { buildApp } from '../src/server/build';
+import { loadConfig } from '../src/server/config';
+import { seedDemoData } from '../src/server/db/seed';
+
+const root = path.resolve(__dirname, '..');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const rows: Array<[string, string, string]> = [];
+const row = (what: string, figure: string, target = '') => rows.push([what, figure, target]);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-bench-'));
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  const args = ['-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'autocannon'), args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function benchApi(): Promise<void> {
+  const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'bench.db')}`, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'none'), logger: false });
+  const app = await buildApp(config);
+  const sqlite = app.dbHandle.sqlite!;
+  const now = new Date().toISOString();
+  const insertUser = sqlite.prepare(`insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, created_at, updated_at) values (?, 'x', 'Owner', ?, 'Premium Monthly', 'active', ?, ?)`);
+  const insertClient = sqlite.prepare(`insert into clients (user_id, first_name, last_name, email, phone, city, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const names = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo'];
+  sqlite.transaction(() => {
+    for (let u = 1; u <= 1000; u++) {
+      insertUser.run(`owner${u}@bench.test`, String(u), now, now);
+      for (let c = 0; c < 100; c++) insertClient.run(u, names[(u + c) % 10], `Client${c}`, `c${u}-${c}@bench.test`, `+44 7700 ${String(c).padStart(6, '0')}`, 'London', now, now);
+    }
+  })();
+  const cookie = crypto.randomBytes(32).toString('base64url');
+  sqlite.prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, 500, 'x', ?, ?)`).run(crypto.createHash('sha256').update(cookie).digest('hex'), new Date(Date.now() + 86_400_000).toISOString(), now);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/clients?page=1`;
+
+  const bare = Fastify();
+  const page = sqlite.prepare(`select id, first_name, last_name, email, phone, birthday, notes, address_1, address_2, city, state, post_code, billing_address, email_reminders, sms_reminders, marketing_messages, opt_out, archived_at, last_appointment_date, main_photo, created_at, updated_at from clients where user_id = ? and archived_at is null order by first_name, id limit 25`);
+  const count = sqlite.prepare(`select count(*) as total from clients where user_id = ? and archived_at is null`);
+  bare.get('/bare', async () => {
+    const total = (count.get(500) as { total: number }).total;
+    return { data: page.all(500), meta: { current_page: 1, last_page: Math.ceil(total / 25), per_page: 25, total } };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+  const check = await fetch(appUrl, { headers: { cookie: `soloist_session=${cookie}` } });
+  const body = (await check.json()) as { data: unknown[] };
+  if (check.status !== 200 || body.data.length !== 25) throw new Error(`clients list answered ${check.status}`);
+
+  await load(appUrl, { cookie: `soloist_session=${cookie}` }, 2); // warm-up
+  await load(bareUrl, {}, 2);
+  const ours = await load(appUrl, { cookie: `soloist_session=${cookie}` }, 10);
+  const base = await load(bareUrl, {}, 10);
+  row('clients list req/s (app, 50 conn)', ours.rps.toFixed(0), `≥ ${(base.rps * 0.5).toFixed(0)} (0.5 × bare)`);
+  row('clients list p99 (app)', `${ours.p99} ms`, '≤ 25 ms');
+  row('bare better-sqlite3 route req/s', base.rps.toFixed(0));
+  row('bare route p99', `${base.p99} ms`);
+  row('ratio app / bare', (ours.rps / base.rps).toFixed(2), '≥ 0.50');
+  if (ours.errors || base.errors) row('errors during load', `${ours.errors} / ${base.errors}`, '0');
+  await bare.close();
+  await app.close();
+}
+
+async function benchBundle(browser: Browser): Promise<void> {
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('run `npm run build` first: the bundle benchmark measures the production build');
+  const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false });
+  const app = await buildApp(config);
+  await seedDemoData(app.db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const firstLoad = async (pathName: string, login: boolean) => {
+    const context = await browser.newContext();
+    if (login) {
+      const p = await context.newPage();
+      await p.goto(`${base}/login`);
+      await p.getByLabel('Email').fill('owner@demo.test');
+      await p.getByLabel('Password').fill('Demo-pass-1');
+      await p.getByRole('button', { name: 'Log in' }).click();
+      await p.waitForURL(/dashboard/);
+      await p.close();
+    }
+    const page = await context.newPage();
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const buf = await res.body().catch(() => null);
+      if (buf) scripts.set(res.url(), zlib.gzipSync(buf, { level: 9 }).length);
+    });
+    await page.goto(`${base}${pathName}`, { waitUntil: 'networkidle' });
+    await context.close();
+    return [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+  };
+  row('first-load JS /login (gzip)', `${(await firstLoad('/login', false)).toFixed(0)} KB`, '≤ 300 KB');
+  row('first-load JS /clients/list (gzip)', `${(await firstLoad('/clients/list', true)).toFixed(0)} KB`);
+  await app.close();
+}
+
+async function buildFormBench(): Promise<string> {
+  const out = path.join(tmp, 'form-bench');
+  const config = (await import('../webpack.config')).default(undefined, { mode: 'production' });
+  config.entry = { bench: path.join(root, 'tests', 'bench', 'form-bench.tsx') };
+  config.output = { ...config.output, path: out, publicPath: '/' };
+  config.devtool = false;
+  await new Promise<void>((resolve, reject) => webpack(config, (err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString('errors-only'))) : resolve())));
+  return out;
+}
+
+async function benchForm(browser: Browser): Promise<void> {
+  const dir = await buildFormBench();
+  const server = Fastify();
+  await server.register((await import('@fastify/static')).default, { root: dir });
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}/index.html`;
+  const results: Record<string, { mount: number; med: number; p95: number }> = {};
+  const RUNS = 5;
+  for (let run = 0; run < RUNS; run++) {
+    for (const engine of ['core', 'mui', 'ours']) {
+      const page = await browser.newPage();
+      await page.goto(`${base}?engine=${engine}`);
+      await page.waitForFunction(() => Boolean(window.__bench));
+      await page.evaluate(() => window.__bench.run(10)); // warm-up keystrokes
+      await page.evaluate(() => { window.__bench.keystrokes = []; window.__bench.run(60); });
+      const { mount, keystrokes } = await page.evaluate(() => ({ mount: window.__bench.mount, keystrokes: window.__bench.keystrokes }));
+      await page.close();
+      const r = (results[engine] ??= { mount: 0, med: 0, p95: 0 });
+      r.mount += mount / RUNS;
+      r.med += median(keystrokes) / RUNS;
+      r.p95 += p95(keystrokes) / RUNS;
+    }
+  }
+  const label = { core: 'plain @rjsf/core', mui: 'stock @rjsf/mui', ours: 'ours (rjsf + lean MUI look)' } as Record<string, string>;
+  for (const engine of ['ours', 'core', 'mui']) {
+    const r = results[engine];
+    const target = engine === 'ours' ? `p95 ≤ 16 ms and ≤ core (${results.core.p95.toFixed(1)}); mount ≤ ${(results.core.mount * 1.2).toFixed(0)} ms` : '';
+    row(`500-field form, ${label[engine]}`, `mount ${r.mount.toFixed(0)} ms · key median ${r.med.toFixed(1)} ms · p95 ${r.p95.toFixed(1)} ms`, target);
+  }
+  await server.close();
+}
+
+function print(): void {
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'figure', 'target'][i].length));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${line(['measure', 'figure', 'target'])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+  console.log(`\n${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}`);
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  const want = (name: string) => only.length === 0 || only.includes(name);
+  if (want('api')) await benchApi();
+  if (want('bundle') || want('form')) {
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      if (want('bundle')) await benchBundle(browser);
+      if (want('form')) await benchForm(browser);
+    } finally {
+      await browser.close();
+    }
+  }
+  print();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+void main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
