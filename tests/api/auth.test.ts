@@ -62,6 +62,20 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('POST /api/login rate limit', () => {
+  it('answers 429 with a clear message after ten failed tries for one account', async () => {
+    const user = await createUser(t.app);
+    const agent = new Agent(t.app);
+    await agent.get('/sanctum/csrf-cookie');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await agent.post('/api/login', { email: user.email, password: `Wrong-${i}` })).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    const last = await agent.post('/api/login', { email: user.email, password: user.password });
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe('Too many requests. Please slow down.');
+  });
+});
+
 describe('GET /api/v1/user', () => {
   it('is 401 for a guest', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/user' });

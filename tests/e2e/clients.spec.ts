@@ -7,7 +7,12 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await expect(page.getByRole('heading', { name: 'Log in to Soloist' })).toBeVisible();
   await expectAccessible(page, 'login');
 
+  // A wrong password: the server's 422 appears on its field.
   await page.getByLabel('Email').fill('owner@demo.test');
+  await page.getByLabel('Password').fill('Wrong-pass-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).first()).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Password').fill('Demo-pass-1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/clients\/list$/);
