@@ -7,7 +7,7 @@ export function joinFields(record: RecordData, fields: string[] = []): string {
 
 /** A cell's text for list, table and detail views; images and lists are drawn by the views themselves. */
 export function formatValue(value: unknown, type: ColumnDef['type'], t: Translate, locale: string): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
   switch (type) {
     case 'boolean':
       return t(value ? 'list.yes' : 'list.no');

@@ -68,10 +68,11 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   );
 }
 
-function IconButton({ label, className, icon, uiSchema: _u, registry: _r, ...rest }: IconButtonProps & { label: string; icon: string }) {
+function IconButton({ label, className, icon, showLabel = false, uiSchema: _u, registry: _r, ...rest }: IconButtonProps & { label: string; icon: string; showLabel?: boolean }) {
   return (
     <button type="button" className={`sf-button ${className ?? ''}`} aria-label={label} title={label} {...rest}>
       <span aria-hidden="true">{icon}</span>
+      {showLabel && <span aria-hidden="true">&nbsp;{label}</span>}
     </button>
   );
 }
@@ -90,8 +91,8 @@ export function leanTemplates(t: (key: string) => string): Partial<TemplatesType
     ErrorListTemplate: () => null,
     ButtonTemplates: {
       SubmitButton: NoSubmit,
-      AddButton: (p: IconButtonProps) => <IconButton {...p} className="sf-add" label={t('form.add')} icon="＋" />,
-      RemoveButton: (p: IconButtonProps) => <IconButton {...p} className="sf-remove" label={t('form.remove')} icon="✕" />,
+      AddButton: (p: IconButtonProps) => <IconButton {...p} className="sf-add" label={t('form.add')} icon="+" showLabel />,
+      RemoveButton: (p: IconButtonProps) => <IconButton {...p} className="sf-remove" label={t('form.remove')} icon="×" />,
       MoveUpButton: (p: IconButtonProps) => <IconButton {...p} label="↑" icon="↑" />,
       MoveDownButton: (p: IconButtonProps) => <IconButton {...p} label="↓" icon="↓" />,
       CopyButton: (p: IconButtonProps) => <IconButton {...p} label="⧉" icon="⧉" />,
