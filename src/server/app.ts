@@ -39,14 +39,20 @@ export const fastifyOptions = (config: Config) => ({
   },
 });
 
-/** JSON APIs treat "" like a missing value, as forms send it (Laravel's ConvertEmptyStringsToNull). */
-function emptyToNull(value: unknown): unknown {
-  if (value === '') return null;
-  if (Array.isArray(value)) return value.map(emptyToNull);
+/**
+ * Normalises a JSON body in place: "" becomes null, as forms send it (Laravel's ConvertEmptyStringsToNull).
+ * Returns the paths of strings holding a NUL character, which no database column should store (PostgreSQL
+ * refuses them outright).
+ */
+function normaliseBody(value: unknown, path: string[] = [], bad: string[] = []): string[] {
   if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) (value as Record<string, unknown>)[k] = emptyToNull(v);
+    for (const [k, v] of Object.entries(value)) {
+      if (v === '') (value as Record<string, unknown>)[k] = null;
+      else if (typeof v === 'string' && v.includes('\u0000')) bad.push([...path, k].join('.'));
+      else normaliseBody(v, [...path, k], bad);
+    }
   }
-  return value;
+  return bad;
 }
 
 /**
@@ -76,8 +82,12 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n });
   await fastify.register(errorsPlugin, { registry });
 
-  fastify.addHook('preValidation', async (req) => {
-    if (req.body && typeof req.body === 'object' && req.headers['content-type']?.startsWith('application/json')) emptyToNull(req.body);
+  fastify.addHook('preValidation', async (req, reply) => {
+    if (!req.body || typeof req.body !== 'object' || !req.headers['content-type']?.startsWith('application/json')) return;
+    const bad = normaliseBody(req.body);
+    if (bad.length === 0) return;
+    const errors = Object.fromEntries(bad.map((f) => [f, [req.t('validation.format', { field: f.split('.').pop()!.replace(/_/g, ' ') })]]));
+    return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
   });
 
   await fastify.register(authRoutes, { sessionDays: config.sessionDays });

@@ -212,3 +212,35 @@ describe('POST /api/v1/uploads', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers })).statusCode).toBe(419);
   });
 });
+
+describe('bad input', () => {
+  const bodies: unknown[] = [
+    [], 'text', 42, null, { first_name: 42 }, { first_name: ['a'] }, { first_name: { $gt: '' } }, { first_name: 'A', locations: 'home' },
+    { first_name: 'A', locations: [1, 2] }, { first_name: 'A', locations: Array.from({ length: 50 }, () => ({ title: 'x' })) },
+    { first_name: 'A', birthday: '2026-13-40' }, { first_name: 'A', email_reminders: 'maybe' }, { first_name: 'x'.repeat(100_000) },
+    { first_name: '𝓐𝓷𝓷𝓪 🌸', notes: '\u0000\u202e' }, { first_name: 'A', archived: 'yes' },
+  ];
+
+  it.each(bodies.map((b) => [JSON.stringify(b).slice(0, 60), b]))('answers %s with a 4xx or a success, never a 500', async (_label, body) => {
+    const created = await owner.post('/api/v1/clients', body);
+    expect(created.statusCode).toBeLessThan(500);
+    if (created.statusCode >= 400) expect(created.json().message).toEqual(expect.any(String));
+    const updated = await owner.put('/api/v1/clients/1', body);
+    expect(updated.statusCode).toBeLessThan(500);
+  });
+
+  it.each(['?page=0', '?per_page=-1', '?sort=' + encodeURIComponent("first_name; drop table clients"), '?search=' + 'x'.repeat(500), '?archived=2', '?is_lite=yes', '?opt_out=maybe'])('answers GET /api/v1/clients%s without a 500', async (q) => {
+    expect((await owner.get(`/api/v1/clients${q}`)).statusCode).toBeLessThan(500);
+  });
+
+  it('refuses NUL characters with a 422 on their field (no database stores them)', async () => {
+    const res = await owner.post('/api/v1/clients', { first_name: 'Nul', notes: 'a\u0000b' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ notes: ['The notes format is invalid.'] });
+  });
+
+  it('keeps the stored text exactly, emoji and all', async () => {
+    const client = await create(owner, { first_name: '𝓐𝓷𝓷𝓪 🌸', last_name: "O'Brien; --" });
+    expect((await owner.get(`/api/v1/clients/${client.id}`)).json().data).toMatchObject({ first_name: '𝓐𝓷𝓷𝓪 🌸', last_name: "O'Brien; --" });
+  });
+});

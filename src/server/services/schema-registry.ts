@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import type { JsonSchema } from '../../../renderer/core/types';
 import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
+
+export type { JsonSchema };
 
 export interface ChildSpec {
   table: string;
@@ -28,19 +31,6 @@ export interface ResourceMeta {
   export?: { formats: Array<'csv' | 'xlsx'>; fields: string[] };
 }
 
-export interface JsonSchema {
-  $id?: string;
-  title?: string;
-  type?: string | string[];
-  format?: string;
-  readOnly?: boolean;
-  required?: string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  default?: unknown;
-  additionalProperties?: boolean;
-  [key: string]: unknown;
-}
 
 export interface Resource {
   name: string;
