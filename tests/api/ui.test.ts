@@ -22,6 +22,27 @@ describe('GET /api/v1/ui/manifest', () => {
   });
 });
 
+describe('schemas at run time', () => {
+  it('serves an edited schema file after a restart, with a new ETag and validator URL, without a build', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
+    fs.cpSync(path.resolve(__dirname, '../../schemas'), dir, { recursive: true });
+    const first = await testApp({ schemasDir: dir });
+    const before = (await first.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' })).json().data;
+    await first.close();
+    const file = path.join(dir, 'screens/clients/list.json');
+    const screen = JSON.parse(fs.readFileSync(file, 'utf8'));
+    screen.views = ['table'];
+    fs.writeFileSync(file, JSON.stringify(screen));
+    const second = await testApp({ schemasDir: dir });
+    const after = (await second.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' })).json().data;
+    const served = (await second.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.list' })).json().data;
+    await second.close();
+    expect(after.hash).not.toBe(before.hash);
+    expect(after.resources.clients.validator).not.toBe(before.resources.clients.validator);
+    expect(served.views).toEqual(['table']);
+  });
+});
+
 describe('GET /api/v1/ui/screens/:id', () => {
   it('serves a form screen with the writable schema of its resource', async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.form' })).json();

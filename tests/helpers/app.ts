@@ -21,7 +21,7 @@ export interface TestApp {
  * The real app on a real database: a fresh SQLite file, or (TEST_DB=postgres) a fresh schema on the
  * PostgreSQL server, so test files never see each other's rows and can run in parallel.
  */
-export async function testApp(): Promise<TestApp> {
+export async function testApp(overrides: Partial<import('../../src/server/config').Config> = {}): Promise<TestApp> {
   const id = crypto.randomBytes(6).toString('hex');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-test-'));
   let databaseUrl = `sqlite:${path.join(tmp, 'test.db')}`;
@@ -40,7 +40,7 @@ export async function testApp(): Promise<TestApp> {
       await c.end();
     };
   }
-  const config = loadConfig({}, { databaseUrl, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'no-web'), logger: false });
+  const config = loadConfig({}, { databaseUrl, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'no-web'), logger: false, ...overrides });
   const app = await buildApp(config);
   return {
     app,
