@@ -1,12 +1,16 @@
 // @ts-check
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 // ESM-only packages jest must transform.
-const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast'].join('|');
+const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast', '@rjsf/validator-ajv8'].join('|');
 
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
-  moduleNameMapper: { '\\.css$': '<rootDir>/tests/helpers/style-mock.ts' },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/tests/helpers/style-mock.ts',
+    // The package's CJS build has no per-file entry for this module; use its ESM file (transformed above).
+    '^@rjsf/validator-ajv8/lib/createPrecompiledValidator\\.js$': '<rootDir>/node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
+  },
 };
 
 /** @type {import('jest').Config} */

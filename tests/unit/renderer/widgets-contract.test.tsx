@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { createRestClient } from '../../../renderer/core/rest';
+import { createRegistry } from '../../../renderer/core/registry';
+import type { Manifest } from '../../../renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
+import { defaultWidgets } from '../../../renderer/react/form/widgets';
+import { widgetContract } from '../../../renderer/testing/widgetContract';
+import { widgets as appWidgets } from '../../../src/widgets';
+
+const context: RendererContextValue = {
+  manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: {} } as Manifest,
+  rest: createRestClient(),
+  t: (k) => k,
+  locale: 'en',
+  can: () => true,
+  widgets: createRegistry('widget'),
+  notify: () => undefined,
+  confirm: async () => true,
+  checkGate: () => null,
+  onSession: async () => undefined,
+};
+const wrapper = ({ children }: { children: ReactNode }) => <RendererContext.Provider value={context}>{children}</RendererContext.Provider>;
+
+const schemas: Record<string, object> = { checkbox: { type: 'boolean' }, CheckboxWidget: { type: 'boolean' } };
+
+describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('widget %s', (name, Widget) => {
+  for (const c of widgetContract(name, Widget, { wrapper, schema: schemas[name] as never })) it(c.name, c.run);
+});
+
+describe('widgetContract', () => {
+  it('catches a widget without the field id and one that ignores a disabled form', () => {
+    const Careless = () => <input aria-label="x" />;
+    const [idCase, disabledCase] = widgetContract('careless', Careless as never);
+    expect(() => idCase.run()).toThrow('widget contract: "careless" rendered no element with id "root_field"');
+    expect(() => disabledCase.run()).toThrow('widget contract: "careless" left 1 control(s) enabled in a disabled form');
+  });
+});
