@@ -93,6 +93,14 @@ describe('GET /api/v1/clients', () => {
     expect((await owner.get('/api/v1/clients?sort=password_hash')).statusCode).toBe(200);
   });
 
+  it('filters by the extra params the resource declares', async () => {
+    await create(owner, { first_name: 'Filtered', last_name: 'Out', opt_out: true, marketing_messages: false, city: 'Leeds' });
+    const optedOut = (await owner.get('/api/v1/clients?opt_out=1')).json().data.map((c: { last_name: string }) => c.last_name);
+    expect(optedOut).toEqual(['Out']);
+    expect((await owner.get('/api/v1/clients?city=Leeds&search=Filtered')).json().meta.total).toBe(1);
+    expect((await owner.get('/api/v1/clients?city=York&search=Filtered')).json().meta.total).toBe(0);
+  });
+
   it('returns a plain array of lite fields with is_lite=1', async () => {
     const body = (await owner.get('/api/v1/clients?is_lite=1&search=searchy')).json();
     expect(Array.isArray(body)).toBe(true);
@@ -100,7 +108,9 @@ describe('GET /api/v1/clients', () => {
   });
 
   it('rejects a bad page size with 422 and never a 500', async () => {
-    expect((await owner.get('/api/v1/clients?per_page=1000')).statusCode).toBe(422);
+    const big = await owner.get('/api/v1/clients?per_page=1000');
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors).toEqual({ per_page: ['The per page may not be greater than 100.'] });
     expect((await owner.get('/api/v1/clients?page=abc')).statusCode).toBe(422);
   });
 });

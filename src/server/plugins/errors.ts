@@ -13,8 +13,9 @@ export default fp(
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const t = req.t ?? ((k: string) => k);
       if (error.validation) {
-        if (error.validationContext !== 'body') return reply.code(422).send({ message: t('validation.failed'), errors: { [error.validationContext ?? 'query']: [error.message] } });
-        const resource = resourceOf(req.routeOptions.schema?.body);
+        // Body fields are named by their resource's labels; query and path parameters by their own names.
+        const isBody = error.validationContext === 'body';
+        const resource = isBody ? resourceOf(req.routeOptions.schema?.body) : 'query';
         const required = opts.registry.resources.get(resource)?.request.required ?? [];
         const errors = fieldErrors(error.validation as never, resource, t, required);
         return reply.code(422).send({ message: summary(errors, t), errors });

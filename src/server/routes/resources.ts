@@ -11,7 +11,8 @@ const message = { type: 'object', properties: { message: { type: 'string' } } } 
 
 function listQuerySchema(resource: Resource) {
   const filters: Record<string, object> = {};
-  for (const [name, type] of Object.entries(resource.meta.filters ?? {})) filters[name] = { type };
+  // Booleans travel as 1/0 in query strings, like `archived` and `is_lite`.
+  for (const [name, type] of Object.entries(resource.meta.filters ?? {})) filters[name] = type === 'boolean' ? { type: 'integer', enum: [0, 1] } : (type === 'string' ? { type, maxLength: 255 } : { type });
   return {
     type: 'object',
     properties: {

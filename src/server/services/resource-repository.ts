@@ -72,7 +72,7 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
     }
     for (const [name, value] of Object.entries(q.filters)) {
       if (!(name in filters) || value === undefined) continue;
-      const v = filters[name] === 'boolean' ? (value === true || value === '1' || value === 'true' ? 1 : 0) : value;
+      const v = filters[name] === 'boolean' ? (value === true || value === 1 || value === '1' ? 1 : 0) : value;
       parts.push(eb(`${table}.${name}`, '=', v));
     }
     return eb.and(parts);
