@@ -1,17 +1,37 @@
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
+import plans from './plans.json';
 import adminRules from './roles/admin.json';
 import affiliateRules from './roles/affiliate.json';
 import userRules from './roles/user.json';
-import type { Action, Subject } from './subjects';
+import { PLAN_LEVELS, type Action, type PlanLevel, type Subject } from './subjects';
 
 export type AppAbility = MongoAbility<[Action, Subject | ForcedSubject<Subject>]>;
 type RawRule = RawRuleOf<AppAbility>;
 
-/** The part of a user the rules depend on; both the server's session user and the browser's /user fit it. */
+/** The part of a user the rules read: the shape of GET /api/v1/user, on the server and in the browser. */
 export interface AbilityUser {
   id: number;
   is_admin: boolean;
   is_affiliate: boolean;
+  is_api_user: boolean;
+  subscription: {
+    plan_name: string | null;
+    status: string;
+    valid: boolean;
+    has_incomplete_payment: boolean;
+    addons: string[];
+  };
+}
+
+/** Spec §6: the plan level is the first word of the plan name ("Business Annual" → business). */
+export function planLevel(planName: string | null | undefined): PlanLevel | null {
+  const word = (planName ?? '').trim().split(/\s+/)[0]?.toLowerCase();
+  return (PLAN_LEVELS as readonly string[]).includes(word) ? (word as PlanLevel) : null;
+}
+
+/** Read-only mode (spec §4): an invalid or expired subscription, or an incomplete payment. API users never. */
+export function isReadOnly(user: AbilityUser): boolean {
+  return !user.is_api_user && (!user.subscription.valid || user.subscription.has_incomplete_payment);
 }
 
 /** Replaces `${user.id}`-style placeholders in rule conditions with the user's values. */
@@ -22,12 +42,35 @@ function interpolate(rules: unknown[], user: AbilityUser): RawRule[] {
   return JSON.parse(json) as RawRule[];
 }
 
+/** The plan's "cannot" rules, less what add-ons grant (the tax add-on grants Tax). */
+function planRules(user: AbilityUser): RawRule[] {
+  const { subscription } = user;
+  const trialing = subscription.status === 'trialing' && subscription.valid;
+  const level = planLevel(subscription.plan_name);
+  // A trial grants all features; premium and API users get everything.
+  if (trialing || user.is_api_user || level === 'premium') return [];
+  const granted = new Set<string>(subscription.addons.includes('tax') ? ['Tax'] : []);
+  return (plans[level ?? 'lite'] as RawRule[]).map((rule) => ({
+    ...rule,
+    subject: (rule.subject as string[]).filter((s) => !granted.has(s)) as Subject[],
+  }));
+}
+
 /**
  * The one place that turns a user into abilities. Pure: no I/O, the same on server and browser.
- * @example defineAbilityFor({ id: 7, is_admin: false, is_affiliate: false }).can('read', subject('Client', { user_id: 7 }))
+ * Rules come in CASL order — general grants first, plan limits and read-only mode after, each with a reason.
+ * @example defineAbilityFor(user).can('read', subject('Client', { user_id: user.id }))
  */
 export function defineAbilityFor(user: AbilityUser | null): AppAbility {
   if (!user) return createMongoAbility<AppAbility>([]);
-  const roleRules = user.is_admin ? adminRules : user.is_affiliate ? affiliateRules : userRules;
-  return createMongoAbility<AppAbility>(interpolate(roleRules, user));
+  if (user.is_admin) return createMongoAbility<AppAbility>(interpolate(adminRules, user));
+  if (user.is_affiliate) return createMongoAbility<AppAbility>(interpolate(affiliateRules, user));
+  const rules = [...interpolate(userRules, user), ...planRules(user)];
+  if (isReadOnly(user)) rules.push(...(plans.readOnly as RawRule[]));
+  return createMongoAbility<AppAbility>(rules);
+}
+
+/** Why an action is refused: the i18n key of the deciding rule's reason, or the generic one. */
+export function refusalReason(ability: AppAbility, action: Action, subject: Subject): string {
+  return ability.relevantRuleFor(action, subject)?.reason ?? 'auth.forbidden';
 }

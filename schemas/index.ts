@@ -3,7 +3,13 @@
  * file is served after a restart, without a rebuild) and at build time by the checks and type generator.
  * `npm run validate:schemas` fails when a file on disk is missing here or an entry has no file.
  */
-export const RESOURCE_FILES = ['resources/clients.json', 'resources/login.json'] as const;
+export const RESOURCE_FILES = [
+  'resources/clients.json',
+  'resources/login.json',
+  'resources/register.json',
+  'resources/forgot-password.json',
+  'resources/reset-password.json',
+] as const;
 
 export const SCREEN_FILES = [
   'screens/auth/login.json',

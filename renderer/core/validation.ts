@@ -7,6 +7,7 @@ export interface AjvError {
   params: Record<string, unknown>;
   message?: string;
   data?: unknown;
+  parentSchema?: Record<string, unknown>;
 }
 
 /**
@@ -47,7 +48,8 @@ export function localizeErrors(errors: AjvError[] | null | undefined, t: Transla
       format: () => t(p.format === 'email' ? 'validation.email' : 'validation.format', { field }),
       type: () => t(String(p.type).includes('integer') ? 'validation.integer' : String(p.type).includes('number') ? 'validation.numeric' : 'validation.invalid', { field }),
     };
-    e.message = (map[keyword] ?? (() => t('validation.invalid', { field })))();
+    const own = e.parentSchema?.['x-message'];
+    e.message = typeof own === 'string' && !emptyRequired ? t(own, { field }) : (map[keyword] ?? (() => t('validation.invalid', { field })))();
     if (emptyRequired) {
       e.keyword = 'required';
     }

@@ -1,19 +1,22 @@
 import { createMongoAbility } from '@casl/ability';
 import useSWR from 'swr';
-import { defineAbilityFor, type AppAbility } from '../../permissions/defineAbilityFor';
+import { defineAbilityFor, type AbilityUser, type AppAbility } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
 import type { RestClient } from '../../renderer';
 import { HttpError } from '../../renderer';
 
-export interface CurrentUser {
-  id: number;
+/** GET /api/v1/user (spec §3): what the shell, guards and abilities read. */
+export interface CurrentUser extends AbilityUser {
   email: string;
   first_name: string;
   last_name: string;
-  is_admin: boolean;
-  is_affiliate: boolean;
-  is_api_user: boolean;
-  subscription: { plan_name: string | null; status: string; valid: boolean };
+  role: 'users' | 'affiliates';
+  read_only: boolean;
+  impersonating: boolean;
+  plan_level: 'lite' | 'business' | 'premium' | null;
+  credits: { sms: number; email: number };
+  affiliate: { code: string | null } | null;
+  subscription: AbilityUser['subscription'] & { stage: string; ends_at: string | null; deletion_in_days: number | null };
 }
 
 /**

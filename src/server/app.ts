@@ -12,6 +12,7 @@ import { FORMATS } from '../domain/formats';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
+import servicesPlugin from './plugins/services';
 import sessionPlugin from './plugins/session';
 import { authRoutes } from './routes/auth';
 import { resourceRoutes } from './routes/resources';
@@ -20,13 +21,19 @@ import { uploadRoutes } from './routes/uploads';
 import { createI18n } from './services/i18n';
 import { loadSchemas } from './services/schema-registry';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: Array<{ method: string; url: string }>;
+  }
+}
+
 /** Options Fastify's own ajv needs; server.ts and tests pass them to `Fastify()`. */
 export const fastifyOptions = (config: Config) => ({
   logger: config.logger,
   trustProxy: true,
   bodyLimit: 1024 * 1024,
   // Response serialisers compile anyOf branches with their own ajv: give it the same formats.
-  serializerOpts: { ajv: { formats: FORMATS } },
+  serializerOpts: { ajv: { formats: FORMATS, keywords: ['x-message'] } },
   ajv: {
     customOptions: {
       allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
@@ -35,6 +42,7 @@ export const fastifyOptions = (config: Config) => ({
       useDefaults: true,
       coerceTypes: 'array' as const,
       formats: FORMATS,
+      keywords: ['x-message'],
     },
   },
 });
@@ -60,6 +68,12 @@ function normaliseBody(value: unknown, path: string[] = [], bad: string[] = []):
  * Schemas are read from disk here, at start, so an edited schema is served after a restart without a build.
  */
 export async function app(fastify: FastifyInstance, config: Config): Promise<void> {
+  // Every route, as registered: tests walk them all (tenancy), nothing is hand-picked.
+  const routes: Array<{ method: string; url: string }> = [];
+  fastify.decorate('routeList', routes);
+  fastify.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   const registry = loadSchemas(config.schemasDir);
   const i18n = createI18n(path.join(config.root, 'src', 'locales'));
 
@@ -75,6 +89,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await fastify.register(dbPlugin, { url: config.databaseUrl });
+  await fastify.register(servicesPlugin, { smtpUrl: config.smtpUrl, redisUrl: config.redisUrl, mailFrom: config.mailFrom });
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(rateLimit, { global: false });
@@ -90,7 +105,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
     return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
   });
 
-  await fastify.register(authRoutes, { sessionDays: config.sessionDays });
+  await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });

@@ -15,6 +15,11 @@ export interface Config {
   secureCookies: boolean;
   sessionDays: number;
   logger: boolean;
+  /** Public address of the app, for links in emails. */
+  appUrl: string;
+  smtpUrl?: string;
+  redisUrl?: string;
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -30,6 +35,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secureCookies: env.SECURE_COOKIES === '1',
     sessionDays: Number(env.SESSION_DAYS ?? 14),
     logger: env.LOG === '1',
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Soloist <no-reply@soloist.app>',
     ...overrides,
   };
 }

@@ -72,7 +72,8 @@ describe('POST /api/login rate limit', () => {
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     const last = await agent.post('/api/login', { email: user.email, password: user.password });
     expect(last.statusCode).toBe(429);
-    expect(last.json().message).toBe('Too many requests. Please slow down.');
+    expect(last.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
 

@@ -2,3 +2,6 @@
 
 export * from './clients';
 export * from './login';
+export * from './register';
+export * from './forgot-password';
+export * from './reset-password';

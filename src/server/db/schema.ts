@@ -17,6 +17,21 @@ export interface UsersTable {
   region: string;
   created_at: string;
   updated_at: string;
+  email_verified_at: Generated<string | null>;
+  ends_at: Generated<string | null>;
+  subscription_ended_at: Generated<string | null>;
+  has_incomplete_payment: Generated<number>;
+  /** JSON array of add-on names, e.g. ["tax"]. */
+  addons: Generated<string>;
+  stage: Generated<string>;
+  billing_interval: Generated<string | null>;
+  sms_credits: Generated<number>;
+  email_credits: Generated<number>;
+  /** JSON object of the settings groups of spec §3. */
+  settings: Generated<string>;
+  affiliate_code: Generated<string | null>;
+  referred_by: Generated<number | null>;
+  deleted_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -25,6 +40,34 @@ export interface SessionsTable {
   csrf_token: string;
   expires_at: string;
   created_at: string;
+  /** Set while an admin is signed in as this session's user. */
+  impersonator_id: Generated<number | null>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: string;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
 }
 
 export interface ClientsTable {
@@ -66,4 +109,7 @@ export interface Database {
   sessions: SessionsTable;
   clients: ClientsTable;
   client_locations: ClientLocationsTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
-import { csrfMatches, findSession, type Session, type SessionUser } from '../services/sessions';
+import { createSession, csrfMatches, destroySession, findSession, type Session, type SessionUser } from '../services/sessions';
+import { presentUser, type PresentedUser } from '../services/users';
 import { type I18n, pickLocale, type Locale } from '../services/i18n';
 import type { TFunction } from 'i18next';
 
@@ -14,12 +15,13 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * request is measurable on the hot list path. Bounded, and keyed by every field the rules may read.
  */
 const abilities = new Map<string, AppAbility>();
-function abilityOf(user: SessionUser | null): AppAbility {
-  const key = user ? JSON.stringify(user) : '';
+function abilityOf(user: PresentedUser | null): AppAbility {
+  const subject = user && { id: user.id, is_admin: user.is_admin, is_affiliate: user.is_affiliate, is_api_user: user.is_api_user, subscription: user.subscription };
+  const key = subject ? JSON.stringify(subject) : '';
   let ability = abilities.get(key);
   if (!ability) {
     if (abilities.size >= 10_000) abilities.clear();
-    abilities.set(key, (ability = defineAbilityFor(user)));
+    abilities.set(key, (ability = defineAbilityFor(subject)));
   }
   return ability;
 }
@@ -28,6 +30,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
     user: SessionUser | null;
+    /** The user as spec §3 presents it (subscription state computed for now); what abilities are built from. */
+    me: PresentedUser | null;
     locale: Locale;
     t: TFunction;
     /** The caller's CASL ability, built once per request from the permission rules. */
@@ -41,7 +45,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     setSessionCookies(reply: FastifyReply, cookie: string, csrfToken: string): void;
+    /** The server's texts in a locale, for mail sent outside a request's language. */
+    translator(locale: string): TFunction;
     clearSessionCookies(reply: FastifyReply): void;
+    /** Starts a fresh session for a user (rotating any current one): login, registration and sign-in-as. */
+    logIn(reply: FastifyReply, req: FastifyRequest, userId: number, impersonatorId?: number | null): Promise<void>;
   }
 }
 
@@ -55,10 +63,12 @@ export default fp(
 
     app.decorateRequest('session', null);
     app.decorateRequest('user', null);
+    app.decorateRequest('me', null);
     app.decorateRequest('locale', 'en');
     app.decorateRequest('t', null as unknown as TFunction);
     app.decorateRequest('ability', null as unknown as AppAbility);
 
+    app.decorate('translator', (locale: string) => opts.i18n.translator(pickLocale(locale)));
     app.decorate('setSessionCookies', (reply: FastifyReply, cookie: string, csrfToken: string) => {
       reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, httpOnly: true });
       reply.setCookie(XSRF_COOKIE, csrfToken, { ...cookieOptions, httpOnly: false });
@@ -66,6 +76,13 @@ export default fp(
     app.decorate('clearSessionCookies', (reply: FastifyReply) => {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    });
+
+    app.decorate('logIn', async (reply: FastifyReply, req: FastifyRequest, userId: number, impersonatorId: number | null = null) => {
+      // A new session id on every login: a session fixed before login is worthless after it.
+      if (req.session) await destroySession(app.db, req.session.id);
+      const created = await createSession(app.db, userId, opts.days, impersonatorId);
+      app.setSessionCookies(reply, created.cookie, created.session.csrfToken);
     });
 
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -76,7 +93,8 @@ export default fp(
       const cookie = req.cookies[SESSION_COOKIE];
       req.session = cookie ? await findSession(app.db, cookie) : null;
       req.user = req.session?.user ?? null;
-      req.ability = abilityOf(req.user);
+      req.me = req.user ? presentUser(req.user, new Date(), req.session?.impersonatorId ?? null) : null;
+      req.ability = abilityOf(req.me);
       const config = req.routeOptions.config;
       if (MUTATING.has(req.method) && config.csrf !== false && !csrfMatches(req.session, req.headers['x-xsrf-token'])) {
         return reply.code(419).send({ message: req.t('auth.csrf') });

@@ -54,10 +54,13 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   const recordRef = { $ref: `${resource.name}.record#` };
   const listItemRef = { $ref: `${resource.name}.item#` };
 
+  /** 403 with the reason of the rule that decided (e.g. "available on the Business plan", read-only mode). */
+  const forbid = (req: FastifyRequest, reply: FastifyReply, action: Action, record?: Row) =>
+    reply.code(403).send({ message: req.t(req.ability.relevantRuleFor(action, record ? asSubject(S, { ...record }) : S)?.reason ?? 'auth.forbidden') });
   /** The caller's filter for an action, or a 403 sent. */
   const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action) => {
     const filter = abilityFilter(req.ability, action, S, table);
-    if (!filter) void reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!filter) void forbid(req, reply, action);
     return filter;
   };
   const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: req.t('errors.notFound') });
@@ -89,7 +92,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   app.post(base, { schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message } } }, async (req, reply) => {
     const input = req.body as Row;
     const candidate = { ...input, [resource.meta.owner]: req.user!.id };
-    if (!req.ability.can('create', asSubject(S, candidate))) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('create', asSubject(S, candidate))) return forbid(req, reply, 'create', candidate);
     const id = await repo.create(app.db, resource, input, req.user!.id);
     const readFilter = abilityFilter(req.ability, 'read', S, table);
     const data = readFilter ? await repo.find(app.db, resource, id, readFilter) : { id };
@@ -109,7 +112,8 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     const id = (req.params as { id: number }).id;
     const current = await repo.find(app.db, resource, id, filter);
     if (!current) return notFound(req, reply);
-    if (!req.ability.can('update', asSubject(S, { ...current, [resource.meta.owner]: req.user!.id }))) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    const owned = { ...current, [resource.meta.owner]: req.user!.id };
+    if (!req.ability.can('update', asSubject(S, owned))) return forbid(req, reply, 'update', owned);
     const input = req.body as Row;
     await repo.update(app.db, resource, id, input, current);
     const data = await repo.find(app.db, resource, id, filter);

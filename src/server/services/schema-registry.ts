@@ -99,7 +99,8 @@ function assertValid(validate: ReturnType<typeof metaValidator>['screen'], value
 function cleanSchema(schema: JsonSchema, dropReadOnly: boolean): JsonSchema {
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(schema)) {
-    if (k.startsWith('x-')) continue;
+    // Extension keys are for the platform, not validators; `x-message` stays (an annotation ajv is told about).
+    if (k.startsWith('x-') && k !== 'x-message') continue;
     if (k === 'properties' && v && typeof v === 'object') {
       const props: Record<string, JsonSchema> = {};
       for (const [name, prop] of Object.entries(v as Record<string, JsonSchema>)) {
@@ -109,6 +110,8 @@ function cleanSchema(schema: JsonSchema, dropReadOnly: boolean): JsonSchema {
       out.properties = props;
     } else if (k === 'items' && v && typeof v === 'object') {
       out.items = cleanSchema(v as JsonSchema, dropReadOnly);
+    } else if (k === 'allOf' && Array.isArray(v)) {
+      out.allOf = v.map((sub: JsonSchema) => cleanSchema(sub, dropReadOnly));
     } else {
       out[k] = v;
     }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 
+/** The stored user a session belongs to, without the password hash; booleans and JSON columns decoded. */
 export interface SessionUser {
   id: number;
   email: string;
@@ -13,6 +14,16 @@ export interface SessionUser {
   plan_name: string | null;
   subscription_status: string;
   trial_ends_at: string | null;
+  ends_at: string | null;
+  subscription_ended_at: string | null;
+  has_incomplete_payment: boolean;
+  addons: string[];
+  billing_interval: string | null;
+  sms_credits: number;
+  email_credits: number;
+  settings: Record<string, unknown>;
+  affiliate_code: string | null;
+  email_verified_at: string | null;
   locale: string;
   region: string;
 }
@@ -22,51 +33,75 @@ export interface Session {
   id: string;
   csrfToken: string;
   user: SessionUser | null;
+  /** The admin who signed in as this user, if any. */
+  impersonatorId: number | null;
 }
 
 const token = (): string => crypto.randomBytes(32).toString('base64url');
 const hash = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
 
 /** Creates a session (guest when userId is null) and returns the cookie value with it. */
-export async function createSession(db: Db, userId: number | null, days: number): Promise<{ cookie: string; session: Session }> {
+export async function createSession(db: Db, userId: number | null, days: number, impersonatorId: number | null = null): Promise<{ cookie: string; session: Session }> {
   const cookie = token();
   const csrfToken = token();
   const id = hash(cookie);
   await db
     .insertInto('sessions')
-    .values({ id, user_id: userId, csrf_token: csrfToken, expires_at: new Date(Date.now() + days * 86_400_000).toISOString(), created_at: nowIso() })
+    .values({ id, user_id: userId, csrf_token: csrfToken, expires_at: new Date(Date.now() + days * 86_400_000).toISOString(), created_at: nowIso(), impersonator_id: impersonatorId })
     .execute();
-  return { cookie, session: { id, csrfToken, user: null } };
+  return { cookie, session: { id, csrfToken, user: null, impersonatorId } };
 }
 
-/** Finds a live session and its user in one query. */
-export async function findSession(db: Db, cookie: string): Promise<Session | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .leftJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as sid', 'sessions.csrf_token', 'sessions.expires_at',
-      'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.is_admin', 'users.is_affiliate',
-      'users.is_api_user', 'users.plan_name', 'users.subscription_status', 'users.trial_ends_at', 'users.locale', 'users.region',
-    ])
-    .where('sessions.id', '=', hash(cookie))
-    .executeTakeFirst();
-  if (!row || row.expires_at < nowIso()) return null;
-  const user: SessionUser | null = row.id == null ? null : {
-    id: row.id,
-    email: row.email!,
-    first_name: row.first_name!,
-    last_name: row.last_name!,
+const json = <T>(text: string | null | undefined, fallback: T): T => {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+/** A users row → SessionUser. */
+export function toSessionUser(row: Record<string, unknown>): SessionUser {
+  return {
+    id: row.id as number,
+    email: row.email as string,
+    first_name: row.first_name as string,
+    last_name: row.last_name as string,
     is_admin: row.is_admin === 1,
     is_affiliate: row.is_affiliate === 1,
     is_api_user: row.is_api_user === 1,
-    plan_name: row.plan_name ?? null,
-    subscription_status: row.subscription_status!,
-    trial_ends_at: row.trial_ends_at ?? null,
-    locale: row.locale!,
-    region: row.region!,
+    plan_name: (row.plan_name as string | null) ?? null,
+    subscription_status: row.subscription_status as string,
+    trial_ends_at: (row.trial_ends_at as string | null) ?? null,
+    ends_at: (row.ends_at as string | null) ?? null,
+    subscription_ended_at: (row.subscription_ended_at as string | null) ?? null,
+    has_incomplete_payment: row.has_incomplete_payment === 1,
+    addons: json<string[]>(row.addons as string, []),
+    billing_interval: (row.billing_interval as string | null) ?? null,
+    sms_credits: Number(row.sms_credits ?? 0),
+    email_credits: Number(row.email_credits ?? 0),
+    settings: json<Record<string, unknown>>(row.settings as string, {}),
+    affiliate_code: (row.affiliate_code as string | null) ?? null,
+    email_verified_at: (row.email_verified_at as string | null) ?? null,
+    locale: row.locale as string,
+    region: row.region as string,
   };
-  return { id: row.sid, csrfToken: row.csrf_token, user };
+}
+
+/** Finds a live session and its (not deleted) user in one query. */
+export async function findSession(db: Db, cookie: string): Promise<Session | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .leftJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null))
+    .selectAll('users')
+    .select(['sessions.id as sid', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.impersonator_id', 'sessions.user_id as session_user_id'])
+    .where('sessions.id', '=', hash(cookie))
+    .executeTakeFirst();
+  if (!row || row.expires_at < nowIso()) return null;
+  // A session whose user was deleted is no session at all.
+  if (row.session_user_id != null && row.id == null) return null;
+  const user = row.id == null ? null : toSessionUser(row as unknown as Record<string, unknown>);
+  return { id: row.sid, csrfToken: row.csrf_token, user, impersonatorId: row.impersonator_id ?? null };
 }
 
 export async function destroySession(db: Db, id: string): Promise<void> {

@@ -19,6 +19,7 @@ export function standaloneValidator(schema: JsonSchema): string {
     strict: false,
     verbose: true,
     formats: FORMATS,
+    keywords: ['x-message'],
     code: { source: true, esm: true, lines: false },
   });
   const validate = ajv.compile({ ...schema, $id: undefined });

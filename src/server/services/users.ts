@@ -1,29 +1,49 @@
+import { isReadOnly, planLevel, type AbilityUser } from '../../../permissions/defineAbilityFor';
+import { subscriptionView } from '../../domain/subscription';
 import type { SessionUser } from './sessions';
 
-/** The authenticated user as the browser reads it from GET /api/v1/user (spec §3; the rest arrives with accounts). */
-export function presentUser(user: SessionUser) {
-  const plan = user.plan_name;
-  const trialing = user.subscription_status === 'trialing';
-  const trialValid = trialing && user.trial_ends_at != null && user.trial_ends_at > new Date().toISOString();
-  return {
+/** Settings groups of spec §3 with their defaults; stored values override them. */
+const SETTINGS_DEFAULTS = {
+  calendarSettings: {},
+  businessTimeSettings: [],
+  paymentSettings: {},
+  dashboardSettings: {},
+  bookingSettings: {},
+  notificationSettings: { sms: { auto_renew: false }, email: { auto_renew: false } },
+};
+
+/** The authenticated user as the browser reads it from GET /api/v1/user (spec §3). */
+export function presentUser(user: SessionUser, now = new Date(), impersonatorId: number | null = null) {
+  const subscription = subscriptionView(user, now, user.is_api_user);
+  const base: AbilityUser = {
     id: user.id,
-    email: user.email,
-    first_name: user.first_name,
-    last_name: user.last_name,
     is_admin: user.is_admin,
     is_affiliate: user.is_affiliate,
     is_api_user: user.is_api_user,
-    is_premium: (plan ?? '').toLowerCase().startsWith('premium'),
+    subscription: { plan_name: user.plan_name, status: subscription.status, valid: subscription.valid, has_incomplete_payment: user.has_incomplete_payment, addons: user.addons },
+  };
+  return {
+    ...base,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email_verified_at: user.email_verified_at,
+    is_premium: planLevel(user.plan_name) === 'premium',
     role: user.is_affiliate ? 'affiliates' : 'users',
+    plan_level: planLevel(user.plan_name),
+    read_only: isReadOnly(base),
+    credits_amount: user.sms_credits,
+    credits: { sms: user.sms_credits, email: user.email_credits },
+    subscription: { ...subscription, interval: user.billing_interval },
     locale: user.locale,
     region: user.region,
-    subscription: {
-      plan_name: plan,
-      status: user.subscription_status,
-      valid: user.subscription_status === 'active' || trialValid,
-      ends_at: trialing ? user.trial_ends_at : null,
-      has_incomplete_payment: false,
-      addons: [],
-    },
+    // Active locations arrive with the locations resource; until then the list is honestly empty.
+    locations: [] as unknown[],
+    ...SETTINGS_DEFAULTS,
+    ...(user.settings as Partial<typeof SETTINGS_DEFAULTS>),
+    affiliate: user.is_affiliate ? { code: user.affiliate_code } : null,
+    impersonating: impersonatorId !== null,
   };
 }
+
+export type PresentedUser = ReturnType<typeof presentUser>;

@@ -30,6 +30,14 @@ export function fieldErrors(errors: ErrorObject[], resource: string, t: TFunctio
     const p = error.params as Record<string, unknown>;
     let msg: string;
     const isEmptyRequired = required.includes(key) && (error.keyword === 'type' || error.keyword === 'minLength') && (error.data === null || error.data === '');
+    // A schema may name its own message for a rule (the password rules do): `x-message` beside the keyword.
+    const own = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
+    if (typeof own === 'string' && !isEmptyRequired) {
+      const list = (out[key] ??= []);
+      const text = t(own, { field });
+      if (!list.includes(text)) list.push(text);
+      continue;
+    }
     switch (isEmptyRequired ? 'required' : error.keyword) {
       case 'required': msg = t('validation.required', { field }); break;
       case 'maxLength': msg = t('validation.max_string', { field, max: p.limit }); break;

@@ -1,32 +1,102 @@
 import { subject } from '@casl/ability';
-import { defineAbilityFor } from '../../../permissions/defineAbilityFor';
+import { defineAbilityFor, planLevel, refusalReason, type AbilityUser } from '../../../permissions/defineAbilityFor';
+import { FEATURES, type Feature } from '../../../permissions/subjects';
 
-const owner = { id: 7, is_admin: false, is_affiliate: false };
-const admin = { id: 1, is_admin: true, is_affiliate: false };
-const affiliate = { id: 2, is_admin: false, is_affiliate: true };
+const user = (over: Partial<AbilityUser> & { plan?: string | null; status?: string; valid?: boolean; incomplete?: boolean; addons?: string[] } = {}): AbilityUser => ({
+  id: 7,
+  is_admin: false,
+  is_affiliate: false,
+  is_api_user: false,
+  ...over,
+  subscription: { plan_name: over.plan === undefined ? 'Premium Monthly' : over.plan, status: over.status ?? 'active', valid: over.valid ?? true, has_incomplete_payment: over.incomplete ?? false, addons: over.addons ?? [] },
+});
 
-describe('defineAbilityFor', () => {
-  it.each([
-    ['owner', owner, 'read', { user_id: 7 }, true],
-    ['owner', owner, 'update', { user_id: 7 }, true],
-    ['owner', owner, 'delete', { user_id: 7 }, true],
-    ['owner', owner, 'export', { user_id: 7 }, true],
-    ['owner', owner, 'read', { user_id: 8 }, false],
-    ['owner', owner, 'update', { user_id: 8 }, false],
-    ['owner', owner, 'delete', { user_id: 8 }, false],
-    ['admin', admin, 'read', { user_id: 1 }, false],
-    ['affiliate', affiliate, 'read', { user_id: 2 }, false],
-  ] as const)('%s %s a Client of user %j → %s', (_role, user, action, client, allowed) => {
-    expect(defineAbilityFor(user).can(action, subject('Client', { ...client }))).toBe(allowed);
+const LITE: Feature[] = ['Client', 'Service', 'Appointment', 'Income', 'Expense', 'LeftToPay', 'Product', 'Sale', 'PaymentIntegration', 'EmailNotification', 'SmsNotification'];
+const BUSINESS: Feature[] = ['Mileage', 'ZoomIntegration', 'IncomeDetails', 'Class', 'GiftVoucher', 'Package', 'OnlineBooking', 'Invoice'];
+const PREMIUM: Feature[] = ['DataExport', 'Marketing', 'AdvancedReporting', 'Goal', 'Tax'];
+
+const accounts: Record<string, AbilityUser> = {
+  trial: user({ plan: null, status: 'trialing' }),
+  lite: user({ plan: 'Lite Monthly' }),
+  business: user({ plan: 'Business Annual' }),
+  premium: user({ plan: 'Premium Monthly' }),
+  'premium read-only': user({ plan: 'Premium Monthly', status: 'expired', valid: false }),
+  'premium incomplete payment': user({ plan: 'Premium Monthly', incomplete: true }),
+  'API user': user({ plan: 'Lite Monthly', is_api_user: true, valid: false }),
+  'lite + tax add-on': user({ plan: 'Lite Monthly', addons: ['tax'] }),
+  'expired trial': user({ plan: null, status: 'trialing', valid: false }),
+};
+
+type Expected = { read: boolean; write: boolean; reason?: string };
+function expected(account: string, feature: Feature): Expected {
+  const readOnly = { read: true, write: false, reason: 'permissions.readOnly' };
+  const business = { read: false, write: false, reason: 'permissions.availableOn.business' };
+  const premium = { read: false, write: false, reason: 'permissions.availableOn.premium' };
+  const all = { read: true, write: true };
+  switch (account) {
+    case 'trial': case 'premium': case 'API user': return all;
+    case 'premium read-only': case 'premium incomplete payment': return readOnly;
+    case 'expired trial': return LITE.includes(feature) ? readOnly : BUSINESS.includes(feature) ? business : premium;
+    case 'business': return PREMIUM.includes(feature) ? premium : all;
+    case 'lite + tax add-on': return feature === 'Tax' || LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
+    case 'lite': return LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
+  }
+  throw new Error(account);
+}
+
+const cases = Object.keys(accounts).flatMap((account) => FEATURES.map((feature) => [account, feature, expected(account, feature)] as const));
+
+describe('defineAbilityFor: role × plan × feature (spec §6)', () => {
+  it('covers every feature of the spec', () => {
+    expect([...LITE, ...BUSINESS, ...PREMIUM].sort()).toEqual([...FEATURES].sort());
+  });
+
+  it.each(cases)('%s × %s → %j', (account, feature, want) => {
+    const ability = defineAbilityFor(accounts[account]);
+    const own = subject(feature, { user_id: 7 });
+    expect(ability.can('read', own)).toBe(want.read);
+    expect(ability.can('create', own)).toBe(want.write);
+    expect(ability.can('delete', own)).toBe(want.write);
+    // The reason of the deciding rule: the plan that offers a feature, or read-only mode for writes.
+    if (want.reason) expect(refusalReason(ability, want.read ? 'create' : 'read', feature)).toBe(want.reason);
+    // Never another owner's record, whatever the plan.
+    expect(ability.can('read', subject(feature, { user_id: 8 }))).toBe(false);
+  });
+});
+
+describe('planLevel', () => {
+  it.each([['Lite Monthly', 'lite'], ['business annual', 'business'], ['Premium', 'premium'], ['Gold', null], [null, null], ['', null]])('%s → %s', (name, level) => {
+    expect(planLevel(name)).toBe(level);
+  });
+});
+
+describe('admins, affiliates and guests', () => {
+  const admin = user({ is_admin: true, plan: null });
+  const affiliate = user({ is_affiliate: true, plan: null });
+
+  it('gives admins the admin area and users, not owners’ records', () => {
+    const ability = defineAbilityFor(admin);
+    expect(ability.can('read', 'AdminArea')).toBe(true);
+    expect(ability.can('impersonate', subject('User', { is_admin: false }))).toBe(true);
+    expect(ability.can('impersonate', subject('User', { is_admin: true }))).toBe(false);
+    expect(ability.can('read', subject('Client', { user_id: 7 }))).toBe(false);
+  });
+
+  it('gives affiliates their area and code only', () => {
+    const ability = defineAbilityFor(affiliate);
+    expect(ability.can('read', 'AffiliateArea')).toBe(true);
+    expect(ability.can('create', 'AffiliateCode')).toBe(true);
+    expect(ability.can('read', 'AdminArea')).toBe(false);
+    expect(ability.can('read', subject('Client', { user_id: 7 }))).toBe(false);
+  });
+
+  it('gives owners neither area', () => {
+    const ability = defineAbilityFor(accounts.premium);
+    expect(ability.can('read', 'AdminArea')).toBe(false);
+    expect(ability.can('read', 'AffiliateArea')).toBe(false);
   });
 
   it('gives a guest nothing', () => {
     expect(defineAbilityFor(null).can('read', 'Client')).toBe(false);
-  });
-
-  it('gives admins and affiliates their own areas only', () => {
-    expect(defineAbilityFor(admin).can('read', 'AdminArea')).toBe(true);
-    expect(defineAbilityFor(owner).can('read', 'AdminArea')).toBe(false);
-    expect(defineAbilityFor(affiliate).can('read', 'AffiliateArea')).toBe(true);
   });
 });

@@ -1,0 +1,34 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/database';
+import { nowIso } from '../db/database';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  userId?: number | null;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Email through nodemailer: over SMTP when `SMTP_URL` is set, otherwise into the outbox table, which the app
+ * shows to the owner (development has no mail server). Every message is recorded in the outbox with its status.
+ */
+export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(mail) {
+      let status = 'outbox';
+      if (transport) {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        status = 'sent';
+      }
+      await db.insertInto('outbox').values({ user_id: mail.userId ?? null, channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text, status, created_at: nowIso() }).execute();
+    },
+    close: () => transport?.close(),
+  };
+}

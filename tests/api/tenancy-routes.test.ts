@@ -1,0 +1,69 @@
+import type { JsonSchema } from '../../src/server/services/schema-registry';
+import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
+
+const MARKER = 'AliceSecret';
+
+/** A valid body for a resource, built from its schema: every required field gets a plain value. */
+function sampleBody(schema: JsonSchema): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of schema.required ?? []) {
+    const prop = schema.properties?.[field] ?? {};
+    const types = [prop.type].flat();
+    if (Array.isArray(prop.enum)) body[field] = prop.enum[0];
+    else if (types.includes('string')) body[field] = prop.format === 'email' ? 'alice-secret@example.com' : MARKER;
+    else if (types.includes('integer') || types.includes('number')) body[field] = 1;
+    else if (types.includes('boolean')) body[field] = false;
+    else if (types.includes('array')) body[field] = [];
+  }
+  return body;
+}
+
+let t: TestApp;
+let alice: Agent;
+let bob: Agent;
+const aliceIds: number[] = [];
+let resources: Record<string, { path: string | null }>;
+
+beforeAll(async () => {
+  t = await testApp();
+  ({ agent: alice } = await loggedIn(t.app));
+  ({ agent: bob } = await loggedIn(t.app));
+  resources = (await alice.get('/api/v1/ui/manifest')).json().data.resources;
+  for (const [name, info] of Object.entries(resources)) {
+    if (!info.path) continue;
+    const schema = (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ?? null;
+    const body = schema ? sampleBody(schema) : { first_name: MARKER };
+    const res = await alice.post(info.path, body);
+    expect(res.statusCode).toBe(201);
+    aliceIds.push(res.json().data.id);
+  }
+});
+afterAll(async () => t.close());
+
+describe('no route answers another owner’s data', () => {
+  it('walks every registered API route as another owner', async () => {
+    const routes = t.app.routeList.filter((r) => r.url.startsWith('/api/v1/') && !r.url.startsWith('/api/v1/ui/'));
+    expect(routes.length).toBeGreaterThan(5);
+    const checked: string[] = [];
+    for (const route of routes) {
+      const ids = route.url.includes(':') ? aliceIds : [0];
+      for (const id of ids) {
+        const url = route.url.replace(/:[a-zA-Z]+/g, String(id));
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { first_name: 'Bob was here', format: 'csv' };
+        const res = await bob.request(route.method as 'GET', url, body);
+        checked.push(`${route.method} ${url} → ${res.statusCode}`);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.body).not.toContain(MARKER);
+      }
+    }
+    // Alice's records are untouched by all of it.
+    for (const [name, info] of Object.entries(resources)) {
+      if (!info.path) continue;
+      const list = (await alice.get(info.path)).json();
+      expect(JSON.stringify(list)).toContain(MARKER);
+      expect(JSON.stringify(list)).not.toContain('Bob was here');
+      void name;
+    }
+    expect(checked.length).toBeGreaterThanOrEqual(routes.length);
+  });
+});
