@@ -9,6 +9,9 @@ export const RESOURCE_FILES = [
   'resources/register.json',
   'resources/forgot-password.json',
   'resources/reset-password.json',
+  'resources/admin-users.json',
+  'resources/profile.json',
+  'resources/password.json',
 ] as const;
 
 export const SCREEN_FILES = [

@@ -97,6 +97,8 @@ export interface ResourceInfo {
   validator: string;
   archivable: boolean;
   exportFormats: Array<'csv' | 'xlsx'>;
+  /** The generic routes the server has for it. */
+  operations: Array<'list' | 'create' | 'show' | 'update' | 'delete' | 'export'>;
 }
 
 export interface Manifest {

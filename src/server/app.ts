@@ -14,16 +14,21 @@ import errorsPlugin from './plugins/errors';
 import securityHeaders from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
 import sessionPlugin from './plugins/session';
+import { adminRoutes } from './routes/admin';
+import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
+import { profileRoutes } from './routes/profile';
 import { resourceRoutes } from './routes/resources';
 import { uiRoutes } from './routes/ui';
 import { uploadRoutes } from './routes/uploads';
 import { createI18n } from './services/i18n';
-import { loadSchemas } from './services/schema-registry';
+import { loadSchemas, type SchemaRegistry } from './services/schema-registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeList: Array<{ method: string; url: string }>;
+    /** The schemas as loaded at start. */
+    registry: SchemaRegistry;
   }
 }
 
@@ -75,6 +80,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   const registry = loadSchemas(config.schemasDir);
+  fastify.decorate('registry', registry);
   const i18n = createI18n(path.join(config.root, 'src', 'locales'));
 
   for (const resource of registry.resources.values()) {
@@ -106,6 +112,9 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   });
 
   await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl });
+  await fastify.register(profileRoutes);
+  await fastify.register(adminRoutes);
+  await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });

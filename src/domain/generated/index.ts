@@ -5,3 +5,6 @@ export * from './login';
 export * from './register';
 export * from './forgot-password';
 export * from './reset-password';
+export * from './admin-users';
+export * from './profile';
+export * from './password';

@@ -7,6 +7,7 @@ export interface Registration {
   password: string;
   password_confirmation: string;
   region?: "GB" | "UA";
+  referral_code?: string | null;
 }
 
 export interface RegistrationInput {
@@ -16,4 +17,5 @@ export interface RegistrationInput {
   password: string;
   password_confirmation: string;
   region?: "GB" | "UA";
+  referral_code?: string | null;
 }

@@ -22,6 +22,7 @@ function listQuerySchema(resource: Resource) {
       is_lite: { type: 'integer', enum: [0, 1], default: 0 },
       sort: { type: 'string', maxLength: 64 },
       archived: { type: 'integer', enum: [0, 1], default: 0 },
+      ...(resource.meta.scopes ? { scope: { type: 'string', enum: Object.keys(resource.meta.scopes) } } : {}),
       ...filters,
     },
   };
@@ -30,8 +31,8 @@ function listQuerySchema(resource: Resource) {
 type ListParams = { page: number; per_page: number; search?: string; is_lite: number; sort?: string; archived: number } & Record<string, unknown>;
 
 function toListQuery(q: ListParams): ListQuery {
-  const { page, per_page, search, sort, archived, is_lite: _lite, ...filters } = q;
-  return { page, perPage: per_page, search, sort, archived: archived === 1, filters };
+  const { page, per_page, search, sort, archived, scope, is_lite: _lite, ...filters } = q;
+  return { page, perPage: per_page, search, sort, archived: archived === 1, scope: scope as string | undefined, filters };
 }
 
 /**
@@ -48,6 +49,7 @@ export async function resourceRoutes(app: FastifyInstance, opts: { registry: Sch
 
 function registerResource(app: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
   const { path, subject, table } = resource.meta;
+  const can = (op: string) => (resource.meta.operations ?? ['list', 'create', 'show', 'update', 'delete', 'export']).includes(op as never);
   const S = subject as Subject;
   const base = `/api/v1${path}`;
   const tags = [resource.name];
@@ -65,7 +67,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   };
   const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: req.t('errors.notFound') });
 
-  app.get(base, {
+  if (can('list')) app.get(base, {
     schema: {
       tags,
       querystring: listQuerySchema(resource),
@@ -89,9 +91,9 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return repo.list(app.db, app.dialect, resource, toListQuery(q), filter);
   });
 
-  app.post(base, { schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message } } }, async (req, reply) => {
+  if (can('create') && resource.meta.owner) app.post(base, { schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message } } }, async (req, reply) => {
     const input = req.body as Row;
-    const candidate = { ...input, [resource.meta.owner]: req.user!.id };
+    const candidate = { ...input, [resource.meta.owner!]: req.user!.id };
     if (!req.ability.can('create', asSubject(S, candidate))) return forbid(req, reply, 'create', candidate);
     const id = await repo.create(app.db, resource, input, req.user!.id);
     const readFilter = abilityFilter(req.ability, 'read', S, table);
@@ -99,20 +101,20 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return reply.code(201).send({ data, message: req.t('messages.created') });
   });
 
-  app.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
+  if (can('show')) app.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const data = await repo.find(app.db, resource, (req.params as { id: number }).id, filter);
     return data ? { data } : notFound(req, reply);
   });
 
-  app.put(`${base}/:id`, { schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message } } }, async (req, reply) => {
+  if (can('update')) app.put(`${base}/:id`, { schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
     const current = await repo.find(app.db, resource, id, filter);
     if (!current) return notFound(req, reply);
-    const owned = { ...current, [resource.meta.owner]: req.user!.id };
+    const owned = resource.meta.owner ? { ...current, [resource.meta.owner]: req.user!.id } : current;
     if (!req.ability.can('update', asSubject(S, owned))) return forbid(req, reply, 'update', owned);
     const input = req.body as Row;
     await repo.update(app.db, resource, id, input, current);
@@ -122,11 +124,15 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return { data, message: req.t(msg) };
   });
 
-  app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
+  if (can('delete')) app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'delete');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
-    if (!(await repo.find(app.db, resource, id, filter))) return notFound(req, reply);
+    const record = await repo.find(app.db, resource, id, filter);
+    if (!record) return notFound(req, reply);
+    // The row was found through the owner filter; the owner column is not part of the record the API shows.
+    const target = resource.meta.owner ? { ...record, [resource.meta.owner]: req.user!.id } : record;
+    if (!req.ability.can('delete', asSubject(S, target))) return forbid(req, reply, 'delete', target);
     await repo.remove(app.db, resource, id);
     return { message: req.t('messages.deleted') };
   });

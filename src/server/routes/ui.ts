@@ -30,7 +30,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
     navigation: registry.navigation,
     screens: [...registry.screens.values()].map(({ id, kind, route, title, resource, gate }) => ({ id, kind, route, title, resource, gate })),
     resources: Object.fromEntries(
-      [...registry.resources.values()].map((r) => [r.name, { path: r.meta.crud === false ? null : `/api/v1${r.meta.path}`, subject: r.meta.subject ?? null, validator: validatorUrl(r.name), archivable: !!r.meta.archivable, exportFormats: r.meta.export?.formats ?? [] }]),
+      [...registry.resources.values()].map((r) => [r.name, { path: r.meta.crud === false ? null : `/api/v1${r.meta.path}`, subject: r.meta.subject ?? null, validator: validatorUrl(r.name), archivable: !!r.meta.archivable, exportFormats: r.meta.export?.formats ?? [], operations: r.meta.crud === false ? [] : (r.meta.operations ?? ['list', 'create', 'show', 'update', 'delete', ...(r.meta.export ? ['export'] : [])]) }]),
     ),
   };
 

@@ -10,7 +10,11 @@ type AnyEb = ExpressionBuilder<any, any>;
 
 const OPERATORS: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=', $in: 'in', $nin: 'not in' };
 
-function fieldExpression(eb: AnyEb, column: string, value: unknown): Expression<SqlBool> {
+/** Booleans are stored as 0/1 on both dialects; rules speak of records, so true/false are translated here. */
+const stored = (v: unknown): unknown => (typeof v === 'boolean' ? Number(v) : Array.isArray(v) ? v.map(stored) : v);
+
+function fieldExpression(eb: AnyEb, column: string, raw: unknown): Expression<SqlBool> {
+  const value = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : stored(raw);
   if (value === null) return eb(column, 'is', null);
   if (typeof value !== 'object' || Array.isArray(value)) return eb(column, '=', value);
   const parts = Object.entries(value as Conditions).map(([op, v]) => {
@@ -18,7 +22,7 @@ function fieldExpression(eb: AnyEb, column: string, value: unknown): Expression<
     if (!sqlOp) throw new Error(`permission condition operator ${op} on ${column} has no SQL translation`);
     if (v === null) return eb(column, op === '$ne' ? 'is not' : 'is', null);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return eb(column, sqlOp as any, v);
+    return eb(column, sqlOp as any, stored(v));
   });
   return eb.and(parts);
 }

@@ -14,6 +14,7 @@ export interface Registration {
   email: string;
   password: string;
   region?: 'GB' | 'UA';
+  referral_code?: string | null;
 }
 
 /** Field errors a schema cannot express: the confirmation must match, the email must be free. */
@@ -28,6 +29,9 @@ export async function registrationErrors(db: Db, body: { email: string; password
 /** A business owner starts a 14-day trial with 5 SMS and 5 email credits (spec §9); an affiliate has no plan. */
 export async function createAccount(db: Db, input: Registration, kind: 'owner' | 'affiliate', locale: string): Promise<number> {
   const now = new Date();
+  const referrer = input.referral_code
+    ? await db.selectFrom('users').select('id').where('affiliate_code', '=', input.referral_code.toUpperCase()).where('is_affiliate', '=', 1).executeTakeFirst()
+    : undefined;
   const row = await db
     .insertInto('users')
     .values({
@@ -46,6 +50,7 @@ export async function createAccount(db: Db, input: Registration, kind: 'owner' |
       stage: 'trial',
       locale,
       region: input.region ?? 'GB',
+      referred_by: referrer?.id ?? null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     })

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
+import { conditionsToSql } from './ability-query';
 import type { Resource } from './schema-registry';
 
 // Tables come from resource schemas at run time; Kysely's static types cannot know them.
@@ -17,6 +18,8 @@ export interface ListQuery {
   search?: string;
   sort?: string;
   archived?: boolean;
+  /** A named scope of the resource (x-resource.scopes); unknown names were refused by the route's schema. */
+  scope?: string;
   filters: Record<string, unknown>;
 }
 
@@ -58,10 +61,14 @@ function toColumns(resource: Resource, input: Row, current?: Row, replace = fals
 }
 
 function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: Filter): Filter {
-  const { table, search: searchFields, archivable, filters = {} } = resource.meta;
+  const { table, search: searchFields, archivable, filters = {}, scopes = {}, softDelete } = resource.meta;
+  const scope = scopes[q.scope ?? resource.meta.defaultScope ?? ''];
   return (eb) => {
     const parts: Expression<SqlBool>[] = [allowed(eb)];
     if (archivable) parts.push(eb(`${table}.archived_at`, q.archived ? 'is not' : 'is', null));
+    if (scope) parts.push(conditionsToSql(eb, table, scope));
+    // Soft-deleted rows stay out of sight unless the scope itself speaks of the column.
+    if (softDelete && !(scope && softDelete in scope)) parts.push(eb(`${table}.${softDelete}`, 'is', null));
     // Every word must match one of the search fields: "anna smith" finds Anna Smith.
     const words = (q.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
     const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
@@ -181,7 +188,7 @@ export const resourceRepository = {
 
   async find(db: Db, resource: Resource, id: number, allowed: Filter): Promise<Row | null> {
     const { table } = resource.meta;
-    const row = await dyn(db).selectFrom(table).selectAll().where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
+    const row = await dyn(db).selectFrom(table).select(resource.columns.map((c) => `${table}.${c}`).concat(resource.meta.archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : [])).where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
     if (!row) return null;
     const record = toRecord(resource, row as Row);
     await attachChildren(db, resource, [record]);
@@ -192,7 +199,7 @@ export const resourceRepository = {
   async create(db: Db, resource: Resource, input: Row, ownerId: number): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const values = { ...toColumns(resource, input), [resource.meta.owner]: ownerId, created_at: now, updated_at: now };
+      const values = { ...toColumns(resource, input), ...(resource.meta.owner ? { [resource.meta.owner]: ownerId } : {}), created_at: now, updated_at: now };
       const inserted = await dyn(trx).insertInto(resource.meta.table).values(values).returning('id').executeTakeFirstOrThrow();
       const id = Number((inserted as Row).id);
       await writeChildren(trx, resource, id, input, false);
@@ -210,6 +217,10 @@ export const resourceRepository = {
   },
 
   async remove(db: Db, resource: Resource, id: number): Promise<void> {
+    if (resource.meta.softDelete) {
+      await dyn(db).updateTable(resource.meta.table).set({ [resource.meta.softDelete]: nowIso() }).where('id', '=', id).execute();
+      return;
+    }
     await db.transaction().execute(async (trx) => {
       for (const spec of Object.values(resource.meta.children ?? {})) {
         await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();

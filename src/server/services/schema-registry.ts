@@ -13,12 +13,18 @@ export interface ChildSpec {
   dropWhenEmpty?: string[];
 }
 
+export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'export';
+
 export interface ResourceMeta {
   crud?: boolean;
   subject: string;
   table: string;
   path: string;
-  owner: string;
+  owner?: string;
+  operations?: Operation[];
+  softDelete?: string;
+  scopes?: Record<string, Record<string, unknown>>;
+  defaultScope?: string;
   archivable?: boolean;
   search: string[];
   sort: string[];
@@ -124,7 +130,7 @@ function buildResource(file: Resource['file']): Resource {
   const meta = file['x-resource'];
   const props = file.properties ?? {};
   const children = meta.children ?? {};
-  const columns = Object.keys(props).filter((f) => !(f in children) && !VIRTUAL_FIELDS.has(f));
+  const columns = Object.keys(props).filter((f) => !(f in children) && !(VIRTUAL_FIELDS.has(f) && meta.archivable));
   const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
   const request = cleanSchema(file, true);
   request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
