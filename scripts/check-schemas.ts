@@ -9,12 +9,12 @@ import { ACTIONS, SUBJECTS } from '../permissions/subjects';
 import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
 import { RESOURCE_FILES, SCREEN_FILES } from '../schemas/index';
 import { loadSchemas, type SchemaRegistry } from '../src/server/services/schema-registry';
-import { widgets as appWidgets } from '../src/widgets';
+import { screenWidgets as appScreenWidgets, widgets as appWidgets } from '../src/widgets';
 
 const root = path.resolve(__dirname, '..');
 const schemasDir = path.join(root, 'schemas');
 
-export function checkSchemas(dir: string, locales: Record<string, Record<string, unknown>>, extraWidgets: string[]): string[] {
+export function checkSchemas(dir: string, locales: Record<string, Record<string, unknown>>, extraWidgets: string[], screenWidgetNames: string[] = []): string[] {
   const problems: string[] = [];
   const problem = (where: string, msg: string) => problems.push(`${where}: ${msg}`);
 
@@ -102,8 +102,10 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
       i18n(`${where}#/cards/${i}/title`, c.title);
       screenRef(`cards/${i}/screen`, c.screen);
       if (c.resource && !registry.resources.has(c.resource)) problem(`${where}#/cards/${i}/resource`, `unknown resource "${c.resource}"`);
-      if (c.widget && !widgetNames.has(c.widget)) problem(`${where}#/cards/${i}/widget`, `unknown widget "${c.widget}"`);
+      if (c.widget && !screenWidgetNames.includes(c.widget)) problem(`${where}#/cards/${i}/widget`, `unknown screen widget "${c.widget}"`);
     }
+    for (const [i, tab] of ((s.tabs as Array<{ label: string }>) ?? []).entries()) i18n(`${where}#/tabs/${i}/label`, tab.label);
+    for (const [f] of Object.entries((s.defaults as Record<string, string>) ?? {})) field('defaults', f);
     screenRef('rowScreen', s.rowScreen);
     const submit = s.submit as { label?: string; screen?: string } | undefined;
     i18n(`${where}#/submit/label`, submit?.label);
@@ -135,7 +137,7 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
 
 if (require.main === module) {
   const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8'))]));
-  const problems = checkSchemas(schemasDir, locales, Object.keys(appWidgets));
+  const problems = checkSchemas(schemasDir, locales, Object.keys(appWidgets), Object.keys(appScreenWidgets));
   if (problems.length) {
     console.error(`Schema check failed with ${problems.length} problem(s):`);
     for (const p of problems) console.error(`  - ${p}`);

@@ -10,4 +10,4 @@ export const BUILTIN_WIDGETS = [
   'file', 'uri', 'checkboxes', 'textarea', 'checkbox', 'image',
 ] as const;
 
-export const RENDERER_WIDGETS = ['checkbox', 'CheckboxWidget', 'textarea', 'TextareaWidget', 'image'] as const;
+export const RENDERER_WIDGETS = ['checkbox', 'CheckboxWidget', 'textarea', 'TextareaWidget', 'select', 'SelectWidget', 'image'] as const;

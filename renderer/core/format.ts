@@ -11,6 +11,8 @@ export function formatValue(value: unknown, type: ColumnDef['type'], t: Translat
   switch (type) {
     case 'boolean':
       return t(value ? 'list.yes' : 'list.no');
+    case 'enum':
+      return t(`enums.${String(value)}`, { defaultValue: String(value) });
     case 'date': {
       const d = new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
       return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });

@@ -9,7 +9,7 @@ export interface Gate {
 export interface ColumnDef {
   field: string;
   label?: string;
-  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list';
+  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum';
   sortable?: boolean;
   width?: number;
 }
@@ -17,7 +17,12 @@ export interface ColumnDef {
 export interface ActionDef {
   id: string;
   label: string;
-  kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export';
+  kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call';
+  /** For `call`: the request to make; `{id}` in the path is the record's id. */
+  method?: 'POST' | 'PUT' | 'DELETE';
+  path?: string;
+  /** For `call`: reload the session afterwards (sign in as) instead of refreshing the data. */
+  then?: 'session' | 'refresh';
   screen?: string;
   format?: 'csv' | 'xlsx';
   permission?: string;
@@ -60,7 +65,13 @@ export interface ScreenDef extends ScreenSummary {
   links?: ActionDef[];
   uiSchema?: Record<string, unknown>;
   fields?: string[];
-  submit?: { method?: 'POST' | 'PUT'; path?: string; label?: string; then?: 'session' | 'screen'; screen?: string };
+  submit?: { method?: 'POST' | 'PUT' | 'DELETE'; path?: string; label?: string; then?: 'session' | 'screen' | 'message'; screen?: string };
+  /** Form fields filled from the route (`":token"`) or the query string (`"?email"`). */
+  defaults?: Record<string, string>;
+  /** A form's initial data from this endpoint (`{ data }`), for forms that edit something other than a record. */
+  load?: string;
+  /** List tabs, each a set of list parameters (e.g. a scope). */
+  tabs?: Array<{ label: string; params: Record<string, string> }>;
   sections?: Array<{ title: string; fields: ColumnDef[] }>;
   related?: Array<{ id: string; title: string; empty?: string; columns: ColumnDef[] }>;
   cards?: Array<{ title: string; resource?: string; screen?: string; widget?: string }>;

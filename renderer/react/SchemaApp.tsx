@@ -5,7 +5,7 @@ import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import { buildRoutes } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
-import { RendererContext, type RendererContextValue, type Severity } from './context';
+import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
 import { defaultWidgets, type RendererWidget } from './form/widgets';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
 
@@ -27,6 +27,8 @@ export interface SchemaAppProps {
   /** Layouts by the names navigation.json uses (`shell`, `centered`, …). */
   layouts: Record<string, ComponentType<LayoutProps>>;
   widgets?: Record<string, RendererWidget>;
+  /** Hand-written blocks screens place by name (dashboard cards). */
+  screenWidgets?: Record<string, ScreenWidget>;
   screenKinds?: Record<string, ScreenKind>;
   notify: RendererContextValue['notify'];
   confirm: RendererContextValue['confirm'];
@@ -103,6 +105,7 @@ export function SchemaApp(props: SchemaAppProps) {
   const manifest = data?.data;
   const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
   const widgets = useMemo(() => defaultWidgets.with(props.widgets ?? {}), [props.widgets]);
+  const screenWidgets = useMemo(() => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}), [props.screenWidgets]);
 
   // The router is built once per manifest version; guards read fresh state through props each render.
   const propsRef = useRef(props);
@@ -126,12 +129,13 @@ export function SchemaApp(props: SchemaAppProps) {
       locale: props.locale,
       can: props.can,
       widgets,
+      screenWidgets,
       notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
       confirm: (text: string) => propsRef.current.confirm(text),
       checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
       onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
     } : null,
-    [manifest, rest, props.t, props.locale, props.can, widgets],
+    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets],
   );
 
   if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;

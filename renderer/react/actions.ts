@@ -41,6 +41,13 @@ export async function runAction(
         if (mutate) await refreshResource(mutate, info!.path!);
         return true;
       }
+      case 'call': {
+        const path = action.path!.replace('{id}', String(target.record?.id ?? ''));
+        const res = await rest.send<{ message?: string }>(action.method ?? 'POST', path);
+        if (res?.message) notify(res.message, 'success');
+        if (action.then === 'session') await ctx.onSession();
+        return action.then !== 'session';
+      }
       case 'export': {
         const { blob, filename } = await rest.download(`${info!.path}/export`, { format: action.format, ...target.params });
         const url = URL.createObjectURL(blob);

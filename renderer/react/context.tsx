@@ -1,10 +1,14 @@
 import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
-import type { Can, Gate, Manifest, Translate } from '../core/types';
+import type { ComponentType } from 'react';
+import type { Can, Gate, Manifest, ScreenDef, Translate } from '../core/types';
 import type { RendererWidget } from './form/widgets';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';
+
+/** A hand-written block a screen places by name (a dashboard card's `widget`): calendar, charts, codes… */
+export type ScreenWidget = ComponentType<{ screen: ScreenDef; card: NonNullable<ScreenDef['cards']>[number] }>;
 
 /** Everything a screen needs from its host, handed down once by <SchemaApp>. */
 export interface RendererContextValue {
@@ -14,6 +18,7 @@ export interface RendererContextValue {
   locale: string;
   can: Can;
   widgets: Registry<RendererWidget>;
+  screenWidgets: Registry<ScreenWidget>;
   notify(message: string, severity?: Severity): void;
   confirm(text: string): Promise<boolean>;
   /** The host's answer to a screen's gate: a path to send the user to, or null to show the screen. */

@@ -9,19 +9,24 @@ import { createRestClient, HttpError, SchemaApp, type Gate, type Guard } from '.
 import { ConfirmHost, useConfirm } from './ConfirmDialog';
 import { changeLocale, currentLocale, type Locale } from './i18n';
 import { CenteredLayout, NotFound, ShellLayout } from './layouts';
-import { abilityFor, canFor, useCurrentUser } from './session';
+import { abilityFor, canFor, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
 import { ToastHost, useToasts } from './Toasts';
-import { widgets } from '../widgets';
+import { screenWidgets, widgets } from '../widgets';
 import './app.css';
 
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 const layouts = { shell: ShellLayout, centered: CenteredLayout };
 
+/** Each kind of user's own home (spec §6: admins and affiliates have their own areas). */
+export function homeOf(user: CurrentUser): string {
+  return user.is_admin ? '/admin/dashboard' : user.is_affiliate ? '/affiliate/dashboard' : '/dashboard';
+}
+
 /** Only same-app paths are followed after login: never another origin (`//evil.test`). */
-function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/dashboard';
+function safeRedirect(target: string | null, user: CurrentUser): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : homeOf(user);
 }
 
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
@@ -52,10 +57,16 @@ export function App() {
   const ability = useMemo(() => abilityFor(user), [user]);
   const can = useMemo(() => canFor(ability), [ability]);
 
-  const guards = useMemo<Record<string, Guard>>(() => ({
-    guest: (_area, location) => (user ? safeRedirect(new URLSearchParams(location.search).get('redirect')) : null),
-    user: (_area, location) => (user ? null : `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`),
-  }), [user]);
+  // Guards by the names navigation.json uses (spec §6). A wrong area sends a user to their own home.
+  const guards = useMemo<Record<string, Guard>>(() => {
+    const toLogin = (location: { pathname: string; search: string }) => `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    return {
+      guest: (_area, location) => (user ? safeRedirect(new URLSearchParams(location.search).get('redirect'), user) : null),
+      user: (_area, location) => (!user ? toLogin(location) : user.is_admin || user.is_affiliate ? homeOf(user) : null),
+      admin: (_area, location) => (!user ? toLogin(location) : user.is_admin ? null : homeOf(user)),
+      affiliate: (_area, location) => (!user ? toLogin(location) : user.is_affiliate ? null : homeOf(user)),
+    };
+  }, [user]);
 
   const checkGate = useCallback((gate: Gate | undefined) => {
     if (!gate || !user) return null;
@@ -73,12 +84,20 @@ export function App() {
     }
   }, [rest, reload, notify]);
 
+  const backToAdmin = useCallback(async () => {
+    const res = await rest.send<{ message?: string }>('POST', '/api/v1/admin/user/logout');
+    if (res?.message) notify(res.message, 'success');
+    await reload();
+  }, [rest, reload, notify]);
+
   const shell = useMemo<ShellState>(() => ({
     user,
     locale,
+    ability,
     setLocale: (l: Locale) => void changeLocale(l).then(() => setLocaleState(l)),
     logout,
-  }), [user, locale, logout]);
+    backToAdmin,
+  }), [user, locale, ability, logout, backToAdmin]);
 
   const tr = useCallback((key: string, options?: Record<string, unknown>) => String(t(key, options as never)), [t, locale]);
 
@@ -97,6 +116,7 @@ export function App() {
             guards={guards}
             layouts={layouts}
             widgets={widgets}
+            screenWidgets={screenWidgets}
             notify={notify}
             confirm={confirm}
             checkGate={checkGate}

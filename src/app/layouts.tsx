@@ -14,9 +14,15 @@ import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import Alert from '@mui/material/Alert';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import LockIcon from '@mui/icons-material/Lock';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
+import PersonIcon from '@mui/icons-material/Person';
+import { refusalReason } from '../../permissions/defineAbilityFor';
+import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
 import { useRenderer, type LayoutProps } from '../../renderer';
 import { theme } from './theme';
@@ -25,15 +31,33 @@ import { useShell } from './shell-context';
 
 const DRAWER_WIDTH = 240;
 /** Menu icons by the names navigation.json uses. */
-const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon };
+const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon };
 
+/**
+ * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming
+ * the plan that offers it (spec §6); an entry the role can never use is not shown.
+ */
 function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
   const { t, can } = useRenderer();
+  const { ability } = useShell();
   return (
     <nav aria-label={t('menu.main')}>
       <List>
-        {(area.menu ?? []).filter((m) => !m.subject || can('read', m.subject)).map((m) => {
+        {(area.menu ?? []).map((m) => {
           const Icon = m.icon ? ICONS[m.icon] : undefined;
+          if (m.subject && !can('read', m.subject)) {
+            const reason = refusalReason(ability, 'read', m.subject as Subject);
+            const plan = /availableOn\.(\w+)$/.exec(reason)?.[1];
+            if (!plan) return null;
+            return (
+              <ListItem key={m.route} disablePadding>
+                <ListItemButton disabled aria-disabled>
+                  <ListItemIcon><LockIcon /></ListItemIcon>
+                  <ListItemText primary={t(m.label)} secondary={t('menu.lockedOn', { plan: t(`plans.${plan}`) })} />
+                </ListItemButton>
+              </ListItem>
+            );
+          }
           return (
             <ListItem key={m.route} disablePadding>
               <ListItemButton component={NavLink} to={m.route} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
@@ -49,6 +73,28 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
 }
 
 /** The business app's shell: app bar, a menu from navigation.json (a drawer below 992 px), the screen. */
+/** Spec §8: the read-only banner with the deletion countdown and a way to reactivate; the sign-in-as banner. */
+function Banners() {
+  const { t } = useTranslation();
+  const { user, backToAdmin } = useShell();
+  if (!user) return null;
+  const s = user.subscription;
+  return (
+    <>
+      {user.impersonating && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void backToAdmin()}>{t('actions.backToAdmin')}</Button>}>
+          {t('impersonation.banner', { name: `${user.first_name} ${user.last_name}` })}
+        </Alert>
+      )}
+      {user.read_only && (
+        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" component={NavLink} to="/account-setup/subscription/details">{t('actions.reactivate')}</Button>}>
+          {s.deletion_in_days !== null ? t('readOnly.banner', { n: s.deletion_in_days }) : t('readOnly.bannerNoCountdown')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 export function ShellLayout({ area, children }: LayoutProps) {
   const { t } = useTranslation();
   const { user, logout } = useShell();
@@ -83,6 +129,7 @@ export function ShellLayout({ area, children }: LayoutProps) {
       </Drawer>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 2, md: 3 } }}>
         <Toolbar />
+        <Banners />
         {children}
       </Box>
     </Box>

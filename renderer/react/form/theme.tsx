@@ -111,6 +111,35 @@ export function CheckboxWidget({ id, value, disabled, readonly, label, onChange,
   );
 }
 
+/**
+ * A native select in the outlined look. Option labels go through the host's texts as `enums.<value>`, falling
+ * back to the schema's own label, so "GB" can read "United Kingdom" in English and in Ukrainian.
+ */
+export function SelectWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, options, autofocus, rawErrors, required, registry }: WidgetProps) {
+  const t = (registry.formContext as { t?: (k: string, o?: Record<string, unknown>) => string } | undefined)?.t;
+  const items = (options.enumOptions ?? []) as Array<{ value: unknown; label: string }>;
+  const index = items.findIndex((o) => o.value === value);
+  return (
+    <select
+      id={id}
+      name={id}
+      className="sf-input sf-select"
+      value={index < 0 ? '' : String(index)}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      required={required}
+      aria-invalid={(rawErrors?.length ?? 0) > 0 || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : items[Number(e.target.value)]?.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    >
+      {!required && <option value="">—</option>}
+      {items.map((o, i) => <option key={i} value={String(i)}>{t ? t(`enums.${String(o.value)}`, { defaultValue: o.label }) : o.label}</option>)}
+    </select>
+  );
+}
+
 export function TextareaWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, options, autofocus, rawErrors }: WidgetProps) {
   return (
     <textarea

@@ -1,7 +1,7 @@
 import type { Widget } from '@rjsf/utils';
 import { createRegistry, type Registry } from '../../core/registry';
 import ImageWidget from './ImageWidget';
-import { CheckboxWidget, TextareaWidget } from './theme';
+import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
 
 /** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
 export type RendererWidget = Widget;
@@ -15,5 +15,7 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   CheckboxWidget,
   textarea: TextareaWidget,
   TextareaWidget,
+  select: SelectWidget,
+  SelectWidget,
   image: ImageWidget,
 });

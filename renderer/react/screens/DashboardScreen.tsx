@@ -39,7 +39,11 @@ export default function DashboardScreen({ screen }: ScreenProps) {
     <Box component="section" aria-labelledby="screen-title">
       <Typography id="screen-title" variant="h5" component="h1" gutterBottom>{ctx.t(screen.title)}</Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}>
-        {(screen.cards ?? []).map((c) => <CountCard key={c.title} card={c} />)}
+        {(screen.cards ?? []).map((c, i) => {
+          if (!c.widget) return <CountCard key={c.title} card={c} />;
+          const Widget = ctx.screenWidgets.get(c.widget, `screens/${screen.id}#/cards/${i}/widget`);
+          return <Box key={c.title} sx={{ gridColumn: '1 / -1' }}><Widget screen={screen} card={c} /></Box>;
+        })}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         {(screen.links ?? []).map((l) => <Button key={l.id} variant="outlined" onClick={() => void runAction(ctx, navigate, l, {})}>{ctx.t(l.label)}</Button>)}

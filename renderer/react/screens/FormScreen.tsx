@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -11,6 +11,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import type { RecordData } from '../../core/types';
@@ -30,6 +31,7 @@ export default function FormScreen({ screen }: ScreenProps) {
   const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
   const { schema, uiSchema } = useMemo(() => schemaForForm(screen, t), [screen, t]);
   const templates = useMemo(() => leanTemplates(t), [t]);
+  const formContext = useMemo(() => ({ t }), [t]);
 
   const { data: validateFn, error: validatorError } = useSWR(resource ? ['validator', resource.validator] : null, () => loadValidator(resource!.validator), { revalidateOnFocus: false });
   const validator = useMemo(() => {
@@ -38,16 +40,21 @@ export default function FormScreen({ screen }: ScreenProps) {
     return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) => localizeErrors(errors as AjvError[] | null, t, label, schema.required));
   }, [validateFn, schema, t, screen.resource]);
 
+  const params = useParams();
+  const [query] = useSearchParams();
   const editing = Boolean(id && resource?.path);
-  const { data: loaded, error: loadError } = useSWR(editing ? ['record', resource!.path, id] : null, () => rest.getOne<RecordData>(resource!.path!, id!), { revalidateOnFocus: false });
-  const [formData, setFormData] = useState<Record<string, unknown> | undefined>(undefined);
+  // Initial data: the record being edited, or whatever the screen's `load` endpoint answers (e.g. the profile).
+  const loadKey = editing ? ['record', resource!.path, id] : screen.load ? ['load', screen.load] : null;
+  const { data: loaded, error: loadError } = useSWR(loadKey, () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(screen.load!)), { revalidateOnFocus: false });
+  const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() => fromDefaults(screen.defaults, params, query));
   useEffect(() => {
-    if (loaded) setFormData(writableData(schema, loaded.data));
+    if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });
   }, [loaded, schema]);
 
   const [pending, setPending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, unknown> | undefined>();
   const [summary, setSummary] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
   async function submit(data: Record<string, unknown>) {
@@ -63,6 +70,8 @@ export default function FormScreen({ screen }: ScreenProps) {
       if (screen.submit?.then === 'session') {
         // The host reloads the user; its guards then move the page on (e.g. to the ?redirect target).
         await onSession();
+      } else if (screen.submit?.then === 'message') {
+        setDone(res?.message ?? null);
       } else if (screen.submit?.then === 'screen' && screen.submit.screen) {
         navigate(routeFor(manifest, screen.submit.screen, { id: res?.data?.id ?? id ?? '' }), { replace: true });
       }
@@ -82,13 +91,14 @@ export default function FormScreen({ screen }: ScreenProps) {
   }
 
   if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
-  if (!validator || (editing && !formData)) return <LinearProgress aria-label={t('app.loading')} />;
+  if (!validator || (loadKey && !loaded)) return <LinearProgress aria-label={t('app.loading')} />;
 
-  const heading = screen.resource && resource?.path ? `${t(editing ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
+  const heading = resource?.path ? `${t(editing ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880, mx: 'auto' }} ref={formRef}>
       <Typography variant="h5" component="h1" gutterBottom>{heading}</Typography>
       {summary && <Alert severity="error" sx={{ mb: 2 }}>{summary}</Alert>}
+      {done && <Alert severity="success" sx={{ mb: 2 }} role="status">{done}</Alert>}
       <Form
         className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
         schema={schema as RJSFSchema}
@@ -97,6 +107,7 @@ export default function FormScreen({ screen }: ScreenProps) {
         validator={validator}
         templates={templates}
         widgets={widgets.entries()}
+        formContext={formContext}
         extraErrors={serverErrors as never}
         noHtml5Validate
         showErrorList={false}
@@ -106,11 +117,27 @@ export default function FormScreen({ screen }: ScreenProps) {
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
           {resource?.path && <Button onClick={() => navigate(-1)} disabled={pending}>{t('actions.cancel')}</Button>}
-          <Button type="submit" variant="contained" disabled={pending} aria-busy={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'} disabled={pending} aria-busy={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
             {pending ? t('form.saving') : t(screen.submit?.label ?? 'actions.save')}
           </Button>
         </Box>
       </Form>
+      {(screen.links ?? []).length > 0 && (
+        <Box component="nav" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center', mt: 2 }}>
+          {screen.links!.map((l) => <Link key={l.id} component={RouterLink} to={routeFor(manifest, l.screen!)}>{t(l.label)}</Link>)}
+        </Box>
+      )}
     </Paper>
   );
+}
+
+/** Field values from the route (`:token`) and the query string (`?email`), as the screen's `defaults` name them. */
+function fromDefaults(defaults: Record<string, string> | undefined, params: Record<string, string | undefined>, query: URLSearchParams): Record<string, unknown> | undefined {
+  if (!defaults) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [field, source] of Object.entries(defaults)) {
+    const value = source.startsWith(':') ? params[source.slice(1)] : source.startsWith('?') ? query.get(source.slice(1)) : null;
+    if (value) out[field] = value;
+  }
+  return out;
 }

@@ -60,7 +60,10 @@ export default function ListScreen({ screen }: ScreenProps) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const query = { page, per_page: perPage, search, sort, archived: archived ? 1 : 0 };
+  // Screen tabs (e.g. the admin's user scopes) are sets of list parameters; the first is the default.
+  const tabIndex = Math.min(Number(params.get('tab') ?? 0) || 0, Math.max(0, (screen.tabs?.length ?? 1) - 1));
+  const tabParams = screen.tabs?.[tabIndex]?.params ?? {};
+  const query = { page, per_page: perPage, search, sort, ...(info.archivable ? { archived: archived ? 1 : 0 } : {}), ...tabParams };
   const { data, error, isLoading, mutate } = useSWR(['list', info.path, JSON.stringify(query)], () => rest.getList<Paged<RecordData>>(info.path!, query), { keepPreviousData: true });
   const rows = data?.data ?? [];
   const View = VIEWS[view];
@@ -71,13 +74,18 @@ export default function ListScreen({ screen }: ScreenProps) {
     <Box component="section" aria-labelledby="screen-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography id="screen-title" variant="h5" component="h1" sx={{ flexGrow: 1 }}>{t(screen.title)}</Typography>
-        {(screen.actions ?? []).filter((a) => !a.permission || can(a.permission, subject)).map((a) => (
+        {(screen.actions ?? []).filter((a) => (!a.permission || can(a.permission, subject)) && (a.kind !== 'export' || info.operations.includes('export'))).map((a) => (
           <Button key={a.id} variant={a.kind === 'navigate' ? 'contained' : 'outlined'} onClick={() => void runAction(ctx, navigate, a, { resource: screen.resource, params: { search, archived: archived ? 1 : 0 } })}>
             {t(a.label)}
           </Button>
         ))}
       </Box>
       <Paper>
+        {screen.tabs && (
+          <Tabs value={tabIndex} onChange={(_, v: number) => update({ tab: v ? String(v) : undefined, page: undefined })} aria-label={t(screen.title)} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+            {screen.tabs.map((tab, i) => <Tab key={tab.label} label={t(tab.label)} id={`tab-${i}`} aria-controls="list-panel" />)}
+          </Tabs>
+        )}
         {screen.archiveTabs && (
           <Tabs value={archived ? 1 : 0} onChange={(_, v: number) => update({ archived: v ? '1' : undefined, page: undefined })} aria-label={t(screen.title)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
             <Tab label={t('list.tabs.active')} id="tab-active" aria-controls="list-panel" />
@@ -102,7 +110,7 @@ export default function ListScreen({ screen }: ScreenProps) {
             </ToggleButtonGroup>
           )}
         </Box>
-        <Box id="list-panel" role="tabpanel" aria-labelledby={archived ? 'tab-archived' : 'tab-active'} aria-busy={isLoading}>
+        <Box id="list-panel" role={screen.tabs || screen.archiveTabs ? 'tabpanel' : undefined} aria-labelledby={screen.tabs ? `tab-${tabIndex}` : screen.archiveTabs ? (archived ? 'tab-archived' : 'tab-active') : undefined} aria-busy={isLoading}>
           {isLoading && !data ? (
             <Box sx={{ p: 2 }} aria-label={t('app.loading')}>
               {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={56} />)}

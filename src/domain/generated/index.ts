@@ -8,3 +8,4 @@ export * from './reset-password';
 export * from './admin-users';
 export * from './profile';
 export * from './password';
+export * from './delete-profile';

@@ -41,7 +41,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/api/v1/user/delete', {
-    schema: { tags: ['user'], body: { type: 'object', required: ['confirm_text'], properties: { confirm_text: { type: 'string', maxLength: 100 } } } },
+    schema: { tags: ['user'], body: { $ref: 'delete-profile.request#' } },
   }, async (req, reply) => {
     const text = (req.body as { confirm_text: string }).confirm_text;
     if (text.trim() !== DELETE_CONFIRM_TEXT) return invalid(req, reply, { confirm_text: [req.t('auth.incorrectConfirm')] });

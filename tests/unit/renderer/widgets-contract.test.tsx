@@ -14,6 +14,7 @@ const context: RendererContextValue = {
   locale: 'en',
   can: () => true,
   widgets: createRegistry('widget'),
+  screenWidgets: createRegistry('screen widget'),
   notify: () => undefined,
   confirm: async () => true,
   checkGate: () => null,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkSchemas } from '../../../scripts/check-schemas';
+import { screenWidgets } from '../../../src/widgets';
 
 const root = path.resolve(__dirname, '../../..');
 const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', `${l}.json`), 'utf8'))]));
@@ -23,7 +24,7 @@ const edit = (dir: string, file: string, change: (json: Record<string, any>) => 
 
 describe('checkSchemas', () => {
   it('passes on the product’s schemas', () => {
-    expect(checkSchemas(path.join(root, 'schemas'), locales, [])).toEqual([]);
+    expect(checkSchemas(path.join(root, 'schemas'), locales, [], Object.keys(screenWidgets))).toEqual([]);
   });
 
   it('names every unresolved reference with its place', () => {
@@ -32,7 +33,7 @@ describe('checkSchemas', () => {
     edit(dir, 'screens/clients/list.json', (s) => { s.rowScreen = 'clients.nope'; s.kind = 'kanban'; s.title = 'screens.clients.list.missing'; });
     edit(dir, 'screens/clients/detail.json', (s) => { s.gate.subject = 'Spaceship'; });
     edit(dir, 'navigation.json', (n) => { n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }); });
-    const problems = checkSchemas(dir, locales, []);
+    const problems = checkSchemas(dir, locales, [], Object.keys(screenWidgets));
     expect(problems).toEqual(expect.arrayContaining([
       'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
       'screens/clients.form#/fields: unknown field "shoe_size" of clients',
@@ -57,6 +58,6 @@ describe('checkSchemas', () => {
   it('requires every field label in both locales', () => {
     const uk = JSON.parse(JSON.stringify(locales.uk));
     delete uk.fields.clients.post_code;
-    expect(checkSchemas(path.join(root, 'schemas'), { en: locales.en, uk }, [])).toEqual(['resources/clients.json#/properties/post_code: i18n key "fields.clients.post_code" is missing in uk']);
+    expect(checkSchemas(path.join(root, 'schemas'), { en: locales.en, uk }, [], Object.keys(screenWidgets))).toEqual(['resources/clients.json#/properties/post_code: i18n key "fields.clients.post_code" is missing in uk']);
   });
 });

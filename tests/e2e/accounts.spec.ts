@@ -1,0 +1,67 @@
+import { expect, expectAccessible, login, test } from './fixtures';
+
+test('a new user registers and lands on their trial dashboard', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'New here? Start your free trial' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expectAccessible(page, 'register');
+  await page.getByLabel('First name').fill('Tess');
+  await page.getByLabel('Last name').fill('Trial');
+  await page.getByLabel('Email').fill('tess.trial@example.com');
+  const password = page.locator('#root_password');
+  await password.fill('lowercase1');
+  await page.getByLabel('Confirm password').fill('lowercase1');
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page.getByText('The password must contain at least one capital letter.')).toBeVisible();
+  await password.fill('Tess-trial-1');
+  await page.getByLabel('Confirm password').fill('Tess-trial-1');
+  await page.getByLabel('Region').selectOption({ label: 'Ukraine' });
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome to Soloist! Your 14-day free trial has started.')).toBeVisible();
+  await expect(page.getByText('Signed in as Tess Trial')).toBeVisible();
+  await page.getByRole('link', { name: 'Subscription' }).click();
+  await expect(page.getByText('Free trial')).toBeVisible();
+  await expect(page.getByText('5 SMS · 5 email')).toBeVisible();
+  await expectAccessible(page, 'subscription');
+});
+
+test('an admin signs in as a user and back', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page, 'admin@demo.test');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('cell', { name: 'owner@demo.test' })).toBeVisible();
+  await expectAccessible(page, 'admin users');
+  await page.getByRole('cell', { name: 'Olivia', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Olivia Hart' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in as this user' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('You are signed in as Olivia Hart.')).toBeVisible();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to my admin account' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();
+});
+
+test('areas are kept to their users', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/affiliate/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an affiliate creates their referral code', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page, 'affiliate@demo.test');
+  await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
+  await page.getByRole('button', { name: 'Create my code' }).click();
+  await expect(page.getByLabel('Your code')).toHaveValue(/^[A-Z2-9]{8}$/);
+  await expect(page.getByLabel('Your link')).toHaveValue(/\/register\?ref=[A-Z2-9]{8}$/);
+  await expectAccessible(page, 'affiliate dashboard');
+});
