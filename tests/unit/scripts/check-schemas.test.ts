@@ -42,7 +42,7 @@ describe('checkSchemas', () => {
       'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in en',
       'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
       'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
-      'navigation.json#/areas/1/menu/2/route: no screen has route "/nowhere"',
+      'navigation.json#/areas/1/menu/4/route: no screen has route "/nowhere"',
     ]));
   });
 
