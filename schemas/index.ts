@@ -13,6 +13,7 @@ export const RESOURCE_FILES = [
   'resources/profile.json',
   'resources/password.json',
   'resources/delete-profile.json',
+  'resources/messages.json',
 ] as const;
 
 export const SCREEN_FILES = [
@@ -25,6 +26,8 @@ export const SCREEN_FILES = [
   'screens/account/profile.json',
   'screens/account/password.json',
   'screens/account/delete.json',
+  'screens/account/messages.json',
+  'screens/account/message.json',
   'screens/admin/dashboard.json',
   'screens/admin/users.json',
   'screens/admin/user.json',

@@ -53,7 +53,7 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
     if (r.meta.crud === false) continue;
     subject(`${where}#/x-resource/subject`, r.meta.subject);
     for (const list of ['search', 'sort', 'lite'] as const) for (const f of r.meta[list] ?? []) field(list, f);
-    if (r.meta.defaultSort) field('defaultSort', r.meta.defaultSort);
+    if (r.meta.defaultSort) field('defaultSort', r.meta.defaultSort.replace(/^-/, ''));
     for (const f of Object.keys(r.meta.filters ?? {})) field('filters', f);
     for (const f of r.meta.export?.fields ?? []) field('export/fields', f);
     for (const f of r.meta.uploads ?? []) field('uploads', f);

@@ -18,6 +18,7 @@ import Alert from '@mui/material/Alert';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import LockIcon from '@mui/icons-material/Lock';
+import MailIcon from '@mui/icons-material/Mail';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
@@ -31,7 +32,7 @@ import { useShell } from './shell-context';
 
 const DRAWER_WIDTH = 240;
 /** Menu icons by the names navigation.json uses. */
-const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon };
+const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon, mail: MailIcon };
 
 /**
  * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming

@@ -68,6 +68,19 @@ describe('POST /api/register', () => {
     expect((await agent.get(link.replace(/[0-9a-f]{40}$/, '0'.repeat(40)))).statusCode).toBe(404);
   });
 
+  it('records every email in the owner’s messages, newest first, with its delivery status', async () => {
+    const agent = new Agent(t.app);
+    await agent.login('rita@example.com', 'Strong-pass-1');
+    await agent.post('/api/email/verification-notification');
+    const list = (await agent.get('/api/v1/user/messages')).json();
+    expect(list.data.length).toBeGreaterThanOrEqual(2);
+    expect(list.data[0]).toMatchObject({ channel: 'email', recipient: 'rita@example.com', subject: 'Verify your email address', status: 'sent' });
+    expect(list.data[0].created_at >= list.data[1].created_at).toBe(true);
+    const one = (await agent.get(`/api/v1/user/messages/${list.data[0].id}`)).json().data;
+    expect(one.body).toContain('/api/email/verify/');
+    expect((await agent.post('/api/v1/user/messages', { subject: 'x' })).statusCode).toBe(404);
+  });
+
   it('refuses a taken email', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');

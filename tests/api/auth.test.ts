@@ -14,6 +14,12 @@ describe('GET /sanctum/csrf-cookie', () => {
     expect(session.sameSite).toBe('Lax');
     expect(xsrf.httpOnly).toBeFalsy();
     expect(xsrf.value).toHaveLength(43);
+    expect(session.secure).toBeFalsy();
+  });
+
+  it('marks the cookies Secure behind an HTTPS proxy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.cookies.every((c) => c.secure)).toBe(true);
   });
 });
 

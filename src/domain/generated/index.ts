@@ -9,3 +9,4 @@ export * from './admin-users';
 export * from './profile';
 export * from './password';
 export * from './delete-profile';
+export * from './messages';

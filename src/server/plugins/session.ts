@@ -70,8 +70,10 @@ export default fp(
 
     app.decorate('translator', (locale: string) => opts.i18n.translator(pickLocale(locale)));
     app.decorate('setSessionCookies', (reply: FastifyReply, cookie: string, csrfToken: string) => {
-      reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, httpOnly: true });
-      reply.setCookie(XSRF_COOKIE, csrfToken, { ...cookieOptions, httpOnly: false });
+      // Secure whenever the app is reached over HTTPS (directly or through a proxy), or when configured so.
+      const secure = opts.secure || reply.request.protocol === 'https';
+      reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions, secure, httpOnly: true });
+      reply.setCookie(XSRF_COOKIE, csrfToken, { ...cookieOptions, secure, httpOnly: false });
     });
     app.decorate('clearSessionCookies', (reply: FastifyReply) => {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -35,7 +35,8 @@ export function databaseLimiter(db: Db): RateLimiter {
 
 /** Counters in Redis (INCR + expiry), for several processes without database round trips. */
 export function redisLimiter(url: string): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // Few retries and a short connect timeout: when Redis is away, hits fail fast and the limiter refuses.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
   return {
     async hit(key, max, windowSeconds) {
       const k = `soloist:rl:${key}`;

@@ -87,10 +87,10 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
 }
 
 function orderBy(resource: Resource, sort?: string): [string, 'asc' | 'desc'] {
-  const desc = sort?.startsWith('-') ?? false;
   const field = sort?.replace(/^-/, '');
-  const chosen = field && resource.meta.sort.includes(field) ? field : (resource.meta.defaultSort ?? 'id');
-  return [`${resource.meta.table}.${chosen}`, desc ? 'desc' : 'asc'];
+  // An unknown sort field falls back to the resource's default order ("-created_at" = newest first).
+  const chosen = field && resource.meta.sort.includes(field) ? sort! : (resource.meta.defaultSort ?? 'id');
+  return [`${resource.meta.table}.${chosen.replace(/^-/, '')}`, chosen.startsWith('-') ? 'desc' : 'asc'];
 }
 
 async function attachChildren(db: Db, resource: Resource, records: Row[]): Promise<void> {
