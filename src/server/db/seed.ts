@@ -4,11 +4,15 @@ import { hashPassword } from '../services/passwords';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
+const ENDED = new Date(Date.now() - 30 * 86_400_000).toISOString();
+
 export const DEMO_USERS = [
-  { email: 'owner@demo.test', first_name: 'Olivia', last_name: 'Hart', plan_name: 'Premium Monthly', subscription_status: 'active', is_admin: 0, is_affiliate: 0 },
-  { email: 'lite@demo.test', first_name: 'Liam', last_name: 'Price', plan_name: 'Lite Monthly', subscription_status: 'active', is_admin: 0, is_affiliate: 0 },
-  { email: 'admin@demo.test', first_name: 'Ada', last_name: 'Admin', plan_name: null, subscription_status: 'active', is_admin: 1, is_affiliate: 0 },
-  { email: 'affiliate@demo.test', first_name: 'Aria', last_name: 'Fields', plan_name: null, subscription_status: 'active', is_admin: 0, is_affiliate: 1 },
+  { email: 'owner@demo.test', first_name: 'Olivia', last_name: 'Hart', plan_name: 'Premium Monthly', subscription_status: 'active', stage: 'subscriber', sms_credits: 200, email_credits: 500, is_admin: 0, is_affiliate: 0 },
+  { email: 'lite@demo.test', first_name: 'Liam', last_name: 'Price', plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber', sms_credits: 0, email_credits: 50, is_admin: 0, is_affiliate: 0 },
+  { email: 'admin@demo.test', first_name: 'Ada', last_name: 'Admin', plan_name: null, subscription_status: 'active', stage: 'subscriber', sms_credits: 0, email_credits: 0, is_admin: 1, is_affiliate: 0 },
+  { email: 'affiliate@demo.test', first_name: 'Aria', last_name: 'Fields', plan_name: null, subscription_status: 'active', stage: 'subscriber', sms_credits: 0, email_credits: 0, is_admin: 0, is_affiliate: 1 },
+  // A paid subscription that ended 30 days ago: read-only mode, data deleted in 60 days.
+  { email: 'readonly@demo.test', first_name: 'Rhea', last_name: 'Stone', plan_name: 'Business Monthly', subscription_status: 'expired', stage: 'unsubscriber', sms_credits: 0, email_credits: 0, is_admin: 0, is_affiliate: 0, ends_at: ENDED, subscription_ended_at: ENDED },
 ] as const;
 
 const FIRST = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo', 'Freya', 'Oscar', 'Lily', 'Harry', 'Ella', 'Jack', 'Sophie', 'Charlie', 'Evie', 'Thomas', 'Poppy', 'James', 'Florence', 'William', 'Rosie'];
@@ -63,10 +67,12 @@ export async function seedDemoData(db: Db): Promise<void> {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     for (const u of DEMO_USERS) {
-      await trx.insertInto('users').values({ ...u, password_hash: passwordHash, is_api_user: 0, trial_ends_at: null, locale: 'en', region: 'GB', created_at: now, updated_at: now }).execute();
+      await trx.insertInto('users').values({ ...u, password_hash: passwordHash, is_api_user: 0, trial_ends_at: null, locale: 'en', region: 'GB', email_verified_at: now, created_at: now, updated_at: now }).execute();
     }
     const owner = await trx.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirstOrThrow();
     const clients = Array.from({ length: 50 }, (_, i) => demoClient(i, owner.id, now));
     await trx.insertInto('clients').values(clients).execute();
+    const readOnly = await trx.selectFrom('users').select('id').where('email', '=', 'readonly@demo.test').executeTakeFirstOrThrow();
+    await trx.insertInto('clients').values(Array.from({ length: 5 }, (_, i) => demoClient(i + 7, readOnly.id, now))).execute();
   });
 }
