@@ -14,6 +14,13 @@ export const RESOURCE_FILES = [
   'resources/password.json',
   'resources/delete-profile.json',
   'resources/messages.json',
+  'resources/locations.json',
+  'resources/discounts.json',
+  'resources/services.json',
+  'resources/classes.json',
+  'resources/packages.json',
+  'resources/products.json',
+  'resources/gift-vouchers.json',
 ] as const;
 
 export const SCREEN_FILES = [
@@ -38,6 +45,23 @@ export const SCREEN_FILES = [
   'screens/clients/list.json',
   'screens/clients/form.json',
   'screens/clients/detail.json',
+  'screens/locations/list.json',
+  'screens/locations/form.json',
+  'screens/discounts/list.json',
+  'screens/discounts/form.json',
+  'screens/services/list.json',
+  'screens/services/form.json',
+  'screens/classes/list.json',
+  'screens/classes/form.json',
+  'screens/classes/detail.json',
+  'screens/packages/list.json',
+  'screens/packages/form.json',
+  'screens/packages/detail.json',
+  'screens/products/list.json',
+  'screens/products/form.json',
+  'screens/gift-vouchers/list.json',
+  'screens/gift-vouchers/form.json',
+  'screens/gift-vouchers/detail.json',
 ] as const;
 
 export const NAVIGATION_FILE = 'navigation.json';

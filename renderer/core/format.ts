@@ -11,6 +11,12 @@ export function formatValue(value: unknown, type: ColumnDef['type'], t: Translat
   switch (type) {
     case 'boolean':
       return t(value ? 'list.yes' : 'list.no');
+    case 'duration': {
+      const minutes = Number(value);
+      const h = Math.floor(minutes / 60);
+      const m = minutes % 60;
+      return [h ? t('units.hours', { count: h }) : '', m || !h ? t('units.minutes', { count: m }) : ''].filter(Boolean).join(' ');
+    }
     case 'enum':
       return t(`enums.${String(value)}`, { defaultValue: String(value) });
     case 'date': {

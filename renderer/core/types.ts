@@ -9,7 +9,7 @@ export interface Gate {
 export interface ColumnDef {
   field: string;
   label?: string;
-  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum';
+  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration';
   sortable?: boolean;
   width?: number;
 }

@@ -27,6 +27,8 @@ export interface SchemaAppProps {
   /** Layouts by the names navigation.json uses (`shell`, `centered`, …). */
   layouts: Record<string, ComponentType<LayoutProps>>;
   widgets?: Record<string, RendererWidget>;
+  /** Extra values every form's widgets can read (e.g. the owner's currency for money fields). */
+  formContext?: Record<string, unknown>;
   /** Hand-written blocks screens place by name (dashboard cards). */
   screenWidgets?: Record<string, ScreenWidget>;
   screenKinds?: Record<string, ScreenKind>;
@@ -130,12 +132,13 @@ export function SchemaApp(props: SchemaAppProps) {
       can: props.can,
       widgets,
       screenWidgets,
+      formContext: props.formContext ?? {},
       notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
       confirm: (text: string) => propsRef.current.confirm(text),
       checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
       onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
     } : null,
-    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets],
+    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, props.formContext],
   );
 
   if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;

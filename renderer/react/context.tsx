@@ -19,6 +19,7 @@ export interface RendererContextValue {
   can: Can;
   widgets: Registry<RendererWidget>;
   screenWidgets: Registry<ScreenWidget>;
+  formContext: Record<string, unknown>;
   notify(message: string, severity?: Severity): void;
   confirm(text: string): Promise<boolean>;
   /** The host's answer to a screen's gate: a path to send the user to, or null to show the screen. */

@@ -1,14 +1,14 @@
-import type { ComponentType, ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { RendererWidget } from '../react/form/widgets';
 import { leanTemplates } from '../react/form/theme';
 
 export interface ContractCase {
   name: string;
-  run(): void;
+  run(): Promise<void>;
 }
 
 export interface WidgetContractOptions {
@@ -16,6 +16,8 @@ export interface WidgetContractOptions {
   schema?: RJSFSchema;
   /** A value to show. */
   value?: unknown;
+  /** The field's `ui:options` (e.g. which resource a picker lists). */
+  uiOptions?: Record<string, unknown>;
   /** Providers the widget needs (e.g. the renderer context for widgets that upload). */
   wrapper?: ComponentType<{ children: ReactNode }>;
 }
@@ -40,31 +42,36 @@ export function widgetContract(name: string, Widget: RendererWidget, options: Wi
   const mount = (extra: { disabled?: boolean } = {}) =>
     render(
       <Wrapper>
+        <Suspense fallback={<p>loading</p>}>
         <Form
           schema={schema}
-          uiSchema={{ field: { 'ui:widget': name } }}
+          uiSchema={{ field: { 'ui:widget': name, ...(options.uiOptions ? { 'ui:options': options.uiOptions } : {}) } }}
           widgets={{ [name]: Widget }}
           templates={leanTemplates((k) => k)}
           validator={validator}
           formData={options.value === undefined ? {} : { field: options.value }}
           {...extra}
         />
+        </Suspense>
       </Wrapper>,
     );
 
   return [
     {
       name: `${name}: renders a control with the field's id, so its label points at it`,
-      run() {
+      async run() {
         const { container, unmount } = mount();
+        // Widgets may load lazily: give them a moment to appear.
+        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), { timeout: 2000 }).catch(() => undefined);
         if (!container.querySelector('#root_field')) fail(`"${name}" rendered no element with id "root_field"`);
         unmount();
       },
     },
     {
       name: `${name}: every control is disabled when the form is`,
-      run() {
+      async run() {
         const { container, unmount } = mount({ disabled: true });
+        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), { timeout: 2000 }).catch(() => undefined);
         const controls = [...container.querySelectorAll('input:not([type=hidden]), select, textarea, button')].filter((el) => !el.closest('[hidden]'));
         const enabled = controls.filter((el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).readOnly !== true);
         if (enabled.length) fail(`"${name}" left ${enabled.length} control(s) enabled in a disabled form`);

@@ -99,6 +99,9 @@ export function App() {
     backToAdmin,
   }), [user, locale, ability, logout, backToAdmin]);
 
+  // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
+  const formContext = useMemo(() => ({ currency: user?.region === 'UA' ? 'UAH' : 'GBP' }), [user?.region]);
+
   const tr = useCallback((key: string, options?: Record<string, unknown>) => String(t(key, options as never)), [t, locale]);
 
   return (
@@ -117,6 +120,7 @@ export function App() {
             layouts={layouts}
             widgets={widgets}
             screenWidgets={screenWidgets}
+            formContext={formContext}
             notify={notify}
             confirm={confirm}
             checkGate={checkGate}

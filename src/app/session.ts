@@ -12,6 +12,8 @@ export interface CurrentUser extends AbilityUser {
   last_name: string;
   role: 'users' | 'affiliates';
   read_only: boolean;
+  region: 'GB' | 'UA' | 'OTHER';
+  locale: string;
   impersonating: boolean;
   plan_level: 'lite' | 'business' | 'premium' | null;
   credits: { sms: number; email: number };

@@ -3,17 +3,21 @@ import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
 
 const MARKER = 'AliceSecret';
 
-/** A valid body for a resource, built from its schema: every required field gets a plain value. */
-function sampleBody(schema: JsonSchema): Record<string, unknown> {
+/**
+ * A valid body for a resource, built from its schema: every required field gets a plain value; a list of ids
+ * (`service_ids`) gets Alice's record of that resource, created earlier.
+ */
+function sampleBody(schema: JsonSchema, created: Record<string, number>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of schema.required ?? []) {
     const prop = schema.properties?.[field] ?? {};
     const types = [prop.type].flat();
     if (Array.isArray(prop.enum)) body[field] = prop.enum[0];
     else if (types.includes('string')) body[field] = prop.format === 'email' ? 'alice-secret@example.com' : MARKER;
-    else if (types.includes('integer') || types.includes('number')) body[field] = 1;
+    else if (types.includes('integer') || types.includes('number')) body[field] = Math.max(1, Number(prop.minimum ?? 1));
     else if (types.includes('boolean')) body[field] = false;
-    else if (types.includes('array')) body[field] = [];
+    else if (types.includes('array') && prop.items?.type === 'integer') body[field] = [created[field.replace(/_ids$/, 's')]];
+    else if (types.includes('array')) body[field] = prop.default ?? [sampleBody(prop.items ?? {}, created)];
   }
   return body;
 }
@@ -22,6 +26,7 @@ let t: TestApp;
 let alice: Agent;
 let bob: Agent;
 const aliceIds: number[] = [];
+const created: Record<string, number> = {};
 let resources: Record<string, { path: string | null; operations: string[] }>;
 
 beforeAll(async () => {
@@ -32,10 +37,11 @@ beforeAll(async () => {
   for (const [name, info] of Object.entries(resources)) {
     if (!info.path || !info.operations.includes('create')) continue;
     const schema = (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ?? null;
-    const body = schema ? sampleBody(schema) : { first_name: MARKER };
+    const body = schema ? sampleBody(schema, created) : { first_name: MARKER };
     const res = await alice.post(info.path, body);
-    expect(res.statusCode).toBe(201);
+    expect([name, res.statusCode, res.body.slice(0, 200)]).toEqual([name, 201, expect.any(String)]);
     aliceIds.push(res.json().data.id);
+    created[name] = res.json().data.id;
   }
 });
 afterAll(async () => t.close());

@@ -1,6 +1,8 @@
 import type { Widget } from '@rjsf/utils';
 import { createRegistry, type Registry } from '../../core/registry';
+import { ColourWidget, DurationWidget, MoneyWidget } from './catalogueWidgets';
 import ImageWidget from './ImageWidget';
+import ResourceSelectWidget from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
 
 /** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
@@ -18,4 +20,8 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   select: SelectWidget,
   SelectWidget,
   image: ImageWidget,
+  colour: ColourWidget,
+  money: MoneyWidget,
+  duration: DurationWidget,
+  'resource-select': ResourceSelectWidget,
 });

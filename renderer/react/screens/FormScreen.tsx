@@ -24,14 +24,14 @@ import type { ScreenProps } from '../ScreenLoader';
 
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
 export default function FormScreen({ screen }: ScreenProps) {
-  const { manifest, rest, t, notify, widgets, onSession } = useRenderer();
+  const { manifest, rest, t, locale, notify, widgets, onSession, formContext: hostContext } = useRenderer();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { id } = useParams();
   const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
   const { schema, uiSchema } = useMemo(() => schemaForForm(screen, t), [screen, t]);
   const templates = useMemo(() => leanTemplates(t), [t]);
-  const formContext = useMemo(() => ({ t }), [t]);
+  const formContext = useMemo(() => ({ ...hostContext, t, locale }), [hostContext, t, locale]);
 
   const { data: validateFn, error: validatorError } = useSWR(resource ? ['validator', resource.validator] : null, () => loadValidator(resource!.validator), { revalidateOnFocus: false });
   const validator = useMemo(() => {

@@ -8,6 +8,7 @@ export function Cell({ column, record, alt }: { column: ColumnDef; record: Recor
   const { t, locale } = useRenderer();
   const value = record[column.field];
   if (column.type === 'image') return <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />;
+  if (column.type === 'colour' && typeof value === 'string') return <span role="img" aria-label={value} style={{ display: 'inline-block', width: 20, height: 20, borderRadius: '50%', background: value, border: '1px solid rgba(0,0,0,0.2)' }} />;
   if (column.type === 'email' && typeof value === 'string' && value) return <a href={`mailto:${value}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
   if (column.type === 'phone' && typeof value === 'string' && value) return <a href={`tel:${value.replace(/\s/g, '')}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
   return <>{formatValue(value, column.type, t, locale)}</>;

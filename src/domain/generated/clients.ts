@@ -2,7 +2,7 @@
 
 export interface Client {
   id?: number;
-  first_name: string;
+  first_name?: string;
   last_name?: string | null;
   email?: string | null;
   phone?: string | null;

@@ -5,9 +5,11 @@ import { abilityFilter } from '../services/ability-query';
 import { exportRows } from '../services/export';
 import { type ListQuery, resourceRepository as repo, type Row } from '../services/resource-repository';
 import type { Resource, SchemaRegistry } from '../services/schema-registry';
+import { summary } from '../services/validation-messages';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const message = { type: 'object', properties: { message: { type: 'string' } } } as const;
+const invalid = { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } } as const;
 
 function listQuerySchema(resource: Resource) {
   const filters: Record<string, object> = {};
@@ -23,6 +25,7 @@ function listQuerySchema(resource: Resource) {
       sort: { type: 'string', maxLength: 64 },
       archived: { type: 'integer', enum: [0, 1], default: 0 },
       ...(resource.meta.scopes ? { scope: { type: 'string', enum: Object.keys(resource.meta.scopes) } } : {}),
+      ...Object.fromEntries(Object.keys(resource.meta.flags ?? {}).map((f) => [f, { type: 'integer', enum: [0, 1] }])),
       ...filters,
     },
   };
@@ -33,6 +36,33 @@ type ListParams = { page: number; per_page: number; search?: string; is_lite: nu
 function toListQuery(q: ListParams): ListQuery {
   const { page, per_page, search, sort, archived, scope, is_lite: _lite, ...filters } = q;
   return { page, perPage: per_page, search, sort, archived: archived === 1, scope: scope as string | undefined, filters };
+}
+
+/**
+ * What a schema cannot check alone: linked ids must be records the caller may read, and per-owner unique fields
+ * must be free. Returns field errors (empty when all is well).
+ */
+async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resource: Resource, registry: SchemaRegistry, input: Row, id?: number): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const label = (field: string) => req.t(`fields.${resource.name}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+  for (const [field, spec] of Object.entries(resource.meta.relations ?? {})) {
+    const ids = [...new Set((input[field] as number[] | null | undefined) ?? [])];
+    if (ids.length === 0) continue;
+    const target = registry.resources.get(spec.resource)!;
+    const filter = abilityFilter(req.ability, 'read', target.meta.subject as Subject, target.meta.table);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const found = filter ? await (app.db as any).selectFrom(target.meta.table).select('id').where((eb: any) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
+    if (found.length !== ids.length) errors[field] = [req.t('validation.in', { field: label(field) })];
+  }
+  for (const field of resource.meta.uniquePerOwner ?? []) {
+    const value = input[field];
+    if (value === undefined || value === null || value === '' || !resource.meta.owner) continue;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    let q = (app.db as any).selectFrom(resource.meta.table).select('id').where(field, '=', value).where(resource.meta.owner, '=', req.user!.id);
+    if (id !== undefined) q = q.where('id', '<>', id);
+    if (await q.executeTakeFirst()) errors[field] = [req.t('validation.unique', { field: label(field) })];
+  }
+  return errors;
 }
 
 /**
@@ -59,6 +89,13 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   /** 403 with the reason of the rule that decided (e.g. "available on the Business plan", read-only mode). */
   const forbid = (req: FastifyRequest, reply: FastifyReply, action: Action, record?: Row) =>
     reply.code(403).send({ message: req.t(req.ability.relevantRuleFor(action, record ? asSubject(S, { ...record }) : S)?.reason ?? 'auth.forbidden') });
+  /**
+   * Checked before the body is validated: a feature the plan lacks (or read-only mode) answers 403 with its
+   * reason whatever the payload — nobody learns validation rules of a feature they cannot use.
+   */
+  const gate = (action: Action) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.ability.can(action, S)) return forbid(req, reply, action);
+  };
   /** The caller's filter for an action, or a 403 sent. */
   const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action) => {
     const filter = abilityFilter(req.ability, action, S, table);
@@ -68,6 +105,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   const notFound = (req: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ message: req.t('errors.notFound') });
 
   if (can('list')) app.get(base, {
+    preValidation: gate('read'),
     schema: {
       tags,
       querystring: listQuerySchema(resource),
@@ -91,24 +129,26 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return repo.list(app.db, app.dialect, resource, toListQuery(q), filter);
   });
 
-  if (can('create') && resource.meta.owner) app.post(base, { schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message } } }, async (req, reply) => {
+  if (can('create') && resource.meta.owner) app.post(base, { preValidation: gate('create'), schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 422: invalid } } }, async (req, reply) => {
     const input = req.body as Row;
     const candidate = { ...input, [resource.meta.owner!]: req.user!.id };
     if (!req.ability.can('create', asSubject(S, candidate))) return forbid(req, reply, 'create', candidate);
+    const problems = await integrityErrors(app, req, resource, registry, input);
+    if (Object.keys(problems).length) return reply.code(422).send({ message: summary(problems, req.t), errors: problems });
     const id = await repo.create(app.db, resource, input, req.user!.id);
     const readFilter = abilityFilter(req.ability, 'read', S, table);
     const data = readFilter ? await repo.find(app.db, resource, id, readFilter) : { id };
     return reply.code(201).send({ data, message: req.t('messages.created') });
   });
 
-  if (can('show')) app.get(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
+  if (can('show')) app.get(`${base}/:id`, { preValidation: gate('read'), schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const data = await repo.find(app.db, resource, (req.params as { id: number }).id, filter);
     return data ? { data } : notFound(req, reply);
   });
 
-  if (can('update')) app.put(`${base}/:id`, { schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message } } }, async (req, reply) => {
+  if (can('update')) app.put(`${base}/:id`, { preValidation: gate('update'), schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message, 422: invalid } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
@@ -117,6 +157,8 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     const owned = resource.meta.owner ? { ...current, [resource.meta.owner]: req.user!.id } : current;
     if (!req.ability.can('update', asSubject(S, owned))) return forbid(req, reply, 'update', owned);
     const input = req.body as Row;
+    const problems = await integrityErrors(app, req, resource, registry, input, id);
+    if (Object.keys(problems).length) return reply.code(422).send({ message: summary(problems, req.t), errors: problems });
     await repo.update(app.db, resource, id, input, current);
     const data = await repo.find(app.db, resource, id, filter);
     const archivedChanged = typeof input.archived === 'boolean' && input.archived !== current.archived;
@@ -124,7 +166,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return { data, message: req.t(msg) };
   });
 
-  if (can('delete')) app.delete(`${base}/:id`, { schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
+  if (can('delete')) app.delete(`${base}/:id`, { preValidation: gate('delete'), schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'delete');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
@@ -140,6 +182,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   if (resource.meta.export) {
     const { formats } = resource.meta.export;
     app.post(`${base}/export`, {
+      preValidation: gate('export'),
       schema: {
         tags,
         body: { type: 'object', properties: { format: { type: 'string', enum: formats, default: formats[0] }, search: { type: 'string', maxLength: 100 }, archived: { type: 'integer', enum: [0, 1], default: 0 } } },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
@@ -77,6 +78,12 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
       const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
       parts.push(eb.or(searchFields.map((f) => sql<SqlBool>`${sql.ref(`${table}.${f}`)} ${like} ${pattern} escape '\\'`)));
     }
+    for (const [name, conditions] of Object.entries(resource.meta.flags ?? {})) {
+      const on = q.filters[name];
+      if (on !== 1 && on !== true && on !== '1') continue;
+      const today = new Date().toISOString().slice(0, 10);
+      parts.push(conditionsToSql(eb, table, JSON.parse(JSON.stringify(conditions).replace(/"\$today"/g, JSON.stringify(today)))));
+    }
     for (const [name, value] of Object.entries(q.filters)) {
       if (!(name in filters) || value === undefined) continue;
       const v = filters[name] === 'boolean' ? (value === true || value === 1 || value === '1' ? 1 : 0) : value;
@@ -104,13 +111,43 @@ async function attachChildren(db: Db, resource: Resource, records: Row[]): Promi
       .where(spec.foreignKey, 'in', ids)
       .orderBy('position')
       .execute();
+    const itemSchema = resource.record.properties?.[field]?.items?.properties ?? {};
+    const flags = itemProps.filter((p) => [itemSchema[p]?.type].flat().includes('boolean'));
     const byParent = new Map<unknown, Row[]>();
     for (const row of rows as Row[]) {
       const { [spec.foreignKey]: parent, ...rest } = row;
+      for (const f of flags) if (rest[f] !== null && rest[f] !== undefined) rest[f] = Boolean(rest[f]);
       byParent.set(parent, [...(byParent.get(parent) ?? []), rest]);
     }
     for (const r of records) r[field] = byParent.get(r.id) ?? [];
   }
+}
+
+/** Many-to-many links as arrays of the other records' ids, in the order they were given. */
+async function attachRelations(db: Db, resource: Resource, records: Row[]): Promise<void> {
+  const ids = records.map((r) => r.id as number);
+  for (const [field, spec] of Object.entries(resource.meta.relations ?? {})) {
+    const rows = ids.length === 0 ? [] : await dyn(db).selectFrom(spec.table).select([spec.foreignKey, spec.otherKey]).where(spec.foreignKey, 'in', ids).orderBy('position').execute();
+    const byParent = new Map<unknown, number[]>();
+    for (const row of rows as Row[]) byParent.set(row[spec.foreignKey], [...(byParent.get(row[spec.foreignKey]) ?? []), Number(row[spec.otherKey])]);
+    for (const r of records) r[field] = byParent.get(r.id) ?? [];
+  }
+}
+
+async function writeRelations(trx: Db, resource: Resource, id: number, input: Row, replace: boolean): Promise<void> {
+  for (const [field, spec] of Object.entries(resource.meta.relations ?? {})) {
+    if (!(field in input)) continue;
+    if (replace) await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
+    const others = [...new Set((input[field] as number[] | null) ?? [])];
+    if (others.length === 0) continue;
+    await dyn(trx).insertInto(spec.table).values(others.map((other, position) => ({ [spec.foreignKey]: id, [spec.otherKey]: other, position }))).execute();
+  }
+}
+
+/** A random code from an alphabet without look-alike characters (no 0/O, 1/I). */
+function randomCode(length: number): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 }
 
 /** Child rows with every "must have" field empty are dropped before saving (spec: client locations). */
@@ -128,7 +165,8 @@ async function writeChildren(trx: Db, resource: Resource, id: number, input: Row
     const itemProps = Object.keys(resource.record.properties?.[field]?.items?.properties ?? {});
     const values = items.map((item, position) => {
       const row: Row = { [spec.foreignKey]: id, position };
-      for (const p of itemProps) row[p] = item[p] ?? null;
+      // Booleans are stored as 0/1, as on every table.
+      for (const p of itemProps) row[p] = typeof item[p] === 'boolean' ? Number(item[p]) : (item[p] ?? null);
       return row;
     });
     await dyn(trx).insertInto(spec.table).values(values).execute();
@@ -192,6 +230,7 @@ export const resourceRepository = {
     if (!row) return null;
     const record = toRecord(resource, row as Row);
     await attachChildren(db, resource, [record]);
+    await attachRelations(db, resource, [record]);
     return record;
   },
 
@@ -199,10 +238,21 @@ export const resourceRepository = {
   async create(db: Db, resource: Resource, input: Row, ownerId: number): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const values = { ...toColumns(resource, input), ...(resource.meta.owner ? { [resource.meta.owner]: ownerId } : {}), created_at: now, updated_at: now };
+      const values: Row = { ...toColumns(resource, input), ...(resource.meta.owner ? { [resource.meta.owner]: ownerId } : {}), created_at: now, updated_at: now };
+      for (const [target, source] of Object.entries(resource.meta.copyOnCreate ?? {})) values[target] ??= values[source];
+      // Generated codes: left empty, the server draws one no other record of this owner has.
+      for (const [field, length] of Object.entries(resource.meta.generated ?? {})) {
+        if (values[field]) continue;
+        for (let attempt = 0; attempt < 10 && !values[field]; attempt++) {
+          const code = randomCode(length);
+          const clash = await dyn(trx).selectFrom(resource.meta.table).select('id').where(field, '=', code).where(resource.meta.owner!, '=', ownerId).executeTakeFirst();
+          if (!clash) values[field] = code;
+        }
+      }
       const inserted = await dyn(trx).insertInto(resource.meta.table).values(values).returning('id').executeTakeFirstOrThrow();
       const id = Number((inserted as Row).id);
       await writeChildren(trx, resource, id, input, false);
+      await writeRelations(trx, resource, id, input, false);
       return id;
     });
   },
@@ -210,9 +260,12 @@ export const resourceRepository = {
   /** Replaces the record's writable fields and children in one transaction. */
   async update(db: Db, resource: Resource, id: number, input: Row, current: Row): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      const values = { ...toColumns(resource, input, current, true), updated_at: nowIso() };
+      const values: Row = { ...toColumns(resource, input, current, true), updated_at: nowIso() };
+      // A generated code left out of a replacement keeps its value.
+      for (const field of Object.keys(resource.meta.generated ?? {})) values[field] ??= current[field];
       await dyn(trx).updateTable(resource.meta.table).set(values).where('id', '=', id).execute();
       await writeChildren(trx, resource, id, input, true);
+      await writeRelations(trx, resource, id, input, true);
     });
   },
 
@@ -222,7 +275,7 @@ export const resourceRepository = {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      for (const spec of Object.values(resource.meta.children ?? {})) {
+      for (const spec of [...Object.values(resource.meta.children ?? {}), ...Object.values(resource.meta.relations ?? {})]) {
         await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
       }
       await dyn(trx).deleteFrom(resource.meta.table).where('id', '=', id).execute();

@@ -15,7 +15,25 @@ export interface ChildSpec {
 
 export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'export';
 
+export interface RelationSpec {
+  /** The join table, the column pointing at this resource, the column pointing at the other one. */
+  table: string;
+  foreignKey: string;
+  otherKey: string;
+  /** The other resource: ids must be ones the caller may read there. */
+  resource: string;
+}
+
 export interface ResourceMeta {
+  relations?: Record<string, RelationSpec>;
+  /** Fields whose value must be unique among one owner's records. */
+  uniquePerOwner?: string[];
+  /** Fields the server fills with a random code of this length when left empty. */
+  generated?: Record<string, number>;
+  /** Read-only fields set from another field on create. */
+  copyOnCreate?: Record<string, string>;
+  /** Boolean list parameters that add Mongo-style conditions (`$today` is today's date). */
+  flags?: Record<string, Record<string, unknown>>;
   crud?: boolean;
   subject: string;
   table: string;
@@ -130,12 +148,14 @@ function buildResource(file: Resource['file']): Resource {
   const meta = file['x-resource'];
   const props = file.properties ?? {};
   const children = meta.children ?? {};
-  const columns = Object.keys(props).filter((f) => !(f in children) && !(VIRTUAL_FIELDS.has(f) && meta.archivable));
+  const relations = meta.relations ?? {};
+  const columns = Object.keys(props).filter((f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable));
   const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
   const request = cleanSchema(file, true);
   request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
-  const record = cleanSchema(file, false);
-  const item: JsonSchema = { ...record, properties: Object.fromEntries(Object.entries(record.properties ?? {}).filter(([f]) => !(f in children))) };
+  // Responses describe shape only: cross-field rules (allOf / if / then) are for requests.
+  const { allOf: _rules, if: _if, then: _then, required: _required, ...record } = cleanSchema(file, false);
+  const item: JsonSchema = { ...record, properties: Object.fromEntries(Object.entries(record.properties ?? {}).filter(([f]) => !(f in children) && !(f in relations))) };
   return { name: file.$id!, meta, file, request, record, item, columns, booleans };
 }
 

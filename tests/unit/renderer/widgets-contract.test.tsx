@@ -8,13 +8,15 @@ import { widgetContract } from '../../../renderer/testing/widgetContract';
 import { widgets as appWidgets } from '../../../src/widgets';
 
 const context: RendererContextValue = {
-  manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: {} } as Manifest,
-  rest: createRestClient(),
+  manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: { things: { path: '/api/v1/things', subject: null, validator: '', archivable: false, exportFormats: [], operations: ['list'] } } } as Manifest,
+  // No server in unit tests: lists answer empty.
+  rest: { ...createRestClient(), getList: async () => [] } as never,
   t: (k) => k,
   locale: 'en',
   can: () => true,
   widgets: createRegistry('widget'),
   screenWidgets: createRegistry('screen widget'),
+  formContext: {},
   notify: () => undefined,
   confirm: async () => true,
   checkGate: () => null,
@@ -22,17 +24,24 @@ const context: RendererContextValue = {
 };
 const wrapper = ({ children }: { children: ReactNode }) => <RendererContext.Provider value={context}>{children}</RendererContext.Provider>;
 
-const schemas: Record<string, object> = { checkbox: { type: 'boolean' }, CheckboxWidget: { type: 'boolean' } };
+const schemas: Record<string, object> = {
+  checkbox: { type: 'boolean' },
+  CheckboxWidget: { type: 'boolean' },
+  money: { type: ['integer', 'null'] },
+  duration: { type: 'integer' },
+  'resource-select': { type: 'array', items: { type: 'integer' } },
+};
+const uiOptions: Record<string, object> = { 'resource-select': { resource: 'things' } };
 
 describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('widget %s', (name, Widget) => {
-  for (const c of widgetContract(name, Widget, { wrapper, schema: schemas[name] as never })) it(c.name, c.run);
+  for (const c of widgetContract(name, Widget, { wrapper, schema: schemas[name] as never, uiOptions: uiOptions[name] as never })) it(c.name, () => c.run());
 });
 
 describe('widgetContract', () => {
-  it('catches a widget without the field id and one that ignores a disabled form', () => {
+  it('catches a widget without the field id and one that ignores a disabled form', async () => {
     const Careless = () => <input aria-label="x" />;
     const [idCase, disabledCase] = widgetContract('careless', Careless as never);
-    expect(() => idCase.run()).toThrow('widget contract: "careless" rendered no element with id "root_field"');
-    expect(() => disabledCase.run()).toThrow('widget contract: "careless" left 1 control(s) enabled in a disabled form');
+    await expect(idCase.run()).rejects.toThrow('widget contract: "careless" rendered no element with id "root_field"');
+    await expect(disabledCase.run()).rejects.toThrow('widget contract: "careless" left 1 control(s) enabled in a disabled form');
   });
 });

@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+
+type FormContext = { t?: (k: string, o?: Record<string, unknown>) => string; currency?: string; locale?: string };
+const contextOf = (props: WidgetProps) => (props.registry.formContext ?? {}) as FormContext;
+const invalid = (props: WidgetProps) => (props.rawErrors?.length ?? 0) > 0 || undefined;
+
+/** A colour as #rrggbb: the native picker beside the hex value. */
+export function ColourWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly, label } = props;
+  const t = contextOf(props).t ?? ((k: string) => k);
+  const colour = typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000';
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
+      <input id={id} type="color" className="sf-colour" value={colour} disabled={disabled || readonly} aria-label={`${label}: ${t('widgets.chooseColour')}`} aria-describedby={ariaDescribedByIds(id)} onChange={(e) => onChange(e.target.value)} />
+      <code>{colour}</code>
+    </span>
+  );
+}
+
+/**
+ * Money as integer minor units (pence, kopiyky): the person types 12.50, the form holds 1250. The currency comes
+ * from the host's form context (the owner's region).
+ */
+export function MoneyWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
+  const { currency = 'GBP', locale = 'en' } = contextOf(props);
+  const symbol = useMemo(() => new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency, [currency, locale]);
+  const shown = typeof value === 'number' ? (value / 100).toFixed(2) : '';
+  return (
+    <span className="sf-affix">
+      <span aria-hidden="true">{symbol}</span>
+      <input
+        id={id}
+        className="sf-input"
+        inputMode="decimal"
+        defaultValue={shown}
+        key={shown}
+        disabled={disabled}
+        readOnly={readonly}
+        required={required}
+        aria-invalid={invalid(props)}
+        aria-describedby={ariaDescribedByIds(id)}
+        onBlur={(e) => {
+          const text = e.target.value.replace(/[\s,]/g, '.').replace(/[^0-9.]/g, '');
+          const parsed = text === '' ? null : Math.round(Number.parseFloat(text) * 100);
+          onChange(parsed === null || Number.isNaN(parsed) ? options.emptyValue : parsed);
+          onBlur(id, e.target.value);
+        }}
+      />
+    </span>
+  );
+}
+
+/** A duration in minutes, typed as hours and minutes. */
+export function DurationWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly } = props;
+  const t = contextOf(props).t ?? ((k: string) => k);
+  const total = typeof value === 'number' ? value : 0;
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const set = (h: number, m: number) => onChange(Math.max(0, h) * 60 + Math.max(0, Math.min(59, m)));
+  return (
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+      <input id={id} className="sf-input" style={{ width: 90 }} type="number" min={0} max={24} value={hours} disabled={disabled} readOnly={readonly} aria-label={t('units.hoursLabel')} aria-invalid={invalid(props)} onChange={(e) => set(Number(e.target.value), minutes)} />
+      <span aria-hidden="true">{t('units.hours', { count: 2 }).replace(/\d+\s*/, '')}</span>
+      <input id={`${id}-minutes`} className="sf-input" style={{ width: 90 }} type="number" min={0} max={59} step={5} value={minutes} disabled={disabled} readOnly={readonly} aria-label={t('units.minutesLabel')} aria-invalid={invalid(props)} onChange={(e) => set(hours, Number(e.target.value))} />
+      <span aria-hidden="true">{t('units.minutes', { count: 2 }).replace(/\d+\s*/, '')}</span>
+    </span>
+  );
+}
+

@@ -1,0 +1,107 @@
+import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let owner: Agent;
+let lite: Agent;
+beforeAll(async () => {
+  t = await testApp();
+  ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Business Monthly' }));
+  ({ agent: lite } = await loggedIn(t.app, { plan_name: 'Lite Monthly' }));
+});
+afterAll(async () => t.close());
+
+const service = (over: Record<string, unknown> = {}) => ({ title: 'Cut & colour', price: 4500, duration: 90, parts: [{ title: 'Cut', duration: 45, blocked: true }], ...over });
+
+describe('services', () => {
+  it('needs at least one part, in the spec’s words', async () => {
+    const res = await owner.post('/api/v1/services', service({ parts: [] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.parts).toEqual(['A service needs at least one part.']);
+  });
+
+  it('needs a blocked part when multipart', async () => {
+    const res = await owner.post('/api/v1/services', service({ multipart: true, parts: [{ title: 'Processing', duration: 30, blocked: false }] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.parts).toEqual(['A multipart service needs at least one blocked part.']);
+  });
+
+  it('stores a multipart service with free and blocked parts in order', async () => {
+    const res = await owner.post('/api/v1/services', service({ multipart: true, parts: [{ title: 'Apply', duration: 20, blocked: true }, { title: 'Develop', duration: 30, blocked: false }, { title: 'Rinse', duration: 15, blocked: true }] }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.parts).toEqual([{ title: 'Apply', duration: 20, blocked: true }, { title: 'Develop', duration: 30, blocked: false }, { title: 'Rinse', duration: 15, blocked: true }]);
+  });
+
+  it('exports services', async () => {
+    const csv = await owner.post('/api/v1/services/export', { format: 'csv' });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toContain('Title');
+  });
+});
+
+describe('packages and gift vouchers link services and products', () => {
+  it('needs at least one service, and only the owner’s own', async () => {
+    const mine = (await owner.post('/api/v1/services', service())).json().data.id;
+    const theirs = (await lite.post('/api/v1/services', service())).json().data.id;
+    expect((await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [] })).json().errors.service_ids).toEqual(['A package needs at least one service.']);
+    const foreign = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [mine, theirs] });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.service_ids).toEqual(['The selected services included is invalid.']);
+    const ok = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [mine, mine] });
+    expect(ok.json().data.service_ids).toEqual([mine]);
+  });
+
+  it('generates a voucher code unique per owner, starts amount left at the amount, and filters expired ones', async () => {
+    const v = (await owner.post('/api/v1/gift-voucher', { title: 'Spa day', amount: 5000 })).json().data;
+    expect(v.code).toMatch(/^[A-Z2-9]{8}$/);
+    expect(v).toMatchObject({ amount_left: 5000, sold_count: 0 });
+    const dup = await owner.post('/api/v1/gift-voucher', { title: 'Again', amount: 100, code: v.code });
+    expect(dup.json().errors.code).toEqual(['The code has already been taken.']);
+    await owner.post('/api/v1/gift-voucher', { title: 'Old', amount: 100, expires_on: '2020-01-01' });
+    const all = (await owner.get('/api/v1/gift-voucher?search=Old')).json().meta.total;
+    const live = (await owner.get('/api/v1/gift-voucher?search=Old&without_expiried=1')).json().meta.total;
+    expect([all, live]).toEqual([1, 0]);
+    // Replacing the voucher without its code keeps the code.
+    const put = await owner.put(`/api/v1/gift-voucher/${v.id}`, { title: 'Spa day', amount: 5000 });
+    expect(put.json().data.code).toBe(v.code);
+  });
+});
+
+describe('archived and active lists, lite lists', () => {
+  it.each([
+    ['/api/v1/locations', { title: 'Studio' }],
+    ['/api/v1/discounts', { title: 'Spring', kind: 'percentage', value: 10, period_type: 'ongoing' }],
+    ['/api/v1/products', { title: 'Shampoo', price: 1200, stock: 4 }],
+    ['/api/v1/classes', { title: 'Yoga', price: 1000, duration: 60, spaces: 12, sessions: [{ date: '2026-12-01', start_time: '18:00' }, { date: '2026-12-08', start_time: '18:00' }] }],
+  ])('%s places an item by archived_at and lists lite as a plain array', async (path, body) => {
+    const created = (await owner.post(path, body)).json().data;
+    expect((await owner.get(`${path}?archived=0`)).json().data.map((r: { id: number }) => r.id)).toContain(created.id);
+    await owner.put(`${path}/${created.id}`, { ...body, archived: true });
+    expect((await owner.get(`${path}?archived=1`)).json().data.map((r: { id: number }) => r.id)).toContain(created.id);
+    expect((await owner.get(`${path}?archived=0`)).json().data.map((r: { id: number }) => r.id)).not.toContain(created.id);
+    const liteList = (await owner.get(`${path}?is_lite=1`)).json();
+    expect(Array.isArray(liteList)).toBe(true);
+  });
+
+  it('keeps class sessions in order', async () => {
+    const c = (await owner.post('/api/v1/classes', { title: 'Pilates', price: 900, duration: 45, spaces: 8, sessions: [{ date: '2026-12-02', start_time: '09:30' }, { date: '2026-12-09', start_time: '25:00' }] }));
+    expect(c.json().errors['sessions.1.start_time']).toEqual(['The start time format is invalid.']);
+  });
+
+  it('refuses a percentage over 100 and a fixed period without dates', async () => {
+    const res = await owner.post('/api/v1/discounts', { title: 'Too much', kind: 'percentage', value: 150, period_type: 'fixed_period' });
+    expect(res.json().errors).toMatchObject({ value: ['A percentage may not be greater than 100.'], starts_on: ['The starts on field is required.'], ends_on: ['The ends on field is required.'] });
+  });
+});
+
+describe('plan gates', () => {
+  it.each([['/api/v1/classes', 'Class'], ['/api/v1/gift-voucher', 'GiftVoucher'], ['/api/v1/packages', 'Package']])('a lite owner gets 403 naming Business for %s', async (path) => {
+    const res = await lite.get(path);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This feature is available on the Business plan.');
+    expect((await lite.post(path, { title: 'x' })).statusCode).toBe(403);
+  });
+
+  it('lets a lite owner use services, products, locations and discounts', async () => {
+    for (const path of ['/api/v1/services', '/api/v1/products', '/api/v1/locations', '/api/v1/discounts']) expect((await lite.get(path)).statusCode).toBe(200);
+  });
+});
