@@ -34,7 +34,7 @@ export interface SchemaAppProps {
   screenKinds?: Record<string, ScreenKind>;
   notify: RendererContextValue['notify'];
   confirm: RendererContextValue['confirm'];
-  checkGate?: (gate: Gate | undefined) => string | null;
+  checkGate?: (gate: Gate | undefined) => string | { message: string } | null;
   onSession?: () => Promise<void>;
   /** Shown while the manifest loads, and when it cannot be loaded. */
   loading?: ReactNode;

@@ -26,8 +26,9 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   const { rest, t, checkGate, manifest } = useRenderer();
   const summary = manifest.screens.find((s) => s.id === id);
   const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(`/api/v1/ui/screens/${encodeURIComponent(id)}`), { revalidateOnFocus: false });
-  const redirect = checkGate(summary?.gate);
-  if (redirect) return <Navigate to={redirect} replace />;
+  const verdict = checkGate(summary?.gate);
+  if (typeof verdict === 'string') return <Navigate to={verdict} replace />;
+  if (verdict) return <Alert severity="info" role="status" sx={{ maxWidth: 720 }}>{verdict.message}</Alert>;
   if (error) {
     return (
       <Alert severity="error" action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>

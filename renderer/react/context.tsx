@@ -22,8 +22,11 @@ export interface RendererContextValue {
   formContext: Record<string, unknown>;
   notify(message: string, severity?: Severity): void;
   confirm(text: string): Promise<boolean>;
-  /** The host's answer to a screen's gate: a path to send the user to, or null to show the screen. */
-  checkGate(gate: Gate | undefined): string | null;
+  /**
+   * The host's answer to a screen's gate: null to show the screen, a path to send the user to, or a message to
+   * show instead of the screen (e.g. which plan offers the feature).
+   */
+  checkGate(gate: Gate | undefined): string | { message: string } | null;
   /** Called after a form whose `submit.then` is "session" succeeds (login): the host reloads the user. */
   onSession(): Promise<void>;
 }

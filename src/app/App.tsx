@@ -6,6 +6,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { createRestClient, HttpError, SchemaApp, type Gate, type Guard } from '../../renderer';
+import { refusalReason } from '../../permissions/defineAbilityFor';
+import type { Action, Subject } from '../../permissions/subjects';
 import { ConfirmHost, useConfirm } from './ConfirmDialog';
 import { changeLocale, currentLocale, type Locale } from './i18n';
 import { CenteredLayout, NotFound, ShellLayout } from './layouts';
@@ -68,12 +70,17 @@ export function App() {
     };
   }, [user]);
 
+  // Spec §2/§6: gated forms need a valid subscription (API users bypass); a feature the plan lacks says which
+  // plan offers it; anything else the role may not do goes to the dashboard.
   const checkGate = useCallback((gate: Gate | undefined) => {
     if (!gate || !user) return null;
     if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
-    if (gate.subject && gate.action && !can(gate.action, gate.subject)) return '/dashboard';
+    if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
+      const reason = refusalReason(ability, gate.action as Action, gate.subject as Subject);
+      return reason.startsWith('permissions.availableOn.') ? { message: String(t(reason)) } : '/dashboard';
+    }
     return null;
-  }, [user, can]);
+  }, [user, can, ability, t]);
 
   const logout = useCallback(async () => {
     try {

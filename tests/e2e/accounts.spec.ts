@@ -79,3 +79,14 @@ test('read-only mode: the banner counts down, writing is hidden and gated forms 
   await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reactivate' })).toHaveAttribute('href', '/account-setup/subscription/details');
 });
+
+test('a lite owner sees classes locked and which plan offers them', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page, 'lite@demo.test');
+  const locked = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: /Classes/ });
+  await expect(locked).toBeDisabled();
+  await expect(locked).toContainText('Business plan');
+  await page.goto('/appointments/classes/list');
+  await expect(page.getByRole('status').filter({ hasText: 'This feature is available on the Business plan.' })).toBeVisible();
+  await expectAccessible(page, 'lite classes');
+});

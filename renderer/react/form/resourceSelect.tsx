@@ -23,7 +23,8 @@ export default function ResourceSelectWidget(props: WidgetProps) {
   const labelField = String(options.label ?? 'title');
   const { data, isLoading } = useSWR(info?.path ? ['lite', info.path] : null, () => rest.getList<Array<Record<string, unknown>>>(info!.path!, { is_lite: 1 }));
   const all: Option[] = useMemo(() => (data ?? []).map((r) => ({ id: Number(r.id), label: String(r[labelField] ?? r.id) })), [data, labelField]);
-  const selected = ((value as number[] | undefined) ?? []).map((v) => all.find((o) => o.id === v) ?? { id: v, label: `#${v}` });
+  const ids = ((value as unknown[] | undefined) ?? []).filter((v): v is number => typeof v === 'number');
+  const selected = ids.map((v) => all.find((o) => o.id === v) ?? { id: v, label: `#${v}` });
   if (!info) throw new Error(`Unknown resource "${String(options.resource)}" at uiSchema ${id}/ui:options/resource`);
   return (
     <Autocomplete

@@ -18,7 +18,10 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
         return [name, next];
       }),
     );
-  const schema: JsonSchema = { ...base, properties: titled(base.properties) };
+  // Cross-field rules (allOf / if / then) stay in the precompiled validator, which checks the whole schema;
+  // rjsf gets the fields alone, since it would otherwise need a compiled validator for every sub-schema.
+  const { allOf: _allOf, if: _if, then: _then, else: _else, ...fields } = base;
+  const schema: JsonSchema = { ...fields, properties: titled(base.properties) };
 
   const uiSchema: UiSchema = { ...(screen.uiSchema ?? {}) };
   const names = Object.keys(schema.properties ?? {});

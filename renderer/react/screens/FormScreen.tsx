@@ -110,6 +110,8 @@ export default function FormScreen({ screen }: ScreenProps) {
         formContext={formContext}
         extraErrors={serverErrors as never}
         noHtml5Validate
+        // An array with minItems is not pre-filled with empty entries: the person adds what they mean.
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
         showErrorList={false}
         disabled={pending}
         onSubmit={(e) => void submit(e.formData as Record<string, unknown>)}

@@ -17,6 +17,12 @@ const screen: ScreenDef = {
 };
 
 describe('schemaForForm', () => {
+  it('leaves cross-field rules to the validator and gives rjsf the fields alone', () => {
+    const { schema } = schemaForForm({ ...screen, schema: { ...screen.schema!, allOf: [{ if: {}, then: {} }] } }, t);
+    expect(schema.allOf).toBeUndefined();
+    expect(schema.$id).toBe('clients');
+  });
+
   it('labels fields from i18n, orders them by the screen and hides the rest', () => {
     const { schema, uiSchema } = schemaForForm(screen, t);
     expect(schema.$id).toBe('clients');

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { expect, expectAccessible, login, test } from './fixtures';
+
+test.describe.configure({ mode: 'serial' });
+
+test('an owner builds the catalogue from schema screens', async ({ page, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(120_000);
+  await login(page);
+
+  // A multipart service: a blocked part, a free part, and a second blocked part.
+  await page.goto('/appointments/services/form');
+  await page.locator('#root_title').fill('Colour and gloss');
+  await page.getByLabel('Multipart service').check();
+  await page.locator('#root_price').fill('85.00');
+  await page.locator('#root_price').blur();
+  await page.locator('#root_parts_0_title').fill('Apply colour');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await page.locator('#root_parts_1_title').fill('Develop');
+  await page.locator('#root_parts_1_blocked').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/appointments\/services\/list$/);
+  await expect(page.getByRole('button', { name: /Colour and gloss/ })).toBeVisible();
+  await expectAccessible(page, 'services');
+
+  // A second service, so the package has two.
+  await page.goto('/appointments/services/form');
+  await page.locator('#root_title').fill('Blow dry');
+  await page.locator('#root_price').fill('30');
+  await page.locator('#root_price').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+
+  // A class with two sessions.
+  await page.goto('/appointments/classes/form');
+  await page.locator('#root_title').fill('Morning yoga');
+  await page.locator('#root_price').fill('12');
+  await page.locator('#root_price').blur();
+  for (const [i, date] of ['2026-12-01', '2026-12-08'].entries()) {
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.locator(`#root_sessions_${i}_date`).fill(date);
+    await page.locator(`#root_sessions_${i}_start_time`).fill('07:30');
+  }
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Morning yoga' })).toBeVisible();
+  await expect(page.getByText('2026-12-01, 07:30; 2026-12-08, 07:30')).toBeVisible();
+  await expectAccessible(page, 'class detail');
+
+  // A package of the two services, picked from their lite list.
+  await page.goto('/appointments/packages/form');
+  await page.locator('#root_title').fill('Salon duo');
+  await page.getByLabel('Services included').click();
+  await page.getByRole('option', { name: 'Colour and gloss' }).click();
+  await page.getByLabel('Services included').click();
+  await page.getByRole('option', { name: 'Blow dry' }).click();
+  await page.keyboard.press('Escape');
+  await page.locator('#root_price').fill('100');
+  await page.locator('#root_price').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Salon duo' })).toBeVisible();
+
+  // A product with an image.
+  await page.goto('/sales-and-products/products/form');
+  await page.locator('#root_title').fill('Argan oil');
+  await page.locator('#root_price').fill('14.50');
+  await page.locator('#root_price').blur();
+  await page.locator('#root_image').setInputFiles(path.join(__dirname, 'fixtures', 'product.png'));
+  await expect(page.getByRole('img', { name: 'Image' })).toHaveAttribute('src', /\/uploads\/[0-9a-f]{32}\.png$/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Argan oil/ })).toBeVisible();
+
+  // A gift voucher; then archive it and restore it.
+  await page.goto('/sales-and-products/gift-vouchers/form');
+  await page.locator('#root_title').fill('Pamper day');
+  await page.locator('#root_amount').fill('50');
+  await page.locator('#root_amount').blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pamper day' })).toBeVisible();
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Archived successfully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Restored successfully.')).toBeVisible();
+  await page.goto('/sales-and-products/gift-vouchers/list');
+  await expect(page.getByRole('button', { name: /Pamper day/ })).toBeVisible();
+  await expectAccessible(page, 'gift vouchers');
+});
