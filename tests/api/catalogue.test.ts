@@ -93,6 +93,17 @@ describe('archived and active lists, lite lists', () => {
   });
 });
 
+describe('locations and the user', () => {
+  it('lists the active locations on GET /api/v1/user, and drops archived ones', async () => {
+    const { agent } = await loggedIn(t.app, { plan_name: 'Lite Monthly' });
+    const a = (await agent.post('/api/v1/locations', { title: 'Home studio', city: 'Leeds' })).json().data;
+    const b = (await agent.post('/api/v1/locations', { title: 'Gym', city: 'York' })).json().data;
+    expect((await agent.get('/api/v1/user')).json().data.locations.map((l: { title: string }) => l.title)).toEqual(['Gym', 'Home studio']);
+    await agent.put(`/api/v1/locations/${b.id}`, { title: 'Gym', city: 'York', archived: true });
+    expect((await agent.get('/api/v1/user')).json().data.locations).toEqual([{ id: a.id, title: 'Home studio', address_1: null, city: 'Leeds', post_code: null }]);
+  });
+});
+
 describe('plan gates', () => {
   it.each([['/api/v1/classes', 'Class'], ['/api/v1/gift-voucher', 'GiftVoucher'], ['/api/v1/packages', 'Package']])('a lite owner gets 403 naming Business for %s', async (path) => {
     const res = await lite.get(path);
