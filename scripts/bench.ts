@@ -137,14 +137,14 @@ async function benchForm(browser: Browser): Promise<void> {
   await server.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}/index.html`;
   const results: Record<string, { mount: number; med: number; p95: number }> = {};
-  const RUNS = 5;
+  const RUNS = 7;
   for (let run = 0; run < RUNS; run++) {
     for (const engine of ['core', 'mui', 'ours']) {
       const page = await browser.newPage();
       await page.goto(`${base}?engine=${engine}`);
       await page.waitForFunction(() => Boolean(window.__bench));
       await page.evaluate(() => window.__bench.run(10)); // warm-up keystrokes
-      await page.evaluate(() => { window.__bench.keystrokes = []; window.__bench.run(60); });
+      await page.evaluate(() => { window.__bench.keystrokes = []; window.__bench.run(100); });
       const { mount, keystrokes } = await page.evaluate(() => ({ mount: window.__bench.mount, keystrokes: window.__bench.keystrokes }));
       await page.close();
       const r = (results[engine] ??= { mount: 0, med: 0, p95: 0 });
