@@ -87,6 +87,12 @@ describe('archived and active lists, lite lists', () => {
     expect(c.json().errors['sessions.1.start_time']).toEqual(['The start time format is invalid.']);
   });
 
+  it('refuses a Zoom class until Zoom is connected', async () => {
+    const res = await owner.post('/api/v1/classes', { title: 'Online yoga', price: 500, duration: 45, spaces: 20, zoom: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.zoom).toEqual(['Please, connect zoom integration first!']);
+  });
+
   it('refuses a percentage over 100 and a fixed period without dates', async () => {
     const res = await owner.post('/api/v1/discounts', { title: 'Too much', kind: 'percentage', value: 150, period_type: 'fixed_period' });
     expect(res.json().errors).toMatchObject({ value: ['A percentage may not be greater than 100.'], starts_on: ['The starts on field is required.'], ends_on: ['The ends on field is required.'] });

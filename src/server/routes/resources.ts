@@ -54,6 +54,11 @@ async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resour
     const found = filter ? await (app.db as any).selectFrom(target.meta.table).select('id').where((eb: any) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
     if (found.length !== ids.length) errors[field] = [req.t('validation.in', { field: label(field) })];
   }
+  for (const [field, rule] of Object.entries(resource.meta.requiresSetting ?? {})) {
+    if (!input[field]) continue;
+    const value = rule.setting.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), req.user!.settings);
+    if (!value) errors[field] = [req.t(rule.message)];
+  }
   for (const field of resource.meta.uniquePerOwner ?? []) {
     const value = input[field];
     if (value === undefined || value === null || value === '' || !resource.meta.owner) continue;

@@ -30,6 +30,8 @@ export interface ResourceMeta {
   uniquePerOwner?: string[];
   /** Fields the server fills with a random code of this length when left empty. */
   generated?: Record<string, number>;
+  /** Fields that may only be switched on when the owner's setting at this dotted path is set. */
+  requiresSetting?: Record<string, { setting: string; message: string }>;
   /** Read-only fields set from another field on create. */
   copyOnCreate?: Record<string, string>;
   /** Boolean list parameters that add Mongo-style conditions (`$today` is today's date). */
