@@ -12,6 +12,9 @@ export interface ColumnDef {
   type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration';
   sortable?: boolean;
   width?: number;
+  /** For `list`: the fields of each item to show, and a nested list of each item (e.g. a session's attendees). */
+  items?: string[];
+  nested?: { field: string; label?: string; items: string[]; empty?: string };
 }
 
 export interface ActionDef {

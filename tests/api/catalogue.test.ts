@@ -28,7 +28,8 @@ describe('services', () => {
   it('stores a multipart service with free and blocked parts in order', async () => {
     const res = await owner.post('/api/v1/services', service({ multipart: true, parts: [{ title: 'Apply', duration: 20, blocked: true }, { title: 'Develop', duration: 30, blocked: false }, { title: 'Rinse', duration: 15, blocked: true }] }));
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.parts).toEqual([{ title: 'Apply', duration: 20, blocked: true }, { title: 'Develop', duration: 30, blocked: false }, { title: 'Rinse', duration: 15, blocked: true }]);
+    const id = expect.any(Number);
+    expect(res.json().data.parts).toEqual([{ id, title: 'Apply', duration: 20, blocked: true }, { id, title: 'Develop', duration: 30, blocked: false }, { id, title: 'Rinse', duration: 15, blocked: true }]);
   });
 
   it('exports services', async () => {
@@ -80,6 +81,22 @@ describe('archived and active lists, lite lists', () => {
     expect((await owner.get(`${path}?archived=0`)).json().data.map((r: { id: number }) => r.id)).not.toContain(created.id);
     const liteList = (await owner.get(`${path}?is_lite=1`)).json();
     expect(Array.isArray(liteList)).toBe(true);
+  });
+
+  it('keeps a session (and its attendees) when the class is edited, and never takes another class’s session', async () => {
+    const c = (await owner.post('/api/v1/classes', { title: 'Spin', price: 800, duration: 45, spaces: 10, sessions: [{ date: '2026-12-03', start_time: '19:00' }, { date: '2026-12-10', start_time: '19:00' }] })).json().data;
+    const [first, second] = c.sessions;
+    const client = (await owner.post('/api/v1/clients', { first_name: 'Attending' })).json().data;
+    await t.app.db.insertInto('class_session_clients' as never).values({ session_id: first.id, client_id: client.id, paid_amount: 800, created_at: new Date().toISOString() } as never).execute();
+    const other = (await owner.post('/api/v1/classes', { title: 'Other', price: 1, duration: 30, spaces: 1, sessions: [{ date: '2026-12-04', start_time: '08:00' }] })).json().data;
+    const edited = (await owner.put(`/api/v1/classes/${c.id}`, {
+      title: 'Spin', price: 800, duration: 45, spaces: 10,
+      sessions: [{ id: first.id, date: '2026-12-03', start_time: '19:30' }, { id: other.sessions[0].id, date: '2026-12-17', start_time: '19:00' }],
+    })).json().data;
+    expect(edited.sessions[0]).toMatchObject({ id: first.id, start_time: '19:30', clients: [{ id: client.id, first_name: 'Attending', paid_amount: 800 }] });
+    expect(edited.sessions[1].id).not.toBe(other.sessions[0].id);
+    expect(edited.sessions.map((s: { id: number }) => s.id)).not.toContain(second.id);
+    expect((await owner.get(`/api/v1/classes/${other.id}`)).json().data.sessions).toEqual([{ id: other.sessions[0].id, date: '2026-12-04', start_time: '08:00', clients: [] }]);
   });
 
   it('keeps class sessions in order', async () => {

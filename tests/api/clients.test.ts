@@ -47,7 +47,7 @@ describe('POST /api/v1/clients', () => {
 
   it('drops client locations with neither title nor address_1 before saving', async () => {
     const client = await create(owner, { first_name: 'Loc', locations: [{ title: '', address_1: '' }, { title: 'Home', address_1: null }, { title: null, address_1: '1 Mill Lane' }] });
-    expect(client.locations).toEqual([{ title: 'Home', address_1: null }, { title: null, address_1: '1 Mill Lane' }]);
+    expect(client.locations).toEqual([{ id: expect.any(Number), title: 'Home', address_1: null }, { id: expect.any(Number), title: null, address_1: '1 Mill Lane' }]);
   });
 
   it('never lets the caller choose the owner or read-only fields', async () => {
@@ -136,7 +136,7 @@ describe('archived and active lists', () => {
 describe('GET, PUT, DELETE /api/v1/clients/:id', () => {
   it('shows, replaces and deletes a client', async () => {
     const client = await create(owner, { first_name: 'Edit', email: 'edit@example.com', notes: 'old', locations: [{ title: 'Studio', address_1: '2 High Street' }] });
-    expect((await owner.get(`/api/v1/clients/${client.id}`)).json().data.locations).toEqual([{ title: 'Studio', address_1: '2 High Street' }]);
+    expect((await owner.get(`/api/v1/clients/${client.id}`)).json().data.locations).toEqual([{ id: expect.any(Number), title: 'Studio', address_1: '2 High Street' }]);
     const put = await owner.put(`/api/v1/clients/${client.id}`, { first_name: 'Edited', notes: null, locations: [] });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({ message: 'Updated successfully.', data: { first_name: 'Edited', email: null, notes: null, locations: [] } });

@@ -45,7 +45,9 @@ test('an owner builds the catalogue from schema screens', async ({ page, cspViol
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Morning yoga' })).toBeVisible();
-  await expect(page.getByText('2026-12-01, 07:30; 2026-12-08, 07:30')).toBeVisible();
+  await expect(page.getByText('2026-12-01 07:30')).toBeVisible();
+  await expect(page.getByText('2026-12-08 07:30')).toBeVisible();
+  await expect(page.getByText('Attendees: No attendees yet')).toHaveCount(2);
   await expectAccessible(page, 'class detail');
 
   // A package of the two services, picked from their lite list.

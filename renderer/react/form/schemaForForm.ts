@@ -34,7 +34,9 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
   for (const name of names) {
     if (schema.properties![name].type === 'array') {
       const own = (uiSchema[name] ?? {}) as UiSchema;
-      uiSchema[name] = { ...own, 'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) } };
+      // A child row's id travels with it (so the server updates that row) but is nobody's to edit.
+      const items = schema.properties![name].items?.properties?.id ? { ...(own.items as UiSchema), id: { 'ui:widget': 'hidden' } } : own.items;
+      uiSchema[name] = { ...own, ...(items ? { items } : {}), 'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) } };
     }
   }
   uiSchema['ui:submitButtonOptions'] = { norender: true };

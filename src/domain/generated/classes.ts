@@ -14,8 +14,16 @@ export interface Class {
    * @maxItems 200
    */
   sessions?: {
+    id?: number;
     date: string;
     start_time: string;
+    clients?: {
+      id?: number;
+      first_name?: string;
+      last_name?: string | null;
+      main_photo?: string | null;
+      paid_amount?: number;
+    }[];
   }[];
   archived?: boolean;
   archived_at?: string | null;
@@ -36,6 +44,7 @@ export interface ClassInput {
    * @maxItems 200
    */
   sessions?: {
+    id?: number;
     date: string;
     start_time: string;
   }[];

@@ -26,6 +26,7 @@ export interface Client {
    * @maxItems 20
    */
   locations?: {
+    id?: number;
     title?: string | null;
     address_1?: string | null;
   }[];
@@ -56,6 +57,7 @@ export interface ClientInput {
    * @maxItems 20
    */
   locations?: {
+    id?: number;
     title?: string | null;
     address_1?: string | null;
   }[];

@@ -18,11 +18,13 @@ export interface Service {
    */
   parts?: [
     {
+      id?: number;
       title?: string | null;
       duration: number;
       blocked?: boolean;
     },
     ...{
+      id?: number;
       title?: string | null;
       duration: number;
       blocked?: boolean;
@@ -51,11 +53,13 @@ export type ServiceInput = {
    */
   parts: [
     {
+      id?: number;
       title?: string | null;
       duration: number;
       blocked?: boolean;
     },
     ...{
+      id?: number;
       title?: string | null;
       duration: number;
       blocked?: boolean;

@@ -3,12 +3,14 @@ import type { Dialect } from './database';
 import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as catalogue from './migrations/0003-catalogue';
+import * as classAttendees from './migrations/0004-class-attendees';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '0001-initial': initial,
   '0002-accounts': accounts,
   '0003-catalogue': catalogue,
+  '0004-class-attendees': classAttendees,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -11,6 +11,8 @@ export interface ChildSpec {
   table: string;
   foreignKey: string;
   dropWhenEmpty?: string[];
+  /** Read-only rows under each child: a link table joined to the records it names (a session's attendees). */
+  nested?: Record<string, { table: string; foreignKey: string; join: string; joinKey: string; joinFields: string[]; fields: string[] }>;
 }
 
 export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'export';
