@@ -6,6 +6,9 @@
  *  2. First-load JS (gzip) of /login and /clients/list in Chromium against the production build.
  *  3. A 500-field form: mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
  *     beside plain @rjsf/core and stock @rjsf/mui, same run.
+ *  4. Bookable start times for 60 days (3-part service, 5,000 appointments): the availability engine beside a
+ *     straightforward per-slot check.
+ * `npm run bench -- api bundle form availability` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -21,6 +24,8 @@ import webpack from 'webpack';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
+import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
+import type { AvailabilityInput } from '../src/domain/availability/availability.types';
 
 const root = path.resolve(__dirname, '..');
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -162,6 +167,39 @@ async function benchForm(browser: Browser): Promise<void> {
   await server.close();
 }
 
+/** Bookable starts for 60 days, a blocked–free–blocked service, 5,000 appointments: engine vs per-slot check. */
+function benchAvailability(): void {
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const from = Date.parse('2027-01-04T00:00:00Z');
+  // An owner's 5,000 appointments over a year around the searched 60 days, as the database would hold them.
+  const busy = Array.from({ length: 5000 }, () => {
+    const day = Math.floor(rnd() * 365) - 150;
+    const start = from + day * 86_400_000 + (8 * 60 + Math.floor(rnd() * 40) * 15) * 60_000;
+    return { start, end: start + (1 + Math.floor(rnd() * 4)) * 15 * 60_000 };
+  });
+  const input: AvailabilityInput = {
+    timeZone: 'Europe/London', from: '2027-01-04', to: '2027-03-04', step: 15, now: from, minNoticeMinutes: 60, busy,
+    businessHours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, open: weekday !== 0, start: '08:00', end: '20:00', breaks: [{ start: '13:00', end: '13:30' }] })),
+    service: { parts: [{ duration: 30, blocked: true }, { duration: 45, blocked: false }, { duration: 30, blocked: true }] },
+  };
+  const time = (fn: () => unknown, runs: number) => {
+    const xs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      fn();
+      xs.push(performance.now() - t0);
+    }
+    return median(xs);
+  };
+  time(() => availableStarts(input), 20); // warm-up (and the zone offset cache)
+  const fast = time(() => availableStarts(input), 101);
+  const naive = time(() => availableStartsNaive(input), 5);
+  const slots = availableStarts(input).length;
+  row('availability: 60 days, 3 parts, 5k appointments (median)', `${fast.toFixed(2)} ms (${slots} starts)`, '< 5 ms');
+  row('availability: straightforward per-slot check (median)', `${naive.toFixed(1)} ms`);
+}
+
 function print(): void {
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'figure', 'target'][i].length));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
@@ -173,6 +211,7 @@ function print(): void {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const want = (name: string) => only.length === 0 || only.includes(name);
+  if (want('availability')) benchAvailability();
   if (want('api')) await benchApi();
   if (want('bundle') || want('form')) {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
