@@ -21,6 +21,8 @@ export const RESOURCE_FILES = [
   'resources/packages.json',
   'resources/products.json',
   'resources/gift-vouchers.json',
+  'resources/calendar-settings.json',
+  'resources/business-time.json',
 ] as const;
 
 export const SCREEN_FILES = [

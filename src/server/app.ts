@@ -17,6 +17,8 @@ import sessionPlugin from './plugins/session';
 import { adminRoutes } from './routes/admin';
 import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
+import { availabilityRoutes } from './routes/availability';
+import { calendarSettingsRoutes } from './routes/calendar-settings';
 import { profileRoutes } from './routes/profile';
 import { resourceRoutes } from './routes/resources';
 import { uiRoutes } from './routes/ui';
@@ -113,6 +115,8 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
 
   await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl });
   await fastify.register(profileRoutes);
+  await fastify.register(calendarSettingsRoutes);
+  await fastify.register(availabilityRoutes);
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });

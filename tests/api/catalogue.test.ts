@@ -87,7 +87,7 @@ describe('archived and active lists, lite lists', () => {
     const c = (await owner.post('/api/v1/classes', { title: 'Spin', price: 800, duration: 45, spaces: 10, sessions: [{ date: '2026-12-03', start_time: '19:00' }, { date: '2026-12-10', start_time: '19:00' }] })).json().data;
     const [first, second] = c.sessions;
     const client = (await owner.post('/api/v1/clients', { first_name: 'Attending' })).json().data;
-    await t.app.db.insertInto('class_session_clients' as never).values({ session_id: first.id, client_id: client.id, paid_amount: 800, created_at: new Date().toISOString() } as never).execute();
+    await t.app.db.insertInto('class_session_clients').values({ session_id: first.id, client_id: client.id, paid_amount: 800, created_at: new Date().toISOString() }).execute();
     const other = (await owner.post('/api/v1/classes', { title: 'Other', price: 1, duration: 30, spaces: 1, sessions: [{ date: '2026-12-04', start_time: '08:00' }] })).json().data;
     const edited = (await owner.put(`/api/v1/classes/${c.id}`, {
       title: 'Spin', price: 800, duration: 45, spaces: 10,

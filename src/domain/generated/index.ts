@@ -17,3 +17,5 @@ export * from './classes';
 export * from './packages';
 export * from './products';
 export * from './gift-vouchers';
+export * from './calendar-settings';
+export * from './business-time';

@@ -104,7 +104,54 @@ export interface ClientLocationsTable {
   address_1: string | null;
 }
 
+/** The catalogue tables hand-written code reads (generic CRUD needs no types). */
+export interface ServicesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  duration: number;
+  archived_at: string | null;
+}
+
+export interface ServicePartsTable {
+  id: Generated<number>;
+  service_id: number;
+  position: number;
+  title: string | null;
+  duration: number;
+  blocked: number;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  duration: number;
+  archived_at: string | null;
+}
+
+export interface ClassSessionsTable {
+  id: Generated<number>;
+  class_id: number;
+  position: number;
+  date: string;
+  start_time: string;
+}
+
+export interface ClassSessionClientsTable {
+  id: Generated<number>;
+  session_id: number;
+  client_id: number;
+  paid_amount: number;
+  created_at: string;
+}
+
 export interface Database {
+  services: ServicesTable;
+  service_parts: ServicePartsTable;
+  classes: ClassesTable;
+  class_sessions: ClassSessionsTable;
+  class_session_clients: ClassSessionClientsTable;
   users: UsersTable;
   sessions: SessionsTable;
   clients: ClientsTable;

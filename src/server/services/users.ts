@@ -1,4 +1,5 @@
 import { isReadOnly, planLevel, type AbilityUser } from '../../../permissions/defineAbilityFor';
+import { defaultBusinessTimes, defaultCalendarSettings } from '../../domain/calendar-settings';
 import { subscriptionView } from '../../domain/subscription';
 import type { SessionUser } from './sessions';
 
@@ -40,6 +41,8 @@ export function presentUser(user: SessionUser, now = new Date(), impersonatorId:
     // Active locations arrive with the locations resource; until then the list is honestly empty.
     locations: [] as unknown[],
     ...SETTINGS_DEFAULTS,
+    calendarSettings: defaultCalendarSettings(user.region),
+    businessTimeSettings: defaultBusinessTimes(),
     ...(user.settings as Partial<typeof SETTINGS_DEFAULTS>),
     affiliate: user.is_affiliate ? { code: user.affiliate_code } : null,
     impersonating: impersonatorId !== null,
