@@ -23,6 +23,7 @@ export const RESOURCE_FILES = [
   'resources/gift-vouchers.json',
   'resources/calendar-settings.json',
   'resources/business-time.json',
+  'resources/appointments.json',
 ] as const;
 
 export const SCREEN_FILES = [

@@ -17,6 +17,7 @@ import sessionPlugin from './plugins/session';
 import { adminRoutes } from './routes/admin';
 import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
+import { appointmentRoutes } from './routes/appointments';
 import { availabilityRoutes } from './routes/availability';
 import { calendarSettingsRoutes } from './routes/calendar-settings';
 import { profileRoutes } from './routes/profile';
@@ -117,6 +118,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(profileRoutes);
   await fastify.register(calendarSettingsRoutes);
   await fastify.register(availabilityRoutes);
+  await fastify.register(appointmentRoutes);
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });

@@ -38,6 +38,10 @@ describe('GET /api/v1/services/:id/availability', () => {
     // 09:00 → parts 09:00 (blocked), 09:30 (free), 10:00 (blocked: the class) ✗; 09:30 → 09:30, free 10:00 over the class, 10:30 ✓
     expect(times).toEqual(['09:30', '11:30']);
     expect(res.json().meta.time_zone).toBe('Europe/London');
+    // An appointment's blocked time is busy too: 12:30 meets the 11:30 start's last (blocked) part.
+    await owner.post('/api/v1/appointments', { type: 'blocked', title: 'Errand', date: '2027-01-05', start_time: '12:30', duration: 30 });
+    const after = (await owner.get(`/api/v1/services/${service.id}/availability?from=2027-01-05&to=2027-01-05`)).json().data.map((iso: string) => iso.slice(11, 16));
+    expect(after).toEqual(['09:30']);
   });
 
   it('refuses a range over 62 days and another owner’s service', async () => {

@@ -60,6 +60,7 @@ describe('subscription stages and read-only mode', () => {
     const leaving = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', ends_at: addDays(now, 1).toISOString(), stage: 'subscriber' });
     const staying = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber' });
     await leaving.agent.post('/api/v1/clients', { first_name: 'Gone', locations: [{ title: 'Home', address_1: '1 Lane' }] });
+    await leaving.agent.post('/api/v1/appointments', { type: 'private', title: 'Gone too', date: addDays(now, 1).toISOString().slice(0, 10), start_time: '09:00', duration: 30 });
     await staying.agent.post('/api/v1/clients', { first_name: 'Kept' });
     const count = async (id: number) => Number((await t.app.db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()).n);
 
@@ -72,6 +73,7 @@ describe('subscription stages and read-only mode', () => {
     const result = await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 92));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await count(leaving.id)).toBe(0);
+    expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual([]);
     expect(await trashed(leaving.id)).not.toBeNull();
     expect(await trashed(staying.id)).toBeNull();
     expect(await count(staying.id)).toBe(1);

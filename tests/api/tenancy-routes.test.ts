@@ -43,6 +43,10 @@ beforeAll(async () => {
     aliceIds.push(res.json().data.id);
     created[name] = res.json().data.id;
   }
+  // Hand-written features too: an appointment.
+  const appointment = await alice.post('/api/v1/appointments', { type: 'private', title: MARKER, date: '2027-01-04', start_time: '09:00', duration: 30, client_ids: [created.clients] });
+  expect(appointment.statusCode).toBe(201);
+  aliceIds.push(appointment.json().data.id);
 });
 afterAll(async () => t.close());
 
@@ -63,6 +67,7 @@ describe('no route answers another owner’s data', () => {
       }
     }
     // Alice's records are untouched by all of it.
+    expect(JSON.stringify((await alice.get('/api/v1/appointments?from=2027-01-01&to=2027-01-31')).json())).toContain(MARKER);
     for (const [name, info] of Object.entries(resources)) {
       if (!info.path || !info.operations.includes('create')) continue;
       const list = (await alice.get(info.path)).json();

@@ -19,3 +19,4 @@ export * from './products';
 export * from './gift-vouchers';
 export * from './calendar-settings';
 export * from './business-time';
+export * from './appointments';

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial';
 import * as accounts from './migrations/0002-accounts';
 import * as catalogue from './migrations/0003-catalogue';
 import * as classAttendees from './migrations/0004-class-attendees';
+import * as appointments from './migrations/0005-appointments';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0002-accounts': accounts,
   '0003-catalogue': catalogue,
   '0004-class-attendees': classAttendees,
+  '0005-appointments': appointments,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

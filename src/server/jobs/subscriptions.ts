@@ -31,7 +31,8 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
     staged++;
   }
 
-  // Owner-scoped tables, from the resource schemas: whatever resources exist, their rows go.
+  // Owner-scoped tables, from the resource schemas: whatever resources exist, their rows go. Appointments first:
+  // they point at services and clients.
   const owned = [...registry.resources.values()].filter((r) => r.meta.crud !== false && r.meta.owner);
   const cutoff = addDays(now, -RETENTION_DAYS).toISOString();
   const expired = await db.selectFrom('users').select('id')
@@ -48,6 +49,9 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
         await (trx as any).deleteFrom(r.meta.table).where(r.meta.owner!, '=', id).execute();
       }
+      // Tables of hand-written features (their child rows go by cascade).
+      await trx.deleteFrom('appointments').where('user_id', '=', id).execute();
+      await trx.deleteFrom('appointment_series').where('user_id', '=', id).execute();
       await trx.deleteFrom('outbox').where('user_id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
       await trx.updateTable('users').set({ deleted_at: now.toISOString(), updated_at: now.toISOString() }).where('id', '=', id).execute();

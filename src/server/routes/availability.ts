@@ -10,8 +10,8 @@ const MAX_DAYS = 62;
 
 /**
  * GET /api/v1/services/{id}/availability?from&to — the bookable start times of one of the owner's services.
- * Everything the engine needs is loaded with one query per source (the service's parts, class sessions in the
- * range); the engine itself does no I/O. Appointments join the busy time when they exist.
+ * Everything the engine needs is loaded with one query per source (the service's parts, class sessions and
+ * appointments' blocked spans in the range); the engine itself does no I/O.
  */
 export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/services/:id/availability', {
@@ -40,10 +40,17 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
       .where('c.user_id', '=', owner.id).where('c.archived_at', 'is', null)
       .where('s.date', '>=', shift(from, -1)).where('s.date', '<=', shift(to, 1))
       .execute();
-    const busy: Interval[] = sessions.map((s) => {
-      const start = toUtc(settings.time_zone, s.date, Number(s.start_time.slice(0, 2)) * 60 + Number(s.start_time.slice(3, 5)));
-      return { start, end: start + s.duration * 60_000 };
-    });
+    // Blocked parts of the owner's appointments in the range, one query.
+    const blocks = await app.db.selectFrom('appointment_blocks').select(['starts_at', 'ends_at'])
+      .where('user_id', '=', owner.id).where('ends_at', '>', `${shift(from, -1)}T00:00:00.000Z`).where('starts_at', '<', `${shift(to, 2)}T00:00:00.000Z`)
+      .execute();
+    const busy: Interval[] = [
+      ...sessions.map((s) => {
+        const start = toUtc(settings.time_zone, s.date, Number(s.start_time.slice(0, 2)) * 60 + Number(s.start_time.slice(3, 5)));
+        return { start, end: start + s.duration * 60_000 };
+      }),
+      ...blocks.map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) })),
+    ];
 
     const starts = availableStarts({
       timeZone: settings.time_zone, from, to, businessHours: hours, busy, step: settings.slot_step,

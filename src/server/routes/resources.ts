@@ -197,7 +197,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       if (!filter) return reply;
       const body = req.body as { format: 'csv' | 'xlsx'; search?: string; archived: number };
       const rows = await repo.all(app.db, app.dialect, resource, { page: 1, perPage: 1, search: body.search, archived: body.archived === 1, filters: {} }, filter);
-      const file = await exportRows(resource, rows, body.format, req.t);
+      const file = await exportRows(resource.name, resource.meta.export!.fields, rows, body.format, req.t);
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
     });
   }

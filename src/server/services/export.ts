@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import type { Row } from './resource-repository';
-import type { Resource } from './schema-registry';
 
 export interface ExportFile {
   body: Buffer;
@@ -9,12 +8,14 @@ export interface ExportFile {
   filename: string;
 }
 
-/** Writes rows as CSV or XLSX with localised column headings, through exceljs for both formats. */
-export async function exportRows(resource: Resource, rows: Row[], format: 'csv' | 'xlsx', t: TFunction): Promise<ExportFile> {
-  const fields = resource.meta.export?.fields ?? resource.columns;
+/**
+ * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
+ * (`fields.<name>.<field>`) in the caller's language.
+ */
+export async function exportRows(name: string, fields: string[], rows: Row[], format: 'csv' | 'xlsx', t: TFunction): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(resource.name);
-  sheet.columns = fields.map((f) => ({ header: t(`fields.${resource.name}.${f}`, { defaultValue: f }), key: f, width: 20 }));
+  const sheet = workbook.addWorksheet(name);
+  sheet.columns = fields.map((f) => ({ header: t(`fields.${name}.${f}`, { defaultValue: f }), key: f, width: 20 }));
   for (const row of rows) {
     const values: Record<string, unknown> = {};
     for (const f of fields) {
@@ -26,8 +27,8 @@ export async function exportRows(resource: Resource, rows: Row[], format: 'csv' 
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === 'csv') {
     const body = Buffer.from(await workbook.csv.writeBuffer());
-    return { body, contentType: 'text/csv; charset=utf-8', filename: `${resource.name}-${stamp}.csv` };
+    return { body, contentType: 'text/csv; charset=utf-8', filename: `${name}-${stamp}.csv` };
   }
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${resource.name}-${stamp}.xlsx` };
+  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${name}-${stamp}.xlsx` };
 }
