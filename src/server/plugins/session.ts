@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
 import { createSession, csrfMatches, destroySession, findSession, type Session, type SessionUser } from '../services/sessions';
-import { presentUser, type PresentedUser } from '../services/users';
+import { abilitySubject, presentUser, type PresentedUser } from '../services/users';
+import type { AbilityUser } from '../../../permissions/defineAbilityFor';
 import { type I18n, pickLocale, type Locale } from '../services/i18n';
 import type { TFunction } from 'i18next';
 
@@ -15,8 +16,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * request is measurable on the hot list path. Bounded, and keyed by every field the rules may read.
  */
 const abilities = new Map<string, AppAbility>();
-function abilityOf(user: PresentedUser | null): AppAbility {
-  const subject = user && { id: user.id, is_admin: user.is_admin, is_affiliate: user.is_affiliate, is_api_user: user.is_api_user, subscription: user.subscription };
+function abilityOf(subject: AbilityUser | null): AppAbility {
   const key = subject ? JSON.stringify(subject) : '';
   let ability = abilities.get(key);
   if (!ability) {
@@ -63,7 +63,12 @@ export default fp(
 
     app.decorateRequest('session', null);
     app.decorateRequest('user', null);
-    app.decorateRequest('me', null);
+    // The full user presentation is built only when a route reads it (GET /user, a few settings routes).
+    app.decorateRequest('me', {
+      getter(this: FastifyRequest) {
+        return this.user ? presentUser(this.user, new Date(), this.session?.impersonatorId ?? null) : null;
+      },
+    });
     app.decorateRequest('locale', 'en');
     app.decorateRequest('t', null as unknown as TFunction);
     app.decorateRequest('ability', null as unknown as AppAbility);
@@ -95,8 +100,7 @@ export default fp(
       const cookie = req.cookies[SESSION_COOKIE];
       req.session = cookie ? await findSession(app.db, cookie) : null;
       req.user = req.session?.user ?? null;
-      req.me = req.user ? presentUser(req.user, new Date(), req.session?.impersonatorId ?? null) : null;
-      req.ability = abilityOf(req.me);
+      req.ability = abilityOf(req.user ? abilitySubject(req.user) : null);
       const config = req.routeOptions.config;
       if (MUTATING.has(req.method) && config.csrf !== false && !csrfMatches(req.session, req.headers['x-xsrf-token'])) {
         return reply.code(419).send({ message: req.t('auth.csrf') });

@@ -13,16 +13,25 @@ const SETTINGS_DEFAULTS = {
   notificationSettings: { sms: { auto_renew: false }, email: { auto_renew: false } },
 };
 
-/** The authenticated user as the browser reads it from GET /api/v1/user (spec §3). */
-export function presentUser(user: SessionUser, now = new Date(), impersonatorId: number | null = null) {
+/**
+ * Just what the permission rules read (the AbilityUser shape), computed cheaply on every request: the full
+ * presentation below builds settings objects nobody on the hot path needs.
+ */
+export function abilitySubject(user: SessionUser, now = new Date()): AbilityUser {
   const subscription = subscriptionView(user, now, user.is_api_user);
-  const base: AbilityUser = {
+  return {
     id: user.id,
     is_admin: user.is_admin,
     is_affiliate: user.is_affiliate,
     is_api_user: user.is_api_user,
     subscription: { plan_name: user.plan_name, status: subscription.status, valid: subscription.valid, has_incomplete_payment: user.has_incomplete_payment, addons: user.addons },
   };
+}
+
+/** The authenticated user as the browser reads it from GET /api/v1/user (spec §3). */
+export function presentUser(user: SessionUser, now = new Date(), impersonatorId: number | null = null) {
+  const subscription = subscriptionView(user, now, user.is_api_user);
+  const base = abilitySubject(user, now);
   return {
     ...base,
     email: user.email,
