@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { occurrenceDates, paymentStatus, spans, type Frequency, type Shape } from '../../domain/appointments';
 import type { Interval } from '../../domain/availability/availability.types';
+import type { AppointmentInput } from '../../domain/generated/appointments';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import type { Filter } from './resource-repository';
@@ -12,24 +13,8 @@ export class AppointmentError extends Error {
   }
 }
 
-export interface AppointmentInput {
-  type: 'service' | 'private' | 'blocked';
-  service_id?: number | null;
-  title?: string | null;
-  client_ids?: number[];
-  date: string;
-  start_time: string;
-  duration?: number | null;
-  all_day?: boolean;
-  price?: number | null;
-  discounted_amount?: number | null;
-  location_type?: 'own' | 'client' | null;
-  location_id?: number | null;
-  address?: string | null;
-  zoom?: boolean;
-  notes?: string | null;
-  recurring?: { frequency: Frequency; interval?: number; end_date: string } | null;
-}
+/** The request body, as generated from schemas/resources/appointments.json. */
+export type { AppointmentInput };
 
 export interface OwnerContext {
   db: Db;
