@@ -92,3 +92,16 @@ test('unknown paths go to the 404 page inside the app', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/404$/);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('on a phone the menu is a drawer and the client list fits the screen', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'clients on a phone');
+});
