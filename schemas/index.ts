@@ -48,6 +48,8 @@ export const SCREEN_FILES = [
   'screens/clients/list.json',
   'screens/clients/form.json',
   'screens/clients/detail.json',
+  'screens/appointments/calendar.json',
+  'screens/appointments/form.json',
   'screens/locations/list.json',
   'screens/locations/form.json',
   'screens/discounts/list.json',

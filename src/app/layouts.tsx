@@ -26,6 +26,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBag';
 import RedeemIcon from '@mui/icons-material/Redeem';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
@@ -39,7 +40,7 @@ import { useShell } from './shell-context';
 
 const DRAWER_WIDTH = 240;
 /** Menu icons by the names navigation.json uses. */
-const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon, mail: MailIcon, place: PlaceIcon, discount: LocalOfferIcon, spa: SpaIcon, groups: GroupsIcon, inventory: Inventory2Icon, shopping: ShoppingBagIcon, redeem: RedeemIcon };
+const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon, mail: MailIcon, place: PlaceIcon, discount: LocalOfferIcon, spa: SpaIcon, groups: GroupsIcon, inventory: Inventory2Icon, shopping: ShoppingBagIcon, redeem: RedeemIcon, calendar: CalendarMonthIcon };
 
 /**
  * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming

@@ -9,6 +9,7 @@ import type { RendererWidget, ScreenWidget } from '../../renderer';
 export const widgets: Record<string, RendererWidget> = {};
 
 export const screenWidgets: Record<string, ScreenWidget> = {
+  calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
   'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
   'subscription-status': lazy(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
 };

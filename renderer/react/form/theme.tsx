@@ -117,7 +117,8 @@ export function CheckboxWidget({ id, value, disabled, readonly, label, onChange,
  */
 export function SelectWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, options, autofocus, rawErrors, required, registry }: WidgetProps) {
   const t = (registry.formContext as { t?: (k: string, o?: Record<string, unknown>) => string } | undefined)?.t;
-  const items = (options.enumOptions ?? []) as Array<{ value: unknown; label: string }>;
+  // A nullable enum's null is the empty choice ("—"), not an option of its own.
+  const items = ((options.enumOptions ?? []) as Array<{ value: unknown; label: string }>).filter((o) => o.value !== null);
   const index = items.findIndex((o) => o.value === value);
   return (
     <select
@@ -134,7 +135,7 @@ export function SelectWidget({ id, value, disabled, readonly, onChange, onBlur, 
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      {!required && <option value="">—</option>}
+      {(!required || items.length === 0) && <option value="">—</option>}
       {items.map((o, i) => <option key={i} value={String(i)}>{t ? t(`enums.${String(o.value)}`, { defaultValue: o.label }) : o.label}</option>)}
     </select>
   );

@@ -43,9 +43,13 @@ export default function FormScreen({ screen }: ScreenProps) {
   const params = useParams();
   const [query] = useSearchParams();
   const editing = Boolean(id && resource?.path);
+  // A `load` path may name route parameters (`/api/v1/appointments/:id`): without them there is nothing to load.
+  const loadPath = screen.load?.replace(/:(\w+)/g, (_, k: string) => params[k] ?? '\u0000');
+  const loadable = loadPath && !loadPath.includes('\u0000') ? loadPath : null;
+  const editingOther = Boolean(id && !resource?.path && loadable);
   // Initial data: the record being edited, or whatever the screen's `load` endpoint answers (e.g. the profile).
-  const loadKey = editing ? ['record', resource!.path, id] : screen.load ? ['load', screen.load] : null;
-  const { data: loaded, error: loadError } = useSWR(loadKey, () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(screen.load!)), { revalidateOnFocus: false });
+  const loadKey = editing ? ['record', resource!.path, id] : loadable ? ['load', loadable] : null;
+  const { data: loaded, error: loadError } = useSWR(loadKey, () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(loadable!)), { revalidateOnFocus: false });
   const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() => fromDefaults(screen.defaults, params, query));
   useEffect(() => {
     if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });
@@ -62,8 +66,9 @@ export default function FormScreen({ screen }: ScreenProps) {
     setServerErrors(undefined);
     setSummary(null);
     try {
-      const method = screen.submit?.method ?? (editing ? 'PUT' : 'POST');
-      const path = screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!);
+      // Editing something that is not a CRUD record (an appointment): PUT to the submit path with the id.
+      const method = editingOther ? 'PUT' : (screen.submit?.method ?? (editing ? 'PUT' : 'POST'));
+      const path = editingOther ? `${screen.submit!.path}/${id}` : (screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!));
       const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
       if (res?.message) notify(res.message, 'success');
       if (resource?.path) await refreshResource(mutate, resource.path, res?.data);
@@ -93,7 +98,7 @@ export default function FormScreen({ screen }: ScreenProps) {
   if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
   if (!validator || (loadKey && !loaded)) return <LinearProgress aria-label={t('app.loading')} />;
 
-  const heading = resource?.path ? `${t(editing ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
+  const heading = resource?.path || screen.load?.includes(':') ? `${t(editing || editingOther ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880, mx: 'auto' }} ref={formRef}>
       <Typography variant="h5" component="h1" gutterBottom>{heading}</Typography>
@@ -111,7 +116,8 @@ export default function FormScreen({ screen }: ScreenProps) {
         extraErrors={serverErrors as never}
         noHtml5Validate
         // An array with minItems is not pre-filled with empty entries: the person adds what they mean.
-        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
+        // nor is an optional object without defaults (an appointment's repeat rule) filled with an empty one.
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
         showErrorList={false}
         disabled={pending}
         onSubmit={(e) => void submit(e.formData as Record<string, unknown>)}

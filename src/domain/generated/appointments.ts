@@ -19,10 +19,13 @@ export interface Appointment {
   address?: string | null;
   zoom?: boolean;
   notes?: string | null;
+  /**
+   * Repeat rule; without a frequency the appointment does not repeat.
+   */
   recurring?: {
-    frequency: "daily" | "weekly" | "monthly";
+    frequency?: "daily" | "weekly" | "monthly";
     interval?: number;
-    end_date: string;
+    end_date?: string;
   } | null;
   scope?: "this" | "future" | null;
 }
@@ -46,10 +49,13 @@ export interface AppointmentInput {
   address?: string | null;
   zoom?: boolean;
   notes?: string | null;
+  /**
+   * Repeat rule; without a frequency the appointment does not repeat.
+   */
   recurring?: {
-    frequency: "daily" | "weekly" | "monthly";
+    frequency?: "daily" | "weekly" | "monthly";
     interval?: number;
-    end_date: string;
+    end_date?: string;
   } | null;
   scope?: "this" | "future" | null;
 }

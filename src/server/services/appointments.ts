@@ -120,8 +120,10 @@ export async function createAppointments(ctx: OwnerContext, input: AppointmentIn
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwner(trx, ctx);
     const resolved = await resolve(trx, ctx, input);
-    if (!input.recurring) return [await insertOccurrence(trx, ctx, resolved, input.date, null)];
+    // A repeat rule without a frequency (an empty form group) means no repeat.
+    if (!input.recurring?.frequency) return [await insertOccurrence(trx, ctx, resolved, input.date, null)];
     const { frequency, interval = 1, end_date } = input.recurring;
+    if (!end_date) throw new AppointmentError('recurring.end_date', 'validation.required');
     if (end_date < input.date) throw new AppointmentError('recurring.end_date', 'appointments.tooLong');
     const dates = occurrenceDates(input.date, frequency, interval, end_date);
     if (dates[dates.length - 1] < end_date && dates.length >= 366) throw new AppointmentError('recurring.end_date', 'appointments.tooLong');
@@ -161,7 +163,9 @@ export async function updateAppointment(ctx: OwnerContext, id: number, input: Ap
     }
     const series = await trx.selectFrom('appointment_series').selectAll().where('id', '=', current.series_id).executeTakeFirstOrThrow();
     await endSeriesFrom(trx, series.id, current.date);
-    const recurring = input.recurring ?? { frequency: series.frequency as Frequency, interval: series.interval, end_date: series.end_date };
+    const recurring = input.recurring?.frequency && input.recurring.end_date
+      ? { frequency: input.recurring.frequency, interval: input.recurring.interval, end_date: input.recurring.end_date }
+      : { frequency: series.frequency as Frequency, interval: series.interval, end_date: series.end_date };
     const dates = occurrenceDates(input.date, recurring.frequency, recurring.interval ?? 1, recurring.end_date);
     const next = await trx.insertInto('appointment_series').values({ user_id: ctx.ownerId, frequency: recurring.frequency, interval: recurring.interval ?? 1, start_date: input.date, end_date: recurring.end_date, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     const ids: number[] = [];
@@ -221,6 +225,8 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     payment_status: paymentStatus(r.price as number, r.discounted_amount as number | null),
     location_type: r.location_type, location_id: r.location_id, address: r.address, zoom: r.zoom === 1, notes: r.notes,
     service: services.find((s) => s.id === r.service_id) ?? null,
+    service_id: r.service_id,
+    client_ids: clients.filter((c) => c.appointment_id === r.id).map((c) => c.id),
     recurring: (() => {
       const s = series.find((x) => x.id === r.series_id);
       return s ? { series_id: s.id, frequency: s.frequency, interval: s.interval, start_date: s.start_date, end_date: s.end_date } : null;

@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useShell } from '../../app/shell-context';
+import type { Appointment } from './calendar.types';
+import { businessHoursFor, toEvents } from './calendar.utils';
+
+const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
+
+/**
+ * The calendar (FullCalendar 7): day, week, month and list views in the owner's zone, business hours shaded,
+ * appointments in their service's colour. An empty slot opens the appointment form there; an event opens its
+ * details (attendance per client, edit, delete); dragging moves it through PUT /appointments/{id}/time and
+ * goes back, with the server's message, when refused.
+ */
+const CalendarWidget: ScreenWidget = () => {
+  const { rest, t, notify, confirm, locale } = useRenderer();
+  const { user } = useShell();
+  const navigate = useNavigate();
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [open, setOpen] = useState<Appointment | null>(null);
+  const key = range ? ['appointments', range.from, range.to] : null;
+  // Always fetched afresh when the calendar opens: appointments change from the form and other devices.
+  const { data, mutate } = useSWR(key, () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`), { revalidateOnMount: true, dedupingInterval: 0 });
+  const settings = (user as unknown as { calendarSettings?: { time_zone: string; default_view: string; week_starts_on: number } })?.calendarSettings;
+  const hours = (user as unknown as { businessTimeSettings?: Parameters<typeof businessHoursFor>[0] })?.businessTimeSettings ?? [];
+  const events = useMemo(() => toEvents(data?.data ?? [], t), [data, t]);
+  const businessHours = useMemo(() => businessHoursFor(hours), [hours]);
+
+  async function call(run: () => Promise<{ message?: string }>) {
+    try {
+      const res = await run();
+      if (res?.message) notify(res.message, 'success');
+      await mutate();
+      return true;
+    } catch (err) {
+      notify(err instanceof HttpError ? err.message : t('errors.server'), 'error');
+      return false;
+    }
+  }
+
+  async function remove(a: Appointment) {
+    if (!(await confirm(t('confirm.delete')))) return;
+    let scope = '';
+    if (a.recurring) scope = (await confirm(t('calendar.deleteFuture'))) ? '?scope=future' : '?scope=this';
+    if (await call(() => rest.send('DELETE', `/api/v1/appointments/${a.id}${scope}`))) setOpen(null);
+  }
+
+  return (
+    <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
+      <FullCalendar
+        plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
+        initialView={settings?.default_view === 'month' ? 'dayGridMonth' : settings?.default_view === 'day' ? 'timeGridDay' : settings?.default_view === 'list' ? 'listWeek' : 'timeGridWeek'}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
+        timeZone={settings?.time_zone ?? 'local'}
+        locale={locale}
+        firstDay={settings?.week_starts_on ?? 1}
+        height="auto"
+        slotMinTime="06:00:00"
+        slotMaxTime="22:00:00"
+        nowIndicator
+        editable
+        eventDurationEditable={false}
+        businessHours={businessHours}
+        events={events}
+        datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
+        dateClick={(info) => navigate(`/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`)}
+        eventClick={(info) => setOpen((info.event.extendedProps as { appointment: Appointment }).appointment)}
+        eventDrop={(info) => {
+          const id = (info.event.extendedProps as { appointment: Appointment }).appointment.id;
+          void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, { date: info.event.startStr.slice(0, 10), start_time: info.event.startStr.slice(11, 16) })).then((ok) => ok || info.revert());
+        }}
+      />
+      <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="appointment-title" fullWidth maxWidth="xs">
+        {open && (
+          <>
+            <DialogTitle id="appointment-title">{open.service?.title ?? open.title ?? t(`calendar.types.${open.type}`)}</DialogTitle>
+            <DialogContent>
+              <Typography gutterBottom>{open.date} · {open.start_time}–{open.end_time}</Typography>
+              <Typography color="text.secondary" gutterBottom>{t(`calendar.payment.${open.payment_status}`)}</Typography>
+              {open.clients.map((c) => (
+                <TextField
+                  key={c.id}
+                  select
+                  fullWidth
+                  size="small"
+                  margin="dense"
+                  label={`${c.first_name} ${c.last_name ?? ''}`.trim()}
+                  value={c.status}
+                  onChange={(e) => void call(() => rest.send<{ data: Appointment; message?: string }>('PUT', `/api/v1/appointments/${open.id}/status`, { status: e.target.value, client_id: c.id }).then((res) => { setOpen(res.data); return res; }))}
+                >
+                  {ATTENDANCE.map((s) => <MenuItem key={s} value={s}>{t(`calendar.attendance.${s}`)}</MenuItem>)}
+                </TextField>
+              ))}
+            </DialogContent>
+            <DialogActions>
+              <Button color="error" onClick={() => void remove(open)}>{t('actions.delete')}</Button>
+              <Button onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>{t('actions.edit')}</Button>
+              <Button variant="contained" onClick={() => setOpen(null)}>{t('toast.dismiss')}</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </Paper>
+  );
+};
+
+export default CalendarWidget;

@@ -1,0 +1,61 @@
+import { expect, expectAccessible, login, test } from './fixtures';
+
+/** The Monday of next week, as YYYY-MM-DD (the calendar opens on the current week; next week is all future). */
+function nextMonday(): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7 || 7));
+  return d.toISOString().slice(0, 10);
+}
+
+test('an owner books a slot from the calendar, marks the client attended and drags the appointment to another day', async ({ page, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(120_000);
+  await login(page);
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('button', { name: /next/i }).first().click();
+  const monday = nextMonday();
+  const column = page.locator(`[data-date="${monday}"]`).last();
+  await expect(column).toBeVisible();
+  await expectAccessible(page, 'calendar');
+  const label = page.getByText('10am', { exact: true }).first();
+  const col = (await column.boundingBox())!;
+  const row = (await label.boundingBox())!;
+  await page.mouse.click(col.x + col.width / 2, row.y + 6);
+
+  await expect(page).toHaveURL(new RegExp(`/appointments/calendar/form\\?date=${monday}&start_time=10:00`));
+  await page.getByLabel('Type').selectOption({ label: 'Private time' });
+  await page.getByLabel('Title').fill('Consultation');
+  await page.getByLabel('Clients').click();
+  await page.getByRole('option', { name: 'Amelia' }).first().click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Hours').fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/appointments\/calendar\/events$/);
+
+  await page.getByRole('button', { name: /next/i }).first().click();
+  const event = page.getByText('Consultation').first();
+  await expect(event).toBeVisible();
+  await event.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`${monday} · 10:00–11:00`)).toBeVisible();
+  await dialog.getByLabel(/Amelia/).click();
+  await page.getByRole('option', { name: 'Attended' }).click();
+  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Drag to Wednesday, same time.
+  const wednesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+  const from = (await event.boundingBox())!;
+  const target = (await page.locator(`[data-date="${wednesday}"]`).last().boundingBox())!;
+  const moved = page.waitForResponse((r) => r.url().endsWith('/time') && r.request().method() === 'PUT');
+  await page.mouse.move(from.x + from.width / 2, from.y + 8);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + 10, { steps: 5 });
+  await page.mouse.move(target.x + target.width / 2, from.y + 8, { steps: 15 });
+  await page.mouse.up();
+  expect((await moved).status()).toBe(200);
+  await page.getByText('Consultation').first().click();
+  await expect(page.getByRole('dialog').getByText(`${wednesday} · 10:00–11:00`)).toBeVisible();
+});
