@@ -59,3 +59,38 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await page.getByText('Consultation').first().click();
   await expect(page.getByRole('dialog').getByText(`${wednesday} · 10:00–11:00`)).toBeVisible();
 });
+
+test('an owner creates a weekly series and deletes this and all future ones from the third', async ({ page, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(120_000);
+  await login(page);
+  const first = nextMonday();
+  const until = new Date(Date.parse(`${first}T00:00:00Z`) + 28 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/appointments/calendar/form?date=${first}&start_time=07:00`);
+  await page.getByLabel('Type').selectOption({ label: 'Private time' });
+  await page.getByLabel('Title').fill('Morning run');
+  await page.getByLabel('Hours').fill('1');
+  await page.getByLabel('Frequency').selectOption({ label: 'Weekly' });
+  await page.getByLabel('Until').fill(until);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+
+  // To the third occurrence: two weeks after the first.
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await page.getByText('Morning run').first().click();
+  const third = new Date(Date.parse(`${first}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByRole('dialog').getByText(`${third} · 07:00–08:00`)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Please note!' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('This appointment repeats. Delete this and all future ones?')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Please note!' }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Deleted successfully.')).toBeVisible();
+  await expect(page.getByText('Morning run')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  await expect(page.getByText('Morning run')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Previous Week' }).click();
+  await page.getByRole('button', { name: 'Previous Week' }).click();
+  await expect(page.getByText('Morning run')).toHaveCount(1);
+});

@@ -13,8 +13,11 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
   const titled = (props: Record<string, JsonSchema> = {}) =>
     Object.fromEntries(
       Object.entries(props).map(([name, prop]) => {
-        const next: JsonSchema = { ...prop, title: label(name) };
+        // Labels come from i18n; schema descriptions are not shown (they are notes for developers, untranslated).
+        const { description: _d, ...rest } = prop;
+        const next: JsonSchema = { ...rest, title: label(name) };
         if (prop.items?.properties) next.items = { ...prop.items, properties: titled(prop.items.properties) };
+        if (prop.properties) next.properties = titled(prop.properties);
         return [name, next];
       }),
     );

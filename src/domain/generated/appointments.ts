@@ -19,9 +19,6 @@ export interface Appointment {
   address?: string | null;
   zoom?: boolean;
   notes?: string | null;
-  /**
-   * Repeat rule; without a frequency the appointment does not repeat.
-   */
   recurring?: {
     frequency?: "daily" | "weekly" | "monthly";
     interval?: number;
@@ -49,9 +46,6 @@ export interface AppointmentInput {
   address?: string | null;
   zoom?: boolean;
   notes?: string | null;
-  /**
-   * Repeat rule; without a frequency the appointment does not repeat.
-   */
   recurring?: {
     frequency?: "daily" | "weekly" | "monthly";
     interval?: number;
