@@ -36,6 +36,7 @@ export const SCREEN_FILES = [
   'screens/account/profile.json',
   'screens/account/password.json',
   'screens/account/delete.json',
+  'screens/account/calendar-settings.json',
   'screens/account/messages.json',
   'screens/account/message.json',
   'screens/admin/dashboard.json',

@@ -22,8 +22,11 @@ describe('PUT /api/v1/user/business-time-settings/:id and /user/calendar-setting
     expect((await owner.put('/api/v1/user/business-time-settings/8', { open: true, start: '09:00', end: '17:00' })).statusCode).toBe(422);
     const ok = await owner.put('/api/v1/user/business-time-settings/2', { open: true, start: '09:00', end: '13:00', breaks: [{ start: '11:00', end: '11:30' }] });
     expect(ok.json().data).toMatchObject({ id: 2, weekday: 2, start: '09:00', end: '13:00' });
+    expect((await owner.get('/api/v1/user/calendar-settings')).json().data).toMatchObject({ time_zone: 'Europe/London', slot_step: 15 });
     const settings = await owner.put('/api/v1/user/calendar-settings', { time_zone: 'Europe/London', slot_step: 30, min_notice_minutes: 0 });
     expect(settings.json().data).toMatchObject({ slot_step: 30, min_notice_minutes: 0 });
+    expect((await owner.get('/api/v1/user/calendar-settings')).json().data).toMatchObject({ slot_step: 30 });
+    expect((await owner.put('/api/v1/user/calendar-settings', { time_zone: 'Mars/Olympus', slot_step: 30, min_notice_minutes: 0 })).json().errors).toEqual({ time_zone: ['The selected time zone is invalid.'] });
   });
 });
 

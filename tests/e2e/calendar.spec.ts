@@ -94,3 +94,14 @@ test('an owner creates a weekly series and deletes this and all future ones from
   await page.getByRole('button', { name: 'Previous Week' }).click();
   await expect(page.getByText('Morning run')).toHaveCount(1);
 });
+
+test('calendar and time settings are a schema form', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.getByRole('link', { name: 'Calendar and time' }).click();
+  await expect(page.getByLabel('Time zone')).toHaveValue(/\d+/);
+  await page.getByLabel('Slot length (minutes)').selectOption({ label: '30' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  await expectAccessible(page, 'calendar settings');
+});

@@ -10,6 +10,10 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
   }
   const refuseReadOnly = (req: FastifyRequest, reply: FastifyReply) => (req.me?.read_only ? reply.code(403).send({ message: req.t('permissions.readOnly') }) : null);
 
+  app.get('/api/v1/user/calendar-settings', { schema: { tags: ['user'] } }, async (req) => ({
+    data: (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region),
+  }));
+
   app.put('/api/v1/user/calendar-settings', { schema: { tags: ['user'], body: { $ref: 'calendar-settings.request#' } } }, async (req, reply) => {
     if (refuseReadOnly(req, reply)) return reply;
     const current = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
