@@ -18,7 +18,7 @@ import { adminRoutes } from './routes/admin';
 import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
 import { appointmentRoutes } from './routes/appointments';
-import { availabilityRoutes } from './routes/availability';
+import { availabilityRoutes, classSessionRoutes } from './routes/availability';
 import { calendarSettingsRoutes } from './routes/calendar-settings';
 import { profileRoutes } from './routes/profile';
 import { resourceRoutes } from './routes/resources';
@@ -118,6 +118,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(profileRoutes);
   await fastify.register(calendarSettingsRoutes);
   await fastify.register(availabilityRoutes);
+  await fastify.register(classSessionRoutes);
   await fastify.register(appointmentRoutes);
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });

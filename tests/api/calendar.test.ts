@@ -47,6 +47,15 @@ describe('GET /api/v1/services/:id/availability', () => {
     expect(after).toEqual(['09:30']);
   });
 
+  it('lists class sessions as real-time spans, and refuses them to a plan without classes', async () => {
+    const res = (await owner.get('/api/v1/classes/sessions?from=2027-01-05&to=2027-01-05')).json().data;
+    expect(res).toEqual([expect.objectContaining({ title: 'Yoga', date: '2027-01-05', start_time: '10:00', starts_at: '2027-01-05T10:00:00.000Z', ends_at: '2027-01-05T10:30:00.000Z' })]);
+    const { agent: lite } = await loggedIn(t.app, { plan_name: 'Lite Monthly' });
+    const refused = await lite.get('/api/v1/classes/sessions?from=2027-01-05&to=2027-01-05');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This feature is available on the Business plan.');
+  });
+
   it('refuses a range over 62 days and another owner’s service', async () => {
     const service = (await owner.post('/api/v1/services', { title: 'Cut', price: 100, duration: 30, parts: [{ duration: 30, blocked: true }] })).json().data;
     expect((await owner.get(`/api/v1/services/${service.id}/availability?from=2027-01-01&to=2027-06-01`)).statusCode).toBe(422);

@@ -135,6 +135,8 @@ export interface ClassesTable {
   id: Generated<number>;
   user_id: number;
   title: string;
+  colour: string;
+  spaces: number;
   duration: number;
   archived_at: string | null;
 }

@@ -61,4 +61,26 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * GET /api/v1/classes/sessions?from&to — the owner's class sessions in a range, as real-time spans, for the
+ * calendar. Gated like classes (a plan without classes gets the plan's 403).
+ */
+export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/v1/classes/sessions', { schema: { tags: ['classes'], querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
+    if (!req.ability.can('read', 'Class')) return reply.code(403).send({ message: req.t(req.ability.relevantRuleFor('read', 'Class')?.reason ?? 'auth.forbidden') });
+    const { from, to } = req.query as { from: string; to: string };
+    const settings = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
+    const rows = await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.id', 's.date', 's.start_time', 'c.id as class_id', 'c.title', 'c.colour', 'c.duration', 'c.spaces'])
+      .where('c.user_id', '=', req.user!.id).where('c.archived_at', 'is', null).where('s.date', '>=', from).where('s.date', '<=', to)
+      .orderBy('s.date').orderBy('s.start_time').limit(2000).execute();
+    return {
+      data: rows.map((r) => {
+        const start = toUtc(settings.time_zone, r.date, Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)));
+        return { ...r, starts_at: new Date(start).toISOString(), ends_at: new Date(start + r.duration * 60_000).toISOString() };
+      }),
+    };
+  });
+}
+
 const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

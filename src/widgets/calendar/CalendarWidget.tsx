@@ -21,8 +21,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useShell } from '../../app/shell-context';
-import type { Appointment } from './calendar.types';
-import { businessHoursFor, toEvents } from './calendar.utils';
+import type { Appointment, ClassSession } from './calendar.types';
+import { businessHoursFor, sessionEvents, toEvents } from './calendar.utils';
 
 const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
 
@@ -43,7 +43,9 @@ const CalendarWidget: ScreenWidget = () => {
   const { data, mutate } = useSWR(key, () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`), { revalidateOnMount: true, dedupingInterval: 0 });
   const settings = (user as unknown as { calendarSettings?: { time_zone: string; default_view: string; week_starts_on: number } })?.calendarSettings;
   const hours = (user as unknown as { businessTimeSettings?: Parameters<typeof businessHoursFor>[0] })?.businessTimeSettings ?? [];
-  const events = useMemo(() => toEvents(data?.data ?? [], t), [data, t]);
+  // Class sessions join the calendar when the plan has classes (otherwise the server answers 403: none shown).
+  const { data: sessions } = useSWR(key ? ['class-sessions', range!.from, range!.to] : null, () => rest.getJson<{ data: ClassSession[] }>(`/api/v1/classes/sessions?from=${range!.from}&to=${range!.to}`).catch(() => ({ data: [] })), { revalidateOnMount: true });
+  const events = useMemo(() => [...toEvents(data?.data ?? [], t), ...sessionEvents(sessions?.data ?? [])], [data, sessions, t]);
   const businessHours = useMemo(() => businessHoursFor(hours), [hours]);
 
   async function call(run: () => Promise<{ message?: string }>) {
@@ -84,7 +86,11 @@ const CalendarWidget: ScreenWidget = () => {
         events={events}
         datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
         dateClick={(info) => navigate(`/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`)}
-        eventClick={(info) => setOpen((info.event.extendedProps as { appointment: Appointment }).appointment)}
+        eventClick={(info) => {
+          const props = info.event.extendedProps as { appointment?: Appointment; classId?: number };
+          if (props.classId) navigate(`/appointments/classes/${props.classId}`);
+          else if (props.appointment) setOpen(props.appointment);
+        }}
         eventDrop={(info) => {
           const id = (info.event.extendedProps as { appointment: Appointment }).appointment.id;
           void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, { date: info.event.startStr.slice(0, 10), start_time: info.event.startStr.slice(11, 16) })).then((ok) => ok || info.revert());

@@ -22,3 +22,14 @@ export interface BusinessTime {
   end: string;
   breaks?: Array<{ start: string; end: string }>;
 }
+
+/** A class session as GET /api/v1/classes/sessions answers it. */
+export interface ClassSession {
+  id: number;
+  class_id: number;
+  title: string;
+  colour: string;
+  spaces: number;
+  starts_at: string;
+  ends_at: string;
+}

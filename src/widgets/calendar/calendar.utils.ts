@@ -1,4 +1,4 @@
-import type { Appointment, BusinessTime } from './calendar.types';
+import type { Appointment, BusinessTime, ClassSession } from './calendar.types';
 
 const BLOCKED_COLOUR = '#616161';
 const PRIVATE_COLOUR = '#455a64';
@@ -11,8 +11,8 @@ export function toEvents(appointments: Appointment[], t: (k: string) => string) 
     start: a.starts_at,
     end: a.ends_at,
     allDay: a.all_day,
-    backgroundColor: a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
-    borderColor: a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
+    // FullCalendar 7 takes one `color` (and works out the text colour itself).
+    color: a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
     extendedProps: { appointment: a },
   }));
 }
@@ -29,4 +29,17 @@ export function businessHoursFor(days: BusinessTime[]) {
     if (d.end > from) spans.push([from, d.end]);
     return spans.map(([startTime, endTime]) => ({ daysOfWeek: [d.weekday], startTime, endTime }));
   });
+}
+
+/** Class sessions as read-only events in their class's colour; a click opens the class. */
+export function sessionEvents(sessions: ClassSession[]) {
+  return sessions.map((s) => ({
+    id: `session-${s.id}`,
+    title: s.title,
+    start: s.starts_at,
+    end: s.ends_at,
+    editable: false,
+    color: s.colour,
+    extendedProps: { classId: s.class_id },
+  }));
 }
