@@ -11,7 +11,7 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   void cspViolations;
   test.setTimeout(120_000);
   await login(page);
-  await page.getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('link', { name: 'Calendar', exact: true }).click();
   await page.getByRole('button', { name: /next/i }).first().click();
   const monday = nextMonday();
   const column = page.locator(`[data-date="${monday}"]`).last();
