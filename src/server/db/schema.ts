@@ -119,6 +119,9 @@ export interface LocationsTable {
   id: Generated<number>;
   user_id: number;
   title: string;
+  address_1: string | null;
+  city: string | null;
+  post_code: string | null;
   archived_at: string | null;
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { RETENTION_DAYS, addDays, stageAt } from '../../domain/subscription';
+import { dyn } from '../services/resource-repository';
 import type { SchemaRegistry } from '../services/schema-registry';
 
 export interface CheckResult {
@@ -42,12 +43,9 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
     await db.transaction().execute(async (trx) => {
       for (const r of owned) {
         for (const child of Object.values(r.meta.children ?? {})) {
-          // eslint-disable-next-line @typescript-eslint/no-explicit-any
-          const dyn = trx as any;
-          await dyn.deleteFrom(child.table).where(child.foreignKey, 'in', dyn.selectFrom(r.meta.table).select('id').where(r.meta.owner!, '=', id)).execute();
+          await dyn(trx).deleteFrom(child.table).where(child.foreignKey, 'in', dyn(trx).selectFrom(r.meta.table).select('id').where(r.meta.owner!, '=', id)).execute();
         }
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        await (trx as any).deleteFrom(r.meta.table).where(r.meta.owner!, '=', id).execute();
+        await dyn(trx).deleteFrom(r.meta.table).where(r.meta.owner!, '=', id).execute();
       }
       // Tables of hand-written features (their child rows go by cascade).
       await trx.deleteFrom('appointments').where('user_id', '=', id).execute();

@@ -117,8 +117,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
 
   // Spec §3/§4: the user carries their active (non-archived) locations, so the app's own list follows them.
   app.get('/api/v1/user', { schema: { tags: ['user'] } }, async (req) => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const locations = await (app.db as any).selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])
+    const locations = await app.db.selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])
       .where('user_id', '=', req.user!.id).where('archived_at', 'is', null).orderBy('title').limit(200).execute();
     return { data: { ...req.me, locations } };
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action, Subject } from '../../../permissions/subjects';
 import { abilityFilter } from '../services/ability-query';
 import { exportRows } from '../services/export';
-import { type ListQuery, resourceRepository as repo, type Row } from '../services/resource-repository';
+import { dyn, type ListQuery, resourceRepository as repo, type Row } from '../services/resource-repository';
 import type { Resource, SchemaRegistry } from '../services/schema-registry';
 import { summary } from '../services/validation-messages';
 
@@ -50,8 +50,7 @@ async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resour
     if (ids.length === 0) continue;
     const target = registry.resources.get(spec.resource)!;
     const filter = abilityFilter(req.ability, 'read', target.meta.subject as Subject, target.meta.table);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const found = filter ? await (app.db as any).selectFrom(target.meta.table).select('id').where((eb: any) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
+    const found = filter ? await dyn(app.db).selectFrom(target.meta.table).select('id').where((eb) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
     if (found.length !== ids.length) errors[field] = [req.t('validation.in', { field: label(field) })];
   }
   for (const [field, rule] of Object.entries(resource.meta.requiresSetting ?? {})) {
@@ -62,8 +61,7 @@ async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resour
   for (const field of resource.meta.uniquePerOwner ?? []) {
     const value = input[field];
     if (value === undefined || value === null || value === '' || !resource.meta.owner) continue;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    let q = (app.db as any).selectFrom(resource.meta.table).select('id').where(field, '=', value).where(resource.meta.owner, '=', req.user!.id);
+    let q = dyn(app.db).selectFrom(resource.meta.table).select('id').where(field, '=', value).where(resource.meta.owner, '=', req.user!.id);
     if (id !== undefined) q = q.where('id', '<>', id);
     if (await q.executeTakeFirst()) errors[field] = [req.t('validation.unique', { field: label(field) })];
   }

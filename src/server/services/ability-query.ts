@@ -1,5 +1,5 @@
 import { rulesToCondition } from '@casl/ability/extra';
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { ComparisonOperatorExpression, Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { AppAbility } from '../../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../../permissions/subjects';
 
@@ -21,8 +21,7 @@ function fieldExpression(eb: AnyEb, column: string, raw: unknown): Expression<Sq
     const sqlOp = OPERATORS[op];
     if (!sqlOp) throw new Error(`permission condition operator ${op} on ${column} has no SQL translation`);
     if (v === null) return eb(column, op === '$ne' ? 'is not' : 'is', null);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return eb(column, sqlOp as any, stored(v));
+    return eb(column, sqlOp as ComparisonOperatorExpression, stored(v));
   });
   return eb.and(parts);
 }

@@ -29,7 +29,8 @@ export interface Page {
   meta: { current_page: number; last_page: number; per_page: number; total: number };
 }
 
-const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
+/** The untyped view of the database the generic code (and jobs over resource tables) work through. */
+export const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 /** Stored row → API record: booleans from 0/1, `archived` from `archived_at`, children attached by the caller. */
 function toRecord(resource: Resource, row: Row): Row {
