@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
+import type { SubscriptionFields } from '../../domain/subscription';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 
 /** The stored user a session belongs to, without the password hash; booleans and JSON columns decoded. */
-export interface SessionUser {
+export interface SessionUser extends SubscriptionFields {
   id: number;
   email: string;
   first_name: string;
@@ -11,13 +12,6 @@ export interface SessionUser {
   is_admin: boolean;
   is_affiliate: boolean;
   is_api_user: boolean;
-  plan_name: string | null;
-  subscription_status: string;
-  trial_ends_at: string | null;
-  ends_at: string | null;
-  subscription_ended_at: string | null;
-  has_incomplete_payment: boolean;
-  addons: string[];
   billing_interval: string | null;
   sms_credits: number;
   email_credits: number;
