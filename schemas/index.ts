@@ -37,6 +37,7 @@ export const SCREEN_FILES = [
   'screens/account/password.json',
   'screens/account/delete.json',
   'screens/account/calendar-settings.json',
+  'screens/account/business-hours.json',
   'screens/account/messages.json',
   'screens/account/message.json',
   'screens/admin/dashboard.json',

@@ -115,6 +115,9 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
       field(`uiSchema/${name}`, name);
       const widget = ui['ui:widget'];
       if (typeof widget === 'string' && !widgetNames.has(widget)) problem(`${where}#/uiSchema/${name}/ui:widget`, `unknown widget "${widget}"`);
+      const showWhen = (ui['ui:options'] as { showWhen?: Record<string, unknown> } | undefined)?.showWhen;
+      for (const other of Object.keys(showWhen ?? {})) field(`uiSchema/${name}/ui:options/showWhen`, other);
+      if (typeof ui['ui:help'] === 'string') i18n(`${where}#/uiSchema/${name}/ui:help`, ui['ui:help']);
     }
   }
 

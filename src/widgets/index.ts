@@ -11,5 +11,6 @@ export const widgets: Record<string, RendererWidget> = {};
 export const screenWidgets: Record<string, ScreenWidget> = {
   calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
   'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
+  'business-hours': lazy(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),
   'subscription-status': lazy(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
 };

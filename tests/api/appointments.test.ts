@@ -70,6 +70,40 @@ describe('status, time and clients', () => {
   });
 });
 
+describe('resizing and location', () => {
+  it('resizes private time and refuses a new length for a service appointment', async () => {
+    const gym = (await owner.post('/api/v1/appointments', { type: 'private', title: 'Gym', date: '2027-02-20', start_time: '07:00', duration: 60 })).json().data;
+    const longer = await owner.put(`/api/v1/appointments/${gym.id}/time`, { date: '2027-02-20', start_time: '07:00', duration: 90 });
+    expect(longer.json().data).toMatchObject({ start_time: '07:00', end_time: '08:30', duration: 90 });
+    const a = (await book({ date: '2027-02-21' })).json().data;
+    const refused = await owner.put(`/api/v1/appointments/${a.id}/time`, { date: '2027-02-21', start_time: '10:00', duration: 30 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ duration: ['A service appointment lasts as long as its service; change the service instead.'] });
+    expect((await owner.get(`/api/v1/appointments/${a.id}`)).json().data.duration).toBe(90);
+    expect((await owner.put(`/api/v1/appointments/${gym.id}/time`, { date: '2027-02-20', start_time: '07:00', duration: 2 })).statusCode).toBe(422);
+  });
+
+  it('takes one of the owner’s locations, or the client’s place with its saved address', async () => {
+    const studio = (await owner.post('/api/v1/locations', { title: 'Studio', address_1: '1 High St' })).json().data;
+    expect(studio.id).toBeGreaterThan(0);
+    const own = await book({ date: '2027-02-22', location_type: 'own', location_id: studio.id });
+    expect(own.json().data).toMatchObject({ location_type: 'own', location_id: studio.id, address: null });
+    expect((await book({ date: '2027-02-22', start_time: '14:00', location_type: 'own' })).json().errors).toEqual({ location_id: ['Choose one of your locations.'] });
+    const { agent: other } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const theirs = (await other.post('/api/v1/locations', { title: 'Elsewhere', address_1: '9 Far Rd' })).json().data;
+    expect((await book({ date: '2027-02-22', start_time: '14:00', location_type: 'own', location_id: theirs.id })).statusCode).toBe(422);
+
+    const homeless = await book({ date: '2027-02-23', location_type: 'client' });
+    expect(homeless.json().errors).toEqual({ address: ['The client has no address: please enter where the appointment takes place.'] });
+    expect((await book({ date: '2027-02-23', location_type: 'client', client_ids: [] })).json().errors).toEqual({ client_ids: ["Choose a client for an appointment at the client's place."] });
+    const withHome = (await owner.post('/api/v1/clients', { first_name: 'Hal', locations: [{ title: 'Home', address_1: '5 Elm Road' }] })).json().data;
+    const atHome = await book({ date: '2027-02-23', client_ids: [withHome.id], location_type: 'client' });
+    expect(atHome.json().data).toMatchObject({ location_type: 'client', address: '5 Elm Road' });
+    const given = await book({ date: '2027-02-24', location_type: 'client', address: 'Gym, 2 Park Lane' });
+    expect(given.json().data.address).toBe('Gym, 2 Park Lane');
+  });
+});
+
 describe('recurring appointments', () => {
   it('creates a weekly series and needs a scope to change or delete one of it', async () => {
     const res = await owner.post('/api/v1/appointments', { type: 'private', title: 'Gym', date: '2027-03-01', start_time: '07:00', duration: 60, recurring: { frequency: 'weekly', end_date: '2027-03-29' } });

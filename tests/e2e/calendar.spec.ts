@@ -105,3 +105,49 @@ test('calendar and time settings are a schema form', async ({ page, cspViolation
   await expect(page.getByText('Updated successfully.')).toBeVisible();
   await expectAccessible(page, 'calendar settings');
 });
+
+test('business hours: an owner opens Saturday with a lunch break', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.getByRole('link', { name: 'Business hours' }).click();
+  const saturday = page.getByRole('listitem', { name: 'Saturday' });
+  await expect(saturday.getByText('Closed')).toBeVisible();
+  await saturday.getByLabel('Closed').check();
+  await saturday.getByLabel('Opens').fill('10:00');
+  await saturday.getByLabel('Closes').fill('14:00');
+  await saturday.getByRole('button', { name: 'Add a break' }).click();
+  await saturday.getByLabel('Break until').fill('11:00');
+  await saturday.getByRole('button', { name: 'Save Saturday' }).click();
+  await expect(saturday.getByText('Breaks must sit inside working hours and not overlap.')).toBeVisible();
+  await saturday.getByLabel('Break from').fill('12:00');
+  await saturday.getByLabel('Break until').fill('12:30');
+  await saturday.getByRole('button', { name: 'Save Saturday' }).click();
+  await expect(page.getByText('Updated successfully.')).toBeVisible();
+  await expectAccessible(page, 'business hours');
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: 'Saturday' }).getByLabel('Break from')).toHaveValue('12:00');
+});
+
+test('the appointment form asks for a location only where one applies', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.goto(`/appointments/calendar/form?date=${nextMonday()}&start_time=16:00`);
+  await page.getByLabel('Type').selectOption({ label: 'Private time' });
+  await page.getByLabel('Title').fill('Home visit');
+  await page.getByLabel('Hours').fill('1');
+  await expect(page.getByLabel('Address')).toHaveCount(0);
+  await expect(page.getByLabel('Your location')).toHaveCount(0);
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: 'At one of my locations' });
+  await expect(page.getByLabel('Your location')).toBeVisible();
+  await page.getByLabel('Location', { exact: true }).selectOption({ label: "At the client's place" });
+  await expect(page.getByLabel('Your location')).toHaveCount(0);
+  await expect(page.getByLabel('Address')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#root_client_ids__error')).toHaveText("Choose a client for an appointment at the client's place.");
+  await page.getByLabel('Clients').click();
+  await page.getByRole('option', { name: 'Amelia' }).first().click();
+  await page.keyboard.press('Escape');
+  await page.getByLabel('Address').fill('12 Rose Lane');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+});

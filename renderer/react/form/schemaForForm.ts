@@ -42,6 +42,11 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
       uiSchema[name] = { ...own, ...(items ? { items } : {}), 'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) } };
     }
   }
+  // Help texts are i18n keys, like labels.
+  for (const [name, ui] of Object.entries(uiSchema)) {
+    const help = (ui as UiSchema | undefined)?.['ui:help'];
+    if (typeof help === 'string') uiSchema[name] = { ...(ui as UiSchema), 'ui:help': t(help) };
+  }
   uiSchema['ui:submitButtonOptions'] = { norender: true };
   return { schema, uiSchema };
 }
@@ -55,6 +60,33 @@ export function toErrorSchema(errors: Record<string, string[]> = {}): Record<str
     node.__errors = messages;
   }
   return out;
+}
+
+type ShowWhen = Record<string, unknown[]>;
+const showWhenOf = (ui: unknown) => ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: ShowWhen } | undefined)?.showWhen;
+
+/** Whether any field of the screen appears only for some values of another (`ui:options.showWhen`). */
+export function hasConditionalFields(uiSchema: UiSchema): boolean {
+  return Object.values(uiSchema).some((ui) => showWhenOf(ui) !== undefined);
+}
+
+/**
+ * `"ui:options": { "showWhen": { "location_type": ["own"] } }` shows a field only while every named field holds
+ * one of the listed values (null included). Hidden fields are also left out of what the form sends.
+ */
+export function visibleFields(uiSchema: UiSchema, data: Record<string, unknown> | undefined): { uiSchema: UiSchema; hidden: string[] } {
+  const hidden: string[] = [];
+  const next: UiSchema = { ...uiSchema };
+  for (const [name, ui] of Object.entries(uiSchema)) {
+    const rule = showWhenOf(ui);
+    if (!rule) continue;
+    const shown = Object.entries(rule).every(([other, values]) => values.includes(data?.[other] ?? null));
+    if (!shown) {
+      hidden.push(name);
+      next[name] = { ...(ui as UiSchema), 'ui:widget': 'hidden' };
+    }
+  }
+  return { uiSchema: next, hidden };
 }
 
 /** Keeps only the fields a form may send: a loaded record carries id, timestamps and other read-only fields. */

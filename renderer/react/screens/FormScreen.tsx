@@ -19,8 +19,13 @@ import { loadValidator, localizeErrors, type AjvError } from '../../core/validat
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
-import { schemaForForm, toErrorSchema, writableData } from '../form/schemaForForm';
+import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
 import type { ScreenProps } from '../ScreenLoader';
+
+function withoutHidden(data: Record<string, unknown>, hidden: string[]): Record<string, unknown> {
+  if (!hidden.length) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.includes(k)));
+}
 
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
 export default function FormScreen({ screen }: ScreenProps) {
@@ -54,6 +59,10 @@ export default function FormScreen({ screen }: ScreenProps) {
   useEffect(() => {
     if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });
   }, [loaded, schema]);
+
+  // Fields shown only for some values of another field follow the data as it is typed.
+  const conditional = useMemo(() => hasConditionalFields(uiSchema), [uiSchema]);
+  const shown = useMemo(() => (conditional ? visibleFields(uiSchema, formData) : { uiSchema, hidden: [] }), [conditional, uiSchema, formData]);
 
   const [pending, setPending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, unknown> | undefined>();
@@ -107,8 +116,9 @@ export default function FormScreen({ screen }: ScreenProps) {
       <Form
         className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
         schema={schema as RJSFSchema}
-        uiSchema={uiSchema}
+        uiSchema={shown.uiSchema}
         formData={formData}
+        onChange={conditional ? (e) => setFormData(e.formData as Record<string, unknown>) : undefined}
         validator={validator}
         templates={templates}
         widgets={widgets.entries()}
@@ -120,7 +130,7 @@ export default function FormScreen({ screen }: ScreenProps) {
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
         showErrorList={false}
         disabled={pending}
-        onSubmit={(e) => void submit(e.formData as Record<string, unknown>)}
+        onSubmit={(e) => void submit(withoutHidden(e.formData as Record<string, unknown>, shown.hidden))}
         onError={() => setSummary(t('form.fixErrors'))}
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>

@@ -124,14 +124,14 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/time`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['date', 'start_time'], properties: { date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' } } } },
+    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['date', 'start_time'], properties: { date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, duration: { type: 'integer', minimum: 5, maximum: 1440 } } } },
   }, async (req, reply) => {
     const filter = allowed(req, reply, 'update');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
-    const { date, start_time } = req.body as { date: string; start_time: string };
+    const { date, start_time, duration } = req.body as { date: string; start_time: string; duration?: number };
     try {
-      if (!(await moveAppointment(context(req), id, date, start_time, filter))) return reply.code(404).send({ message: req.t('errors.notFound') });
+      if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) return reply.code(404).send({ message: req.t('errors.notFound') });
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     } catch (err) {
       return failed(req, reply, err);

@@ -57,10 +57,7 @@ async function resolve(trx: Db, ctx: OwnerContext, input: AppointmentInput) {
     const found = await trx.selectFrom('clients').select('id').where((eb) => eb.and([eb('clients.id', 'in', clientIds), ctx.clientFilter(eb as never)])).execute();
     if (found.length !== clientIds.length) throw new AppointmentError('client_ids', 'validation.in');
   }
-  if (input.location_id) {
-    const location = await trx.selectFrom('locations').select('id').where('id', '=', input.location_id).where('user_id', '=', ctx.ownerId).executeTakeFirst();
-    if (!location) throw new AppointmentError('location_id', 'validation.in');
-  }
+  const place = await resolveLocation(trx, ctx, input, clientIds);
   const shape = (date: string): Shape => ({ type: input.type, date, start_time: input.start_time, duration: duration ?? 0, all_day: !!input.all_day, parts });
   const columns = {
     type: input.type,
@@ -68,15 +65,38 @@ async function resolve(trx: Db, ctx: OwnerContext, input: AppointmentInput) {
     title: input.title ?? null,
     price,
     discounted_amount: input.discounted_amount ?? null,
-    location_type: input.location_type ?? null,
-    location_id: input.location_id ?? null,
-    address: input.address ?? null,
+    ...place,
     zoom: input.zoom ? 1 : 0,
     notes: input.notes ?? null,
     all_day: input.all_day ? 1 : 0,
     start_time: input.start_time,
   };
   return { shape, columns, clientIds };
+}
+
+/**
+ * Where the appointment happens: one of the owner's locations, or the client's place (the address given, else
+ * the first client's saved location, else their address), or nowhere in particular (online, or not said).
+ */
+async function resolveLocation(trx: Db, ctx: OwnerContext, input: AppointmentInput, clientIds: number[]) {
+  if (input.location_type === 'own') {
+    if (!input.location_id) throw new AppointmentError('location_id', 'appointments.locationRequired');
+    const location = await trx.selectFrom('locations').select('id').where('id', '=', input.location_id).where('user_id', '=', ctx.ownerId).executeTakeFirst();
+    if (!location) throw new AppointmentError('location_id', 'validation.in');
+    return { location_type: 'own', location_id: location.id, address: null };
+  }
+  if (input.location_type === 'client') {
+    if (!clientIds.length) throw new AppointmentError('client_ids', 'appointments.clientRequired');
+    const given = input.address?.trim();
+    if (given) return { location_type: 'client', location_id: null, address: given };
+    const saved = await trx.selectFrom('client_locations').select(['title', 'address_1']).where('client_id', '=', clientIds[0]).orderBy('position').executeTakeFirst();
+    const client = await trx.selectFrom('clients').select(['address_1', 'address_2', 'city', 'post_code']).where('id', '=', clientIds[0]).executeTakeFirstOrThrow();
+    const address = [saved?.address_1 ?? saved?.title].filter(Boolean).join(', ')
+      || [client.address_1, client.address_2, client.city, client.post_code].filter(Boolean).join(', ');
+    if (!address) throw new AppointmentError('address', 'appointments.addressRequired');
+    return { location_type: 'client', location_id: null, address };
+  }
+  return { location_type: null, location_id: null, address: null };
 }
 
 /** Refuses when a blocked span meets another appointment's blocked span of the same owner. */
@@ -193,15 +213,20 @@ export async function deleteAppointment(ctx: OwnerContext, id: number, scope: Sc
 }
 
 /** Moves one occurrence to a new date and start (drag and drop); it leaves its series. */
-export async function moveAppointment(ctx: OwnerContext, id: number, date: string, startTime: string, allowed: Filter): Promise<boolean> {
+/**
+ * Reschedules one occurrence (drag or resize on the calendar). A new `duration` is for private and blocked
+ * time; a service appointment lasts as long as its service.
+ */
+export async function moveAppointment(ctx: OwnerContext, id: number, date: string, startTime: string, allowed: Filter, duration?: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwner(trx, ctx);
     const current = await occurrence(trx, id, allowed);
     if (!current) return false;
+    if (duration !== undefined && duration !== current.duration && (current.type === 'service' || current.all_day === 1)) throw new AppointmentError('duration', 'appointments.durationFixed');
     const parts = current.type === 'service' && current.service_id
       ? (await trx.selectFrom('service_parts').select(['duration', 'blocked']).where('service_id', '=', current.service_id).orderBy('position').execute()).map((p) => ({ duration: p.duration, blocked: p.blocked === 1 }))
       : undefined;
-    const s = spans({ type: current.type as Shape['type'], date, start_time: startTime, duration: current.duration, all_day: current.all_day === 1, parts }, ctx.timeZone);
+    const s = spans({ type: current.type as Shape['type'], date, start_time: startTime, duration: duration ?? current.duration, all_day: current.all_day === 1, parts }, ctx.timeZone);
     await assertFree(trx, ctx, s.blocks, [id]);
     await trx.updateTable('appointments').set({ date, start_time: startTime, end_time: s.end_time, duration: s.duration, starts_at: iso(s.starts_at), ends_at: iso(s.ends_at), series_id: null, updated_at: nowIso() }).where('id', '=', id).execute();
     await writeDetails(trx, ctx, id, null, s.blocks);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
-import FullCalendar from '@fullcalendar/react';
+import FullCalendar, { type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -60,6 +60,14 @@ const CalendarWidget: ScreenWidget = () => {
     }
   }
 
+  /** Drag or resize: PUT /time, and back to where it was (with the server's message) if refused. */
+  function reschedule(event: EventApi, revert: () => void, resized: boolean) {
+    const id = (event.extendedProps as { appointment: Appointment }).appointment.id;
+    const body: Record<string, unknown> = { date: event.startStr.slice(0, 10), start_time: event.startStr.slice(11, 16) };
+    if (resized && event.start && event.end) body.duration = Math.round((event.end.getTime() - event.start.getTime()) / 60_000);
+    void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, body)).then((ok) => ok || revert());
+  }
+
   async function remove(a: Appointment) {
     if (!(await confirm(t('confirm.delete')))) return;
     let scope = '';
@@ -81,7 +89,6 @@ const CalendarWidget: ScreenWidget = () => {
         slotMaxTime="22:00:00"
         nowIndicator
         editable
-        eventDurationEditable={false}
         businessHours={businessHours}
         events={events}
         datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
@@ -91,10 +98,8 @@ const CalendarWidget: ScreenWidget = () => {
           if (props.classId) navigate(`/appointments/classes/${props.classId}`);
           else if (props.appointment) setOpen(props.appointment);
         }}
-        eventDrop={(info) => {
-          const id = (info.event.extendedProps as { appointment: Appointment }).appointment.id;
-          void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, { date: info.event.startStr.slice(0, 10), start_time: info.event.startStr.slice(11, 16) })).then((ok) => ok || info.revert());
-        }}
+        eventDrop={(info) => reschedule(info.event, info.revert, false)}
+        eventResize={(info) => reschedule(info.event, info.revert, true)}
       />
       <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="appointment-title" fullWidth maxWidth="xs">
         {open && (

@@ -13,6 +13,8 @@ export function toEvents(appointments: Appointment[], t: (k: string) => string) 
     allDay: a.all_day,
     // FullCalendar 7 takes one `color` (and works out the text colour itself).
     color: a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
+    // Resizing changes private and blocked time; a service appointment lasts as long as its service.
+    durationEditable: a.type !== 'service' && !a.all_day,
     extendedProps: { appointment: a },
   }));
 }

@@ -1,4 +1,4 @@
-import { schemaForForm, toErrorSchema, writableData } from '../../../renderer/react/form/schemaForForm';
+import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../../renderer/react/form/schemaForForm';
 import type { ScreenDef } from '../../../renderer/core/types';
 
 const t = (key: string) => `T:${key}`;
@@ -33,6 +33,31 @@ describe('schemaForForm', () => {
     expect(uiSchema.first_name).toEqual({ 'ui:autofocus': true });
     expect(uiSchema.locations).toEqual({ 'ui:options': { orderable: false, copyable: false } });
     expect(uiSchema['ui:submitButtonOptions']).toEqual({ norender: true });
+  });
+});
+
+describe('conditional fields (ui:options.showWhen)', () => {
+  const ui = {
+    type: { 'ui:widget': 'select' },
+    location_id: { 'ui:options': { resource: 'locations', showWhen: { type: ['own'] } } },
+    address: { 'ui:help': 'help.key', 'ui:options': { showWhen: { type: ['client'], remote: [false, null] } } },
+  };
+
+  it('shows a field only while every named field holds one of its values, null included', () => {
+    expect(hasConditionalFields(ui)).toBe(true);
+    expect(hasConditionalFields({ type: { 'ui:widget': 'select' } })).toBe(false);
+    expect(visibleFields(ui, { type: 'own' }).hidden).toEqual(['address']);
+    expect(visibleFields(ui, { type: 'client' }).hidden).toEqual(['location_id']);
+    expect(visibleFields(ui, { type: 'client', remote: true }).hidden).toEqual(['location_id', 'address']);
+    expect(visibleFields(ui, undefined).hidden).toEqual(['location_id', 'address']);
+    const { uiSchema } = visibleFields(ui, { type: 'own' });
+    expect(uiSchema.address).toMatchObject({ 'ui:widget': 'hidden', 'ui:help': 'help.key' });
+    expect(uiSchema.location_id).toBe(ui.location_id);
+  });
+
+  it('translates help texts like labels', () => {
+    const { uiSchema } = schemaForForm({ ...screen, uiSchema: { first_name: { 'ui:help': 'hints.name' } } }, t);
+    expect(uiSchema.first_name).toEqual({ 'ui:help': 'T:hints.name' });
   });
 });
 
