@@ -22,6 +22,7 @@ export const RESOURCE_FILES = [
   'resources/products.json',
   'resources/gift-vouchers.json',
   'resources/calendar-settings.json',
+  'resources/booking-settings.json',
   'resources/business-time.json',
   'resources/appointments.json',
 ] as const;

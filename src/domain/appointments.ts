@@ -69,7 +69,13 @@ export function spans(shape: Shape, timeZone: string): Spans {
   return { starts_at: start, ends_at: at, end_time, duration: Math.round((at - start) / MINUTE), blocks };
 }
 
-/** Spec §4 payment status, from what is known so far (payments arrive later): free or unpaid. */
-export function paymentStatus(price: number, discounted: number | null): 'free' | 'unpaid' {
-  return (discounted ?? price) <= 0 ? 'free' : 'unpaid';
+/**
+ * Spec §4 payment status from what has been paid so far (deposits taken online are payments): free, paid,
+ * unpaid, or leftToPay with the amount still due. Packages, vouchers and refunds arrive with their features.
+ */
+export function paymentStatus(price: number, discounted: number | null, paid = 0): { status: 'free' | 'paid' | 'unpaid' | 'leftToPay'; left_to_pay: number } {
+  const due = discounted ?? price;
+  if (due <= 0) return { status: 'free', left_to_pay: 0 };
+  if (paid >= due) return { status: 'paid', left_to_pay: 0 };
+  return { status: paid > 0 ? 'leftToPay' : 'unpaid', left_to_pay: due - paid };
 }

@@ -17,6 +17,7 @@ import sessionPlugin from './plugins/session';
 import { adminRoutes } from './routes/admin';
 import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
+import { onlineBookingRoutes } from './routes/online-booking';
 import { appointmentRoutes } from './routes/appointments';
 import { availabilityRoutes, classSessionRoutes } from './routes/availability';
 import { calendarSettingsRoutes } from './routes/calendar-settings';
@@ -98,7 +99,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await fastify.register(dbPlugin, { url: config.databaseUrl });
-  await fastify.register(servicesPlugin, { smtpUrl: config.smtpUrl, redisUrl: config.redisUrl, mailFrom: config.mailFrom });
+  await fastify.register(servicesPlugin, config);
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(rateLimit, { global: false });
@@ -120,6 +121,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(availabilityRoutes);
   await fastify.register(classSessionRoutes);
   await fastify.register(appointmentRoutes);
+  await fastify.register(onlineBookingRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });

@@ -20,6 +20,12 @@ export interface Config {
   smtpUrl?: string;
   redisUrl?: string;
   mailFrom: string;
+  /** Card payments (online-booking deposits) through Stripe. Without a key, development uses the local provider. */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Another address for Stripe's API: the local provider in development and tests. */
+  stripeApiUrl?: string;
+  currency: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -39,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Soloist <no-reply@soloist.app>',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiUrl: env.STRIPE_API_URL || undefined,
+    currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
     ...overrides,
   };
 }

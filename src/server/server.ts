@@ -2,13 +2,18 @@ import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { runSubscriptionCheck } from './jobs/subscriptions';
+import { startLocalProvider } from './payments/local-provider';
 
 const HOUR = 3_600_000;
 
 /** The only file that listens. Migrations run when the app starts; demo data is added to an empty database. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Without a Stripe account, deposits go through the local provider (development): same SDK, same webhooks.
+  const provider = config.stripeSecretKey ? null : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
+  if (provider) Object.assign(config, { stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url });
   const app = await buildApp(config);
+  if (provider) app.addHook('onClose', () => provider.close());
   if (process.env.SEED !== '0') await seedDemoData(app.db);
   // The scheduled subscription check: at start, then hourly (each run is idempotent, so several processes may run it).
   const check = () => runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));

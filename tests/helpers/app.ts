@@ -14,6 +14,8 @@ export const onPostgres = process.env.TEST_DB === 'postgres';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The database this app uses, for a second API process on the same data. */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function testApp(overrides: Partial<import('../../src/server/config
   const app = await buildApp(config);
   return {
     app,
+    databaseUrl,
     async close() {
       await app.close();
       await dropSchema?.();

@@ -18,5 +18,6 @@ export * from './packages';
 export * from './products';
 export * from './gift-vouchers';
 export * from './calendar-settings';
+export * from './booking-settings';
 export * from './business-time';
 export * from './appointments';

@@ -2,6 +2,10 @@
 
 export interface Service {
   id?: number;
+  /**
+   * Names the service on the public booking page, which never takes internal ids.
+   */
+  public_id?: string | null;
   title?: string;
   description?: string | null;
   multipart?: boolean;

@@ -46,7 +46,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string): SQLite.Statement {
+    prepare(query: string): SQLite.Statement {
+      // Every transaction here writes: take the write lock when it begins, not at its first write, so a check
+      // and the insert it guards cannot be split by another connection's write (online booking relies on it).
+      const text = query === 'begin' ? 'begin immediate' : query;
       let stmt = cache.get(text);
       if (!stmt) {
         if (cache.size >= size) cache.delete(cache.keys().next().value!);

@@ -5,6 +5,7 @@ import * as accounts from './migrations/0002-accounts';
 import * as catalogue from './migrations/0003-catalogue';
 import * as classAttendees from './migrations/0004-class-attendees';
 import * as appointments from './migrations/0005-appointments';
+import * as onlineBooking from './migrations/0006-online-booking';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0003-catalogue': catalogue,
   '0004-class-attendees': classAttendees,
   '0005-appointments': appointments,
+  '0006-online-booking': onlineBooking,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

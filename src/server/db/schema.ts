@@ -32,6 +32,7 @@ export interface UsersTable {
   affiliate_code: Generated<string | null>;
   referred_by: Generated<number | null>;
   deleted_at: Generated<string | null>;
+  booking_slug: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -62,6 +63,8 @@ export interface OutboxTable {
   body: string;
   status: string;
   created_at: string;
+  /** Message type of spec §3 (reminder, thank_you, booking, marketing); null for account mail. */
+  type: Generated<string | null>;
 }
 
 export interface RateLimitsTable {
@@ -113,6 +116,12 @@ export interface ServicesTable {
   price: number;
   duration: number;
   archived_at: string | null;
+  description: string | null;
+  online_booking: number;
+  deposit_amount: number | null;
+  booking_question: string | null;
+  multipart: number;
+  public_id: string | null;
 }
 
 export interface LocationsTable {
@@ -193,6 +202,8 @@ export interface AppointmentsTable {
   notes: string | null;
   created_at: string;
   updated_at: string;
+  source: Generated<string>;
+  manage_token_hash: Generated<string | null>;
 }
 
 export interface AppointmentClientsTable {
@@ -211,7 +222,70 @@ export interface AppointmentBlocksTable {
   ends_at: string;
 }
 
+export interface BookingCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  channel: string;
+  destination: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface BookingSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  channel: string;
+  destination: string;
+  client_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SlotHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  booking_session_id: number;
+  service_id: number;
+  date: string;
+  start_time: string;
+  starts_at: string;
+  ends_at: string;
+  blocks: string;
+  expires_at: string;
+  status: Generated<string>;
+  deposit: Generated<number>;
+  details: string | null;
+  payment_ref: string | null;
+  appointment_id: number | null;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  appointment_id: number | null;
+  client_id: number | null;
+  type: string;
+  method: string;
+  provider: string | null;
+  provider_ref: string | null;
+  amount: number;
+  currency: string;
+  date: string;
+  created_at: string;
+}
+
 export interface Database {
+  booking_codes: BookingCodesTable;
+  booking_sessions: BookingSessionsTable;
+  slot_holds: SlotHoldsTable;
+  payments: PaymentsTable;
   locations: LocationsTable;
   appointment_series: AppointmentSeriesTable;
   appointments: AppointmentsTable;

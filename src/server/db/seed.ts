@@ -1,5 +1,6 @@
 import type { Db } from './database';
 import { nowIso } from './database';
+import crypto from 'node:crypto';
 import { hashPassword } from '../services/passwords';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -72,7 +73,29 @@ export async function seedDemoData(db: Db): Promise<void> {
     const owner = await trx.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirstOrThrow();
     const clients = Array.from({ length: 50 }, (_, i) => demoClient(i, owner.id, now));
     await trx.insertInto('clients').values(clients).execute();
+    await seedBookableServices(trx, owner.id, now);
     const readOnly = await trx.selectFrom('users').select('id').where('email', '=', 'readonly@demo.test').executeTakeFirstOrThrow();
     await trx.insertInto('clients').values(Array.from({ length: 5 }, (_, i) => demoClient(i + 7, readOnly.id, now))).execute();
   });
+}
+
+/** The demo owner's services, bookable on their public page /online-booking/olivia-hart (deposits on two). */
+async function seedBookableServices(trx: Db, ownerId: number, now: string): Promise<void> {
+  const services = [
+    { title: 'Haircut', description: 'Wash, cut and blow-dry.', colour: '#1976d2', price: 3500, duration: 45, deposit_amount: 1000, booking_question: null, parts: [] },
+    {
+      title: 'Colour and style', description: 'Full colour; you are free while it develops.', colour: '#c2185b', price: 9000, duration: 90, deposit_amount: 2000,
+      booking_question: 'Any allergies we should know about?',
+      parts: [{ title: 'Apply colour', duration: 30, blocked: 1 }, { title: 'Develop', duration: 30, blocked: 0 }, { title: 'Rinse and style', duration: 30, blocked: 1 }],
+    },
+    { title: 'Free consultation', description: 'A short chat about what you would like.', colour: '#388e3c', price: 0, duration: 15, deposit_amount: null, booking_question: null, parts: [] },
+  ];
+  for (const { parts, ...s } of services) {
+    const row = await trx.insertInto('services').values({
+      ...s, user_id: ownerId, multipart: parts.length ? 1 : 0, online_booking: 1, hourly_rate: null, public_id: crypto.randomBytes(12).toString('base64url'), created_at: now, updated_at: now,
+    } as never).returning('id').executeTakeFirstOrThrow();
+    if (parts.length) await trx.insertInto('service_parts').values(parts.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never).execute();
+  }
+  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [], package_ids: [] } };
+  await trx.updateTable('users').set({ booking_slug: 'olivia-hart', settings: JSON.stringify(settings) }).where('id', '=', ownerId).execute();
 }

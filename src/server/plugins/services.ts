@@ -1,22 +1,40 @@
 import fp from 'fastify-plugin';
 import { createMailer, type Mailer } from '../services/mailer';
+import { stripeProvider, type PaymentProvider } from '../payments/provider';
+import { outboxSms, type SmsSender } from '../services/sms';
 import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../services/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    sms: SmsSender;
     limiter: RateLimiter;
+    /** Card payments for online-booking deposits; null when no provider is configured. */
+    payments: PaymentProvider | null;
   }
 }
 
-/** Shared services with outside effects: email and rate-limit counters (Redis when REDIS_URL is set). */
+export interface ServicesOptions {
+  smtpUrl?: string;
+  redisUrl?: string;
+  mailFrom: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiUrl?: string;
+}
+
+/** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
 export default fp(
-  async (app, opts: { smtpUrl?: string; redisUrl?: string; mailFrom: string }) => {
+  async (app, opts: ServicesOptions) => {
     const mailer = createMailer(app.db, { smtpUrl: opts.smtpUrl, from: opts.mailFrom });
     const store = opts.redisUrl ? redisLimiter(opts.redisUrl) : databaseLimiter(app.db);
     const limiter = failingClosed(store, (err) => app.log.error({ err }, 'rate-limit store failed; refusing'));
     app.decorate('mailer', mailer);
     app.decorate('limiter', limiter);
+    app.decorate('sms', outboxSms(app.db));
+    app.decorate('payments', opts.stripeSecretKey && opts.stripeWebhookSecret
+      ? stripeProvider({ secretKey: opts.stripeSecretKey, webhookSecret: opts.stripeWebhookSecret, apiUrl: opts.stripeApiUrl })
+      : null);
     app.addHook('onClose', async () => {
       mailer.close();
       await limiter.close();

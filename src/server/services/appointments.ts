@@ -24,6 +24,8 @@ export interface OwnerContext {
   zoomConnected: boolean;
   /** The caller's read filter on clients: linked clients must be ones they may read. */
   clientFilter: Filter;
+  /** The online-booking hold this write turns into an appointment (it does not count against itself). */
+  ownHoldId?: number;
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -32,8 +34,20 @@ const iso = (t: number) => new Date(t).toISOString();
  * Serialises writes per owner, so the overlap check and the insert cannot interleave with another request's:
  * PostgreSQL takes a transaction-scoped advisory lock on the owner; SQLite has a single writer already.
  */
-async function lockOwner(trx: Db, ctx: OwnerContext): Promise<void> {
+export async function lockOwner(trx: Db, ctx: Pick<OwnerContext, 'dialect' | 'ownerId'>): Promise<void> {
   if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ctx.ownerId})`.execute(trx);
+}
+
+/**
+ * The parts an appointment of a service takes: a multipart service's own parts; a single service is one blocked
+ * part of the service's duration (whatever part rows it may carry from the form).
+ */
+export async function serviceParts(db: Db, serviceId: number): Promise<Array<{ duration: number; blocked: boolean }>> {
+  const service = await db.selectFrom('services').select(['multipart', 'duration']).where('id', '=', serviceId).executeTakeFirst();
+  if (!service) return [];
+  if (!service.multipart) return [{ duration: service.duration, blocked: true }];
+  const rows = await db.selectFrom('service_parts').select(['duration', 'blocked']).where('service_id', '=', serviceId).orderBy('position').execute();
+  return rows.length ? rows.map((p) => ({ duration: p.duration, blocked: p.blocked === 1 })) : [{ duration: service.duration, blocked: true }];
 }
 
 /** Checks what a schema cannot and turns the input into the columns and shape every occurrence shares. */
@@ -45,9 +59,8 @@ async function resolve(trx: Db, ctx: OwnerContext, input: AppointmentInput) {
     if (!input.service_id) throw new AppointmentError('service_id', 'appointments.serviceRequired');
     const service = await trx.selectFrom('services').select(['id', 'duration', 'price']).where('id', '=', input.service_id).where('user_id', '=', ctx.ownerId).executeTakeFirst();
     if (!service) throw new AppointmentError('service_id', 'validation.in');
-    const rows = await trx.selectFrom('service_parts').select(['duration', 'blocked']).where('service_id', '=', service.id).orderBy('position').execute();
-    parts = rows.map((p) => ({ duration: p.duration, blocked: p.blocked === 1 }));
-    duration = parts.reduce((sum, p) => sum + p.duration, 0) || service.duration;
+    parts = await serviceParts(trx, service.id);
+    duration = parts.reduce((sum, p) => sum + p.duration, 0);
     if (input.price === undefined || input.price === null) price = service.price;
   }
   if (!input.all_day && !duration) throw new AppointmentError('duration', 'appointments.durationRequired');
@@ -99,16 +112,25 @@ async function resolveLocation(trx: Db, ctx: OwnerContext, input: AppointmentInp
   return { location_type: null, location_id: null, address: null };
 }
 
-/** Refuses when a blocked span meets another appointment's blocked span of the same owner. */
-async function assertFree(trx: Db, ctx: OwnerContext, blocks: Interval[], exclude: number[]): Promise<void> {
+/**
+ * Refuses when a blocked span meets another appointment's blocked span of the same owner, or a live online-booking
+ * hold (every booking path respects holds). Called inside the writing transaction, after `lockOwner`.
+ */
+export async function assertFree(trx: Db, ctx: Pick<OwnerContext, 'ownerId' | 'ownHoldId'>, blocks: Interval[], exclude: number[]): Promise<void> {
   if (blocks.length === 0) return;
   const lo = iso(Math.min(...blocks.map((b) => b.start)));
   const hi = iso(Math.max(...blocks.map((b) => b.end)));
   let q = trx.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', ctx.ownerId).where('starts_at', '<', hi).where('ends_at', '>', lo);
   if (exclude.length) q = q.where('appointment_id', 'not in', exclude);
   const taken = await q.execute();
-  const clash = taken.some((t) => blocks.some((b) => Date.parse(t.starts_at) < b.end && b.start < Date.parse(t.ends_at)));
-  if (clash) throw new AppointmentError('start_time', 'appointments.overlap');
+  const meets = (start: number, end: number) => blocks.some((b) => start < b.end && b.start < end);
+  if (taken.some((t) => meets(Date.parse(t.starts_at), Date.parse(t.ends_at)))) throw new AppointmentError('start_time', 'appointments.overlap');
+  let holds = trx.selectFrom('slot_holds').select('blocks').where('user_id', '=', ctx.ownerId).where('status', 'in', ['held', 'paying'])
+    .where('expires_at', '>', nowIso()).where('starts_at', '<', hi).where('ends_at', '>', lo);
+  if (ctx.ownHoldId) holds = holds.where('id', '!=', ctx.ownHoldId);
+  for (const h of await holds.execute()) {
+    if ((JSON.parse(h.blocks) as Array<[string, string]>).some(([a, b]) => meets(Date.parse(a), Date.parse(b)))) throw new AppointmentError('start_time', 'appointments.overlap');
+  }
 }
 
 async function insertOccurrence(trx: Db, ctx: OwnerContext, resolved: Awaited<ReturnType<typeof resolve>>, date: string, seriesId: number | null): Promise<number> {
@@ -135,13 +157,27 @@ async function writeDetails(trx: Db, ctx: OwnerContext, id: number, clientIds: n
   }
 }
 
+/** What an online booking adds to the appointment it creates, and does in the same transaction. */
+export interface CreateExtras {
+  columns?: { source?: string; manage_token_hash?: string };
+  /** Runs inside the transaction once the appointment exists (recording the deposit, closing the hold). */
+  then?(trx: Db, id: number): Promise<void>;
+}
+
 /** Creates one appointment, or every occurrence of a series, in one transaction. Returns the ids. */
-export async function createAppointments(ctx: OwnerContext, input: AppointmentInput): Promise<number[]> {
-  return ctx.db.transaction().execute(async (trx) => {
+export async function createAppointments(ctx: OwnerContext, input: AppointmentInput, extras: CreateExtras = {}): Promise<number[]> {
+  // Inside a caller's transaction (an online booking creates its client first), this joins it.
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (ctx.db.isTransaction ? fn(ctx.db) : ctx.db.transaction().execute(fn));
+  return inTransaction(async (trx) => {
     await lockOwner(trx, ctx);
     const resolved = await resolve(trx, ctx, input);
+    Object.assign(resolved.columns, extras.columns);
     // A repeat rule without a frequency (an empty form group) means no repeat.
-    if (!input.recurring?.frequency) return [await insertOccurrence(trx, ctx, resolved, input.date, null)];
+    if (!input.recurring?.frequency) {
+      const id = await insertOccurrence(trx, ctx, resolved, input.date, null);
+      await extras.then?.(trx, id);
+      return [id];
+    }
     const { frequency, interval = 1, end_date } = input.recurring;
     if (!end_date) throw new AppointmentError('recurring.end_date', 'validation.required');
     if (end_date < input.date) throw new AppointmentError('recurring.end_date', 'appointments.tooLong');
@@ -224,7 +260,7 @@ export async function moveAppointment(ctx: OwnerContext, id: number, date: strin
     if (!current) return false;
     if (duration !== undefined && duration !== current.duration && (current.type === 'service' || current.all_day === 1)) throw new AppointmentError('duration', 'appointments.durationFixed');
     const parts = current.type === 'service' && current.service_id
-      ? (await trx.selectFrom('service_parts').select(['duration', 'blocked']).where('service_id', '=', current.service_id).orderBy('position').execute()).map((p) => ({ duration: p.duration, blocked: p.blocked === 1 }))
+      ? await serviceParts(trx, current.service_id)
       : undefined;
     const s = spans({ type: current.type as Shape['type'], date, start_time: startTime, duration: duration ?? current.duration, all_day: current.all_day === 1, parts }, ctx.timeZone);
     await assertFree(trx, ctx, s.blocks, [id]);
@@ -242,12 +278,17 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     .where('appointment_clients.appointment_id', 'in', ids).orderBy('appointment_clients.position').execute() : [];
   const serviceIds = [...new Set(rows.map((r) => r.service_id).filter((v): v is number => typeof v === 'number'))];
   const services = serviceIds.length ? await db.selectFrom('services').select(['id', 'title', 'colour']).where('id', 'in', serviceIds).execute() : [];
+  const paid = ids.length ? await db.selectFrom('payments').select(['appointment_id', (eb) => eb.fn.sum<number>('amount').as('paid')]).where('appointment_id', 'in', ids).groupBy('appointment_id').execute() : [];
   const seriesIds = [...new Set(rows.map((r) => r.series_id).filter((v): v is number => typeof v === 'number'))];
   const series = seriesIds.length ? await db.selectFrom('appointment_series').selectAll().where('id', 'in', seriesIds).execute() : [];
   return rows.map((r) => ({
     id: r.id, type: r.type, title: r.title, date: r.date, start_time: r.start_time, end_time: r.end_time, duration: r.duration,
     all_day: r.all_day === 1, starts_at: r.starts_at, ends_at: r.ends_at, price: r.price, discounted_amount: r.discounted_amount,
-    payment_status: paymentStatus(r.price as number, r.discounted_amount as number | null),
+    ...(() => {
+      const p = paymentStatus(r.price as number, r.discounted_amount as number | null, Number(paid.find((x) => x.appointment_id === r.id)?.paid ?? 0));
+      return { payment_status: p.status, left_to_pay: p.left_to_pay };
+    })(),
+    source: r.source,
     location_type: r.location_type, location_id: r.location_id, address: r.address, zoom: r.zoom === 1, notes: r.notes,
     service: services.find((s) => s.id === r.service_id) ?? null,
     service_id: r.service_id,

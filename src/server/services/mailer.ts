@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   userId?: number | null;
+  /** Message type (spec §3: reminder, thank_you, booking, marketing); none for account mail. */
+  type?: string;
 }
 
 export interface Mailer {
@@ -22,12 +24,15 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
-      let status = 'outbox';
-      if (transport) {
+      const record = (status: string) => db.insertInto('outbox').values({ user_id: mail.userId ?? null, channel: 'email', type: mail.type ?? null, recipient: mail.to, subject: mail.subject, body: mail.text, status, created_at: nowIso() }).execute();
+      if (!transport) return void (await record('outbox'));
+      try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-        status = 'sent';
+      } catch (err) {
+        await record('error');
+        throw err;
       }
-      await db.insertInto('outbox').values({ user_id: mail.userId ?? null, channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text, status, created_at: nowIso() }).execute();
+      await record('sent');
     },
     close: () => transport?.close(),
   };

@@ -33,7 +33,7 @@ const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
  * goes back, with the server's message, when refused.
  */
 const CalendarWidget: ScreenWidget = () => {
-  const { rest, t, notify, confirm, locale } = useRenderer();
+  const { rest, t, notify, confirm, locale, formContext } = useRenderer();
   const { user } = useShell();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -107,7 +107,7 @@ const CalendarWidget: ScreenWidget = () => {
             <DialogTitle id="appointment-title">{open.service?.title ?? open.title ?? t(`calendar.types.${open.type}`)}</DialogTitle>
             <DialogContent>
               <Typography gutterBottom>{open.date} · {open.start_time}–{open.end_time}</Typography>
-              <Typography color="text.secondary" gutterBottom>{t(`calendar.payment.${open.payment_status}`)}</Typography>
+              <Typography color="text.secondary" gutterBottom>{t(`calendar.payment.${open.payment_status}`, { amount: new Intl.NumberFormat(locale, { style: 'currency', currency: String(formContext.currency ?? 'GBP') }).format((open.left_to_pay ?? 0) / 100) })}</Typography>
               {open.clients.map((c) => (
                 <TextField
                   key={c.id}

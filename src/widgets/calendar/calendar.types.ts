@@ -10,6 +10,7 @@ export interface Appointment {
   starts_at: string;
   ends_at: string;
   payment_status: string;
+  left_to_pay?: number;
   service: { id: number; title: string; colour: string } | null;
   recurring: { series_id: number } | null;
   clients: Array<{ id: number; first_name: string; last_name: string | null; status: string }>;

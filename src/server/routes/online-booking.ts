@@ -1,0 +1,379 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { subject } from '@casl/ability';
+import { nowIso } from '../db/database';
+import { WebhookSignatureError, type PaymentResult } from '../payments/provider';
+import { bookableStarts, calendarOf } from '../services/availability';
+import type { I18n } from '../services/i18n';
+import {
+  assertOpen, BookingError, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
+  newToken, offeredServices, openBookingSession, ownerBySlug, placeHold, serviceByPublicId, sha256, type BookingSettings, type HoldDetails, type PublicOwner,
+} from '../services/online-booking';
+import { summary } from '../services/validation-messages';
+
+const BOOKING_COOKIE = 'soloist_booking';
+const DATE = { type: 'string', format: 'date' } as const;
+const MAX_DAYS = 62;
+const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+
+/**
+ * Online booking (spec §1, §2, §5): the owner's settings, and the public page's calls. Public calls take the
+ * slug and unguessable tokens only — never an internal id — and a verified client is a cookie scoped to the page.
+ */
+export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string; i18n: I18n }): Promise<void> {
+  const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
+    if (!(err instanceof BookingError)) throw err;
+    const message = req.t(err.key, err.values);
+    if (err.status === 422 && err.field) {
+      const errors = { [err.field]: [message] };
+      return reply.code(422).send({ message: summary(errors, req.t), errors });
+    }
+    return reply.code(err.status).send({ message });
+  };
+
+  async function limited(req: FastifyRequest, reply: FastifyReply, checks: Array<[string, number, number]>): Promise<boolean> {
+    for (const [key, max, window] of checks) {
+      const verdict = await app.limiter.hit(key, max, window);
+      if (!verdict.allowed) {
+        void reply.code(429).header('retry-after', String(verdict.retryAfter)).send({ message: req.t('booking.tooMany', { seconds: verdict.retryAfter }) });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- The owner's settings ----------------------------------------------------------------------------------
+
+  async function present(userId: number) {
+    const row = await app.db.selectFrom('users').select(['booking_slug', 'settings']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const settings = bookingSettingsOf({ settings: JSON.parse(row.settings) as Record<string, unknown> }, row.booking_slug);
+    const services = await app.db.selectFrom('services').select('id').where('user_id', '=', userId).where('online_booking', '=', 1).where('archived_at', 'is', null).execute();
+    return { ...settings, service_ids: services.map((s) => s.id), page_url: settings.slug ? `${opts.appUrl}/online-booking/${settings.slug}` : '' };
+  }
+
+  const gate = (req: FastifyRequest, reply: FastifyReply, action: 'read' | 'update') => {
+    if (req.ability.can(action, subject('OnlineBooking', { user_id: req.user!.id }))) return true;
+    const reason = req.ability.relevantRuleFor(action, subject('OnlineBooking', { user_id: req.user!.id }))?.reason;
+    void reply.code(403).send({ message: req.t(reason ?? 'auth.forbidden') });
+    return false;
+  };
+
+  app.get('/api/v1/user/booking-settings', { schema: { tags: ['user'] } }, async (req, reply) => {
+    if (!gate(req, reply, 'read')) return reply;
+    return { data: await present(req.user!.id) };
+  });
+
+  app.put('/api/v1/user/booking-settings', { schema: { tags: ['user'], body: { $ref: 'booking-settings.request#' } } }, async (req, reply) => {
+    if (!gate(req, reply, 'update')) return reply;
+    const body = req.body as BookingSettings;
+    const owner = req.user!;
+    const errors: Record<string, string[]> = {};
+    const taken = await app.db.selectFrom('users').select('id').where('booking_slug', '=', body.slug).where('id', '!=', owner.id).executeTakeFirst();
+    if (taken) errors.slug = [req.t('booking.settings.slugTaken')];
+    const mine = body.service_ids.length
+      ? await app.db.selectFrom('services').select('id').where('user_id', '=', owner.id).where('id', 'in', body.service_ids).where('archived_at', 'is', null).execute()
+      : [];
+    if (mine.length !== body.service_ids.length) errors.service_ids = [req.t('validation.in', { field: req.t('fields.booking-settings.service_ids') })];
+    if (body.enabled) {
+      // Spec §5: at least one service, class or package, and at least one day switched on.
+      if (!body.service_ids.length && !body.class_ids.length && !body.package_ids.length) errors.service_ids ??= [req.t('booking.settings.needsOffering')];
+      if (!calendarOf(owner).hours.some((d) => d.open)) errors.enabled = [req.t('booking.settings.needsDay')];
+    }
+    if (Object.keys(errors).length) return reply.code(422).send({ message: summary(errors, req.t), errors });
+    const { slug, service_ids, ...rest } = body;
+    const settings = { ...owner.settings, bookingSettings: { ...rest, service_ids: [] } };
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ booking_slug: slug, settings: JSON.stringify(settings), updated_at: nowIso() }).where('id', '=', owner.id).execute();
+      // Which services are bookable online lives on the services themselves (their online-booking flag).
+      await trx.updateTable('services').set({ online_booking: 0 }).where('user_id', '=', owner.id).execute();
+      if (service_ids.length) await trx.updateTable('services').set({ online_booking: 1 }).where('user_id', '=', owner.id).where('id', 'in', service_ids).execute();
+    });
+    return { data: await present(owner.id), message: req.t('messages.updated') };
+  });
+
+  // ---- The public page ---------------------------------------------------------------------------------------
+
+  const cookiePath = (slug: string) => `/api/v1/online-booking/${slug}`;
+
+  async function ownerOf(req: FastifyRequest): Promise<PublicOwner> {
+    const owner = await ownerBySlug(app.db, (req.params as { slug: string }).slug);
+    if (!owner) throw new BookingError(404, 'errors.notFound');
+    return owner;
+  }
+
+  async function verified(req: FastifyRequest, owner: PublicOwner) {
+    const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
+    if (!session) throw new BookingError(401, 'booking.verifyFirst');
+    return session;
+  }
+
+  const pub = { access: 'public' as const };
+
+  app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      let message: string | null = null;
+      try {
+        await assertOpen(app.db, owner);
+      } catch (err) {
+        if (!(err instanceof BookingError)) throw err;
+        message = req.t(err.key);
+      }
+      const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
+      const client = session?.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
+      const services = message ? [] : await offeredServices(app.db, owner);
+      return {
+        data: {
+          name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
+          time_zone: calendarOf(owner.user).settings.time_zone,
+          existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
+          services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, colour: s.colour })),
+          verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
+        },
+      };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.post('/api/v1/online-booking/:slug/codes', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'], params: slugParams,
+      body: { type: 'object', required: ['channel', 'destination'], additionalProperties: false, properties: { channel: { type: 'string', enum: ['email', 'sms'] }, destination: { type: 'string', minLength: 3, maxLength: 255 } } },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
+      const destination = raw.trim();
+      const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : PHONE.test(destination);
+      if (!valid) throw new BookingError(422, channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid', {}, 'destination');
+      if (await limited(req, reply, [[`booking-code:ip:${req.ip}`, 20, 900], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, 5, 900]])) return reply;
+      const code = await createCode(app.db, owner.user.id, channel, destination);
+      const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
+      await deliver(owner, channel, destination, req.t('booking.mail.codeSubject'), text);
+      return { data: { token: code.token, expires_at: code.expires_at }, message: req.t('booking.codeSent', { destination }) };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.post('/api/v1/online-booking/:slug/codes/verify', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'], params: slugParams,
+      body: { type: 'object', required: ['token', 'code'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 64 }, code: { type: 'string', pattern: '^[0-9]{6}$' }, remember: { type: 'boolean', default: false } } },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      if (await limited(req, reply, [[`booking-verify:ip:${req.ip}`, 30, 900]])) return reply;
+      const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
+      const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
+      const client = await findClient(app.db, owner.user.id, channel, destination);
+      if (!client && owner.settings.existing_clients_only) throw new BookingError(403, 'booking.existingOnly', { name: owner.name });
+      const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
+      void reply.setCookie(BOOKING_COOKIE, session.token, { path: cookiePath(owner.settings.slug), httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: session.maxAge });
+      return { data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null }, message: req.t('booking.verified') };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.get('/api/v1/online-booking/:slug/services/:service/slots', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'],
+      params: { type: 'object', required: ['slug', 'service'], properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } } },
+      querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      const { from, to } = req.query as { from: string; to: string };
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+      const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
+      const starts = await bookableStarts(app.db, owner.user, service, from, to);
+      return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: calendarOf(owner.user).settings.time_zone } };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.post('/api/v1/online-booking/:slug/holds', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'], params: slugParams,
+      body: { type: 'object', required: ['service', 'start'], additionalProperties: false, properties: { service: { type: 'string', maxLength: 32 }, start: { type: 'string', format: 'date-time' } } },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      const session = await verified(req, owner);
+      const { service, start } = req.body as { service: string; start: string };
+      const hold = await placeHold(app.db, app.dialect, owner, session, service, start);
+      return reply.code(201).send({ data: hold });
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.post('/api/v1/online-booking/:slug/bookings', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'], params: slugParams,
+      body: {
+        type: 'object', required: ['hold'], additionalProperties: false,
+        properties: {
+          hold: { type: 'string', maxLength: 64 }, first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
+          answer: { type: 'string', maxLength: 1000 }, address: { type: 'string', maxLength: 1000 },
+        },
+      },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      const session = await verified(req, owner);
+      const body = req.body as HoldDetails & { hold: string };
+      const hold = await holdFor(app.db, owner, session, body.hold);
+      if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+      const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
+      if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
+      const service = await app.db.selectFrom('services').select(['title', 'booking_question']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
+      if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
+      const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: body.address?.trim() };
+      const manage = newToken();
+      if (hold.deposit > 0) {
+        if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
+        const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
+        const checkout = await app.payments.createCheckout({
+          amount: hold.deposit, currency: opts.currency, description: req.t('booking.depositFor', { service: service.title, name: owner.name }),
+          successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
+          metadata: { hold: String(hold.id), owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
+        });
+        await markPaying(app.db, hold.id, checkout.id, details, sha256(manage));
+        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
+      }
+      const done = await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
+      await announce(req, owner, done.appointmentId, manage);
+      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await booking(owner, done.appointmentId) }, message: req.t('booking.booked') });
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  /** The callback page asks after the payment: confirmed with the provider, never taken from the URL's word. */
+  app.get('/api/v1/online-booking/:slug/payments/:payment', {
+    config: pub,
+    schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      const session = await verified(req, owner);
+      const ref = (req.params as { payment: string }).payment;
+      const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
+      if (!hold || !app.payments) throw new BookingError(404, 'errors.notFound');
+      if (hold.status !== 'booked') {
+        const result = await app.payments.retrieve(ref);
+        if (!result.paid) return { data: { status: 'unpaid' } };
+        await completePayment(req, result);
+      }
+      const done = await app.db.selectFrom('slot_holds').select(['status', 'appointment_id']).where('id', '=', hold.id).executeTakeFirstOrThrow();
+      if (done.status !== 'booked' || !done.appointment_id) return { data: { status: done.status } };
+      return { data: { status: 'booked', booking: await booking(owner, done.appointment_id) }, message: req.t('booking.booked') };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.get('/api/v1/online-booking/:slug/bookings/:token', {
+    config: pub,
+    schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'token'], properties: { slug: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 64 } } } },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', sha256((req.params as { token: string }).token)).executeTakeFirst();
+      if (!row) throw new BookingError(404, 'errors.notFound');
+      return { data: await booking(owner, row.id) };
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  // ---- Payment webhook ---------------------------------------------------------------------------------------
+
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes sent: this route reads the body as text.
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) => done(null, body));
+    scope.post('/api/v1/online-booking/payments/webhook', { config: { access: 'public', csrf: false }, schema: { hide: true } }, async (req, reply) => {
+      if (!app.payments) return reply.code(404).send({ message: req.t('errors.notFound') });
+      let result: PaymentResult | null;
+      try {
+        result = app.payments.parseWebhook(req.body as string, req.headers['stripe-signature'] as string | undefined);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
+        throw err;
+      }
+      if (result?.paid) {
+        try {
+          await completePayment(req, result);
+        } catch (err) {
+          if (!(err instanceof BookingError)) throw err;
+          req.log.warn({ payment: result.id, reason: err.key }, 'paid booking could not be completed');
+        }
+      }
+      return { received: true };
+    });
+  });
+
+  /** A paid checkout → its hold becomes the booking (idempotent), and the client and owner are told once. */
+  async function completePayment(req: FastifyRequest, result: PaymentResult): Promise<void> {
+    const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
+    if (!hold || hold.status === 'booked') return;
+    const row = await app.db.selectFrom('users').select('booking_slug').where('id', '=', hold.user_id).executeTakeFirstOrThrow();
+    const owner = (await ownerBySlug(app.db, row.booking_slug!))!;
+    const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
+    const done = await completeHold(app.db, app.dialect, owner, hold.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, details);
+    if (done.created) await announce(req, owner, done.appointmentId, null);
+  }
+
+  /** A booking in the public shape: what the client sees on the confirmation and the manage page. */
+  async function booking(owner: PublicOwner, appointmentId: number) {
+    const a = await app.db.selectFrom('appointments').select(['date', 'start_time', 'end_time', 'price', 'service_id', 'address']).where('id', '=', appointmentId).executeTakeFirstOrThrow();
+    const service = a.service_id ? await app.db.selectFrom('services').select(['title']).where('id', '=', a.service_id).executeTakeFirst() : null;
+    const paid = await app.db.selectFrom('payments').select((eb) => eb.fn.sum<number>('amount').as('paid')).where('appointment_id', '=', appointmentId).executeTakeFirst();
+    return { owner: owner.name, service: service?.title ?? null, date: a.date, start_time: a.start_time, end_time: a.end_time, price: a.price, paid: Number(paid?.paid ?? 0), address: a.address };
+  }
+
+  async function deliver(owner: PublicOwner, channel: string, to: string, subjectLine: string, text: string) {
+    try {
+      if (channel === 'email') await app.mailer.send({ to, subject: subjectLine, text, userId: owner.user.id, type: 'booking' });
+      else await app.sms.send({ to, text, userId: owner.user.id, type: 'booking' });
+    } catch (err) {
+      // Recorded with status "error" by the sender; the booking itself stands.
+      app.log.error({ err }, 'booking notification failed');
+    }
+  }
+
+  /** The confirmation to the client (by the channel they verified) and the new-booking notice to the owner. */
+  async function announce(req: FastifyRequest, owner: PublicOwner, appointmentId: number, manageToken: string | null) {
+    const b = await booking(owner, appointmentId);
+    const session = await app.db.selectFrom('booking_sessions').innerJoin('slot_holds', 'slot_holds.booking_session_id', 'booking_sessions.id')
+      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('slot_holds.appointment_id', '=', appointmentId).executeTakeFirstOrThrow();
+    const client = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
+    const money = (n: number) => new Intl.NumberFormat(req.locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(n / 100);
+    const values = { name: owner.name, service: b.service, date: b.date, time: b.start_time, client: `${client.first_name} ${client.last_name ?? ''}`.trim(), amount: money(b.paid) };
+    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
+    const paid = b.paid > 0 ? ` ${req.t('booking.mail.deposit', values)}` : '';
+    await deliver(owner, session.channel, session.destination, req.t('booking.mail.confirmSubject'), `${req.t('booking.mail.confirmText', values)}${paid}${link}`);
+    const ownerT = opts.i18n.translator(owner.user.locale === 'uk' ? 'uk' : 'en');
+    await deliver(owner, 'email', owner.user.email, ownerT('booking.mail.ownerSubject'), `${ownerT('booking.mail.ownerText', values)}${b.paid > 0 ? ` ${ownerT('booking.mail.deposit', values)}` : ''}`);
+  }
+}

@@ -1,0 +1,277 @@
+import crypto from 'node:crypto';
+import { subject } from '@casl/ability';
+import { defineAbilityFor, isReadOnly } from '../../../permissions/defineAbilityFor';
+import { spans } from '../../domain/appointments';
+import { localDate, offsetAt } from '../../domain/availability/zoned-time';
+import type { Db, Dialect } from '../db/database';
+import { nowIso } from '../db/database';
+import { AppointmentError, assertFree, createAppointments, lockOwner, serviceParts, type OwnerContext } from './appointments';
+import { bookableStarts, calendarOf } from './availability';
+import { toSessionUser, type SessionUser } from './sessions';
+import { abilitySubject } from './users';
+
+export const CODE_MINUTES = 10;
+export const CODE_ATTEMPTS = 5;
+export const HOLD_MINUTES = 10;
+/** While the client is on the payment page the hold lasts longer: card checks can take a while. */
+export const PAYING_MINUTES = 30;
+/** Without "remember me" a verified client stays verified for this long on the device. */
+export const UNREMEMBERED_MINUTES = 120;
+
+export interface BookingSettings {
+  enabled: boolean;
+  slug: string;
+  service_ids: number[];
+  class_ids: number[];
+  package_ids: number[];
+  existing_clients_only: boolean;
+  block_new_bookings: boolean;
+  remember_days: number;
+  deposit_mode: 'none' | 'per_service' | 'full';
+}
+
+/** A refusal in the spec's words: HTTP status, the i18n key, its values and (for 422) the field. */
+export class BookingError extends Error {
+  constructor(readonly status: number, readonly key: string, readonly values: Record<string, unknown> = {}, readonly field?: string) {
+    super(key);
+  }
+}
+
+export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
+export const newToken = () => crypto.randomBytes(24).toString('base64url');
+const minutesFromNow = (m: number, now = Date.now()) => new Date(now + m * 60_000).toISOString();
+
+export function bookingSettingsOf(owner: Pick<SessionUser, 'settings'>, slug: string | null): BookingSettings {
+  const stored = (owner.settings.bookingSettings ?? {}) as Partial<BookingSettings>;
+  return {
+    enabled: false, service_ids: [], class_ids: [], package_ids: [], existing_clients_only: false, block_new_bookings: false,
+    remember_days: 30, deposit_mode: 'per_service', ...stored, slug: slug ?? '',
+  };
+}
+
+export interface PublicOwner {
+  user: SessionUser;
+  settings: BookingSettings;
+  name: string;
+}
+
+export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | null> {
+  const row = await db.selectFrom('users').selectAll().where('booking_slug', '=', slug).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) return null;
+  const user = toSessionUser(row as unknown as Record<string, unknown>);
+  return { user, settings: bookingSettingsOf(user, row.booking_slug), name: `${user.first_name} ${user.last_name}`.trim() };
+}
+
+/** The services an owner offers online, in the page's shape: public ids only. */
+export async function offeredServices(db: Db, owner: PublicOwner) {
+  const rows = await db.selectFrom('services')
+    .select(['id', 'public_id', 'title', 'description', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart', 'colour'])
+    .where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).orderBy('title').execute();
+  return rows.map((s) => ({ ...s, deposit: depositFor(owner.settings, s) }));
+}
+
+export function depositFor(settings: BookingSettings, service: { price: number; deposit_amount: number | null }): number {
+  if (settings.deposit_mode === 'full') return service.price;
+  if (settings.deposit_mode === 'per_service') return Math.min(service.deposit_amount ?? 0, service.price);
+  return 0;
+}
+
+/**
+ * Whether the page takes bookings (spec §5): switched on, not blocked, on a plan with online booking and not
+ * read-only, with at least one offering and one open day. Otherwise the page says so and takes nothing.
+ */
+export async function assertOpen(db: Db, owner: PublicOwner): Promise<void> {
+  const ability = defineAbilityFor(abilitySubject(owner.user));
+  const { hours } = calendarOf(owner.user);
+  const open = owner.settings.enabled && !owner.settings.block_new_bookings
+    && ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) && !isReadOnly(abilitySubject(owner.user))
+    && hours.some((d) => d.open) && (await offeredServices(db, owner)).length > 0;
+  if (!open) throw new BookingError(403, 'booking.closed');
+}
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/** An existing client of the owner recognised by a verified email or phone. */
+export async function findClient(db: Db, ownerId: number, channel: string, destination: string): Promise<{ id: number; first_name: string; last_name: string | null } | null> {
+  const base = db.selectFrom('clients').select(['id', 'first_name', 'last_name', 'phone']).where('user_id', '=', ownerId).where('archived_at', 'is', null);
+  if (channel === 'email') return (await base.where((eb) => eb(eb.fn('lower', ['email']), '=', destination.toLowerCase())).orderBy('id').executeTakeFirst()) ?? null;
+  const wanted = digits(destination);
+  const candidates = await base.where('phone', 'like', `%${wanted.slice(-7)}%`).orderBy('id').limit(50).execute();
+  return candidates.find((c) => c.phone && digits(c.phone).endsWith(wanted.slice(-9))) ?? null;
+}
+
+/** Draws a 6-digit code for a destination; only its hash is stored, keyed by an unguessable token. */
+export async function createCode(db: Db, ownerId: number, channel: string, destination: string) {
+  const token = newToken();
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const expires_at = minutesFromNow(CODE_MINUTES);
+  await db.insertInto('booking_codes').values({ user_id: ownerId, token_hash: sha256(token), channel, destination, code_hash: sha256(`${token}:${code}`), expires_at, used_at: null, created_at: nowIso() }).execute();
+  return { token, code, expires_at };
+}
+
+/** Checks a code: wrong codes count against it, an expired or used-up code is refused whatever is typed. */
+export async function checkCode(db: Db, ownerId: number, token: string, code: string) {
+  const row = await db.selectFrom('booking_codes').selectAll().where('token_hash', '=', sha256(token)).where('user_id', '=', ownerId).executeTakeFirst();
+  if (!row || row.used_at) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
+  if (row.expires_at <= nowIso()) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
+  if (row.attempts >= CODE_ATTEMPTS) throw new BookingError(422, 'booking.codeAttempts', {}, 'code');
+  const given = Buffer.from(sha256(`${token}:${code}`));
+  if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
+    await db.updateTable('booking_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+    throw new BookingError(422, row.attempts + 1 >= CODE_ATTEMPTS ? 'booking.codeAttempts' : 'booking.codeWrong', {}, 'code');
+  }
+  await db.updateTable('booking_codes').set({ used_at: nowIso() }).where('id', '=', row.id).where('used_at', 'is', null).execute();
+  return { channel: row.channel, destination: row.destination };
+}
+
+export interface BookingSession {
+  id: number;
+  user_id: number;
+  channel: string;
+  destination: string;
+  client_id: number | null;
+}
+
+export async function openBookingSession(db: Db, owner: PublicOwner, channel: string, destination: string, clientId: number | null, remember: boolean) {
+  const token = newToken();
+  const minutes = remember && owner.settings.remember_days > 0 ? owner.settings.remember_days * 1440 : UNREMEMBERED_MINUTES;
+  const expires_at = minutesFromNow(minutes);
+  await db.insertInto('booking_sessions').values({ user_id: owner.user.id, token_hash: sha256(token), channel, destination, client_id: clientId, expires_at, created_at: nowIso() }).execute();
+  return { token, expires_at, maxAge: remember ? minutes * 60 : undefined };
+}
+
+export async function findBookingSession(db: Db, ownerId: number, token: string | undefined): Promise<BookingSession | null> {
+  if (!token) return null;
+  const row = await db.selectFrom('booking_sessions').select(['id', 'user_id', 'channel', 'destination', 'client_id', 'expires_at'])
+    .where('token_hash', '=', sha256(token)).where('user_id', '=', ownerId).executeTakeFirst();
+  return row && row.expires_at > nowIso() ? row : null;
+}
+
+function ownerContext(db: Db, dialect: Dialect, owner: PublicOwner, ownHoldId?: number): OwnerContext {
+  return {
+    db, dialect, ownerId: owner.user.id, timeZone: calendarOf(owner.user).settings.time_zone, zoomConnected: false, ownHoldId,
+    clientFilter: (eb) => eb('clients.user_id' as never, '=', owner.user.id as never) as never,
+  };
+}
+
+export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: string) {
+  const service = await db.selectFrom('services').select(['id', 'public_id', 'title', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart'])
+    .where('public_id', '=', publicId).where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).executeTakeFirst();
+  if (!service) throw new BookingError(404, 'booking.notOffered');
+  return service;
+}
+
+/**
+ * Holds a start time for a verified client for HOLD_MINUTES. The start must be one the engine offers; the
+ * authoritative check (no appointment or other hold takes a blocked part) and the insert share one transaction
+ * under the owner's write lock, so two clients can never hold the same time.
+ */
+export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, session: BookingSession, publicId: string, start: string) {
+  const service = await serviceByPublicId(db, owner, publicId);
+  const startMs = Date.parse(start);
+  if (!Number.isFinite(startMs)) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  const { settings } = calendarOf(owner.user);
+  const date = localDate(settings.time_zone, startMs);
+  const offered = await bookableStarts(db, owner.user, service, date, date);
+  if (!offered.includes(startMs)) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  const startTime = new Date(startMs + offsetAt(settings.time_zone, startMs)).toISOString().slice(11, 16);
+  const parts = await serviceParts(db, service.id);
+  const s = spans({ type: 'service', date, start_time: startTime, duration: service.duration, all_day: false, parts }, settings.time_zone);
+  const token = newToken();
+  const deposit = depositFor(owner.settings, service);
+  const expires_at = minutesFromNow(HOLD_MINUTES);
+  await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, { dialect, ownerId: owner.user.id });
+    // One live hold per client: choosing another time lets the previous one go.
+    await trx.updateTable('slot_holds').set({ status: 'released' }).where('booking_session_id', '=', session.id).where('status', '=', 'held').execute();
+    try {
+      await assertFree(trx, { ownerId: owner.user.id }, s.blocks, []);
+    } catch (err) {
+      if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+      throw err;
+    }
+    await trx.insertInto('slot_holds').values({
+      user_id: owner.user.id, token_hash: sha256(token), booking_session_id: session.id, service_id: service.id, date, start_time: startTime,
+      starts_at: new Date(s.starts_at).toISOString(), ends_at: new Date(s.ends_at).toISOString(),
+      blocks: JSON.stringify(s.blocks.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()])),
+      expires_at, deposit, details: null, payment_ref: null, appointment_id: null, created_at: nowIso(),
+    }).execute();
+  });
+  return { token, expires_at, date, start_time: startTime, end_time: s.end_time, service: { id: service.public_id, title: service.title, price: service.price, duration: s.duration }, deposit };
+}
+
+export interface HoldDetails {
+  first_name?: string;
+  last_name?: string;
+  answer?: string;
+  address?: string;
+}
+
+export async function holdFor(db: Db, owner: PublicOwner, session: BookingSession, token: string) {
+  const hold = await db.selectFrom('slot_holds').selectAll().where('token_hash', '=', sha256(token)).where('user_id', '=', owner.user.id)
+    .where('booking_session_id', '=', session.id).executeTakeFirst();
+  if (!hold) throw new BookingError(404, 'errors.notFound');
+  return hold;
+}
+
+/** Moves a hold to the payment step: it lasts while the client pays, and carries the booking's details. */
+export async function markPaying(db: Db, holdId: number, paymentRef: string, details: HoldDetails, manageTokenHash: string) {
+  await db.updateTable('slot_holds').set({ status: 'paying', payment_ref: paymentRef, details: JSON.stringify({ ...details, manage_token_hash: manageTokenHash }), expires_at: minutesFromNow(PAYING_MINUTES) })
+    .where('id', '=', holdId).where('status', '=', 'held').execute();
+}
+
+export interface Completed {
+  appointmentId: number;
+  clientId: number;
+  created: boolean;
+}
+
+/**
+ * Turns a hold into the appointment, in one transaction under the owner's lock: the client (created on the first
+ * booking), the appointment (refused if another booking took a blocked part), the deposit as a payment, and the
+ * hold closed. Idempotent: the webhook and the returning client may both complete the same payment.
+ */
+export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner, holdId: number, payment: { amount: number; currency: string; provider: string; ref: string } | null, details: HoldDetails & { manage_token_hash: string }): Promise<Completed> {
+  return db.transaction().execute(async (trx) => {
+    await lockOwner(trx, { dialect, ownerId: owner.user.id });
+    const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
+    const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', hold.booking_session_id).executeTakeFirstOrThrow();
+    if (hold.status === 'booked' && hold.appointment_id) return { appointmentId: hold.appointment_id, clientId: session.client_id ?? 0, created: false };
+    // Unpaid, a hold must still be live; paid, it is honoured if the time is still free (checked below).
+    if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+    let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
+    if (!clientId) {
+      const now = nowIso();
+      const inserted = await trx.insertInto('clients').values({
+        user_id: owner.user.id, first_name: details.first_name!, last_name: details.last_name ?? null,
+        email: session.channel === 'email' ? session.destination : null, phone: session.channel === 'sms' ? session.destination : null,
+        email_reminders: 1, sms_reminders: session.channel === 'sms' ? 1 : 0, created_at: now, updated_at: now,
+      } as never).returning('id').executeTakeFirstOrThrow();
+      clientId = Number((inserted as { id: number }).id);
+    }
+    await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
+    const service = await trx.selectFrom('services').select(['id']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
+    const ctx = ownerContext(trx, dialect, owner, hold.id);
+    try {
+      const [appointmentId] = await createAppointments(ctx, {
+        type: 'service', service_id: service.id, client_ids: [clientId], date: hold.date, start_time: hold.start_time,
+        notes: details.answer ? details.answer : null, ...(details.address ? { location_type: 'client', address: details.address } : {}),
+      } as never, {
+        columns: { source: 'online', manage_token_hash: details.manage_token_hash },
+        then: async (t, id) => {
+          if (payment) {
+            await t.insertInto('payments').values({
+              user_id: owner.user.id, appointment_id: id, client_id: clientId, type: 'appointment', method: 'card', provider: payment.provider,
+              provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
+            }).execute();
+          }
+          await t.updateTable('slot_holds').set({ status: 'booked', appointment_id: id }).where('id', '=', hold.id).execute();
+        },
+      });
+      return { appointmentId, clientId, created: true };
+    } catch (err) {
+      if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+      throw err;
+    }
+  });
+}
