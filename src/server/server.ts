@@ -13,7 +13,6 @@ async function main(): Promise<void> {
   const provider = config.stripeSecretKey ? null : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
   if (provider) Object.assign(config, { stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url });
   const app = await buildApp(config);
-  if (provider) app.addHook('onClose', () => provider.close());
   if (process.env.SEED !== '0') await seedDemoData(app.db);
   // The scheduled subscription check: at start, then hourly (each run is idempotent, so several processes may run it).
   const check = () => runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));
@@ -22,7 +21,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
+    process.once(signal, () => void app.close().then(() => provider?.close()).then(() => process.exit(0)));
   }
 }
 
