@@ -1,6 +1,6 @@
 /** The renderer's public API. Integrators import from here only. */
 export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp';
-export { useRenderer, type RendererContextValue, type ScreenWidget, type Severity } from './react/context';
+export { useRenderer, type RendererContextValue, type ScreenWidget, type Severity, type WizardApi } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type RestClient, type RestOptions } from './core/rest';

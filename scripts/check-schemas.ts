@@ -104,6 +104,10 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
       if (c.resource && !registry.resources.has(c.resource)) problem(`${where}#/cards/${i}/resource`, `unknown resource "${c.resource}"`);
       if (c.widget && !screenWidgetNames.includes(c.widget)) problem(`${where}#/cards/${i}/widget`, `unknown screen widget "${c.widget}"`);
     }
+    for (const [i, step] of ((s.steps as Array<{ title: string; widget: string }>) ?? []).entries()) {
+      i18n(`${where}#/steps/${i}/title`, step.title);
+      if (!screenWidgetNames.includes(step.widget)) problem(`${where}#/steps/${i}/widget`, `unknown screen widget "${step.widget}"`);
+    }
     for (const [i, tab] of ((s.tabs as Array<{ label: string }>) ?? []).entries()) i18n(`${where}#/tabs/${i}/label`, tab.label);
     for (const [f] of Object.entries((s.defaults as Record<string, string>) ?? {})) field('defaults', f);
     screenRef('rowScreen', s.rowScreen);

@@ -78,9 +78,31 @@ export interface ScreenDef extends ScreenSummary {
   sections?: Array<{ title: string; fields: ColumnDef[] }>;
   related?: Array<{ id: string; title: string; empty?: string; columns: ColumnDef[] }>;
   cards?: Array<{ title: string; resource?: string; screen?: string; widget?: string }>;
+  /** For `wizard`: the steps in order, each a screen widget; a step shows only while its `when` holds. */
+  steps?: WizardStepDef[];
   /** The resource's writable JSON Schema (forms) and full record schema (lists, details). */
   schema?: JsonSchema;
   record?: JsonSchema;
+}
+
+/** `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset). */
+export type When = Record<string, unknown[]>;
+
+export interface WizardStepDef {
+  id: string;
+  title: string;
+  widget: string;
+  when?: When;
+  /** Data the step needs; reached without it (a stale link), the wizard starts again. */
+  requires?: string[];
+  /** No way back from here (a confirmation). */
+  final?: boolean;
+}
+
+/** Whether data satisfies a `when` condition (form fields' showWhen, wizard steps' when). */
+export function matchesWhen(when: When | undefined, data: Record<string, unknown> | undefined): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([field, values]) => values.includes(data?.[field] ?? null));
 }
 
 export interface MenuItem {

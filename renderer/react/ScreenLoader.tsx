@@ -19,6 +19,7 @@ export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKin
   form: lazy(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen')),
   detail: lazy(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen')),
   dashboard: lazy(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
+  wizard: lazy(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen')),
 });
 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */

@@ -2,13 +2,30 @@ import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
-import type { Can, Gate, Manifest, ScreenDef, Translate } from '../core/types';
+import type { Can, Gate, Manifest, ScreenDef, Translate, WizardStepDef } from '../core/types';
 import type { RendererWidget } from './form/widgets';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 
-/** A hand-written block a screen places by name (a dashboard card's `widget`): calendar, charts, codes… */
-export type ScreenWidget = ComponentType<{ screen: ScreenDef; card: NonNullable<ScreenDef['cards']>[number] }>;
+/** What a wizard step widget can do: read and add to the wizard's data, move on, go back, start again. */
+export interface WizardApi {
+  data: Record<string, unknown>;
+  /** Route parameters of the wizard's screen (e.g. the booking page's slug). */
+  params: Record<string, string | undefined>;
+  step: WizardStepDef;
+  update(patch: Record<string, unknown>): void;
+  /** Adds the patch and moves to the next step that applies to the new data. */
+  next(patch?: Record<string, unknown>): void;
+  back(): void;
+  /** Replaces the data and goes to the first step. */
+  restart(data?: Record<string, unknown>): void;
+}
+
+/**
+ * A hand-written block a screen places by name: a dashboard card's `widget` (calendar, charts, codes…) or a
+ * wizard's step (then `wizard` is given).
+ */
+export type ScreenWidget = ComponentType<{ screen: ScreenDef; card?: NonNullable<ScreenDef['cards']>[number]; wizard?: WizardApi }>;
 
 /** Everything a screen needs from its host, handed down once by <SchemaApp>. */
 export interface RendererContextValue {

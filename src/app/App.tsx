@@ -10,7 +10,7 @@ import { refusalReason } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
 import { ConfirmHost, useConfirm } from './ConfirmDialog';
 import { changeLocale, currentLocale, type Locale } from './i18n';
-import { CenteredLayout, NotFound, ShellLayout } from './layouts';
+import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
 import { abilityFor, canFor, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
@@ -19,7 +19,7 @@ import { screenWidgets, widgets } from '../widgets';
 import './app.css';
 
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
-const layouts = { shell: ShellLayout, centered: CenteredLayout };
+const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
 
 /** Each kind of user's own home (spec §6: admins and affiliates have their own areas). */
 export function homeOf(user: CurrentUser): string {
@@ -63,6 +63,8 @@ export function App() {
   const guards = useMemo<Record<string, Guard>>(() => {
     const toLogin = (location: { pathname: string; search: string }) => `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
     return {
+      // The public booking page is for anyone: an owner may open their own page to try it.
+      anyone: () => null,
       guest: (_area, location) => (user ? safeRedirect(new URLSearchParams(location.search).get('redirect'), user) : null),
       user: (_area, location) => (!user ? toLogin(location) : user.is_admin || user.is_affiliate ? homeOf(user) : null),
       admin: (_area, location) => (!user ? toLogin(location) : user.is_admin ? null : homeOf(user)),

@@ -157,6 +157,18 @@ export function CenteredLayout({ children }: LayoutProps) {
   );
 }
 
+/** The public booking page: one phone-width column, nothing of the owner's app around it. */
+export function PublicLayout({ children }: LayoutProps) {
+  return (
+    <Box component="main" id="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box sx={{ width: '100%', maxWidth: 560, mx: 'auto', px: 2, pt: 1, pb: 4 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}><LanguageSelect /></Box>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
 export function NotFound() {
   const { t } = useTranslation();
   return (

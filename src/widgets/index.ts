@@ -8,7 +8,20 @@ import type { RendererWidget, ScreenWidget } from '../../renderer';
  */
 export const widgets: Record<string, RendererWidget> = {};
 
+// The public booking page's steps share one chunk: a client going through the wizard needs them all.
+const bookingSteps = () => import(/* webpackChunkName: "widget-booking" */ './booking-wizard/steps');
+const bookingPages = () => import(/* webpackChunkName: "widget-booking-pages" */ './booking-wizard/pages');
+
 export const screenWidgets: Record<string, ScreenWidget> = {
+  'booking-start': lazy(() => bookingSteps().then((m) => ({ default: m.StartStep }))),
+  'booking-verify': lazy(() => bookingSteps().then((m) => ({ default: m.VerifyStep }))),
+  'booking-services': lazy(() => bookingSteps().then((m) => ({ default: m.ServicesStep }))),
+  'booking-time': lazy(() => bookingSteps().then((m) => ({ default: m.TimeStep }))),
+  'booking-details': lazy(() => bookingSteps().then((m) => ({ default: m.DetailsStep }))),
+  'booking-confirm': lazy(() => bookingSteps().then((m) => ({ default: m.ConfirmStep }))),
+  'booking-done': lazy(() => bookingSteps().then((m) => ({ default: m.DoneStep }))),
+  'booking-callback': lazy(() => bookingPages().then((m) => ({ default: m.BookingCallback }))),
+  'booking-manage': lazy(() => bookingPages().then((m) => ({ default: m.BookingManage }))),
   calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
   'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
   'business-hours': lazy(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),

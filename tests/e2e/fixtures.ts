@@ -18,9 +18,11 @@ export const test = base.extend<{ cspViolations: string[] }>({
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours mid-transition (a button just enabled) would be measured wrongly: let CSS transitions finish first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')} — ${v.nodes[0]?.failureSummary ?? ''}`)).toEqual([]);
 }
 
 export async function login(page: Page, email = 'owner@demo.test', password = 'Demo-pass-1'): Promise<void> {

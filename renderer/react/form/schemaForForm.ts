@@ -1,4 +1,4 @@
-import type { Translate, JsonSchema, ScreenDef } from '../../core/types';
+import { matchesWhen, type Translate, type JsonSchema, type ScreenDef } from '../../core/types';
 
 type UiSchema = Record<string, unknown>;
 
@@ -80,7 +80,7 @@ export function visibleFields(uiSchema: UiSchema, data: Record<string, unknown> 
   for (const [name, ui] of Object.entries(uiSchema)) {
     const rule = showWhenOf(ui);
     if (!rule) continue;
-    const shown = Object.entries(rule).every(([other, values]) => values.includes(data?.[other] ?? null));
+    const shown = matchesWhen(rule, data);
     if (!shown) {
       hidden.push(name);
       next[name] = { ...(ui as UiSchema), 'ui:widget': 'hidden' };

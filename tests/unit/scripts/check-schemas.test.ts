@@ -32,6 +32,8 @@ describe('checkSchemas', () => {
     edit(dir, 'screens/clients/form.json', (s) => { s.uiSchema.notes['ui:widget'] = 'wysiwyg'; s.fields.push('shoe_size'); });
     edit(dir, 'screens/clients/list.json', (s) => { s.rowScreen = 'clients.nope'; s.kind = 'kanban'; s.title = 'screens.clients.list.missing'; });
     edit(dir, 'screens/clients/detail.json', (s) => { s.gate.subject = 'Spaceship'; });
+    edit(dir, 'screens/booking/wizard.json', (s) => { s.steps[1].widget = 'booking-teleport'; s.steps[2].title = 'screens.booking.steps.nope'; });
+    edit(dir, 'screens/appointments/form.json', (s) => { s.uiSchema.address['ui:options'].showWhen = { planet: ['mars'] }; });
     let added = -1;
     edit(dir, 'navigation.json', (n) => { added = n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }) - 1; });
     const problems = checkSchemas(dir, locales, [], Object.keys(screenWidgets));
@@ -44,6 +46,9 @@ describe('checkSchemas', () => {
       'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
       'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
       `navigation.json#/areas/1/menu/${added}/route: no screen has route "/nowhere"`,
+      'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
+      'screens/booking.wizard#/steps/2/title: i18n key "screens.booking.steps.nope" is missing in en',
+      'screens/appointments.form#/uiSchema/address/ui:options/showWhen: unknown field "planet" of appointments',
     ]));
   });
 

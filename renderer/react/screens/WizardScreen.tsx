@@ -1,0 +1,112 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { matchesWhen, type WizardStepDef } from '../../core/types';
+import { useRenderer, type WizardApi } from '../context';
+import type { ScreenProps } from '../ScreenLoader';
+
+type Data = Record<string, unknown>;
+
+function stored(key: string): Data {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? '{}') as Data;
+  } catch {
+    return {};
+  }
+}
+
+/** The steps that apply to the data, in order. */
+export function visibleSteps(steps: WizardStepDef[], data: Data): WizardStepDef[] {
+  return steps.filter((s) => matchesWhen(s.when, data));
+}
+
+/**
+ * Which step to show: the one the URL names if it applies and has what it needs, else the first. A reload or a
+ * shared link never lands on a step whose data is missing.
+ */
+export function currentStep(steps: WizardStepDef[], data: Data, requested: string | null): number {
+  const i = steps.findIndex((s) => s.id === requested);
+  if (i < 0) return 0;
+  return (steps[i].requires ?? []).every((field) => data[field] !== undefined && data[field] !== null) ? i : 0;
+}
+
+/**
+ * The wizard kind: steps declared in the screen schema, each a registered widget. The step is in the URL
+ * (`?step=`), so the browser's back button goes back a step; the data lives in sessionStorage for the tab, so a
+ * reload or a round trip to a payment page keeps it.
+ */
+export default function WizardScreen({ screen }: ScreenProps) {
+  const ctx = useRenderer();
+  const params = useParams();
+  const location = useLocation();
+  const [query, setQuery] = useSearchParams();
+  const key = `wizard:${screen.id}:${location.pathname}`;
+  const [data, setData] = useState<Data>(() => stored(key));
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  useEffect(() => sessionStorage.setItem(key, JSON.stringify(data)), [key, data]);
+
+  const all = useMemo(() => screen.steps ?? [], [screen.steps]);
+  const steps = visibleSteps(all, data);
+  const index = currentStep(steps, data, query.get('step'));
+  const step = steps[index];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A new step moves focus to its heading (screen readers announce it) and the page to the top.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus();
+  }, [step?.id]);
+
+  const goTo = useCallback((id: string | null, replace = false) => {
+    setQuery((q) => {
+      const next = new URLSearchParams(q);
+      if (id) next.set('step', id);
+      else next.delete('step');
+      return next;
+    }, { replace });
+  }, [setQuery]);
+
+  const api: WizardApi | null = step ? {
+    data, params, step,
+    update: (patch) => setData((d) => ({ ...d, ...patch })),
+    next: (patch = {}) => {
+      const merged = { ...dataRef.current, ...patch };
+      dataRef.current = merged;
+      setData(merged);
+      // The next step in declared order that applies to the new data (the current one may no longer apply:
+      // a verification step hides itself once verified).
+      const following = all.slice(all.indexOf(step) + 1).find((s) => matchesWhen(s.when, merged));
+      if (following) goTo(following.id);
+    },
+    back: () => {
+      const previous = steps[index - 1];
+      if (previous) goTo(previous.id);
+    },
+    restart: (fresh = {}) => {
+      dataRef.current = fresh;
+      setData(fresh);
+      goTo(null);
+    },
+  } : null;
+
+  if (!step || !api) return null;
+  const Widget = ctx.screenWidgets.get(step.widget, `screens/${screen.id}#/steps/${all.indexOf(step)}/widget`);
+  return (
+    <Box component="section" aria-labelledby="wizard-step-title" sx={{ width: '100%' }}>
+      <Typography variant="overline" color="text.secondary" component="p">{ctx.t('wizard.progress', { n: index + 1, total: steps.length })}</Typography>
+      <LinearProgress variant="determinate" value={((index + 1) / steps.length) * 100} aria-hidden="true" sx={{ mb: 2, borderRadius: 1 }} />
+      <Typography id="wizard-step-title" ref={headingRef} tabIndex={-1} variant="h5" component="h1" gutterBottom sx={{ outline: 'none' }}>
+        {ctx.t(step.title)}
+      </Typography>
+      <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
+        <Widget key={step.id} screen={screen} wizard={api} />
+      </Suspense>
+      {index > 0 && !step.final && (
+        <Button sx={{ mt: 2 }} onClick={api.back}>{ctx.t('wizard.back')}</Button>
+      )}
+    </Box>
+  );
+}

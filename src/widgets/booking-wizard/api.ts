@@ -1,0 +1,71 @@
+import useSWR from 'swr';
+import { useRenderer } from '../../../renderer';
+
+export interface PublicService {
+  id: string;
+  title: string;
+  description: string | null;
+  duration: number;
+  price: number;
+  deposit: number;
+  multipart: boolean;
+  question: string | null;
+  colour: string;
+}
+
+export interface PublicPage {
+  name: string;
+  open: boolean;
+  message: string | null;
+  currency: string;
+  time_zone: string;
+  existing_clients_only: boolean;
+  remember_days: number;
+  services: PublicService[];
+  verified: { destination: string; channel: string; client: { first_name: string; last_name: string | null } | null } | null;
+}
+
+export interface Hold {
+  token: string;
+  expires_at: string;
+  date: string;
+  start_time: string;
+  end_time: string;
+  service: { id: string; title: string; price: number; duration: number };
+  deposit: number;
+}
+
+export interface Booking {
+  owner: string;
+  service: string | null;
+  date: string;
+  start_time: string;
+  end_time: string;
+  price: number;
+  paid: number;
+  address: string | null;
+}
+
+export const pagePath = (slug: string | undefined) => `/api/v1/online-booking/${encodeURIComponent(slug ?? '')}`;
+
+/** The public page (owner, services, whether this device is verified), shared by every step. */
+export function usePage(slug: string | undefined) {
+  const { rest } = useRenderer();
+  return useSWR(['booking-page', slug], () => rest.getJson<{ data: PublicPage }>(pagePath(slug)).then((r) => r.data), { revalidateOnFocus: false });
+}
+
+export function useMoney(currency: string | undefined) {
+  const { locale } = useRenderer();
+  return (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'GBP' }).format(minor / 100);
+}
+
+/** A date (YYYY-MM-DD) as the client reads it: "Monday 1 March". */
+export function useDay() {
+  const { locale } = useRenderer();
+  return (date: string, style: 'long' | 'short' = 'long') => new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+    weekday: style, day: 'numeric', month: style === 'long' ? 'long' : 'short', timeZone: 'UTC',
+  });
+}
+
+/** Where the manage link's token waits while the client is on the payment page (this tab only). */
+export const manageKey = (slug: string | undefined) => `booking-manage:${slug ?? ''}`;

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, login, test } from './fixtures';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+/** The code the client received: the e2e server has no mail server, so messages wait in its outbox. */
+function lastCode(to: string): string {
+  const db = new Database(path.resolve('data/e2e/soloist.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('select body from outbox where recipient = ? order by id desc limit 1').get(to) as { body: string } | undefined;
+    return /\b(\d{6})\b/.exec(row?.body ?? '')![1];
+  } finally {
+    db.close();
+  }
+}
+
+async function verify(page: Page, email: string) {
+  await page.goto('/online-booking/olivia-hart');
+  await expect(page.getByText('Book with Olivia Hart in a few steps.')).toBeVisible();
+  await page.getByRole('button', { name: /An appointment/ }).click();
+  await expect(page.getByRole('heading', { name: 'Verify it is you' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  await page.getByLabel('6-digit code').fill(lastCode(email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
+}
+
+test('a new client books a multipart service with a deposit; the owner sees it; the slot is gone for the next client', async ({ page, browser, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(120_000);
+  await verify(page, 'new.client@example.com');
+  await expectAccessible(page, 'booking services');
+  await page.getByRole('button', { name: /Colour and style/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeVisible();
+  const first = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
+  await expect(first).toBeVisible();
+  const date = (await page.getByRole('option', { selected: true }).getAttribute('data-date'))!;
+  const time = (await first.textContent())!;
+  await expectAccessible(page, 'booking time');
+  // No horizontal scrolling of the page at phone width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await first.click();
+
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await page.getByLabel('First name').fill('Nora');
+  await page.getByLabel('Last name').fill('Newman');
+  await page.getByLabel('Any allergies we should know about?').fill('None');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+  await expect(page.getByText('£20.00', { exact: true })).toBeVisible();
+  await expect(page.getByText('£90.00', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and pay £20.00' }).click();
+
+  // The local payment provider's page.
+  await expect(page.getByRole('heading', { name: /Deposit for Colour and style/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay £20.00' }).click();
+
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/callback\?session_id=/);
+  await expect(page.getByText('Your booking is confirmed.')).toBeVisible();
+  await expect(page.getByText('Taking you to your booking in')).toBeVisible();
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/, { timeout: 10_000 });
+  await expect(page.getByText(time, { exact: false })).toBeVisible();
+  await expect(page.getByText('£70.00', { exact: true })).toBeVisible(); // left to pay: 90 − 20
+
+  // The owner sees it on the calendar.
+  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const owner = await ownerContext.newPage();
+  await login(owner);
+  await owner.goto('/appointments/calendar/events');
+  await expect(owner.getByRole('button', { name: 'Next Week' })).toBeVisible();
+  await owner.waitForLoadState('networkidle');
+  // The calendar opens on this week (weeks start on Monday): move to the booking's week.
+  const monday = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  const weeks = Math.round((monday(new Date(`${date}T12:00:00Z`)) - monday(new Date())) / (7 * 86_400_000));
+  for (let i = 0; i < weeks; i++) await owner.getByRole('button', { name: 'Next Week' }).click();
+  await expect(owner.getByText('Colour and style').first()).toBeVisible();
+  await ownerContext.close();
+
+  // A second client finds that time gone.
+  const secondContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const second = await secondContext.newPage();
+  await verify(second, 'second.client@example.com');
+  await second.getByRole('button', { name: /Colour and style/ }).click();
+  await second.locator(`[data-date="${date}"]`).click();
+  await expect(second.getByRole('option', { selected: true })).toHaveAttribute('data-date', date);
+  await expect(second.getByRole('button', { name: time, exact: true })).toHaveCount(0);
+  await secondContext.close();
+});
+
+test('the owner sets up online booking as a schema form', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.goto('/appointments/online-booking');
+  await expect(page.getByLabel('Page address')).toHaveValue('olivia-hart');
+  await page.getByLabel('Page address').fill('Not OK');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The page address may use lowercase letters, digits and hyphens (3–48 characters).')).toBeVisible();
+  await page.getByLabel('Page address').fill('olivia-hart');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Updated successfully.').first()).toBeVisible();
+});
