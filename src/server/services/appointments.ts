@@ -120,7 +120,9 @@ export async function assertFree(trx: Db, ctx: Pick<OwnerContext, 'ownerId' | 'o
   if (blocks.length === 0) return;
   const lo = iso(Math.min(...blocks.map((b) => b.start)));
   const hi = iso(Math.max(...blocks.map((b) => b.end)));
-  let q = trx.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', ctx.ownerId).where('starts_at', '<', hi).where('ends_at', '>', lo);
+  // A blocked span lasts at most a day: a lower bound on starts_at keeps the index scan to the range.
+  const floor = iso(Math.min(...blocks.map((b) => b.start)) - 3 * 86_400_000);
+  let q = trx.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', ctx.ownerId).where('starts_at', '>', floor).where('starts_at', '<', hi).where('ends_at', '>', lo);
   if (exclude.length) q = q.where('appointment_id', 'not in', exclude);
   const taken = await q.execute();
   const meets = (start: number, end: number) => blocks.some((b) => start < b.end && b.start < end);

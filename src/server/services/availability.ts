@@ -30,7 +30,9 @@ export async function bookableStarts(db: Db, owner: Pick<SessionUser, 'id' | 'se
     // Class sessions in the range (a day either side for zone shifts).
     db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['s.date', 's.start_time', 'c.duration'])
       .where('c.user_id', '=', owner.id).where('c.archived_at', 'is', null).where('s.date', '>=', shift(from, -1)).where('s.date', '<=', shift(to, 1)).execute(),
-    db.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', owner.id).where('ends_at', '>', lo).where('starts_at', '<', hi).execute(),
+    // A blocked span lasts at most a day, so a lower bound on starts_at keeps the index scan to the range.
+    db.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', owner.id)
+      .where('starts_at', '>', `${shift(from, -3)}T00:00:00.000Z`).where('starts_at', '<', hi).where('ends_at', '>', lo).execute(),
     db.selectFrom('slot_holds').select('blocks').where('user_id', '=', owner.id).where('status', 'in', ['held', 'paying'])
       .where('expires_at', '>', nowIso()).where('ends_at', '>', lo).where('starts_at', '<', hi).execute(),
   ]);

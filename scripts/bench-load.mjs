@@ -1,0 +1,32 @@
+// A small closed-loop load generator for `npm run bench`, run in its own process: N keep-alive connections each
+// send the next request as soon as the last one answers, for D seconds; prints latencies (ms) as JSON.
+// (autocannon reports no p95, which the online-booking target names.)
+// Usage: node scripts/bench-load.mjs <url> <connections> <seconds>
+import http from 'node:http';
+
+const [url, connections = '20', seconds = '10'] = process.argv.slice(2);
+const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
+const until = Date.now() + Number(seconds) * 1000;
+const latencies = [];
+let errors = 0;
+
+const get = () => new Promise((resolve) => {
+  const req = http.get(url, { agent }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode === 200));
+  });
+  req.on('error', () => resolve(false));
+});
+
+async function worker() {
+  while (Date.now() < until) {
+    const t0 = performance.now();
+    if (!(await get())) errors++;
+    latencies.push(performance.now() - t0);
+  }
+}
+await Promise.all(Array.from({ length: Number(connections) }, worker));
+agent.destroy();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
+console.log(JSON.stringify({ count: latencies.length, rps: latencies.length / Number(seconds), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors }));
