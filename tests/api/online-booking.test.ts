@@ -24,6 +24,7 @@ beforeAll(async () => {
   ownerId = login.user.id;
   for (const [key, body] of Object.entries({
     free: { title: 'Consultation', price: 0, duration: 30 },
+    home: { title: 'Home visit', price: 0, duration: 60, at_client_place: true },
     cut: { title: 'Haircut', price: 3500, duration: 60, deposit_amount: 1000, booking_question: 'Any allergies?' },
     colour: { title: 'Colour', price: 9000, duration: 90, multipart: true, deposit_amount: 2000, parts: [{ title: 'Apply', duration: 30, blocked: true }, { title: 'Develop', duration: 30, blocked: false }, { title: 'Rinse', duration: 30, blocked: true }] },
   })) {
@@ -80,7 +81,7 @@ describe('the public page', () => {
   it('shows the services by public id only, and says when no bookings are taken', async () => {
     const page = (await new Agent(t.app).get('/api/v1/online-booking/hart-studio')).json().data;
     expect(page).toMatchObject({ open: true, name: 'Test User', currency: 'GBP' });
-    expect(page.services.map((s: { title: string }) => s.title)).toEqual(['Colour', 'Consultation', 'Haircut']);
+    expect(page.services.map((s: { title: string }) => s.title)).toEqual(['Colour', 'Consultation', 'Haircut', 'Home visit']);
     expect(page.services.find((s: { title: string }) => s.title === 'Haircut')).toMatchObject({ id: services.cut.public_id, deposit: 1000, question: 'Any allergies?' });
     expect(JSON.stringify(page)).not.toContain(`"id":${services.cut.id}`);
     expect((await new Agent(t.app).get('/api/v1/online-booking/nobody-here')).statusCode).toBe(404);
@@ -209,6 +210,15 @@ describe('holds and bookings', () => {
     expect((await new Agent(t.app).get(`/api/v1/online-booking/other-owner/bookings/${manage}`)).statusCode).toBe(404);
     // A hold is used once.
     expect((await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.json().data.token, first_name: 'Fay' })).json().errors).toEqual({ hold: ['Your reserved time has expired. Please choose a time again.'] });
+  });
+
+  it('asks for the address of a service at the client’s place, and books it there', async () => {
+    const { agent } = await verifiedClient('home@example.com');
+    const hold = (await agent.post('/api/v1/online-booking/hart-studio/holds', { service: services.home.public_id, start: '2027-03-09T13:00:00.000Z' })).json().data;
+    expect((await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Hana' })).json().errors).toEqual({ address: ['Please enter the address where the appointment takes place.'] });
+    expect((await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Hana', address: '4 Elm Road, Bath' })).statusCode).toBe(201);
+    const [a] = (await owner.get('/api/v1/appointments?from=2027-03-09&to=2027-03-09')).json().data;
+    expect(a).toMatchObject({ location_type: 'client', address: '4 Elm Road, Bath', source: 'online' });
   });
 
   it('refuses a time outside the offered slots and an expired hold', async () => {

@@ -17,6 +17,10 @@ export interface Service {
   deposit_amount?: number | null;
   booking_question?: string | null;
   /**
+   * Happens at the client's address: online booking asks for it.
+   */
+  at_client_place?: boolean;
+  /**
    * @minItems 1
    * @maxItems 10
    */
@@ -51,6 +55,10 @@ export type ServiceInput = {
   online_booking?: boolean;
   deposit_amount?: number | null;
   booking_question?: string | null;
+  /**
+   * Happens at the client's address: online booking asks for it.
+   */
+  at_client_place?: boolean;
   /**
    * @minItems 1
    * @maxItems 10

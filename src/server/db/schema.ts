@@ -120,6 +120,7 @@ export interface ServicesTable {
   online_booking: number;
   deposit_amount: number | null;
   booking_question: string | null;
+  at_client_place: Generated<number>;
   multipart: number;
   public_id: string | null;
 }

@@ -89,6 +89,7 @@ async function seedBookableServices(trx: Db, ownerId: number, now: string): Prom
       parts: [{ title: 'Apply colour', duration: 30, blocked: 1 }, { title: 'Develop', duration: 30, blocked: 0 }, { title: 'Rinse and style', duration: 30, blocked: 1 }],
     },
     { title: 'Free consultation', description: 'A short chat about what you would like.', colour: '#388e3c', price: 0, duration: 15, deposit_amount: null, booking_question: null, parts: [] },
+    { title: 'Home visit cut', description: 'A haircut at your home.', colour: '#f57c00', price: 5000, duration: 60, deposit_amount: 1500, booking_question: null, at_client_place: 1, parts: [] },
   ];
   for (const { parts, ...s } of services) {
     const row = await trx.insertInto('services').values({

@@ -127,7 +127,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
           name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
           time_zone: calendarOf(owner.user).settings.time_zone,
           existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
-          services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, colour: s.colour })),
+          services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
           verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
         },
       };
@@ -246,9 +246,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
       const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
       if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
-      const service = await app.db.selectFrom('services').select(['title', 'booking_question']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
+      const service = await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
       if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
-      const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: body.address?.trim() };
+      if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
+      const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
       const manage = newToken();
       if (hold.deposit > 0) {
         if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });

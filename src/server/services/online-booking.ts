@@ -65,7 +65,7 @@ export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | n
 /** The services an owner offers online, in the page's shape: public ids only. */
 export async function offeredServices(db: Db, owner: PublicOwner) {
   const rows = await db.selectFrom('services')
-    .select(['id', 'public_id', 'title', 'description', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart', 'colour'])
+    .select(['id', 'public_id', 'title', 'description', 'duration', 'price', 'deposit_amount', 'booking_question', 'at_client_place', 'multipart', 'colour'])
     .where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).orderBy('title').execute();
   return rows.map((s) => ({ ...s, deposit: depositFor(owner.settings, s) }));
 }

@@ -10,6 +10,7 @@ export interface PublicService {
   deposit: number;
   multipart: boolean;
   question: string | null;
+  at_client: boolean;
   colour: string;
 }
 

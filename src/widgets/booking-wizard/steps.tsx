@@ -165,7 +165,7 @@ export const ServicesStep: ScreenWidget = ({ wizard }) => {
   const { data: page } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   if (!page) return <Loading />;
-  const pick = (s: PublicService) => w.next({ service: s.id, needs_details: !w.data.client || Boolean(s.question), hold: null });
+  const pick = (s: PublicService) => w.next({ service: s.id, needs_details: !w.data.client || Boolean(s.question) || s.at_client, hold: null });
   return (
     <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
       {page.services.map((s) => (
@@ -289,6 +289,7 @@ export const DetailsStep: ScreenWidget = ({ wizard }) => {
     const next: Errors = {};
     if (isNew && !details.first_name?.trim()) next.first_name = t('validation.required', { field: t('fields.clients.first_name') });
     if (service.question && !details.answer?.trim()) next.answer = t('booking.answerRequired');
+    if (service.at_client && !details.address?.trim()) next.address = t('booking.addressRequired');
     setErrors(next);
     if (!Object.keys(next).length) w.next({ details });
   };
@@ -302,6 +303,9 @@ export const DetailsStep: ScreenWidget = ({ wizard }) => {
       )}
       {service.question && (
         <TextField label={service.question} value={details.answer ?? ''} onChange={set('answer')} multiline minRows={2} required error={!!errors.answer} helperText={errors.answer} />
+      )}
+      {service.at_client && (
+        <TextField label={t('bookingPage.address')} value={details.address ?? ''} onChange={set('address')} autoComplete="street-address" multiline minRows={2} required error={!!errors.address} helperText={errors.address} />
       )}
       <Button type="submit" variant="contained" size="large">{t('bookingPage.continue')}</Button>
     </Box>

@@ -15,6 +15,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('users_booking_slug').on('users').column('booking_slug').unique().execute();
 
   await db.schema.alterTable('services').addColumn('public_id', 'varchar(24)').execute();
+  await db.schema.alterTable('services').addColumn('at_client_place', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   const services = await sql<{ id: number }>`select id from services`.execute(db);
   for (const s of services.rows) await sql`update services set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${s.id}`.execute(db);
   await db.schema.createIndex('services_public_id').on('services').column('public_id').unique().execute();
