@@ -72,6 +72,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A browser-like client: keeps cookies and sends X-XSRF-TOKEN the way the app does. */
 export class Agent {
   cookies: Record<string, string> = {};
+  /** The address requests come from (per-IP rate limits). */
+  ip = '127.0.0.1';
   constructor(private app: FastifyInstance, public locale = 'en') {}
 
   private remember(res: LightMyRequestResponse) {
@@ -85,6 +87,7 @@ export class Agent {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       cookies: this.cookies,
       headers: { 'x-locale': this.locale, ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}), ...headers },
       ...(body === undefined ? {} : { payload: body as object }),

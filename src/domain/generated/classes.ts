@@ -2,6 +2,10 @@
 
 export interface Class {
   id?: number;
+  /**
+   * Names the class on the public booking page, which never takes internal ids.
+   */
+  public_id?: string | null;
   title?: string;
   description?: string | null;
   colour?: string;

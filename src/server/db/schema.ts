@@ -152,6 +152,10 @@ export interface ClassesTable {
   spaces: number;
   duration: number;
   archived_at: string | null;
+  description: string | null;
+  price: number;
+  online_seat_limit: number | null;
+  public_id: string | null;
 }
 
 export interface ClassSessionsTable {
@@ -168,6 +172,7 @@ export interface ClassSessionClientsTable {
   client_id: number;
   paid_amount: number;
   created_at: string;
+  manage_token_hash: Generated<string | null>;
 }
 
 export interface AppointmentSeriesTable {
@@ -252,7 +257,8 @@ export interface SlotHoldsTable {
   user_id: number;
   token_hash: string;
   booking_session_id: number;
-  service_id: number;
+  service_id: number | null;
+  class_session_id: Generated<number | null>;
   date: string;
   start_time: string;
   starts_at: string;

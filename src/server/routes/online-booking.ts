@@ -6,7 +6,7 @@ import { bookableStarts, calendarOf } from '../services/availability';
 import type { I18n } from '../services/i18n';
 import {
   assertOpen, BookingError, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
-  newToken, offeredServices, openBookingSession, ownerBySlug, placeHold, serviceByPublicId, sha256, type BookingSettings, type HoldDetails, type PublicOwner,
+  newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSettings, type HoldDetails, type PublicOwner,
 } from '../services/online-booking';
 import { summary } from '../services/validation-messages';
 
@@ -122,12 +122,15 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
       const client = session?.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
       const services = message ? [] : await offeredServices(app.db, owner);
+      const today = new Date().toISOString().slice(0, 10);
+      const classes = message ? [] : await offeredClasses(app.db, owner, today, new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10));
       return {
         data: {
           name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
           time_zone: calendarOf(owner.user).settings.time_zone,
           existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
           services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
+          classes: classes.map((c) => ({ id: c.id, title: c.title, description: c.description, price: c.price, duration: c.duration, deposit: c.deposit, sessions: c.sessions.length })),
           verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
         },
       };
@@ -209,16 +212,42 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     config: pub,
     schema: {
       tags: ['online-booking'], params: slugParams,
-      body: { type: 'object', required: ['service', 'start'], additionalProperties: false, properties: { service: { type: 'string', maxLength: 32 }, start: { type: 'string', format: 'date-time' } } },
+      body: {
+        type: 'object', additionalProperties: false,
+        // A service's start time, or a seat in a class session (the class by its public id, the session by its time).
+        oneOf: [{ required: ['service', 'start'] }, { required: ['class', 'date', 'start_time'] }],
+        properties: {
+          service: { type: 'string', maxLength: 32 }, start: { type: 'string', format: 'date-time' },
+          class: { type: 'string', maxLength: 32 }, date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+        },
+      },
     },
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
       await assertOpen(app.db, owner);
       const session = await verified(req, owner);
-      const { service, start } = req.body as { service: string; start: string };
-      const hold = await placeHold(app.db, app.dialect, owner, session, service, start);
+      const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
+      const hold = body.class
+        ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
+        : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
       return reply.code(201).send({ data: hold });
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
+  app.get('/api/v1/online-booking/:slug/classes', {
+    config: pub,
+    schema: { tags: ['online-booking'], params: slugParams, querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await assertOpen(app.db, owner);
+      const { from, to } = req.query as { from: string; to: string };
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+      return { data: await offeredClasses(app.db, owner, from, to) };
     } catch (err) {
       return fail(req, reply, err);
     }
@@ -246,7 +275,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
       const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
       if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
-      const service = await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
+      // A class seat asks no question and happens at the class's place.
+      const service = hold.service_id
+        ? await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow()
+        : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
       if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
       if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
       const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
@@ -262,9 +294,9 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
         await markPaying(app.db, hold.id, checkout.id, details, sha256(manage));
         return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
       }
-      const done = await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
-      await announce(req, owner, done.appointmentId, manage);
-      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await booking(owner, done.appointmentId) }, message: req.t('booking.booked') });
+      await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
+      await announce(req, owner, hold.id, manage);
+      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') });
     } catch (err) {
       return fail(req, reply, err);
     }
@@ -286,9 +318,9 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
         if (!result.paid) return { data: { status: 'unpaid' } };
         await completePayment(req, result);
       }
-      const done = await app.db.selectFrom('slot_holds').select(['status', 'appointment_id']).where('id', '=', hold.id).executeTakeFirstOrThrow();
-      if (done.status !== 'booked' || !done.appointment_id) return { data: { status: done.status } };
-      return { data: { status: 'booked', booking: await booking(owner, done.appointment_id) }, message: req.t('booking.booked') };
+      const done = await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow();
+      if (done.status !== 'booked') return { data: { status: done.status } };
+      return { data: { status: 'booked', booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') };
     } catch (err) {
       return fail(req, reply, err);
     }
@@ -300,9 +332,13 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', sha256((req.params as { token: string }).token)).executeTakeFirst();
-      if (!row) throw new BookingError(404, 'errors.notFound');
-      return { data: await booking(owner, row.id) };
+      const hash = sha256((req.params as { token: string }).token);
+      const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+      if (row) return { data: await booking(owner, row.id) };
+      const seat = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
+        .select('a.id').where('c.user_id', '=', owner.user.id).where('a.manage_token_hash', '=', hash).executeTakeFirst();
+      if (!seat) throw new BookingError(404, 'errors.notFound');
+      return { data: await seatBooking(owner, seat.id) };
     } catch (err) {
       return fail(req, reply, err);
     }
@@ -342,7 +378,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const owner = (await ownerBySlug(app.db, row.booking_slug!))!;
     const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
     const done = await completeHold(app.db, app.dialect, owner, hold.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, details);
-    if (done.created) await announce(req, owner, done.appointmentId, null);
+    if (done.created) await announce(req, owner, hold.id, null);
   }
 
   /** A booking in the public shape: what the client sees on the confirmation and the manage page. */
@@ -351,6 +387,24 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const service = a.service_id ? await app.db.selectFrom('services').select(['title']).where('id', '=', a.service_id).executeTakeFirst() : null;
     const paid = await app.db.selectFrom('payments').select((eb) => eb.fn.sum<number>('amount').as('paid')).where('appointment_id', '=', appointmentId).executeTakeFirst();
     return { owner: owner.name, service: service?.title ?? null, date: a.date, start_time: a.start_time, end_time: a.end_time, price: a.price, paid: Number(paid?.paid ?? 0), address: a.address };
+  }
+
+  /** A seat in a class session in the same public shape. */
+  async function seatBooking(owner: PublicOwner, attendeeId: number) {
+    const r = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.date', 's.start_time', 'c.title', 'c.price', 'c.duration', 'a.paid_amount']).where('a.id', '=', attendeeId).executeTakeFirstOrThrow();
+    const end = Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)) + r.duration;
+    const end_time = end >= 1440 ? '24:00' : `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+    return { owner: owner.name, service: r.title, date: r.date, start_time: r.start_time, end_time, price: r.price, paid: r.paid_amount, address: null };
+  }
+
+  /** What a completed hold became: its appointment, or its seat in a class session. */
+  async function bookingOfHold(owner: PublicOwner, holdId: number) {
+    const hold = await app.db.selectFrom('slot_holds').select(['appointment_id', 'class_session_id', 'booking_session_id']).where('id', '=', holdId).executeTakeFirstOrThrow();
+    if (hold.appointment_id) return booking(owner, hold.appointment_id);
+    const session = await app.db.selectFrom('booking_sessions').select('client_id').where('id', '=', hold.booking_session_id).executeTakeFirstOrThrow();
+    const seat = await app.db.selectFrom('class_session_clients').select('id').where('session_id', '=', hold.class_session_id!).where('client_id', '=', session.client_id!).executeTakeFirstOrThrow();
+    return seatBooking(owner, seat.id);
   }
 
   async function deliver(owner: PublicOwner, channel: string, to: string, subjectLine: string, text: string) {
@@ -364,10 +418,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }
 
   /** The confirmation to the client (by the channel they verified) and the new-booking notice to the owner. */
-  async function announce(req: FastifyRequest, owner: PublicOwner, appointmentId: number, manageToken: string | null) {
-    const b = await booking(owner, appointmentId);
+  async function announce(req: FastifyRequest, owner: PublicOwner, holdId: number, manageToken: string | null) {
+    const b = await bookingOfHold(owner, holdId);
     const session = await app.db.selectFrom('booking_sessions').innerJoin('slot_holds', 'slot_holds.booking_session_id', 'booking_sessions.id')
-      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('slot_holds.appointment_id', '=', appointmentId).executeTakeFirstOrThrow();
+      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('slot_holds.id', '=', holdId).executeTakeFirstOrThrow();
     const client = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
     const money = (n: number) => new Intl.NumberFormat(req.locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(n / 100);
     const values = { name: owner.name, service: b.service, date: b.date, time: b.start_time, client: `${client.first_name} ${client.last_name ?? ''}`.trim(), amount: money(b.paid) };

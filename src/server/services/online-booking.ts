@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { subject } from '@casl/ability';
 import { defineAbilityFor, isReadOnly } from '../../../permissions/defineAbilityFor';
 import { spans } from '../../domain/appointments';
-import { localDate, offsetAt } from '../../domain/availability/zoned-time';
+import { localDate, offsetAt, toUtc } from '../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { AppointmentError, assertFree, createAppointments, lockOwner, serviceParts, type OwnerContext } from './appointments';
@@ -85,7 +85,7 @@ export async function assertOpen(db: Db, owner: PublicOwner): Promise<void> {
   const { hours } = calendarOf(owner.user);
   const open = owner.settings.enabled && !owner.settings.block_new_bookings
     && ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) && !isReadOnly(abilitySubject(owner.user))
-    && hours.some((d) => d.open) && (await offeredServices(db, owner)).length > 0;
+    && hours.some((d) => d.open) && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0);
   if (!open) throw new BookingError(403, 'booking.closed');
 }
 
@@ -221,8 +221,6 @@ export async function markPaying(db: Db, holdId: number, paymentRef: string, det
 }
 
 export interface Completed {
-  appointmentId: number;
-  clientId: number;
   created: boolean;
 }
 
@@ -236,7 +234,7 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
     const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', hold.booking_session_id).executeTakeFirstOrThrow();
-    if (hold.status === 'booked' && hold.appointment_id) return { appointmentId: hold.appointment_id, clientId: session.client_id ?? 0, created: false };
+    if (hold.status === 'booked') return { created: false };
     // Unpaid, a hold must still be live; paid, it is honoured if the time is still free (checked below).
     if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
     let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
@@ -250,7 +248,11 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
       clientId = Number((inserted as { id: number }).id);
     }
     await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
-    const service = await trx.selectFrom('services').select(['id']).where('id', '=', hold.service_id).executeTakeFirstOrThrow();
+    if (hold.class_session_id) {
+      await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
+      return { created: true };
+    }
+    const service = await trx.selectFrom('services').select(['id']).where('id', '=', hold.service_id!).executeTakeFirstOrThrow();
     const ctx = ownerContext(trx, dialect, owner, hold.id);
     try {
       const [appointmentId] = await createAppointments(ctx, {
@@ -268,10 +270,109 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
           await t.updateTable('slot_holds').set({ status: 'booked', appointment_id: id }).where('id', '=', hold.id).execute();
         },
       });
-      return { appointmentId, clientId, created: true };
+      void appointmentId;
+      return { created: true };
     } catch (err) {
       if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
       throw err;
     }
   });
+}
+
+// ---- Classes: a seat in a session ---------------------------------------------------------------------------
+
+/** Seats a session offers online: the class's online limit when it has one, else its spaces. */
+const onlineSeats = (c: { spaces: number; online_seat_limit: number | null }) => Math.min(c.spaces, c.online_seat_limit ?? c.spaces);
+
+const sessionStart = (owner: PublicOwner, date: string, time: string) =>
+  toUtc(calendarOf(owner.user).settings.time_zone, date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+
+async function bookableClassRows(db: Db, owner: PublicOwner) {
+  const ability = defineAbilityFor(abilitySubject(owner.user));
+  if (!owner.settings.class_ids.length || !ability.can('read', subject('Class', { user_id: owner.user.id }))) return [];
+  return db.selectFrom('classes').select(['id', 'public_id', 'title', 'description', 'price', 'duration', 'colour', 'spaces', 'online_seat_limit'])
+    .where('user_id', '=', owner.user.id).where('id', 'in', owner.settings.class_ids).where('archived_at', 'is', null).orderBy('title').execute();
+}
+
+/**
+ * The classes offered online with their coming sessions and the seats left in each (attendees and live holds
+ * taken off). Three queries, whatever the number of sessions.
+ */
+export async function offeredClasses(db: Db, owner: PublicOwner, from: string, to: string) {
+  const classes = await bookableClassRows(db, owner);
+  if (!classes.length) return [];
+  const sessions = await db.selectFrom('class_sessions as s').leftJoin('class_session_clients as a', 'a.session_id', 's.id')
+    .select(['s.id', 's.class_id', 's.date', 's.start_time', (eb) => eb.fn.count<number>('a.id').as('taken')])
+    .where('s.class_id', 'in', classes.map((c) => c.id)).where('s.date', '>=', from).where('s.date', '<=', to)
+    .groupBy(['s.id', 's.class_id', 's.date', 's.start_time']).orderBy('s.date').orderBy('s.start_time').execute();
+  const held = sessions.length
+    ? await db.selectFrom('slot_holds').select(['class_session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', owner.user.id)
+      .where('class_session_id', 'in', sessions.map((x) => x.id)).where('status', 'in', ['held', 'paying']).where('expires_at', '>', nowIso())
+      .groupBy('class_session_id').execute()
+    : [];
+  const earliest = Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000;
+  return classes.map((c) => ({
+    id: c.public_id!, title: c.title, description: c.description, price: c.price, duration: c.duration, colour: c.colour,
+    deposit: owner.settings.deposit_mode === 'full' ? c.price : 0,
+    sessions: sessions.filter((x) => x.class_id === c.id && sessionStart(owner, x.date, x.start_time) >= earliest).map((x) => ({
+      date: x.date, start_time: x.start_time,
+      seats_left: Math.max(0, onlineSeats(c) - Number(x.taken) - Number(held.find((h) => h.class_session_id === x.id)?.n ?? 0)),
+    })),
+  }));
+}
+
+/** Seats taken in a session: attendees, and live holds other than `except`. */
+async function seatsTaken(trx: Db, sessionId: number, except: number | null) {
+  const attendees = await trx.selectFrom('class_session_clients').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+  let holds = trx.selectFrom('slot_holds').select((eb) => eb.fn.countAll<number>().as('n')).where('class_session_id', '=', sessionId).where('status', 'in', ['held', 'paying']).where('expires_at', '>', nowIso());
+  if (except) holds = holds.where('id', '!=', except);
+  return Number(attendees.n) + Number((await holds.executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * Holds a seat in a class session for a verified client, like a time: the count and the insert share one
+ * transaction under the owner's write lock, so a session can never be over-booked online.
+ */
+export async function placeClassHold(db: Db, dialect: Dialect, owner: PublicOwner, session: BookingSession, classId: string, date: string, startTime: string) {
+  const c = (await bookableClassRows(db, owner)).find((x) => x.public_id === classId);
+  if (!c) throw new BookingError(404, 'booking.notOffered');
+  const row = await db.selectFrom('class_sessions').select(['id']).where('class_id', '=', c.id).where('date', '=', date).where('start_time', '=', startTime).executeTakeFirst();
+  const start = sessionStart(owner, date, startTime);
+  if (!row || start < Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  const token = newToken();
+  const expires_at = minutesFromNow(HOLD_MINUTES);
+  const deposit = owner.settings.deposit_mode === 'full' ? c.price : 0;
+  await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, { dialect, ownerId: owner.user.id });
+    await trx.updateTable('slot_holds').set({ status: 'released' }).where('booking_session_id', '=', session.id).where('status', '=', 'held').execute();
+    if (session.client_id) {
+      const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', row.id).where('client_id', '=', session.client_id).executeTakeFirst();
+      if (already) throw new BookingError(422, 'booking.alreadyBooked', {}, 'start');
+    }
+    if ((await seatsTaken(trx, row.id, null)) >= onlineSeats(c)) throw new BookingError(422, 'booking.classFull', {}, 'start');
+    await trx.insertInto('slot_holds').values({
+      user_id: owner.user.id, token_hash: sha256(token), booking_session_id: session.id, service_id: null, class_session_id: row.id, date, start_time: startTime,
+      starts_at: new Date(start).toISOString(), ends_at: new Date(start + c.duration * 60_000).toISOString(), blocks: '[]',
+      expires_at, deposit, details: null, payment_ref: null, appointment_id: null, created_at: nowIso(),
+    }).execute();
+  });
+  const end = new Date(start + c.duration * 60_000 + offsetAt(calendarOf(owner.user).settings.time_zone, start)).toISOString().slice(11, 16);
+  return { token, expires_at, date, start_time: startTime, end_time: end, service: { id: c.public_id!, title: c.title, price: c.price, duration: c.duration }, deposit };
+}
+
+/** The seat becomes an attendee (with what they paid), inside completeHold's transaction. */
+async function takeSeat(trx: Db, owner: PublicOwner, hold: { id: number; class_session_id: number | null }, clientId: number, payment: { amount: number; currency: string; provider: string; ref: string } | null, manageTokenHash: string) {
+  const sessionId = hold.class_session_id!;
+  const c = await trx.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['c.spaces', 'c.online_seat_limit']).where('s.id', '=', sessionId).executeTakeFirstOrThrow();
+  const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', sessionId).where('client_id', '=', clientId).executeTakeFirst();
+  if (already) throw new BookingError(422, 'booking.alreadyBooked', {}, 'start');
+  if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw new BookingError(422, 'booking.classFull', {}, 'start');
+  await trx.insertInto('class_session_clients').values({ session_id: sessionId, client_id: clientId, paid_amount: payment?.amount ?? 0, created_at: nowIso(), manage_token_hash: manageTokenHash }).execute();
+  if (payment) {
+    await trx.insertInto('payments').values({
+      user_id: owner.user.id, appointment_id: null, client_id: clientId, type: 'standalone', method: 'card', provider: payment.provider,
+      provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
+    }).execute();
+  }
+  await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();
 }

@@ -19,6 +19,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const services = await sql<{ id: number }>`select id from services`.execute(db);
   for (const s of services.rows) await sql`update services set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${s.id}`.execute(db);
   await db.schema.createIndex('services_public_id').on('services').column('public_id').unique().execute();
+  await db.schema.alterTable('classes').addColumn('public_id', 'varchar(24)').execute();
+  const classes = await sql<{ id: number }>`select id from classes`.execute(db);
+  for (const c of classes.rows) await sql`update classes set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${c.id}`.execute(db);
+  await db.schema.createIndex('classes_public_id').on('classes').column('public_id').unique().execute();
+  await db.schema.alterTable('class_session_clients').addColumn('manage_token_hash', 'varchar(64)').execute();
 
   await db.schema.alterTable('appointments').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('manual')).execute();
   await db.schema.alterTable('appointments').addColumn('manage_token_hash', 'varchar(64)').execute();
@@ -53,7 +58,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('user_id', 'integer', owner)
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('booking_session_id', 'integer', (c) => c.notNull().references('booking_sessions.id').onDelete('cascade'))
-    .addColumn('service_id', 'integer', (c) => c.notNull().references('services.id').onDelete('cascade'))
+    /** What is held: a service's time, or a seat in a class session. */
+    .addColumn('service_id', 'integer', (c) => c.references('services.id').onDelete('cascade'))
+    .addColumn('class_session_id', 'integer', (c) => c.references('class_sessions.id').onDelete('cascade'))
     .addColumn('date', 'varchar(10)', (c) => c.notNull())
     .addColumn('start_time', 'varchar(5)', (c) => c.notNull())
     .addColumn('starts_at', 'varchar(32)', (c) => c.notNull())
@@ -70,6 +77,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('slot_holds_owner_time').on('slot_holds').columns(['user_id', 'starts_at']).execute();
   await db.schema.createIndex('slot_holds_payment').on('slot_holds').column('payment_ref').execute();
+  await db.schema.createIndex('slot_holds_session').on('slot_holds').column('class_session_id').execute();
 
   await db.schema.createTable('payments')
     .addColumn('id', serial, pk)
