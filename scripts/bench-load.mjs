@@ -3,6 +3,7 @@
 // (autocannon reports no p95, which the online-booking target names.)
 // Usage: node scripts/bench-load.mjs <url> <connections> <seconds>
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 const [url, connections = '20', seconds = '10'] = process.argv.slice(2);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
