@@ -16,6 +16,7 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'booking-start': lazy(() => bookingSteps().then((m) => ({ default: m.StartStep }))),
   'booking-verify': lazy(() => bookingSteps().then((m) => ({ default: m.VerifyStep }))),
   'booking-services': lazy(() => bookingSteps().then((m) => ({ default: m.ServicesStep }))),
+  'booking-classes': lazy(() => bookingSteps().then((m) => ({ default: m.ClassesStep }))),
   'booking-time': lazy(() => bookingSteps().then((m) => ({ default: m.TimeStep }))),
   'booking-details': lazy(() => bookingSteps().then((m) => ({ default: m.DetailsStep }))),
   'booking-confirm': lazy(() => bookingSteps().then((m) => ({ default: m.ConfirmStep }))),

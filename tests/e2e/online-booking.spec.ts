@@ -93,6 +93,31 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await secondContext.close();
 });
 
+test('a client books a seat in a class and sees the seats left go down, at 360 px wide', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/online-booking/olivia-hart');
+  await page.getByRole('button', { name: /A class/ }).click();
+  await page.getByLabel('Email').fill('yogi@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('6-digit code').fill(lastCode('yogi@example.com'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a class' })).toBeVisible();
+  const first = page.getByRole('button', { name: /18:00 6 seats left/ }).first();
+  await expect(first).toBeVisible();
+  await expectAccessible(page, 'booking classes');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await first.click();
+  await page.getByLabel('First name').fill('Yan');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByRole('heading', { name: 'Booked' })).toBeVisible();
+  await expect(page.getByText('Yoga flow')).toBeVisible();
+  await page.getByRole('button', { name: 'Book again' }).click();
+  await page.getByRole('button', { name: /A class/ }).click();
+  await expect(page.getByRole('button', { name: /18:00 5 seats left/ }).first()).toBeVisible();
+});
+
 test('the owner sets up online booking as a schema form', async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);

@@ -97,6 +97,16 @@ async function seedBookableServices(trx: Db, ownerId: number, now: string): Prom
     } as never).returning('id').executeTakeFirstOrThrow();
     if (parts.length) await trx.insertInto('service_parts').values(parts.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never).execute();
   }
-  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [], package_ids: [] } };
+  // A weekly class on the next four Wednesdays at 18:00, 8 spaces of which 6 bookable online.
+  const yoga = await trx.insertInto('classes').values({
+    user_id: ownerId, title: 'Yoga flow', description: 'An hour of gentle yoga for all levels.', colour: '#7b1fa2', price: 1200, duration: 60, spaces: 8, online_seat_limit: 6,
+    zoom: 0, public_id: crypto.randomBytes(12).toString('base64url'), created_at: now, updated_at: now,
+  } as never).returning('id').executeTakeFirstOrThrow();
+  const today = new Date();
+  const firstWednesday = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + (((3 - today.getUTCDay() + 7) % 7) || 7)));
+  await trx.insertInto('class_sessions').values(Array.from({ length: 4 }, (_, i) => ({
+    class_id: (yoga as { id: number }).id, position: i, date: new Date(firstWednesday.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10), start_time: '18:00',
+  })) as never).execute();
+  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [(yoga as { id: number }).id], package_ids: [] } };
   await trx.updateTable('users').set({ booking_slug: 'olivia-hart', settings: JSON.stringify(settings) }).where('id', '=', ownerId).execute();
 }

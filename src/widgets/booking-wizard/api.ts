@@ -14,6 +14,21 @@ export interface PublicService {
   colour: string;
 }
 
+export interface PublicClass {
+  id: string;
+  title: string;
+  description: string | null;
+  price: number;
+  duration: number;
+  deposit: number;
+  sessions: number;
+}
+
+export interface ClassSessions extends Omit<PublicClass, 'sessions'> {
+  colour: string;
+  sessions: Array<{ date: string; start_time: string; seats_left: number }>;
+}
+
 export interface PublicPage {
   name: string;
   open: boolean;
@@ -23,6 +38,7 @@ export interface PublicPage {
   existing_clients_only: boolean;
   remember_days: number;
   services: PublicService[];
+  classes: PublicClass[];
   verified: { destination: string; channel: string; client: { first_name: string; last_name: string | null } | null } | null;
 }
 

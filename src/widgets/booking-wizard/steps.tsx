@@ -14,7 +14,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget, type WizardApi } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type Booking, type Hold, type PublicService } from './api';
+import { manageKey, pagePath, useDay, useMoney, usePage, type Booking, type ClassSessions, type Hold, type PublicService } from './api';
 
 type Errors = Record<string, string>;
 
@@ -65,11 +65,20 @@ export const StartStep: ScreenWidget = ({ wizard }) => {
       <Typography>{t('bookingPage.welcome', { name: page.name })}</Typography>
       {cancelled && <Alert severity="warning">{t('bookingPage.paymentCancelled')}</Alert>}
       {page.verified && <Typography color="text.secondary">{t('bookingPage.verifiedAs', { destination: page.verified.destination })}</Typography>}
-      <Choice
-        title={t('bookingPage.kinds.appointment')}
-        lines={[t('bookingPage.servicesCount', { count: page.services.length })]}
-        onClick={() => w.next({ kind: 'appointment', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
-      />
+      {page.services.length > 0 && (
+        <Choice
+          title={t('bookingPage.kinds.appointment')}
+          lines={[t('bookingPage.servicesCount', { count: page.services.length })]}
+          onClick={() => w.next({ kind: 'appointment', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+        />
+      )}
+      {page.classes.length > 0 && (
+        <Choice
+          title={t('bookingPage.kinds.class')}
+          lines={[page.classes.map((c) => c.title).join(', ')]}
+          onClick={() => w.next({ kind: 'class', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+        />
+      )}
     </Box>
   );
 };
@@ -184,6 +193,9 @@ export const ServicesStep: ScreenWidget = ({ wizard }) => {
   );
 };
 
+/** Times and seats change as others book: asked afresh whenever a step shows them. */
+const FRESH = { revalidateOnMount: true, dedupingInterval: 0 };
+
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const DAYS = 28;
 
@@ -197,7 +209,8 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
   const [from, setFrom] = useState(today);
   const service = page?.services.find((s) => s.id === w.data.service);
   const { data: slots, mutate } = useSWR(service ? ['booking-slots', w.params.slug, service.id, from] : null,
-    () => rest.getJson<{ data: string[]; meta: { time_zone: string } }>(`${pagePath(w.params.slug)}/services/${service!.id}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`));
+    () => rest.getJson<{ data: string[]; meta: { time_zone: string } }>(`${pagePath(w.params.slug)}/services/${service!.id}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`),
+    FRESH);
   const zone = slots?.meta.time_zone ?? page?.time_zone ?? 'UTC';
   const byDay = useMemo(() => {
     const map = new Map<string, Array<{ iso: string; label: string }>>();
@@ -272,16 +285,76 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
   );
 };
 
+/** Step 3–4 for classes: a class's coming sessions with the seats left; choosing one holds a seat. */
+export const ClassesStep: ScreenWidget = ({ wizard }) => {
+  const w = need(wizard);
+  const { t, rest, notify } = useRenderer();
+  const { data: page } = usePage(w.params.slug);
+  const money = useMoney(page?.currency);
+  const day = useDay();
+  const today = new Date().toISOString().slice(0, 10);
+  const { data: classes, mutate } = useSWR(['booking-classes', w.params.slug, today],
+    () => rest.getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`).then((r) => r.data),
+    FRESH);
+  const [pending, setPending] = useState<string | null>(null);
+  if (!page || !classes) return <Loading />;
+
+  async function hold(c: ClassSessions, s: { date: string; start_time: string }) {
+    const key = `${c.id}|${s.date}|${s.start_time}`;
+    setPending(key);
+    try {
+      const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, { class: c.id, date: s.date, start_time: s.start_time });
+      w.next({ hold: res.data.token, held: res.data, needs_details: !w.data.client });
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) {
+        w.restart({});
+        return;
+      }
+      notify(problemOf(err, t('errors.server')).fields.start ?? (err instanceof HttpError ? err.message : t('errors.server')), 'error');
+      await mutate();
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      {classes.map((c) => (
+        <Box key={c.id} component="section" aria-labelledby={`class-${c.id}`}>
+          <Typography id={`class-${c.id}`} component="h2" variant="h6">{c.title}</Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t('units.minutes', { count: c.duration })} · {c.price > 0 ? money(c.price) : t('bookingPage.free')}
+          </Typography>
+          {c.sessions.length === 0 && <Typography color="text.secondary">{t('bookingPage.noSessions')}</Typography>}
+          <Box component="ul" sx={{ display: 'grid', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+            {c.sessions.map((s) => (
+              <li key={`${s.date}${s.start_time}`}>
+                <Choice
+                  title={`${day(s.date)} · ${s.start_time}`}
+                  lines={[s.seats_left > 0 ? t('bookingPage.seatsLeft', { count: s.seats_left }) : t('booking.classFull')]}
+                  disabled={s.seats_left === 0 || pending !== null}
+                  onClick={() => void hold(c, s)}
+                />
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
 /** Step 5 (when needed): a new client's name and the service's question. */
 export const DetailsStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
   const { t } = useRenderer();
   const { data: page } = usePage(w.params.slug);
-  const service = page?.services.find((s) => s.id === w.data.service);
+  // A class seat has no question or address: only a new client's name.
+  const service = page?.services.find((s) => s.id === w.data.service) ?? { question: null, at_client: false };
   const saved = (w.data.details ?? {}) as Record<string, string>;
   const [details, setDetails] = useState<Record<string, string>>(saved);
   const [errors, setErrors] = useState<Errors>({});
-  if (!page || !service) return <Loading />;
+  if (!page) return <Loading />;
   const isNew = !w.data.client;
   const set = (k: string) => (e: { target: { value: string } }) => setDetails((d) => ({ ...d, [k]: e.target.value }));
   const submit = (e: FormEvent) => {
