@@ -41,6 +41,11 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await expect(first).toBeVisible();
   const date = (await page.getByRole('option', { selected: true }).getAttribute('data-date'))!;
   const time = (await first.textContent())!;
+  // A closed day says so (spec §8), then back to the first open one.
+  await page.getByRole('option', { name: /None/ }).first().click();
+  await expect(page.getByText(/^No available time slots for /)).toBeVisible();
+  await page.locator(`[data-date="${date}"]`).click();
+  await expect(first).toBeVisible();
   await expectAccessible(page, 'booking time');
   // No horizontal scrolling of the page at phone width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
