@@ -2,6 +2,10 @@
 
 export interface Package {
   id?: number;
+  /**
+   * Names it on the public booking page, which never takes internal ids.
+   */
+  public_id?: string | null;
   title?: string;
   description?: string | null;
   price?: number;

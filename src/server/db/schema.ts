@@ -288,7 +288,89 @@ export interface PaymentsTable {
   created_at: string;
 }
 
+export interface GiftVouchersTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string | null;
+  title: string;
+  description: string | null;
+  template: string;
+  colour: string;
+  amount: number;
+  expires_on: string | null;
+  sales_limit: number | null;
+  sold_count: number;
+  online_sale: number;
+  client_notes: number;
+  archived_at: string | null;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string | null;
+  title: string;
+  description: string | null;
+  price: number;
+  expiry_days: number | null;
+  archived_at: string | null;
+}
+
+export interface PackageServicesTable {
+  package_id: number;
+  service_id: number;
+  position: number;
+}
+
+export interface OnlinePurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  booking_session_id: number;
+  kind: string;
+  gift_voucher_id: number | null;
+  package_id: number | null;
+  amount: number;
+  status: Generated<string>;
+  payment_ref: string | null;
+  details: string | null;
+  sale_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface VoucherSalesTable {
+  id: Generated<number>;
+  user_id: number;
+  gift_voucher_id: number;
+  client_id: number | null;
+  code: string;
+  amount: number;
+  amount_left: number;
+  expires_on: string | null;
+  recipient_name: string | null;
+  message: string | null;
+  manage_token_hash: string | null;
+  created_at: string;
+}
+
+export interface PackageSalesTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  client_id: number | null;
+  price: number;
+  expires_on: string | null;
+  manage_token_hash: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  gift_vouchers: GiftVouchersTable;
+  packages: PackagesTable;
+  package_services: PackageServicesTable;
+  online_purchases: OnlinePurchasesTable;
+  voucher_sales: VoucherSalesTable;
+  package_sales: PackageSalesTable;
   booking_codes: BookingCodesTable;
   booking_sessions: BookingSessionsTable;
   slot_holds: SlotHoldsTable;

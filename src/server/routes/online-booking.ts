@@ -8,6 +8,7 @@ import {
   assertOpen, BookingError, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
   newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSettings, type HoldDetails, type PublicOwner,
 } from '../services/online-booking';
+import { completePurchase, offeredPackages, offeredVouchers, presentPurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from '../services/online-purchases';
 import { summary } from '../services/validation-messages';
 
 const BOOKING_COOKIE = 'soloist_booking';
@@ -109,12 +110,15 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
 
   const pub = { access: 'public' as const };
 
+  /** The page takes bookings (spec §5); vouchers and packages on sale count as offerings too. */
+  const open = (owner: PublicOwner) => assertOpen(app.db, owner, async () => (await offeredVouchers(app.db, owner)).length > 0 || (await offeredPackages(app.db, owner)).length > 0);
+
   app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
       let message: string | null = null;
       try {
-        await assertOpen(app.db, owner);
+        await open(owner);
       } catch (err) {
         if (!(err instanceof BookingError)) throw err;
         message = req.t(err.key);
@@ -124,6 +128,8 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       const services = message ? [] : await offeredServices(app.db, owner);
       const today = new Date().toISOString().slice(0, 10);
       const classes = message ? [] : await offeredClasses(app.db, owner, today, new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10));
+      const vouchers = message ? [] : await offeredVouchers(app.db, owner);
+      const packages = message ? [] : await offeredPackages(app.db, owner);
       return {
         data: {
           name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
@@ -131,6 +137,8 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
           existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
           services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
           classes: classes.map((c) => ({ id: c.id, title: c.title, description: c.description, price: c.price, duration: c.duration, deposit: c.deposit, sessions: c.sessions.length })),
+          vouchers: vouchers.map((v) => ({ id: v.public_id, title: v.title, description: v.description, amount: v.amount, colour: v.colour, template: v.template, expires_on: v.expires_on, client_notes: v.client_notes === 1 })),
+          packages: packages.map((p) => ({ id: p.public_id, title: p.title, description: p.description, price: p.price, expiry_days: p.expiry_days, services: p.services })),
           verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
         },
       };
@@ -148,7 +156,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
       const destination = raw.trim();
       const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : PHONE.test(destination);
@@ -172,7 +180,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       if (await limited(req, reply, [[`booking-verify:ip:${req.ip}`, 30, 900]])) return reply;
       const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
       const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
@@ -196,7 +204,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       const { from, to } = req.query as { from: string; to: string };
       const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
       if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
@@ -225,7 +233,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       const session = await verified(req, owner);
       const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
       const hold = body.class
@@ -243,7 +251,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       const { from, to } = req.query as { from: string; to: string };
       const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
       if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
@@ -268,7 +276,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }, async (req, reply) => {
     try {
       const owner = await ownerOf(req);
-      await assertOpen(app.db, owner);
+      await open(owner);
       const session = await verified(req, owner);
       const body = req.body as HoldDetails & { hold: string };
       const hold = await holdFor(app.db, owner, session, body.hold);
@@ -302,6 +310,52 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     }
   });
 
+  app.post('/api/v1/online-booking/:slug/purchases', {
+    config: pub,
+    schema: {
+      tags: ['online-booking'], params: slugParams,
+      body: {
+        type: 'object', additionalProperties: false, oneOf: [{ required: ['voucher'] }, { required: ['package'] }],
+        properties: {
+          voucher: { type: 'string', maxLength: 32 }, package: { type: 'string', maxLength: 32 },
+          first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
+          recipient_name: { type: 'string', maxLength: 255 }, message: { type: 'string', maxLength: 1000 },
+        },
+      },
+    },
+  }, async (req, reply) => {
+    try {
+      const owner = await ownerOf(req);
+      await open(owner);
+      const session = await verified(req, owner);
+      const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string };
+      const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
+      if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
+      const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
+      const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
+      const manage = newToken();
+      const details: PurchaseDetails = {
+        first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
+      };
+      if (purchase.amount > 0) {
+        if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
+        const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
+        const checkout = await app.payments.createCheckout({
+          amount: purchase.amount, currency: opts.currency, description: req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }),
+          successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
+          metadata: { purchase: String(purchase.id), owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
+        });
+        await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify(details) }).where('id', '=', purchase.id).execute();
+        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
+      }
+      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
+      await announcePurchase(req, owner, purchase.id, manage);
+      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(owner, purchase.id) }, message: req.t('booking.bought') });
+    } catch (err) {
+      return fail(req, reply, err);
+    }
+  });
+
   /** The callback page asks after the payment: confirmed with the provider, never taken from the URL's word. */
   app.get('/api/v1/online-booking/:slug/payments/:payment', {
     config: pub,
@@ -312,7 +366,17 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       const session = await verified(req, owner);
       const ref = (req.params as { payment: string }).payment;
       const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-      if (!hold || !app.payments) throw new BookingError(404, 'errors.notFound');
+      if (!app.payments) throw new BookingError(404, 'errors.notFound');
+      if (!hold) {
+        const purchase = await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
+        if (!purchase) throw new BookingError(404, 'errors.notFound');
+        if (purchase.status !== 'paid') {
+          const result = await app.payments.retrieve(ref);
+          if (!result.paid) return { data: { status: 'unpaid' } };
+          await completePayment(req, result);
+        }
+        return { data: { status: 'booked', purchase: await purchaseOf(owner, purchase.id) }, message: req.t('booking.bought') };
+      }
       if (hold.status !== 'booked') {
         const result = await app.payments.retrieve(ref);
         if (!result.paid) return { data: { status: 'unpaid' } };
@@ -337,8 +401,12 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       if (row) return { data: await booking(owner, row.id) };
       const seat = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
         .select('a.id').where('c.user_id', '=', owner.user.id).where('a.manage_token_hash', '=', hash).executeTakeFirst();
-      if (!seat) throw new BookingError(404, 'errors.notFound');
-      return { data: await seatBooking(owner, seat.id) };
+      if (seat) return { data: await seatBooking(owner, seat.id) };
+      const voucher = await app.db.selectFrom('voucher_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+      if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
+      const pack = await app.db.selectFrom('package_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+      if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
+      throw new BookingError(404, 'errors.notFound');
     } catch (err) {
       return fail(req, reply, err);
     }
@@ -373,9 +441,16 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   /** A paid checkout → its hold becomes the booking (idempotent), and the client and owner are told once. */
   async function completePayment(req: FastifyRequest, result: PaymentResult): Promise<void> {
     const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
-    if (!hold || hold.status === 'booked') return;
-    const row = await app.db.selectFrom('users').select('booking_slug').where('id', '=', hold.user_id).executeTakeFirstOrThrow();
-    const owner = (await ownerBySlug(app.db, row.booking_slug!))!;
+    if (!hold) {
+      const purchase = await app.db.selectFrom('online_purchases').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
+      if (!purchase || purchase.status === 'paid') return;
+      const owner = (await ownerById(purchase.user_id))!;
+      const done = await completePurchase(app.db, app.dialect, owner, purchase.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, JSON.parse(purchase.details ?? '{}') as PurchaseDetails);
+      if (done.created) await announcePurchase(req, owner, purchase.id, null);
+      return;
+    }
+    if (hold.status === 'booked') return;
+    const owner = (await ownerById(hold.user_id))!;
     const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
     const done = await completeHold(app.db, app.dialect, owner, hold.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, details);
     if (done.created) await announce(req, owner, hold.id, null);
@@ -387,6 +462,30 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const service = a.service_id ? await app.db.selectFrom('services').select(['title']).where('id', '=', a.service_id).executeTakeFirst() : null;
     const paid = await app.db.selectFrom('payments').select((eb) => eb.fn.sum<number>('amount').as('paid')).where('appointment_id', '=', appointmentId).executeTakeFirst();
     return { owner: owner.name, service: service?.title ?? null, date: a.date, start_time: a.start_time, end_time: a.end_time, price: a.price, paid: Number(paid?.paid ?? 0), address: a.address };
+  }
+
+  async function ownerById(id: number) {
+    const row = await app.db.selectFrom('users').select('booking_slug').where('id', '=', id).executeTakeFirstOrThrow();
+    return ownerBySlug(app.db, row.booking_slug!);
+  }
+
+  async function purchaseOf(owner: PublicOwner, purchaseId: number) {
+    const p = await app.db.selectFrom('online_purchases').select(['kind', 'sale_id']).where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    return presentPurchase(app.db, owner, p.kind, p.sale_id!);
+  }
+
+  /** The voucher (with its code) or package to the buyer, and a sale notice to the owner. */
+  async function announcePurchase(req: FastifyRequest, owner: PublicOwner, purchaseId: number, manageToken: string | null) {
+    const bought = await purchaseOf(owner, purchaseId);
+    const session = await app.db.selectFrom('booking_sessions').innerJoin('online_purchases', 'online_purchases.booking_session_id', 'booking_sessions.id')
+      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('online_purchases.id', '=', purchaseId).executeTakeFirstOrThrow();
+    const client = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
+    const money = (n: number) => new Intl.NumberFormat(req.locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(n / 100);
+    const values = { name: owner.name, item: bought.title, code: bought.code, amount: money(bought.amount), until: bought.expires_on ?? '—', client: `${client.first_name} ${client.last_name ?? ''}`.trim() };
+    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
+    await deliver(owner, session.channel, session.destination, req.t('booking.mail.purchaseSubject'), `${req.t(bought.kind === 'voucher' ? 'booking.mail.voucherText' : 'booking.mail.packageText', values)}${link}`);
+    const ownerT = opts.i18n.translator(owner.user.locale === 'uk' ? 'uk' : 'en');
+    await deliver(owner, 'email', owner.user.email, ownerT('booking.mail.ownerPurchaseSubject'), ownerT('booking.mail.ownerPurchaseText', values));
   }
 
   /** A seat in a class session in the same public shape. */

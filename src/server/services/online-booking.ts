@@ -78,14 +78,16 @@ export function depositFor(settings: BookingSettings, service: { price: number; 
 
 /**
  * Whether the page takes bookings (spec §5): switched on, not blocked, on a plan with online booking and not
- * read-only, with at least one offering and one open day. Otherwise the page says so and takes nothing.
+ * read-only, with at least one offering (services, classes, or what `otherOfferings` finds: vouchers, packages)
+ * and one open day. Otherwise the page says so and takes nothing.
  */
-export async function assertOpen(db: Db, owner: PublicOwner): Promise<void> {
+export async function assertOpen(db: Db, owner: PublicOwner, otherOfferings: () => Promise<boolean> = async () => false): Promise<void> {
   const ability = defineAbilityFor(abilitySubject(owner.user));
   const { hours } = calendarOf(owner.user);
   const open = owner.settings.enabled && !owner.settings.block_new_bookings
     && ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) && !isReadOnly(abilitySubject(owner.user))
-    && hours.some((d) => d.open) && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0);
+    && hours.some((d) => d.open)
+    && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0 || (await otherOfferings()));
   if (!open) throw new BookingError(403, 'booking.closed');
 }
 
@@ -220,6 +222,26 @@ export async function markPaying(db: Db, holdId: number, paymentRef: string, det
     .where('id', '=', holdId).where('status', '=', 'held').execute();
 }
 
+/**
+ * The verified client's record: the one their session is linked to, an existing client with the verified email or
+ * phone, or a new client made from the details given (a first booking). The session is linked to it.
+ */
+export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: number, details: { first_name?: string; last_name?: string }): Promise<number> {
+  const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
+  let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
+  if (!clientId) {
+    const now = nowIso();
+    const inserted = await trx.insertInto('clients').values({
+      user_id: owner.user.id, first_name: details.first_name!, last_name: details.last_name ?? null,
+      email: session.channel === 'email' ? session.destination : null, phone: session.channel === 'sms' ? session.destination : null,
+      email_reminders: 1, sms_reminders: session.channel === 'sms' ? 1 : 0, created_at: now, updated_at: now,
+    } as never).returning('id').executeTakeFirstOrThrow();
+    clientId = Number((inserted as { id: number }).id);
+  }
+  await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
+  return clientId;
+}
+
 export interface Completed {
   created: boolean;
 }
@@ -233,21 +255,10 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
-    const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', hold.booking_session_id).executeTakeFirstOrThrow();
     if (hold.status === 'booked') return { created: false };
     // Unpaid, a hold must still be live; paid, it is honoured if the time is still free (checked below).
     if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
-    let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
-    if (!clientId) {
-      const now = nowIso();
-      const inserted = await trx.insertInto('clients').values({
-        user_id: owner.user.id, first_name: details.first_name!, last_name: details.last_name ?? null,
-        email: session.channel === 'email' ? session.destination : null, phone: session.channel === 'sms' ? session.destination : null,
-        email_reminders: 1, sms_reminders: session.channel === 'sms' ? 1 : 0, created_at: now, updated_at: now,
-      } as never).returning('id').executeTakeFirstOrThrow();
-      clientId = Number((inserted as { id: number }).id);
-    }
-    await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
+    const clientId = await clientFor(trx, owner, hold.booking_session_id, details);
     if (hold.class_session_id) {
       await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
       return { created: true };

@@ -24,6 +24,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   for (const c of classes.rows) await sql`update classes set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${c.id}`.execute(db);
   await db.schema.createIndex('classes_public_id').on('classes').column('public_id').unique().execute();
   await db.schema.alterTable('class_session_clients').addColumn('manage_token_hash', 'varchar(64)').execute();
+  for (const table of ['gift_vouchers', 'packages']) {
+    await db.schema.alterTable(table).addColumn('public_id', 'varchar(24)').execute();
+    const rows = await sql<{ id: number }>`select id from ${sql.table(table)}`.execute(db);
+    for (const r of rows.rows) await sql`update ${sql.table(table)} set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${r.id}`.execute(db);
+    await db.schema.createIndex(`${table}_public_id`).on(table).column('public_id').unique().execute();
+  }
 
   await db.schema.alterTable('appointments').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('manual')).execute();
   await db.schema.alterTable('appointments').addColumn('manage_token_hash', 'varchar(64)').execute();
@@ -95,4 +101,49 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('payments_provider_ref', ['provider', 'provider_ref'])
     .execute();
   await db.schema.createIndex('payments_appointment').on('payments').column('appointment_id').execute();
+
+  // Buying a gift voucher or a package online: the purchase (reserved while the client pays), then what was sold.
+  await db.schema.createTable('online_purchases')
+    .addColumn('id', serial, pk)
+    .addColumn('user_id', 'integer', owner)
+    .addColumn('booking_session_id', 'integer', (c) => c.notNull().references('booking_sessions.id').onDelete('cascade'))
+    .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+    .addColumn('gift_voucher_id', 'integer', (c) => c.references('gift_vouchers.id').onDelete('cascade'))
+    .addColumn('package_id', 'integer', (c) => c.references('packages.id').onDelete('cascade'))
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('paying'))
+    .addColumn('payment_ref', 'varchar(255)')
+    .addColumn('details', 'text')
+    .addColumn('sale_id', 'integer')
+    .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('online_purchases_payment').on('online_purchases').column('payment_ref').execute();
+
+  await db.schema.createTable('voucher_sales')
+    .addColumn('id', serial, pk)
+    .addColumn('user_id', 'integer', owner)
+    .addColumn('gift_voucher_id', 'integer', (c) => c.notNull().references('gift_vouchers.id').onDelete('cascade'))
+    .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
+    .addColumn('code', 'varchar(32)', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('amount_left', 'integer', (c) => c.notNull())
+    .addColumn('expires_on', 'varchar(10)')
+    .addColumn('recipient_name', 'varchar(255)')
+    .addColumn('message', 'varchar(1000)')
+    .addColumn('manage_token_hash', 'varchar(64)')
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .addUniqueConstraint('voucher_sales_code', ['user_id', 'code'])
+    .execute();
+
+  await db.schema.createTable('package_sales')
+    .addColumn('id', serial, pk)
+    .addColumn('user_id', 'integer', owner)
+    .addColumn('package_id', 'integer', (c) => c.notNull().references('packages.id').onDelete('cascade'))
+    .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
+    .addColumn('price', 'integer', (c) => c.notNull())
+    .addColumn('expires_on', 'varchar(10)')
+    .addColumn('manage_token_hash', 'varchar(64)')
+    .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+    .execute();
 }
