@@ -123,6 +123,31 @@ test('a client books a seat in a class and sees the seats left go down, at 360 p
   await expect(page.getByRole('button', { name: /18:00 5 seats left/ }).first()).toBeVisible();
 });
 
+test('a client buys a gift voucher for someone and receives its code', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.goto('/online-booking/olivia-hart');
+  await page.getByRole('button', { name: /A gift voucher/ }).click();
+  await page.getByLabel('Email').fill('giver@example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('6-digit code').fill(lastCode('giver@example.com'));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a gift voucher' })).toBeVisible();
+  await page.getByRole('button', { name: /Pamper voucher · £50.00/ }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm and pay' })).toBeVisible();
+  await page.getByLabel('First name').fill('Gwen');
+  await page.getByLabel('Who is it for? (optional)').fill('My sister');
+  await page.getByLabel('A message for them (optional)').fill('Enjoy!');
+  await expectAccessible(page, 'booking purchase');
+  await page.getByRole('button', { name: 'Pay £50.00' }).click();
+  await page.getByRole('button', { name: 'Pay £50.00' }).click(); // on the provider's page
+  await expect(page.getByText('Thank you, your purchase is complete.')).toBeVisible();
+  await expect(page.getByText('My sister')).toBeVisible();
+  const code = (await page.locator('dt:has-text("Code") + dd').textContent())!;
+  expect(code).toMatch(/^[A-Z2-9]{10}$/);
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/, { timeout: 10_000 });
+  await expect(page.getByText(code)).toBeVisible();
+});
+
 test('the owner sets up online booking as a schema form', async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);

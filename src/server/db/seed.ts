@@ -107,6 +107,17 @@ async function seedBookableServices(trx: Db, ownerId: number, now: string): Prom
   await trx.insertInto('class_sessions').values(Array.from({ length: 4 }, (_, i) => ({
     class_id: (yoga as { id: number }).id, position: i, date: new Date(firstWednesday.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10), start_time: '18:00',
   })) as never).execute();
-  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [(yoga as { id: number }).id], package_ids: [] } };
+  // A gift voucher on sale online and a package of three haircuts.
+  const publicId = () => crypto.randomBytes(12).toString('base64url');
+  await trx.insertInto('gift_vouchers').values({
+    user_id: ownerId, public_id: publicId(), title: 'Pamper voucher', description: 'Treat someone to any service.', template: 'floral', colour: '#c2185b',
+    code: 'PAMPER50', amount: 5000, amount_left: 5000, expires_on: null, sales_limit: null, sold_count: 0, online_sale: 1, client_notes: 1, created_at: now, updated_at: now,
+  } as never).execute();
+  const haircut = await trx.selectFrom('services').select('id').where('user_id', '=', ownerId).where('title', '=', 'Haircut').executeTakeFirstOrThrow();
+  const pack = await trx.insertInto('packages').values({
+    user_id: ownerId, public_id: publicId(), title: 'Three haircuts', description: 'Three haircuts for the price of two and a half.', price: 9500, expiry_days: 180, created_at: now, updated_at: now,
+  } as never).returning('id').executeTakeFirstOrThrow();
+  await trx.insertInto('package_services').values({ package_id: (pack as { id: number }).id, service_id: haircut.id, position: 0 }).execute();
+  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [(yoga as { id: number }).id], package_ids: [(pack as { id: number }).id] } };
   await trx.updateTable('users').set({ booking_slug: 'olivia-hart', settings: JSON.stringify(settings) }).where('id', '=', ownerId).execute();
 }

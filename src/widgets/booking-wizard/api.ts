@@ -29,6 +29,38 @@ export interface ClassSessions extends Omit<PublicClass, 'sessions'> {
   sessions: Array<{ date: string; start_time: string; seats_left: number }>;
 }
 
+export interface PublicVoucher {
+  id: string;
+  title: string;
+  description: string | null;
+  amount: number;
+  colour: string;
+  template: string;
+  expires_on: string | null;
+  client_notes: boolean;
+}
+
+export interface PublicPackage {
+  id: string;
+  title: string;
+  description: string | null;
+  price: number;
+  expiry_days: number | null;
+  services: string[];
+}
+
+/** A sold voucher or package, as the confirmation and its own page show it. */
+export interface Purchase {
+  kind: 'voucher' | 'package';
+  owner: string;
+  title: string;
+  code: string | null;
+  amount: number;
+  amount_left: number | null;
+  expires_on: string | null;
+  recipient_name: string | null;
+}
+
 export interface PublicPage {
   name: string;
   open: boolean;
@@ -39,6 +71,8 @@ export interface PublicPage {
   remember_days: number;
   services: PublicService[];
   classes: PublicClass[];
+  vouchers: PublicVoucher[];
+  packages: PublicPackage[];
   verified: { destination: string; channel: string; client: { first_name: string; last_name: string | null } | null } | null;
 }
 

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, type Booking } from './api';
-import { BookingCard } from './steps';
+import { manageKey, pagePath, type Booking, type Purchase } from './api';
+import { BookingCard, PurchaseCard } from './steps';
 
 const REDIRECT_SECONDS = 5;
 
@@ -23,7 +23,7 @@ export const BookingCallback: ScreenWidget = () => {
   const payment = query.get('session_id') ?? '';
   const [tries, setTries] = useState(0);
   const { data, error } = useSWR(payment ? ['booking-payment', slug, payment, tries] : null,
-    () => rest.getJson<{ data: { status: string; booking?: Booking } }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data));
+    () => rest.getJson<{ data: { status: string; booking?: Booking; purchase?: Purchase } }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data));
   const booked = data?.status === 'booked';
   const [left, setLeft] = useState(REDIRECT_SECONDS);
   // The webhook may arrive a moment after the client: ask again a few times.
@@ -54,7 +54,9 @@ export const BookingCallback: ScreenWidget = () => {
   }
   return (
     <>
-      <BookingCard slug={slug} booking={data.booking!} onAgain={() => navigate(`/online-booking/${slug}`)} />
+      {data.purchase
+        ? <PurchaseCard slug={slug} purchase={data.purchase} onAgain={() => navigate(`/online-booking/${slug}`)} />
+        : <BookingCard slug={slug} booking={data.booking!} onAgain={() => navigate(`/online-booking/${slug}`)} />}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} role="timer" aria-live="polite">{t('bookingPage.redirecting', { count: left })}</Typography>
     </>
   );
@@ -65,7 +67,7 @@ export const BookingManage: ScreenWidget = () => {
   const { t, rest } = useRenderer();
   const { slug, token } = useParams();
   const navigate = useNavigate();
-  const { data, error } = useSWR(['booking-manage', slug, token], () => rest.getJson<{ data: Booking }>(`${pagePath(slug)}/bookings/${encodeURIComponent(token ?? '')}`).then((r) => r.data));
+  const { data, error } = useSWR(['booking-manage', slug, token], () => rest.getJson<{ data: Booking | Purchase }>(`${pagePath(slug)}/bookings/${encodeURIComponent(token ?? '')}`).then((r) => r.data));
   if (error) {
     return (
       <>
@@ -75,5 +77,6 @@ export const BookingManage: ScreenWidget = () => {
     );
   }
   if (!data) return <LinearProgress aria-label={t('app.loading')} />;
-  return <BookingCard slug={slug} booking={data} onAgain={() => navigate(`/online-booking/${slug}`)} />;
+  const again = () => navigate(`/online-booking/${slug}`);
+  return 'title' in data ? <PurchaseCard slug={slug} purchase={data} onAgain={again} /> : <BookingCard slug={slug} booking={data} onAgain={again} />;
 };

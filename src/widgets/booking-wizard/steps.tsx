@@ -14,7 +14,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget, type WizardApi } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type Booking, type ClassSessions, type Hold, type PublicService } from './api';
+import { manageKey, pagePath, useDay, useMoney, usePage, type Booking, type ClassSessions, type Hold, type PublicService, type Purchase } from './api';
 
 type Errors = Record<string, string>;
 
@@ -77,6 +77,20 @@ export const StartStep: ScreenWidget = ({ wizard }) => {
           title={t('bookingPage.kinds.class')}
           lines={[page.classes.map((c) => c.title).join(', ')]}
           onClick={() => w.next({ kind: 'class', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+        />
+      )}
+      {page.vouchers.length > 0 && (
+        <Choice
+          title={t('bookingPage.kinds.voucher')}
+          lines={[page.vouchers.map((v) => v.title).join(', ')]}
+          onClick={() => w.next({ kind: 'voucher', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+        />
+      )}
+      {page.packages.length > 0 && (
+        <Choice
+          title={t('bookingPage.kinds.package')}
+          lines={[page.packages.map((p) => p.title).join(', ')]}
+          onClick={() => w.next({ kind: 'package', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
         />
       )}
     </Box>
@@ -438,7 +452,7 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
           [t('fields.appointments.date'), day(held.date)],
           [t('bookingPage.time'), `${held.start_time}–${held.end_time}`],
           [t('fields.appointments.price'), held.service.price > 0 ? money(held.service.price) : t('bookingPage.free')],
-          ...(held.deposit > 0 ? [[t('bookingPage.payNow'), money(held.deposit)] as [string, string]] : []),
+          ...when(held.deposit > 0, [t('bookingPage.payNow'), money(held.deposit)]),
         ]} />
       </Paper>
       <Typography variant="body2" color="text.secondary" role="status">{t('bookingPage.heldUntil', { time: until })}</Typography>
@@ -451,34 +465,174 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
   );
 };
 
-/** The booking, as the confirmation and the manage page show it, with "book again". */
+type Line = [string, string];
+const when = (cond: boolean, line: Line): Line[] => (cond ? [line] : []);
+
+/** What the client got, under a success message, with "book again". */
+function ResultCard({ message, lines, onAgain }: { message: string; lines: Line[]; onAgain(): void }) {
+  const { t } = useRenderer();
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="success" role="status">{message}</Alert>
+      <Paper variant="outlined" sx={{ p: 2 }}><Summary lines={lines} /></Paper>
+      <Button variant="outlined" size="large" onClick={onAgain}>{t('bookingPage.bookAgain')}</Button>
+    </Box>
+  );
+}
+
+/** The booking, as the confirmation and the manage page show it. */
 export function BookingCard({ slug, booking, onAgain }: { slug: string | undefined; booking: Booking; onAgain(): void }) {
   const { t } = useRenderer();
   const { data: page } = usePage(slug);
   const money = useMoney(page?.currency);
   const day = useDay();
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Alert severity="success" role="status">{t('booking.booked')}</Alert>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Summary lines={[
-          [t('bookingPage.with'), booking.owner],
-          [t('fields.appointments.service'), booking.service ?? ''],
-          [t('fields.appointments.date'), day(booking.date)],
-          [t('bookingPage.time'), `${booking.start_time}–${booking.end_time}`],
-          ...(booking.paid > 0 ? [[t('bookingPage.paid'), money(booking.paid)] as [string, string]] : []),
-          ...(booking.price - booking.paid > 0 ? [[t('bookingPage.leftToPay'), money(booking.price - booking.paid)] as [string, string]] : []),
-        ]} />
-      </Paper>
-      <Button variant="outlined" size="large" onClick={onAgain}>{t('bookingPage.bookAgain')}</Button>
-    </Box>
+    <ResultCard message={t('booking.booked')} onAgain={onAgain} lines={[
+      [t('bookingPage.with'), booking.owner],
+      [t('fields.appointments.service'), booking.service ?? ''],
+      [t('fields.appointments.date'), day(booking.date)],
+      [t('bookingPage.time'), `${booking.start_time}–${booking.end_time}`],
+      ...when(booking.paid > 0, [t('bookingPage.paid'), money(booking.paid)]),
+      ...when(booking.price - booking.paid > 0, [t('bookingPage.leftToPay'), money(booking.price - booking.paid)]),
+    ]} />
   );
 }
 
-/** Step 7: booked. */
+/** Step 7: booked (or bought). */
 export const DoneStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
+  const again = () => w.restart({ verified: true, client: w.data.client });
+  if (w.data.purchase) return <PurchaseCard slug={w.params.slug} purchase={w.data.purchase as Purchase} onAgain={again} />;
   const booking = w.data.booking as Booking | undefined;
   if (!booking) return <Loading />;
-  return <BookingCard slug={w.params.slug} booking={booking} onAgain={() => w.restart({ verified: true, client: w.data.client })} />;
+  return <BookingCard slug={w.params.slug} booking={booking} onAgain={again} />;
 };
+
+/** The gift vouchers on sale. */
+export const VouchersStep: ScreenWidget = ({ wizard }) => {
+  const w = need(wizard);
+  const { t } = useRenderer();
+  const { data: page } = usePage(w.params.slug);
+  const money = useMoney(page?.currency);
+  const day = useDay();
+  if (!page) return <Loading />;
+  return (
+    <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
+      {page.vouchers.map((v) => (
+        <li key={v.id}>
+          <Choice
+            title={`${v.title} · ${money(v.amount)}`} selected={w.data.item === v.id}
+            lines={[v.expires_on ? t('bookingPage.validUntil', { date: day(v.expires_on) }) : '', v.description ?? '']}
+            onClick={() => w.next({ item: v.id })}
+          />
+        </li>
+      ))}
+    </Box>
+  );
+};
+
+/** The packages on sale, with what they include. */
+export const PackagesStep: ScreenWidget = ({ wizard }) => {
+  const w = need(wizard);
+  const { t } = useRenderer();
+  const { data: page } = usePage(w.params.slug);
+  const money = useMoney(page?.currency);
+  if (!page) return <Loading />;
+  return (
+    <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
+      {page.packages.map((p) => (
+        <li key={p.id}>
+          <Choice
+            title={`${p.title} · ${p.price > 0 ? money(p.price) : t('bookingPage.free')}`} selected={w.data.item === p.id}
+            lines={[p.services.length ? t('bookingPage.includes', { services: p.services.join(', ') }) : '', p.expiry_days ? t('bookingPage.validDays', { count: p.expiry_days }) : '', p.description ?? '']}
+            onClick={() => w.next({ item: p.id })}
+          />
+        </li>
+      ))}
+    </Box>
+  );
+};
+
+/** Buying a voucher or package: a new client's name, a voucher's recipient and message, then pay. */
+export const PurchaseStep: ScreenWidget = ({ wizard }) => {
+  const w = need(wizard);
+  const { t, rest } = useRenderer();
+  const { data: page } = usePage(w.params.slug);
+  const money = useMoney(page?.currency);
+  const [form, setForm] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!page) return <Loading />;
+  const voucher = w.data.kind === 'voucher' ? page.vouchers.find((v) => v.id === w.data.item) : undefined;
+  const pack = w.data.kind === 'package' ? page.packages.find((p) => p.id === w.data.item) : undefined;
+  const item = voucher ?? pack;
+  if (!item) return <Alert severity="info">{t('booking.notOffered')}</Alert>;
+  const amount = voucher ? voucher.amount : pack!.price;
+  const isNew = !w.data.client;
+  const set = (k: string) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  async function buy(e: FormEvent) {
+    e.preventDefault();
+    if (isNew && !form.first_name?.trim()) {
+      setErrors({ first_name: t('validation.required', { field: t('fields.clients.first_name') }) });
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    setProblem(null);
+    try {
+      const res = await rest.send<{ data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; purchase?: Purchase } }>('POST', `${pagePath(w.params.slug)}/purchases`, { [w.data.kind as string]: item!.id, ...form });
+      if (res.data.status === 'payment' && res.data.payment_url) {
+        sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
+        window.location.assign(res.data.payment_url);
+        return;
+      }
+      w.next({ purchase: res.data.purchase, manage_token: res.data.manage_token });
+    } catch (err) {
+      const p = problemOf(err, t('errors.server'));
+      setErrors(p.fields);
+      setProblem(p.message ?? Object.values(p.fields)[0] ?? null);
+      setPending(false);
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={(e) => void buy(e)} noValidate sx={{ display: 'grid', gap: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Summary lines={[[t('bookingPage.with'), page.name], [item.title, amount > 0 ? money(amount) : t('bookingPage.free')]]} />
+      </Paper>
+      {problem && <Alert severity="error">{problem}</Alert>}
+      {isNew && (
+        <>
+          <TextField label={t('fields.clients.first_name')} value={form.first_name ?? ''} onChange={set('first_name')} autoComplete="given-name" required error={!!errors.first_name} helperText={errors.first_name} />
+          <TextField label={t('fields.clients.last_name')} value={form.last_name ?? ''} onChange={set('last_name')} autoComplete="family-name" />
+        </>
+      )}
+      {voucher && <TextField label={t('bookingPage.recipient')} value={form.recipient_name ?? ''} onChange={set('recipient_name')} />}
+      {voucher?.client_notes && <TextField label={t('bookingPage.message')} value={form.message ?? ''} onChange={set('message')} multiline minRows={2} />}
+      <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        {amount > 0 ? t('bookingPage.buy', { amount: money(amount) }) : t('bookingPage.getFree')}
+      </Button>
+    </Box>
+  );
+};
+
+/** A bought voucher (with its code) or package. */
+export function PurchaseCard({ slug, purchase, onAgain }: { slug: string | undefined; purchase: Purchase; onAgain(): void }) {
+  const { t } = useRenderer();
+  const { data: page } = usePage(slug);
+  const money = useMoney(page?.currency);
+  const day = useDay();
+  return (
+    <ResultCard message={t('booking.bought')} onAgain={onAgain} lines={[
+      [t('bookingPage.with'), purchase.owner],
+      [t(`bookingPage.kinds.${purchase.kind}`), purchase.title],
+      ...when(Boolean(purchase.code), [t('bookingPage.voucherCode'), purchase.code ?? '']),
+      [t('bookingPage.value'), money(purchase.amount)],
+      ...when(purchase.amount_left !== null && purchase.amount_left !== purchase.amount, [t('bookingPage.left'), money(purchase.amount_left ?? 0)]),
+      ...when(Boolean(purchase.recipient_name), [t('bookingPage.for'), purchase.recipient_name ?? '']),
+      ...when(Boolean(purchase.expires_on), [t('bookingPage.validTo'), purchase.expires_on ? day(purchase.expires_on) : '']),
+    ]} />
+  );
+}
