@@ -31,11 +31,12 @@ export interface OwnerContext {
 const iso = (t: number) => new Date(t).toISOString();
 
 /**
- * Serialises writes per owner, so the overlap check and the insert cannot interleave with another request's:
- * PostgreSQL takes a transaction-scoped advisory lock on the owner; SQLite has a single writer already.
+ * Serialises writes per owner, so the overlap check and the insert cannot interleave with another request's, in
+ * this process or another: PostgreSQL locks the owner's row until the transaction ends; on SQLite every
+ * transaction begins immediate (the database's single write lock, see db/database.ts).
  */
 export async function lockOwner(trx: Db, ctx: Pick<OwnerContext, 'dialect' | 'ownerId'>): Promise<void> {
-  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ctx.ownerId})`.execute(trx);
+  if (ctx.dialect === 'postgres') await sql`select id from users where id = ${ctx.ownerId} for update`.execute(trx);
 }
 
 /**
