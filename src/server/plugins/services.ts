@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import { createMailer, type Mailer } from '../services/mailer';
 import { stripeProvider, type PaymentProvider } from '../payments/provider';
 import { outboxSms, type SmsSender } from '../services/sms';
@@ -14,14 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ServicesOptions {
-  smtpUrl?: string;
-  redisUrl?: string;
-  mailFrom: string;
-  stripeSecretKey?: string;
-  stripeWebhookSecret?: string;
-  stripeApiUrl?: string;
-}
+export type ServicesOptions = Pick<Config, 'smtpUrl' | 'redisUrl' | 'mailFrom' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl'>;
 
 /** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
 export default fp(

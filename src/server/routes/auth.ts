@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createAccount, createResetToken, registrationErrors, resetPassword, RESET_TOKEN_MINUTES, verificationToken, type Registration } from '../services/accounts';
 import { dummyHash, verifyPassword } from '../services/passwords';
+import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { createSession, destroySession } from '../services/sessions';
 import { summary } from '../services/validation-messages';
 
 /** Limits per window (spec: login and reset are limited per account and per address). */
-const LIMITS = {
+const LIMITS: Record<string, Limit> = {
   loginAccount: { max: 10, window: 60 },
   loginAddress: { max: 50, window: 60 },
   resetAccount: { max: 5, window: 3600 },
@@ -17,16 +18,8 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
   const days = opts.sessionDays;
 
   /** Checks each key; answers 429 with the wait when any is over its limit. */
-  async function limited(req: FastifyRequest, reply: FastifyReply, checks: Array<[string, { max: number; window: number }]>): Promise<boolean> {
-    for (const [key, { max, window }] of checks) {
-      const verdict = await app.limiter.hit(key, max, window);
-      if (!verdict.allowed) {
-        void reply.code(429).header('retry-after', String(verdict.retryAfter)).send({ message: req.t('auth.throttle', { seconds: verdict.retryAfter }) });
-        return true;
-      }
-    }
-    return false;
-  }
+  const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
+    refusedByLimits(app.limiter, reply, checks, (seconds) => req.t('auth.throttle', { seconds }));
 
   const logIn = (reply: FastifyReply, req: FastifyRequest, userId: number) => app.logIn(reply, req, userId);
 

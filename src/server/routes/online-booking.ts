@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
 import { subject } from '@casl/ability';
 import { nowIso } from '../db/database';
 import { WebhookSignatureError, type PaymentResult } from '../payments/provider';
@@ -6,9 +7,10 @@ import { bookableStarts, calendarOf } from '../services/availability';
 import type { I18n } from '../services/i18n';
 import {
   assertOpen, BookingError, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
-  newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSettings, type HoldDetails, type PublicOwner,
+  newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSession, type BookingSettings, type HoldDetails, type PublicOwner,
 } from '../services/online-booking';
 import { completePurchase, offeredPackages, offeredVouchers, presentPurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from '../services/online-purchases';
+import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { summary } from '../services/validation-messages';
 
 const BOOKING_COOKIE = 'soloist_booking';
@@ -16,13 +18,20 @@ const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+/** Code requests per address and per destination, and verification tries per address, in 15-minute windows. */
+const LIMITS: Record<string, Limit> = {
+  codeAddress: { max: 20, window: 900 },
+  codeDestination: { max: 5, window: 900 },
+  verifyAddress: { max: 30, window: 900 },
+};
 
 /**
  * Online booking (spec §1, §2, §5): the owner's settings, and the public page's calls. Public calls take the
  * slug and unguessable tokens only — never an internal id — and a verified client is a cookie scoped to the page.
  */
 export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string; i18n: I18n }): Promise<void> {
-  const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
+  // Refusals in the spec's words, for every route here; anything else goes on to the app's error handler.
+  app.setErrorHandler((err, req, reply) => {
     if (!(err instanceof BookingError)) throw err;
     const message = req.t(err.key, err.values);
     if (err.status === 422 && err.field) {
@@ -30,18 +39,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       return reply.code(422).send({ message: summary(errors, req.t), errors });
     }
     return reply.code(err.status).send({ message });
-  };
+  });
 
-  async function limited(req: FastifyRequest, reply: FastifyReply, checks: Array<[string, number, number]>): Promise<boolean> {
-    for (const [key, max, window] of checks) {
-      const verdict = await app.limiter.hit(key, max, window);
-      if (!verdict.allowed) {
-        void reply.code(429).header('retry-after', String(verdict.retryAfter)).send({ message: req.t('booking.tooMany', { seconds: verdict.retryAfter }) });
-        return true;
-      }
-    }
-    return false;
-  }
+  const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
+    refusedByLimits(app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
 
   // ---- The owner's settings ----------------------------------------------------------------------------------
 
@@ -114,37 +115,33 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   const open = (owner: PublicOwner) => assertOpen(app.db, owner, async () => (await offeredVouchers(app.db, owner)).length > 0 || (await offeredPackages(app.db, owner)).length > 0);
 
   app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req, reply) => {
+    const owner = await ownerOf(req);
+    let message: string | null = null;
     try {
-      const owner = await ownerOf(req);
-      let message: string | null = null;
-      try {
-        await open(owner);
-      } catch (err) {
-        if (!(err instanceof BookingError)) throw err;
-        message = req.t(err.key);
-      }
-      const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
-      const client = session?.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
-      const services = message ? [] : await offeredServices(app.db, owner);
-      const today = new Date().toISOString().slice(0, 10);
-      const classes = message ? [] : await offeredClasses(app.db, owner, today, new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10));
-      const vouchers = message ? [] : await offeredVouchers(app.db, owner);
-      const packages = message ? [] : await offeredPackages(app.db, owner);
-      return {
-        data: {
-          name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
-          time_zone: calendarOf(owner.user).settings.time_zone,
-          existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
-          services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
-          classes: classes.map((c) => ({ id: c.id, title: c.title, description: c.description, price: c.price, duration: c.duration, deposit: c.deposit, sessions: c.sessions.length })),
-          vouchers: vouchers.map((v) => ({ id: v.public_id, title: v.title, description: v.description, amount: v.amount, colour: v.colour, template: v.template, expires_on: v.expires_on, client_notes: v.client_notes === 1 })),
-          packages: packages.map((p) => ({ id: p.public_id, title: p.title, description: p.description, price: p.price, expiry_days: p.expiry_days, services: p.services })),
-          verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
-        },
-      };
+      await open(owner);
     } catch (err) {
-      return fail(req, reply, err);
+      if (!(err instanceof BookingError)) throw err;
+      message = req.t(err.key);
     }
+    const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
+    const client = session?.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
+    const services = message ? [] : await offeredServices(app.db, owner);
+    const today = new Date().toISOString().slice(0, 10);
+    const classes = message ? [] : await offeredClasses(app.db, owner, today, new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10));
+    const vouchers = message ? [] : await offeredVouchers(app.db, owner);
+    const packages = message ? [] : await offeredPackages(app.db, owner);
+    return {
+      data: {
+        name: owner.name, open: message === null, message, currency: opts.currency.toUpperCase(),
+        time_zone: calendarOf(owner.user).settings.time_zone,
+        existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
+        services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
+        classes: classes.map((c) => ({ id: c.id, title: c.title, description: c.description, price: c.price, duration: c.duration, deposit: c.deposit, sessions: c.sessions.length })),
+        vouchers: vouchers.map((v) => ({ id: v.public_id, title: v.title, description: v.description, amount: v.amount, colour: v.colour, template: v.template, expires_on: v.expires_on, client_notes: v.client_notes === 1 })),
+        packages: packages.map((p) => ({ id: p.public_id, title: p.title, description: p.description, price: p.price, expiry_days: p.expiry_days, services: p.services })),
+        verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
+      },
+    };
   });
 
   app.post('/api/v1/online-booking/:slug/codes', {
@@ -154,21 +151,17 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       body: { type: 'object', required: ['channel', 'destination'], additionalProperties: false, properties: { channel: { type: 'string', enum: ['email', 'sms'] }, destination: { type: 'string', minLength: 3, maxLength: 255 } } },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
-      const destination = raw.trim();
-      const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : PHONE.test(destination);
-      if (!valid) throw new BookingError(422, channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid', {}, 'destination');
-      if (await limited(req, reply, [[`booking-code:ip:${req.ip}`, 20, 900], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, 5, 900]])) return reply;
-      const code = await createCode(app.db, owner.user.id, channel, destination);
-      const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
-      await deliver(owner, channel, destination, req.t('booking.mail.codeSubject'), text);
-      return { data: { token: code.token, expires_at: code.expires_at }, message: req.t('booking.codeSent', { destination }) };
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    await open(owner);
+    const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
+    const destination = raw.trim();
+    const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : PHONE.test(destination);
+    if (!valid) throw new BookingError(422, channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid', {}, 'destination');
+    if (await limited(req, reply, [[`booking-code:ip:${req.ip}`, LIMITS.codeAddress], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, LIMITS.codeDestination]])) return reply;
+    const code = await createCode(app.db, owner.user.id, channel, destination);
+    const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
+    await deliver(owner, channel, destination, req.t('booking.mail.codeSubject'), text);
+    return { data: { token: code.token, expires_at: code.expires_at }, message: req.t('booking.codeSent', { destination }) };
   });
 
   app.post('/api/v1/online-booking/:slug/codes/verify', {
@@ -178,20 +171,16 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       body: { type: 'object', required: ['token', 'code'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 64 }, code: { type: 'string', pattern: '^[0-9]{6}$' }, remember: { type: 'boolean', default: false } } },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      if (await limited(req, reply, [[`booking-verify:ip:${req.ip}`, 30, 900]])) return reply;
-      const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
-      const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
-      const client = await findClient(app.db, owner.user.id, channel, destination);
-      if (!client && owner.settings.existing_clients_only) throw new BookingError(403, 'booking.existingOnly', { name: owner.name });
-      const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
-      void reply.setCookie(BOOKING_COOKIE, session.token, { path: cookiePath(owner.settings.slug), httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: session.maxAge });
-      return { data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null }, message: req.t('booking.verified') };
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    await open(owner);
+    if (await limited(req, reply, [[`booking-verify:ip:${req.ip}`, LIMITS.verifyAddress]])) return reply;
+    const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
+    const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
+    const client = await findClient(app.db, owner.user.id, channel, destination);
+    if (!client && owner.settings.existing_clients_only) throw new BookingError(403, 'booking.existingOnly', { name: owner.name });
+    const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
+    void reply.setCookie(BOOKING_COOKIE, session.token, { path: cookiePath(owner.settings.slug), httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: session.maxAge });
+    return { data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null }, message: req.t('booking.verified') };
   });
 
   app.get('/api/v1/online-booking/:slug/services/:service/slots', {
@@ -202,18 +191,14 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const { from, to } = req.query as { from: string; to: string };
-      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-      if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
-      const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
-      const starts = await bookableStarts(app.db, owner.user, service, from, to);
-      return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: calendarOf(owner.user).settings.time_zone } };
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    await open(owner);
+    const { from, to } = req.query as { from: string; to: string };
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+    const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
+    const starts = await bookableStarts(app.db, owner.user, service, from, to);
+    return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: calendarOf(owner.user).settings.time_zone } };
   });
 
   app.post('/api/v1/online-booking/:slug/holds', {
@@ -231,34 +216,26 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const session = await verified(req, owner);
-      const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
-      const hold = body.class
-        ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
-        : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
-      return reply.code(201).send({ data: hold });
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    await open(owner);
+    const session = await verified(req, owner);
+    const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
+    const hold = body.class
+      ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
+      : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
+    return reply.code(201).send({ data: hold });
   });
 
   app.get('/api/v1/online-booking/:slug/classes', {
     config: pub,
     schema: { tags: ['online-booking'], params: slugParams, querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const { from, to } = req.query as { from: string; to: string };
-      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-      if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
-      return { data: await offeredClasses(app.db, owner, from, to) };
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    await open(owner);
+    const { from, to } = req.query as { from: string; to: string };
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+    return { data: await offeredClasses(app.db, owner, from, to) };
   });
 
   app.post('/api/v1/online-booking/:slug/bookings', {
@@ -274,40 +251,29 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const session = await verified(req, owner);
-      const body = req.body as HoldDetails & { hold: string };
-      const hold = await holdFor(app.db, owner, session, body.hold);
-      if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
-      const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
-      if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
-      // A class seat asks no question and happens at the class's place.
-      const service = hold.service_id
-        ? await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow()
-        : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
-      if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
-      if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
-      const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
-      const manage = newToken();
-      if (hold.deposit > 0) {
-        if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
-        const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
-        const checkout = await app.payments.createCheckout({
-          amount: hold.deposit, currency: opts.currency, description: req.t('booking.depositFor', { service: service.title, name: owner.name }),
-          successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
-          metadata: { hold: String(hold.id), owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
-        });
-        await markPaying(app.db, hold.id, checkout.id, details, sha256(manage));
-        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
-      }
-      await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
-      await announce(req, owner, hold.id, manage);
-      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') });
-    } catch (err) {
-      return fail(req, reply, err);
+    const owner = await ownerOf(req);
+    await open(owner);
+    const session = await verified(req, owner);
+    const body = req.body as HoldDetails & { hold: string };
+    const hold = await holdFor(app.db, owner, session, body.hold);
+    if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+    await requireNameIfNew(req, owner, session, body.first_name);
+    // A class seat asks no question and happens at the class's place.
+    const service = hold.service_id
+      ? await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow()
+      : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
+    if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
+    if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
+    const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
+    const manage = newToken();
+    if (hold.deposit > 0) {
+      const checkout = await checkoutFor(owner, session, hold.deposit, req.t('booking.depositFor', { service: service.title, name: owner.name }), { hold: String(hold.id) });
+      await markPaying(app.db, hold.id, checkout.id, details, sha256(manage));
+      return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
     }
+    await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
+    await announce(req, owner, hold.id, manage);
+    return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') });
   });
 
   app.post('/api/v1/online-booking/:slug/purchases', {
@@ -324,36 +290,25 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       },
     },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      await open(owner);
-      const session = await verified(req, owner);
-      const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string };
-      const isNew = !session.client_id && !(await findClient(app.db, owner.user.id, session.channel, session.destination));
-      if (isNew && !body.first_name?.trim()) throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
-      const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
-      const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
-      const manage = newToken();
-      const details: PurchaseDetails = {
-        first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
-      };
-      if (purchase.amount > 0) {
-        if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
-        const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
-        const checkout = await app.payments.createCheckout({
-          amount: purchase.amount, currency: opts.currency, description: req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }),
-          successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
-          metadata: { purchase: String(purchase.id), owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
-        });
-        await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify(details) }).where('id', '=', purchase.id).execute();
-        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
-      }
-      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
-      await announcePurchase(req, owner, purchase.id, manage);
-      return reply.code(201).send({ data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(owner, purchase.id) }, message: req.t('booking.bought') });
-    } catch (err) {
-      return fail(req, reply, err);
+    const owner = await ownerOf(req);
+    await open(owner);
+    const session = await verified(req, owner);
+    const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string };
+    await requireNameIfNew(req, owner, session, body.first_name);
+    const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
+    const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
+    const manage = newToken();
+    const details: PurchaseDetails = {
+      first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
+    };
+    if (purchase.amount > 0) {
+      const checkout = await checkoutFor(owner, session, purchase.amount, req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }), { purchase: String(purchase.id) });
+      await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify(details) }).where('id', '=', purchase.id).execute();
+      return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
     }
+    await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
+    await announcePurchase(req, owner, purchase.id, manage);
+    return reply.code(201).send({ data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(owner, purchase.id) }, message: req.t('booking.bought') });
   });
 
   /** The callback page asks after the payment: confirmed with the provider, never taken from the URL's word. */
@@ -361,55 +316,41 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     config: pub,
     schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      const session = await verified(req, owner);
-      const ref = (req.params as { payment: string }).payment;
-      const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-      if (!app.payments) throw new BookingError(404, 'errors.notFound');
-      if (!hold) {
-        const purchase = await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-        if (!purchase) throw new BookingError(404, 'errors.notFound');
-        if (purchase.status !== 'paid') {
-          const result = await app.payments.retrieve(ref);
-          if (!result.paid) return { data: { status: 'unpaid' } };
-          await completePayment(req, result);
-        }
-        return { data: { status: 'booked', purchase: await purchaseOf(owner, purchase.id) }, message: req.t('booking.bought') };
-      }
-      if (hold.status !== 'booked') {
-        const result = await app.payments.retrieve(ref);
-        if (!result.paid) return { data: { status: 'unpaid' } };
-        await completePayment(req, result);
-      }
-      const done = await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow();
-      if (done.status !== 'booked') return { data: { status: done.status } };
-      return { data: { status: 'booked', booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') };
-    } catch (err) {
-      return fail(req, reply, err);
+    const owner = await ownerOf(req);
+    const session = await verified(req, owner);
+    const ref = (req.params as { payment: string }).payment;
+    // This client's hold or purchase that the payment is for.
+    const hold = await app.db.selectFrom('slot_holds').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
+    const purchase = hold ? undefined : await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
+    if ((!hold && !purchase) || !app.payments) throw new BookingError(404, 'errors.notFound');
+    const settled = hold ? hold.status === 'booked' : purchase!.status === 'paid';
+    if (!settled) {
+      const result = await app.payments.retrieve(ref);
+      if (!result.paid) return { data: { status: 'unpaid' } };
+      await completePayment(req, result);
     }
+    if (!hold) return { data: { status: 'booked', purchase: await purchaseOf(owner, purchase!.id) }, message: req.t('booking.bought') };
+    const done = await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow();
+    if (done.status !== 'booked') return { data: { status: done.status } };
+    return { data: { status: 'booked', booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') };
   });
 
   app.get('/api/v1/online-booking/:slug/bookings/:token', {
     config: pub,
     schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'token'], properties: { slug: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 64 } } } },
   }, async (req, reply) => {
-    try {
-      const owner = await ownerOf(req);
-      const hash = sha256((req.params as { token: string }).token);
-      const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-      if (row) return { data: await booking(owner, row.id) };
-      const seat = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
-        .select('a.id').where('c.user_id', '=', owner.user.id).where('a.manage_token_hash', '=', hash).executeTakeFirst();
-      if (seat) return { data: await seatBooking(owner, seat.id) };
-      const voucher = await app.db.selectFrom('voucher_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-      if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
-      const pack = await app.db.selectFrom('package_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-      if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
-      throw new BookingError(404, 'errors.notFound');
-    } catch (err) {
-      return fail(req, reply, err);
-    }
+    const owner = await ownerOf(req);
+    const hash = sha256((req.params as { token: string }).token);
+    const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+    if (row) return { data: await booking(owner, row.id) };
+    const seat = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
+      .select('a.id').where('c.user_id', '=', owner.user.id).where('a.manage_token_hash', '=', hash).executeTakeFirst();
+    if (seat) return { data: await seatBooking(owner, seat.id) };
+    const voucher = await app.db.selectFrom('voucher_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+    if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
+    const pack = await app.db.selectFrom('package_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
+    if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
+    throw new BookingError(404, 'errors.notFound');
   });
 
   // ---- Payment webhook ---------------------------------------------------------------------------------------
@@ -464,6 +405,22 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     return { owner: owner.name, service: service?.title ?? null, date: a.date, start_time: a.start_time, end_time: a.end_time, price: a.price, paid: Number(paid?.paid ?? 0), address: a.address };
   }
 
+  /** A client the owner does not know yet (by the verified email or phone) gives at least a first name. */
+  async function requireNameIfNew(req: FastifyRequest, owner: PublicOwner, session: BookingSession, firstName: string | undefined) {
+    if (session.client_id || firstName?.trim() || (await findClient(app.db, owner.user.id, session.channel, session.destination))) return;
+    throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
+  }
+
+  /** The provider's payment page for an amount; the client comes back to the page's callback (or start, if cancelled). */
+  async function checkoutFor(owner: PublicOwner, session: BookingSession, amount: number, description: string, metadata: Record<string, string>) {
+    if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
+    const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
+    return app.payments.createCheckout({
+      amount, currency: opts.currency, description, successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
+      metadata: { ...metadata, owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
+    });
+  }
+
   async function ownerById(id: number) {
     const row = await app.db.selectFrom('users').select('booking_slug').where('id', '=', id).executeTakeFirstOrThrow();
     return ownerBySlug(app.db, row.booking_slug!);
@@ -477,15 +434,12 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   /** The voucher (with its code) or package to the buyer, and a sale notice to the owner. */
   async function announcePurchase(req: FastifyRequest, owner: PublicOwner, purchaseId: number, manageToken: string | null) {
     const bought = await purchaseOf(owner, purchaseId);
-    const session = await app.db.selectFrom('booking_sessions').innerJoin('online_purchases', 'online_purchases.booking_session_id', 'booking_sessions.id')
-      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('online_purchases.id', '=', purchaseId).executeTakeFirstOrThrow();
-    const client = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
-    const money = (n: number) => new Intl.NumberFormat(req.locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(n / 100);
-    const values = { name: owner.name, item: bought.title, code: bought.code, amount: money(bought.amount), until: bought.expires_on ?? '—', client: `${client.first_name} ${client.last_name ?? ''}`.trim() };
-    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
-    await deliver(owner, session.channel, session.destination, req.t('booking.mail.purchaseSubject'), `${req.t(bought.kind === 'voucher' ? 'booking.mail.voucherText' : 'booking.mail.packageText', values)}${link}`);
-    const ownerT = opts.i18n.translator(owner.user.locale === 'uk' ? 'uk' : 'en');
-    await deliver(owner, 'email', owner.user.email, ownerT('booking.mail.ownerPurchaseSubject'), ownerT('booking.mail.ownerPurchaseText', values));
+    const { booking_session_id } = await app.db.selectFrom('online_purchases').select('booking_session_id').where('id', '=', purchaseId).executeTakeFirstOrThrow();
+    const values = (client: string, locale: string) => ({ name: owner.name, item: bought.title, code: bought.code, amount: money(locale, bought.amount), until: bought.expires_on ?? '—', client });
+    await tell(req, owner, booking_session_id, manageToken, {
+      client: (t, c, l) => [t('booking.mail.purchaseSubject'), t(bought.kind === 'voucher' ? 'booking.mail.voucherText' : 'booking.mail.packageText', values(c, l))],
+      owner: (t, c, l) => [t('booking.mail.ownerPurchaseSubject'), t('booking.mail.ownerPurchaseText', values(c, l))],
+    });
   }
 
   /** A seat in a class session in the same public shape. */
@@ -519,15 +473,32 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   /** The confirmation to the client (by the channel they verified) and the new-booking notice to the owner. */
   async function announce(req: FastifyRequest, owner: PublicOwner, holdId: number, manageToken: string | null) {
     const b = await bookingOfHold(owner, holdId);
-    const session = await app.db.selectFrom('booking_sessions').innerJoin('slot_holds', 'slot_holds.booking_session_id', 'booking_sessions.id')
-      .select(['booking_sessions.channel', 'booking_sessions.destination', 'booking_sessions.client_id']).where('slot_holds.id', '=', holdId).executeTakeFirstOrThrow();
-    const client = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
-    const money = (n: number) => new Intl.NumberFormat(req.locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(n / 100);
-    const values = { name: owner.name, service: b.service, date: b.date, time: b.start_time, client: `${client.first_name} ${client.last_name ?? ''}`.trim(), amount: money(b.paid) };
-    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
-    const paid = b.paid > 0 ? ` ${req.t('booking.mail.deposit', values)}` : '';
-    await deliver(owner, session.channel, session.destination, req.t('booking.mail.confirmSubject'), `${req.t('booking.mail.confirmText', values)}${paid}${link}`);
-    const ownerT = opts.i18n.translator(owner.user.locale === 'uk' ? 'uk' : 'en');
-    await deliver(owner, 'email', owner.user.email, ownerT('booking.mail.ownerSubject'), `${ownerT('booking.mail.ownerText', values)}${b.paid > 0 ? ` ${ownerT('booking.mail.deposit', values)}` : ''}`);
+    const { booking_session_id } = await app.db.selectFrom('slot_holds').select('booking_session_id').where('id', '=', holdId).executeTakeFirstOrThrow();
+    const values = (client: string, locale: string) => ({ name: owner.name, service: b.service, date: b.date, time: b.start_time, client, amount: money(locale, b.paid) });
+    // The text, and the deposit paid when there was one.
+    const message = (t: TFunction, key: string, c: string, l: string) => [t(key, values(c, l)), ...(b.paid > 0 ? [t('booking.mail.deposit', values(c, l))] : [])].join(' ');
+    await tell(req, owner, booking_session_id, manageToken, {
+      client: (t, c, l) => [t('booking.mail.confirmSubject'), message(t, 'booking.mail.confirmText', c, l)],
+      owner: (t, c, l) => [t('booking.mail.ownerSubject'), message(t, 'booking.mail.ownerText', c, l)],
+    });
   }
+
+  /**
+   * Tells the client by the channel they verified (in the language of their request, with the manage link) and the
+   * owner by email (in the owner's language). Each message is [subject, text] given a translator and the client's name.
+   */
+  async function tell(req: FastifyRequest, owner: PublicOwner, bookingSessionId: number, manageToken: string | null,
+    messages: Record<'client' | 'owner', (t: TFunction, client: string, locale: string) => [string, string]>) {
+    const session = await app.db.selectFrom('booking_sessions').select(['channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
+    const c = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
+    const client = `${c.first_name} ${c.last_name ?? ''}`.trim();
+    const [subject, text] = messages.client(req.t, client, req.locale);
+    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
+    await deliver(owner, session.channel, session.destination, subject, `${text}${link}`);
+    const ownerLocale = owner.user.locale === 'uk' ? 'uk' : 'en';
+    const [ownerSubject, ownerText] = messages.owner(opts.i18n.translator(ownerLocale), client, ownerLocale);
+    await deliver(owner, 'email', owner.user.email, ownerSubject, ownerText);
+  }
+
+  const money = (locale: string, minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: opts.currency.toUpperCase() }).format(minor / 100);
 }

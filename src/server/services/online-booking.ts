@@ -242,6 +242,23 @@ export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: n
   return clientId;
 }
 
+/** A card payment the provider confirmed. */
+export interface CardPayment {
+  amount: number;
+  currency: string;
+  provider: string;
+  ref: string;
+}
+
+/** Records a card payment (spec §3 payment types: appointment, sale, standalone), if there was one. */
+export async function recordPayment(trx: Db, owner: PublicOwner, clientId: number, type: 'appointment' | 'sale' | 'standalone', payment: CardPayment | null, appointmentId: number | null = null) {
+  if (!payment) return;
+  await trx.insertInto('payments').values({
+    user_id: owner.user.id, appointment_id: appointmentId, client_id: clientId, type, method: 'card', provider: payment.provider,
+    provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
+  }).execute();
+}
+
 export interface Completed {
   created: boolean;
 }
@@ -251,7 +268,7 @@ export interface Completed {
  * booking), the appointment (refused if another booking took a blocked part), the deposit as a payment, and the
  * hold closed. Idempotent: the webhook and the returning client may both complete the same payment.
  */
-export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner, holdId: number, payment: { amount: number; currency: string; provider: string; ref: string } | null, details: HoldDetails & { manage_token_hash: string }): Promise<Completed> {
+export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner, holdId: number, payment: CardPayment | null, details: HoldDetails & { manage_token_hash: string }): Promise<Completed> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
@@ -272,12 +289,7 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
       } as never, {
         columns: { source: 'online', manage_token_hash: details.manage_token_hash },
         then: async (t, id) => {
-          if (payment) {
-            await t.insertInto('payments').values({
-              user_id: owner.user.id, appointment_id: id, client_id: clientId, type: 'appointment', method: 'card', provider: payment.provider,
-              provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
-            }).execute();
-          }
+          await recordPayment(t, owner, clientId, 'appointment', payment, id);
           await t.updateTable('slot_holds').set({ status: 'booked', appointment_id: id }).where('id', '=', hold.id).execute();
         },
       });
@@ -372,18 +384,13 @@ export async function placeClassHold(db: Db, dialect: Dialect, owner: PublicOwne
 }
 
 /** The seat becomes an attendee (with what they paid), inside completeHold's transaction. */
-async function takeSeat(trx: Db, owner: PublicOwner, hold: { id: number; class_session_id: number | null }, clientId: number, payment: { amount: number; currency: string; provider: string; ref: string } | null, manageTokenHash: string) {
+async function takeSeat(trx: Db, owner: PublicOwner, hold: { id: number; class_session_id: number | null }, clientId: number, payment: CardPayment | null, manageTokenHash: string) {
   const sessionId = hold.class_session_id!;
   const c = await trx.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['c.spaces', 'c.online_seat_limit']).where('s.id', '=', sessionId).executeTakeFirstOrThrow();
   const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', sessionId).where('client_id', '=', clientId).executeTakeFirst();
   if (already) throw new BookingError(422, 'booking.alreadyBooked', {}, 'start');
   if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw new BookingError(422, 'booking.classFull', {}, 'start');
   await trx.insertInto('class_session_clients').values({ session_id: sessionId, client_id: clientId, paid_amount: payment?.amount ?? 0, created_at: nowIso(), manage_token_hash: manageTokenHash }).execute();
-  if (payment) {
-    await trx.insertInto('payments').values({
-      user_id: owner.user.id, appointment_id: null, client_id: clientId, type: 'standalone', method: 'card', provider: payment.provider,
-      provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
-    }).execute();
-  }
+  await recordPayment(trx, owner, clientId, 'standalone', payment);
   await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();
 }

@@ -4,7 +4,7 @@ import { defineAbilityFor } from '../../../permissions/defineAbilityFor';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { lockOwner } from './appointments';
-import { BookingError, clientFor, type BookingSession, type PublicOwner } from './online-booking';
+import { BookingError, clientFor, recordPayment, type BookingSession, type CardPayment, type PublicOwner } from './online-booking';
 import { abilitySubject } from './users';
 
 /** While the client is on the payment page, a purchase keeps its place under a voucher's sales limit. */
@@ -83,7 +83,7 @@ async function newCode(trx: Db, ownerId: number): Promise<string> {
  * The paid (or free) purchase becomes the sale, in one transaction: the client (created on a first purchase), the
  * voucher with its own code or the package, the payment, and the voucher's sold count. Idempotent.
  */
-export async function completePurchase(db: Db, dialect: Dialect, owner: PublicOwner, purchaseId: number, payment: { amount: number; currency: string; provider: string; ref: string } | null, details: PurchaseDetails): Promise<{ created: boolean }> {
+export async function completePurchase(db: Db, dialect: Dialect, owner: PublicOwner, purchaseId: number, payment: CardPayment | null, details: PurchaseDetails): Promise<{ created: boolean }> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     const purchase = await trx.selectFrom('online_purchases').selectAll().where('id', '=', purchaseId).executeTakeFirstOrThrow();
@@ -106,12 +106,7 @@ export async function completePurchase(db: Db, dialect: Dialect, owner: PublicOw
       }).returning('id').executeTakeFirstOrThrow();
       saleId = sale.id;
     }
-    if (payment) {
-      await trx.insertInto('payments').values({
-        user_id: owner.user.id, appointment_id: null, client_id: clientId, type: 'sale', method: 'card', provider: payment.provider,
-        provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
-      }).execute();
-    }
+    await recordPayment(trx, owner, clientId, 'sale', payment);
     await trx.updateTable('online_purchases').set({ status: 'paid', sale_id: saleId }).where('id', '=', purchase.id).execute();
     return { created: true };
   });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
@@ -6,6 +7,27 @@ export interface Verdict {
   allowed: boolean;
   /** Seconds until the window resets. */
   retryAfter: number;
+}
+
+export interface Limit {
+  max: number;
+  /** Seconds. */
+  window: number;
+}
+
+/**
+ * Counts a hit on each key; the first key over its limit answers 429 with Retry-After and the message for the
+ * seconds to wait. Returns whether it refused (the route then returns the reply).
+ */
+export async function refusedByLimits(limiter: RateLimiter, reply: FastifyReply, checks: Array<[string, Limit]>, message: (seconds: number) => string): Promise<boolean> {
+  for (const [key, { max, window }] of checks) {
+    const verdict = await limiter.hit(key, max, window);
+    if (!verdict.allowed) {
+      void reply.code(429).header('retry-after', String(verdict.retryAfter)).send({ message: message(verdict.retryAfter) });
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Fixed-window counters shared by every API process (database or Redis), so limits hold behind a load balancer. */
