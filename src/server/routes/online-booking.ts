@@ -114,7 +114,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   /** The page takes bookings (spec §5); vouchers and packages on sale count as offerings too. */
   const open = (owner: PublicOwner) => assertOpen(app.db, owner, async () => (await offeredVouchers(app.db, owner)).length > 0 || (await offeredPackages(app.db, owner)).length > 0);
 
-  app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req, reply) => {
+  app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req) => {
     const owner = await ownerOf(req);
     let message: string | null = null;
     try {
@@ -190,7 +190,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       params: { type: 'object', required: ['slug', 'service'], properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } } },
       querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
     },
-  }, async (req, reply) => {
+  }, async (req) => {
     const owner = await ownerOf(req);
     await open(owner);
     const { from, to } = req.query as { from: string; to: string };
@@ -229,7 +229,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   app.get('/api/v1/online-booking/:slug/classes', {
     config: pub,
     schema: { tags: ['online-booking'], params: slugParams, querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } },
-  }, async (req, reply) => {
+  }, async (req) => {
     const owner = await ownerOf(req);
     await open(owner);
     const { from, to } = req.query as { from: string; to: string };
@@ -315,7 +315,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   app.get('/api/v1/online-booking/:slug/payments/:payment', {
     config: pub,
     schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
-  }, async (req, reply) => {
+  }, async (req) => {
     const owner = await ownerOf(req);
     const session = await verified(req, owner);
     const ref = (req.params as { payment: string }).payment;
@@ -338,7 +338,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   app.get('/api/v1/online-booking/:slug/bookings/:token', {
     config: pub,
     schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'token'], properties: { slug: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 64 } } } },
-  }, async (req, reply) => {
+  }, async (req) => {
     const owner = await ownerOf(req);
     const hash = sha256((req.params as { token: string }).token);
     const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
