@@ -16,6 +16,15 @@ import { summary } from '../services/validation-messages';
 const BOOKING_COOKIE = 'soloist_booking';
 const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
+const RANGE = { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } as const;
+
+/** `from`–`to` of the query, at most MAX_DAYS apart. */
+function dateRange(req: FastifyRequest): { from: string; to: string } {
+  const { from, to } = req.query as { from: string; to: string };
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+  return { from, to };
+}
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 /** Code requests per address and per destination, and verification tries per address, in 15-minute windows. */
@@ -188,14 +197,12 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     schema: {
       tags: ['online-booking'],
       params: { type: 'object', required: ['slug', 'service'], properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } } },
-      querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
+      querystring: RANGE,
     },
   }, async (req) => {
     const owner = await ownerOf(req);
     await open(owner);
-    const { from, to } = req.query as { from: string; to: string };
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+    const { from, to } = dateRange(req);
     const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
     const starts = await bookableStarts(app.db, owner.user, service, from, to);
     return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: calendarOf(owner.user).settings.time_zone } };
@@ -228,13 +235,11 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
 
   app.get('/api/v1/online-booking/:slug/classes', {
     config: pub,
-    schema: { tags: ['online-booking'], params: slugParams, querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } },
+    schema: { tags: ['online-booking'], params: slugParams, querystring: RANGE },
   }, async (req) => {
     const owner = await ownerOf(req);
     await open(owner);
-    const { from, to } = req.query as { from: string; to: string };
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+    const { from, to } = dateRange(req);
     return { data: await offeredClasses(app.db, owner, from, to) };
   });
 

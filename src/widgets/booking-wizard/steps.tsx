@@ -46,6 +46,47 @@ function Choice({ title, lines, onClick, selected, disabled }: { title: string; 
   );
 }
 
+interface ChoiceItem {
+  key: string;
+  title: string;
+  lines: string[];
+  onClick(): void;
+  selected?: boolean;
+  disabled?: boolean;
+}
+
+/** A list of choices, one per line. */
+function ChoiceList({ items, gap = 1.5 }: { items: ChoiceItem[]; gap?: number }) {
+  return (
+    <Box component="ul" sx={{ display: 'grid', gap, p: 0, m: 0, listStyle: 'none' }}>
+      {items.map(({ key, ...item }) => <li key={key}><Choice {...item} /></li>)}
+    </Box>
+  );
+}
+
+/**
+ * Holds a time or a class seat (POST /holds) and moves on; a refusal (taken meanwhile) is shown and the choices
+ * are asked afresh; a lost verification starts again. `pending` names the choice being held.
+ */
+function useHold(w: WizardApi, refresh: () => Promise<unknown>) {
+  const { t, rest, notify } = useRenderer();
+  const [pending, setPending] = useState<string | null>(null);
+  async function hold(key: string, body: Record<string, string>, patch: Record<string, unknown> = {}) {
+    setPending(key);
+    try {
+      const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, body);
+      w.next({ hold: res.data.token, held: res.data, ...patch });
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) return w.restart({});
+      notify(problemOf(err, t('errors.server')).fields.start ?? (err instanceof HttpError ? err.message : t('errors.server')), 'error');
+      await refresh();
+    } finally {
+      setPending(null);
+    }
+  }
+  return { pending, hold };
+}
+
 const need = (w: WizardApi | undefined): WizardApi => {
   if (!w) throw new Error('A booking step is placed by a wizard screen');
   return w;
@@ -190,20 +231,14 @@ export const ServicesStep: ScreenWidget = ({ wizard }) => {
   if (!page) return <Loading />;
   const pick = (s: PublicService) => w.next({ service: s.id, needs_details: !w.data.client || Boolean(s.question) || s.at_client, hold: null });
   return (
-    <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
-      {page.services.map((s) => (
-        <li key={s.id}>
-          <Choice
-            title={s.title} selected={w.data.service === s.id} onClick={() => pick(s)}
-            lines={[
-              `${t('units.minutes', { count: s.duration })} · ${s.price > 0 ? money(s.price) : t('bookingPage.free')}`,
-              s.deposit > 0 ? t('bookingPage.depositLine', { amount: money(s.deposit) }) : '',
-              s.description ?? '',
-            ]}
-          />
-        </li>
-      ))}
-    </Box>
+    <ChoiceList items={page.services.map((s) => ({
+      key: s.id, title: s.title, selected: w.data.service === s.id, onClick: () => pick(s),
+      lines: [
+        `${t('units.minutes', { count: s.duration })} · ${s.price > 0 ? money(s.price) : t('bookingPage.free')}`,
+        s.deposit > 0 ? t('bookingPage.depositLine', { amount: money(s.deposit) }) : '',
+        s.description ?? '',
+      ],
+    }))} />
   );
 };
 
@@ -216,7 +251,7 @@ const DAYS = 28;
 /** Step 4: a day, then a time; choosing one holds it for a few minutes. */
 export const TimeStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest, notify } = useRenderer();
+  const { t, rest } = useRenderer();
   const { data: page } = usePage(w.params.slug);
   const day = useDay();
   const today = new Date().toISOString().slice(0, 10);
@@ -238,26 +273,10 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
   const days = Array.from({ length: DAYS }, (_, i) => addDays(from, i));
   const [chosen, setChosen] = useState<string | null>(null);
   const selected = chosen && days.includes(chosen) ? chosen : (days.find((d) => byDay.has(d)) ?? days[0]);
-  const [pending, setPending] = useState<string | null>(null);
+  const { pending, hold } = useHold(w, mutate);
   useEffect(() => setChosen(null), [from]);
   if (!page || !service) return <Loading />;
 
-  async function hold(iso: string) {
-    setPending(iso);
-    try {
-      const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, { service: service!.id, start: iso });
-      w.next({ hold: res.data.token, held: res.data });
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 401) {
-        w.restart({});
-        return;
-      }
-      notify(problemOf(err, t('errors.server')).fields.start ?? (err instanceof HttpError ? err.message : t('errors.server')), 'error');
-      await mutate();
-    } finally {
-      setPending(null);
-    }
-  }
 
   const times = byDay.get(selected) ?? [];
   return (
@@ -288,7 +307,7 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
           <Typography component="h2" variant="subtitle1" gutterBottom>{day(selected)}</Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 1 }}>
             {times.map((s) => (
-              <Button key={s.iso} variant="outlined" size="large" onClick={() => void hold(s.iso)} disabled={pending !== null}>
+              <Button key={s.iso} variant="outlined" size="large" onClick={() => void hold(s.iso, { service: service.id, start: s.iso })} disabled={pending !== null}>
                 {pending === s.iso ? <CircularProgress size={18} /> : s.label}
               </Button>
             ))}
@@ -302,7 +321,7 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
 /** Step 3–4 for classes: a class's coming sessions with the seats left; choosing one holds a seat. */
 export const ClassesStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest, notify } = useRenderer();
+  const { t, rest } = useRenderer();
   const { data: page } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   const day = useDay();
@@ -310,26 +329,9 @@ export const ClassesStep: ScreenWidget = ({ wizard }) => {
   const { data: classes, mutate } = useSWR(['booking-classes', w.params.slug, today],
     () => rest.getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`).then((r) => r.data),
     FRESH);
-  const [pending, setPending] = useState<string | null>(null);
+  const { pending, hold } = useHold(w, mutate);
   if (!page || !classes) return <Loading />;
 
-  async function hold(c: ClassSessions, s: { date: string; start_time: string }) {
-    const key = `${c.id}|${s.date}|${s.start_time}`;
-    setPending(key);
-    try {
-      const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, { class: c.id, date: s.date, start_time: s.start_time });
-      w.next({ hold: res.data.token, held: res.data, needs_details: !w.data.client });
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 401) {
-        w.restart({});
-        return;
-      }
-      notify(problemOf(err, t('errors.server')).fields.start ?? (err instanceof HttpError ? err.message : t('errors.server')), 'error');
-      await mutate();
-    } finally {
-      setPending(null);
-    }
-  }
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -340,18 +342,12 @@ export const ClassesStep: ScreenWidget = ({ wizard }) => {
             {t('units.minutes', { count: c.duration })} · {c.price > 0 ? money(c.price) : t('bookingPage.free')}
           </Typography>
           {c.sessions.length === 0 && <Typography color="text.secondary">{t('bookingPage.noSessions')}</Typography>}
-          <Box component="ul" sx={{ display: 'grid', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
-            {c.sessions.map((s) => (
-              <li key={`${s.date}${s.start_time}`}>
-                <Choice
-                  title={`${day(s.date)} · ${s.start_time}`}
-                  lines={[s.seats_left > 0 ? t('bookingPage.seatsLeft', { count: s.seats_left }) : t('booking.classFull')]}
-                  disabled={s.seats_left === 0 || pending !== null}
-                  onClick={() => void hold(c, s)}
-                />
-              </li>
-            ))}
-          </Box>
+          <ChoiceList gap={1} items={c.sessions.map((x) => ({
+            key: `${x.date}|${x.start_time}`, title: `${day(x.date)} · ${x.start_time}`,
+            lines: [x.seats_left > 0 ? t('bookingPage.seatsLeft', { count: x.seats_left }) : t('booking.classFull')],
+            disabled: x.seats_left === 0 || pending !== null,
+            onClick: () => void hold(`${c.id}|${x.date}|${x.start_time}`, { class: c.id, date: x.date, start_time: x.start_time }, { needs_details: !w.data.client }),
+          }))} />
         </Box>
       ))}
     </Box>
@@ -517,17 +513,10 @@ export const VouchersStep: ScreenWidget = ({ wizard }) => {
   const day = useDay();
   if (!page) return <Loading />;
   return (
-    <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
-      {page.vouchers.map((v) => (
-        <li key={v.id}>
-          <Choice
-            title={`${v.title} · ${money(v.amount)}`} selected={w.data.item === v.id}
-            lines={[v.expires_on ? t('bookingPage.validUntil', { date: day(v.expires_on) }) : '', v.description ?? '']}
-            onClick={() => w.next({ item: v.id })}
-          />
-        </li>
-      ))}
-    </Box>
+    <ChoiceList items={page.vouchers.map((v) => ({
+      key: v.id, title: `${v.title} · ${money(v.amount)}`, selected: w.data.item === v.id, onClick: () => w.next({ item: v.id }),
+      lines: [v.expires_on ? t('bookingPage.validUntil', { date: day(v.expires_on) }) : '', v.description ?? ''],
+    }))} />
   );
 };
 
@@ -539,17 +528,10 @@ export const PackagesStep: ScreenWidget = ({ wizard }) => {
   const money = useMoney(page?.currency);
   if (!page) return <Loading />;
   return (
-    <Box component="ul" sx={{ display: 'grid', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}>
-      {page.packages.map((p) => (
-        <li key={p.id}>
-          <Choice
-            title={`${p.title} · ${p.price > 0 ? money(p.price) : t('bookingPage.free')}`} selected={w.data.item === p.id}
-            lines={[p.services.length ? t('bookingPage.includes', { services: p.services.join(', ') }) : '', p.expiry_days ? t('bookingPage.validDays', { count: p.expiry_days }) : '', p.description ?? '']}
-            onClick={() => w.next({ item: p.id })}
-          />
-        </li>
-      ))}
-    </Box>
+    <ChoiceList items={page.packages.map((p) => ({
+      key: p.id, title: `${p.title} · ${p.price > 0 ? money(p.price) : t('bookingPage.free')}`, selected: w.data.item === p.id, onClick: () => w.next({ item: p.id }),
+      lines: [p.services.length ? t('bookingPage.includes', { services: p.services.join(', ') }) : '', p.expiry_days ? t('bookingPage.validDays', { count: p.expiry_days }) : '', p.description ?? ''],
+    }))} />
   );
 };
 
