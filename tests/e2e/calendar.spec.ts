@@ -151,3 +151,60 @@ test('the appointment form asks for a location only where one applies', async ({
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
 });
+
+test('an owner stretches private time by dragging its end; onto busy time it springs back with the reason', async ({ page, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(90_000);
+  await login(page);
+  const monday = nextMonday();
+  const tuesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/appointments/calendar/form?date=${tuesday}&start_time=14:00`);
+  await page.getByLabel('Type').selectOption({ label: 'Blocked time' });
+  await page.getByLabel('Title').fill('Blocker');
+  await page.getByLabel('Hours').fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await page.goto(`/appointments/calendar/form?date=${tuesday}&start_time=12:00`);
+  await page.getByLabel('Type').selectOption({ label: 'Private time' });
+  await page.getByLabel('Title').fill('Stretch');
+  await page.getByLabel('Hours').fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved successfully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next Week' }).click();
+  const event = page.getByText('Stretch').first();
+  await expect(event).toBeVisible();
+  const block = page.getByRole('button', { name: /Stretch/ });
+  await block.hover();
+  // FullCalendar's end handle (its class name is FullCalendar 7's internal resizer-end class).
+  const handle = (await block.locator('.fc-aG').boundingBox())!;
+  const hour = (await block.boundingBox())!.height;
+  const resized = page.waitForResponse((r) => r.url().endsWith('/time') && r.request().method() === 'PUT');
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + hour / 4, { steps: 5 });
+  await page.mouse.move(x, y + hour / 2, { steps: 10 });
+  await page.mouse.up();
+  const res = await resized;
+  expect(res.status()).toBe(200);
+  expect(JSON.parse(res.request().postData()!)).toMatchObject({ date: tuesday, start_time: '12:00', duration: 90 });
+  await page.getByText('Stretch').first().click();
+  await expect(page.getByRole('dialog').getByText(`${tuesday} · 12:00–13:30`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Another hour would run into the blocked time at 14:00: refused, shown, and put back.
+  await block.hover();
+  const end = (await block.locator('.fc-aG').boundingBox())!;
+  const refused = page.waitForResponse((r) => r.url().endsWith('/time') && r.request().method() === 'PUT');
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + hour / 2, { steps: 5 });
+  await page.mouse.move(end.x + end.width / 2, end.y + hour, { steps: 10 });
+  await page.mouse.up();
+  expect((await refused).status()).toBe(422);
+  await expect(page.getByText('This time overlaps another appointment.')).toBeVisible();
+  await page.getByText('Stretch').first().click();
+  await expect(page.getByRole('dialog').getByText(`${tuesday} · 12:00–13:30`)).toBeVisible();
+});
