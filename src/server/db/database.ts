@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { compileObjectBuilder } from './object-builder';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -43,21 +44,58 @@ export function openDatabase(url: string): DbHandle {
  * re-prepares a cached statement after a schema change.
  */
 function withStatementCache(sqlite: SQLite.Database, size = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(query: string): SQLite.Statement {
+    prepare(query: string): Statement {
       // Every transaction here writes: take the write lock when it begins, not at its first write, so a check
       // and the insert it guards cannot be split by another connection's write (online booking relies on it).
       const text = query === 'begin' ? 'begin immediate' : query;
       let stmt = cache.get(text);
       if (!stmt) {
         if (cache.size >= size) cache.delete(cache.keys().next().value!);
-        cache.set(text, (stmt = sqlite.prepare(text)));
+        cache.set(text, (stmt = new Statement(sqlite.prepare(text))));
       }
       return stmt;
     },
   };
+}
+
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * A prepared statement as Kysely's SQLite driver uses it (`reader`, `all`, `run`, `iterate`), reading rows as
+ * arrays and turning them into objects with a function compiled once for the statement's columns: better-sqlite3
+ * builds each row object property by property, which measured as half the time of a 25-row page of 22 columns
+ * (135 µs against 58 µs).
+ */
+class Statement {
+  readonly reader: boolean;
+  private build: { width: number; make: RowBuilder } | null = null;
+
+  constructor(private readonly stmt: SQLite.Statement) {
+    this.reader = stmt.reader;
+    if (this.reader) stmt.raw(true);
+  }
+
+  all(parameters: readonly unknown[]): Array<Record<string, unknown>> {
+    const rows = this.stmt.all(parameters) as unknown[][];
+    return rows.length === 0 ? [] : rows.map(this.builderFor(rows[0]));
+  }
+
+  run(parameters: readonly unknown[]): SQLite.RunResult {
+    return this.stmt.run(parameters);
+  }
+
+  *iterate(parameters: readonly unknown[]): IterableIterator<Record<string, unknown>> {
+    for (const row of this.stmt.iterate(parameters) as IterableIterator<unknown[]>) yield this.builderFor(row)(row);
+  }
+
+  /** The builder for the statement's current columns (a `select *` gains columns when a migration adds them). */
+  private builderFor(row: unknown[]): RowBuilder {
+    if (this.build?.width !== row.length) this.build = { width: row.length, make: compileObjectBuilder<unknown[]>(this.stmt.columns().map((c, i) => ({ name: c.name, from: i }))) };
+    return this.build.make;
+  }
 }
 
 /** Current time as the ISO string every timestamp column stores. */

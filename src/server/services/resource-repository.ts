@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { type Expression, type ExpressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
+import { compileObjectBuilder } from '../db/object-builder';
 import { conditionsToSql } from './ability-query';
 import type { Resource } from './schema-registry';
 
@@ -34,13 +35,22 @@ export const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 /** Stored row → API record: booleans from 0/1, `archived` from `archived_at`, children attached by the caller. */
 function toRecord(resource: Resource, row: Row): Row {
-  const out: Row = {};
-  for (const col of resource.columns) {
-    const v = row[col];
-    out[col] = resource.booleans.has(col) && v !== null && v !== undefined ? Boolean(v) : (v ?? null);
-  }
-  if (resource.meta.archivable) out.archived = row.archived_at != null;
-  return out;
+  let build = recordBuilders.get(resource);
+  if (!build) recordBuilders.set(resource, (build = recordBuilder(resource)));
+  return build(row);
+}
+
+/** One compiled builder per resource: a page maps every row through it (see compileObjectBuilder). */
+const recordBuilders = new WeakMap<Resource, (row: Row) => Row>();
+function recordBuilder(resource: Resource): (row: Row) => Row {
+  return compileObjectBuilder<Row>([
+    ...resource.columns.map((col) => ({
+      name: col,
+      from: col,
+      value: resource.booleans.has(col) ? (v: string) => `(${v} == null ? null : Boolean(${v}))` : (v: string) => `(${v} ?? null)`,
+    })),
+    ...(resource.meta.archivable ? [{ name: 'archived', from: 'archived_at', value: (v: string) => `${v} != null` }] : []),
+  ]);
 }
 
 /**
@@ -92,6 +102,17 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
     }
     return eb.and(parts);
   };
+}
+
+/** The columns a record is read with (`archived_at` too when the record shows `archived`). */
+function selection(resource: Resource): string[] {
+  const { table, archivable } = resource.meta;
+  return resource.columns.map((c) => `${table}.${c}`).concat(archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : []);
+}
+
+function pageSize(perPage: number): number {
+  if (!Number.isInteger(perPage) || perPage < 1) throw new Error(`page size ${perPage} is not a positive integer`);
+  return perPage;
 }
 
 function orderBy(resource: Resource, sort?: string): [string, 'asc' | 'desc'] {
@@ -208,17 +229,20 @@ async function writeChildren(trx: Db, resource: Resource, id: number, input: Row
 export const resourceRepository = {
   async list(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): Promise<Page> {
     const { table } = resource.meta;
-    const where = baseWhere(resource, q, dialect, allowed);
+    // Built once, used by the count and the page alike.
+    const where = baseWhere(resource, q, dialect, allowed)(expressionBuilder());
     const [sortCol, dir] = orderBy(resource, q.sort);
     const [countRow, rows] = await Promise.all([
       dyn(db).selectFrom(table).where(where).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
       dyn(db)
         .selectFrom(table)
         .where(where)
-        .select(resource.columns.map((c) => `${table}.${c}`).concat(resource.meta.archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : []))
+        .select(selection(resource))
         .orderBy(sortCol, dir)
         .orderBy(`${table}.id`, dir)
-        .limit(q.perPage)
+        // The page size is a validated integer (1–100): written into the SQL, SQLite plans a bounded ordered
+        // read (a bound LIMIT measured 20 % slower on the clients page). The offset stays a parameter.
+        .limit(sql.lit(pageSize(q.perPage)))
         .offset((q.page - 1) * q.perPage)
         .execute(),
     ]);
@@ -257,7 +281,7 @@ export const resourceRepository = {
 
   async find(db: Db, resource: Resource, id: number, allowed: Filter): Promise<Row | null> {
     const { table } = resource.meta;
-    const row = await dyn(db).selectFrom(table).select(resource.columns.map((c) => `${table}.${c}`).concat(resource.meta.archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : [])).where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
+    const row = await dyn(db).selectFrom(table).select(selection(resource)).where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
     if (!row) return null;
     const record = toRecord(resource, row as Row);
     await attachChildren(db, resource, [record]);
