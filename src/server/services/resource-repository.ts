@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, sql, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { compileObjectBuilder } from '../db/object-builder';
@@ -104,11 +104,26 @@ function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, allowed: 
   };
 }
 
-/** The columns a record is read with (`archived_at` too when the record shows `archived`). */
-function selection(resource: Resource): string[] {
-  const { table, archivable } = resource.meta;
-  return resource.columns.map((c) => `${table}.${c}`).concat(archivable && !resource.columns.includes('archived_at') ? [`${table}.archived_at`] : []);
+/**
+ * The columns a record is read with (`archived_at` too when the record shows `archived`), as one SQL fragment
+ * made once per resource: two dozen column references parsed and compiled on every request were a tenth of
+ * the list's time. Names are schema property names (meta-schema: lower-case identifiers), quoted anyway.
+ */
+function selection(resource: Resource): AnySelection {
+  let fragment = selections.get(resource);
+  if (!fragment) {
+    const { table, archivable } = resource.meta;
+    const columns = resource.columns.concat(archivable && !resource.columns.includes('archived_at') ? ['archived_at'] : []);
+    selections.set(resource, (fragment = sql.raw(columns.map((c) => `${quoted(table)}.${quoted(c)}`).join(', '))));
+  }
+  // Kysely types a selection by its alias; a raw column list has none, but is a valid select expression.
+  return fragment as unknown as AnySelection;
 }
+const countAll = sql<number>`count(*)`.as('total');
+const selections = new WeakMap<Resource, RawBuilder<unknown>>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnySelection = SelectExpression<any, any>;
+const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 function pageSize(perPage: number): number {
   if (!Number.isInteger(perPage) || perPage < 1) throw new Error(`page size ${perPage} is not a positive integer`);
@@ -233,7 +248,7 @@ export const resourceRepository = {
     const where = baseWhere(resource, q, dialect, allowed)(expressionBuilder());
     const [sortCol, dir] = orderBy(resource, q.sort);
     const [countRow, rows] = await Promise.all([
-      dyn(db).selectFrom(table).where(where).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+      dyn(db).selectFrom(table).where(where).select(countAll).executeTakeFirst(),
       dyn(db)
         .selectFrom(table)
         .where(where)
