@@ -75,6 +75,23 @@ describe('GET /api/v1/clients', () => {
     expect(body.meta.last_page).toBe(Math.ceil(body.meta.total / 2));
   });
 
+  it('pages through every record once, and each list answers from the data as it is now', async () => {
+    // The list's statements are compiled once per query and reused: only the offset and the data change.
+    const all = (await owner.get('/api/v1/clients?per_page=100&sort=id')).json().data.map((c: { id: number }) => c.id);
+    const paged: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.length / 2); page++) {
+      paged.push(...(await owner.get(`/api/v1/clients?per_page=2&sort=id&page=${page}`)).json().data.map((c: { id: number }) => c.id));
+    }
+    expect(paged).toEqual(all);
+    const added = await create(owner, { first_name: 'Zed', last_name: 'Latecomer' });
+    const again = (await owner.get('/api/v1/clients?per_page=100&sort=id')).json();
+    expect(again.meta.total).toBe(all.length + 1);
+    expect(again.data.at(-1).id).toBe(added.id);
+    expect((await owner.get('/api/v1/clients?per_page=100&sort=id&search=Latecomer')).json().data.map((c: { id: number }) => c.id)).toEqual([added.id]);
+    expect((await owner.get('/api/v1/clients?per_page=100&sort=id&search=Nobody-by-this-name')).json().meta.total).toBe(0);
+    await owner.delete(`/api/v1/clients/${added.id}`);
+  });
+
   it('searches by name, full name, email and phone', async () => {
     const names = async (q: string) => (await owner.get(`/api/v1/clients?search=${encodeURIComponent(q)}`)).json().data.map((c: { last_name: string }) => c.last_name).sort();
     expect(await names('searchy')).toEqual(['Alpha', 'Beta']);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compileObjectBuilder } from './object-builder';
 import type { Database } from './schema';
@@ -96,6 +96,27 @@ class Statement {
     if (this.build?.width !== row.length) this.build = { width: row.length, make: compileObjectBuilder<unknown[]>(this.stmt.columns().map((c, i) => ({ name: c.name, from: i }))) };
     return this.build.make;
   }
+}
+
+/**
+ * A query whose text never changes, built and compiled once per database handle: each call binds new
+ * parameters only. For queries every request runs (the session lookup), where building and compiling the
+ * query cost twice what SQLite takes to answer it. `build` must pass each parameter once, in order; the first
+ * call checks that, so a query that inlines or reorders them fails loudly instead of binding wrongly.
+ */
+export function prepared<P extends unknown[], R>(build: (db: Db, ...params: P) => Compilable<R>): (db: Db, ...params: P) => Promise<R[]> {
+  const texts = new WeakMap<Db, string>();
+  return async (db, ...params) => {
+    let text = texts.get(db);
+    if (text === undefined) {
+      const compiled = build(db, ...params).compile();
+      if (compiled.parameters.length !== params.length || compiled.parameters.some((p, i) => p !== params[i])) {
+        throw new Error(`prepared query must bind its ${params.length} parameters once each, in order: ${compiled.sql}`);
+      }
+      texts.set(db, (text = compiled.sql));
+    }
+    return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+  };
 }
 
 /** Current time as the ISO string every timestamp column stores. */

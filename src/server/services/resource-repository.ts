@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
+import { CompiledQuery, type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { compileObjectBuilder } from '../db/object-builder';
@@ -240,26 +240,60 @@ async function writeChildren(trx: Db, resource: Resource, id: number, input: Row
   }
 }
 
-/** The generic data access every CRUD resource shares; `allowed` is the caller's ability as a SQL filter. */
-export const resourceRepository = {
-  async list(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): Promise<Page> {
+interface ListStatements {
+  count: string;
+  /** The page's statement: the count's parameters, then the offset. */
+  page: string;
+  parameters: readonly unknown[];
+}
+
+/**
+ * The list's two statements, compiled once per caller filter and query (everything but the page): lists are
+ * asked for again and again with only the page changed, or nothing at all, and building the queries cost a
+ * third of what SQLite takes to answer them. Bounded per filter; filters live as long as the caller's ability.
+ */
+const compiledLists = new WeakMap<Filter, Map<string, ListStatements>>();
+
+function listStatements(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): ListStatements {
+  let byQuery = compiledLists.get(allowed);
+  if (!byQuery) compiledLists.set(allowed, (byQuery = new Map()));
+  // Today's date is part of the key: flags such as "without expired" compare with it.
+  const key = JSON.stringify([dialect, resource.name, q.perPage, q.search ?? '', q.sort ?? '', q.archived === true, q.scope ?? '', q.filters, nowIso().slice(0, 10)]);
+  let statements = byQuery.get(key);
+  if (!statements) {
     const { table } = resource.meta;
     // Built once, used by the count and the page alike.
     const where = baseWhere(resource, q, dialect, allowed)(expressionBuilder());
     const [sortCol, dir] = orderBy(resource, q.sort);
-    const [countRow, rows] = await Promise.all([
-      dyn(db).selectFrom(table).where(where).select(countAll).executeTakeFirst(),
-      dyn(db)
-        .selectFrom(table)
-        .where(where)
-        .select(selection(resource))
-        .orderBy(sortCol, dir)
-        .orderBy(`${table}.id`, dir)
-        // The page size is a validated integer (1–100): written into the SQL, SQLite plans a bounded ordered
-        // read (a bound LIMIT measured 20 % slower on the clients page). The offset stays a parameter.
-        .limit(sql.lit(pageSize(q.perPage)))
-        .offset((q.page - 1) * q.perPage)
-        .execute(),
+    const count = dyn(db).selectFrom(table).where(where).select(countAll).compile();
+    const page = dyn(db)
+      .selectFrom(table)
+      .where(where)
+      .select(selection(resource))
+      .orderBy(sortCol, dir)
+      .orderBy(`${table}.id`, dir)
+      // The page size is a validated integer (1–100): written into the SQL, SQLite plans a bounded ordered read
+      // (a bound LIMIT measured 20 % slower on the clients page). The offset stays a parameter, the last one.
+      .limit(sql.lit(pageSize(q.perPage)))
+      .offset(0)
+      .compile();
+    if (page.parameters.length !== count.parameters.length + 1) throw new Error(`list of ${resource.name}: the page must bind the count's parameters and the offset`);
+    statements = { count: count.sql, page: page.sql, parameters: count.parameters };
+    if (byQuery.size >= 16) byQuery.delete(byQuery.keys().next().value!);
+    byQuery.set(key, statements);
+  }
+  return statements;
+}
+
+const execute = async (db: Db, text: string, parameters: readonly unknown[]): Promise<Row[]> => (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
+
+/** The generic data access every CRUD resource shares; `allowed` is the caller's ability as a SQL filter. */
+export const resourceRepository = {
+  async list(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): Promise<Page> {
+    const statements = listStatements(db, dialect, resource, q, allowed);
+    const [[countRow], rows] = await Promise.all([
+      execute(db, statements.count, statements.parameters),
+      execute(db, statements.page, [...statements.parameters, (q.page - 1) * q.perPage]),
     ]);
     const total = Number(countRow?.total ?? 0);
     // Pages carry the record's own columns; child rows (client locations) come with the single record.

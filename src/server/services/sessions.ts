@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { SubscriptionFields } from '../../domain/subscription';
 import type { Db } from '../db/database';
-import { nowIso } from '../db/database';
+import { nowIso, prepared } from '../db/database';
 
 /** The stored user a session belongs to, without the password hash; booleans and JSON columns decoded. */
 export interface SessionUser extends SubscriptionFields {
@@ -83,14 +83,17 @@ export function toSessionUser(row: Record<string, unknown>): SessionUser {
 }
 
 /** Finds a live session and its (not deleted) user in one query. */
-export async function findSession(db: Db, cookie: string): Promise<Session | null> {
-  const row = await db
+const sessionWithUser = prepared((db: Db, id: string) =>
+  db
     .selectFrom('sessions')
     .leftJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null))
     .selectAll('users')
     .select(['sessions.id as sid', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.impersonator_id', 'sessions.user_id as session_user_id'])
-    .where('sessions.id', '=', hash(cookie))
-    .executeTakeFirst();
+    .where('sessions.id', '=', id),
+);
+
+export async function findSession(db: Db, cookie: string): Promise<Session | null> {
+  const [row] = await sessionWithUser(db, hash(cookie));
   if (!row || row.expires_at < nowIso()) return null;
   // A session whose user was deleted is no session at all.
   if (row.session_user_id != null && row.id == null) return null;
