@@ -1,6 +1,7 @@
 import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
+import { runHousekeeping } from './jobs/housekeeping';
 import { runSubscriptionCheck } from './jobs/subscriptions';
 import { startLocalProvider } from './payments/local-provider';
 
@@ -14,10 +15,13 @@ async function main(): Promise<void> {
   if (provider) Object.assign(config, { stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url });
   const app = await buildApp(config);
   if (process.env.SEED !== '0') await seedDemoData(app.db);
-  // The scheduled subscription check: at start, then hourly (each run is idempotent, so several processes may run it).
-  const check = () => runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));
-  await check();
-  setInterval(() => void check(), HOUR).unref();
+  // Scheduled jobs: at start, then hourly (each run is idempotent, so several processes may run them).
+  const jobs = async () => {
+    await runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));
+    await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
+  };
+  await jobs();
+  setInterval(() => void jobs(), HOUR).unref();
   await app.listen({ port: config.port, host: config.host });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

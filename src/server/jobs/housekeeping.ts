@@ -1,0 +1,34 @@
+import type { Db } from '../db/database';
+import { addDays } from '../../domain/subscription';
+
+/**
+ * How long the rows of an online booking or purchase are kept after they expired: a payment notice can arrive
+ * late (Stripe retries a webhook for three days) and must still find its hold; a month is ample.
+ */
+export const BOOKING_RECORDS_DAYS = 30;
+
+export type HousekeepingResult = Record<'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions', number>;
+
+/**
+ * Deletes rows whose time is over. Every query already ignores them; this only keeps the tables from growing:
+ *  - login sessions, password-reset links and booking codes past their expiry, and spent rate-limit windows;
+ *  - slot holds that were never paid for (held or released) a day after they expired;
+ *  - booking sessions a month after they expired, with their holds and purchases (paid or not, by then no
+ *    payment notice is coming; what was booked or sold lives on as appointments, payments and sales).
+ * Each statement stands alone and the job repeats safely, on any process.
+ */
+export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
+  const at = now.toISOString();
+  const dayAgo = addDays(now, -1).toISOString();
+  const monthAgo = addDays(now, -BOOKING_RECORDS_DAYS).toISOString();
+  const count = (result: Array<{ numDeletedRows: bigint }>) => Number(result.reduce((n, r) => n + r.numDeletedRows, 0n));
+  return {
+    sessions: count(await db.deleteFrom('sessions').where('expires_at', '<', at).execute()),
+    passwordResets: count(await db.deleteFrom('password_resets').where('expires_at', '<', at).execute()),
+    rateLimits: count(await db.deleteFrom('rate_limits').where('reset_at', '<', now.getTime()).execute()),
+    bookingCodes: count(await db.deleteFrom('booking_codes').where('expires_at', '<', at).execute()),
+    holds: count(await db.deleteFrom('slot_holds').where('status', 'in', ['held', 'released']).where('expires_at', '<', dayAgo).execute()),
+    // Holds and purchases go with their booking session (foreign keys cascade).
+    bookingSessions: count(await db.deleteFrom('booking_sessions').where('expires_at', '<', monthAgo).execute()),
+  };
+}
