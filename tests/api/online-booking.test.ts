@@ -1,4 +1,5 @@
 import { startLocalProvider, type LocalProvider } from '../../src/server/payments/local-provider';
+import { stripeProvider } from '../../src/server/payments/provider';
 import { ownerBySlug, openBookingSession } from '../../src/server/services/online-booking';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, loggedIn, onPostgres, testApp, type TestApp } from '../helpers/app';
@@ -371,6 +372,47 @@ describe('deposits', () => {
     expect(callback.json().data).toMatchObject({ status: 'booked', booking: { paid: 1000, price: 3500 } });
     // Another device cannot read it.
     expect((await new Agent(t.app).get(`/api/v1/online-booking/hart-studio/payments/${sessionId}`)).statusCode).toBe(401);
+  });
+
+  it('refunds a payment that arrives after the hold ran out and the time was taken, and tells the client and the owner', async () => {
+    const start = '2027-03-05T16:00:00.000Z';
+    const { agent } = await verifiedClient('late.payer@example.com');
+    const hold = (await agent.post('/api/v1/online-booking/hart-studio/holds', { service: services.cut.public_id, start })).json().data;
+    const url = (await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Lou', answer: 'None' })).json().data.payment_url as string;
+    const sessionId = url.split('/').pop()!;
+    // The client takes too long on the payment page: the hold runs out and another client books the time.
+    await t.app.db.updateTable('slot_holds').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('payment_ref', '=', sessionId).execute();
+    const { agent: quicker } = await verifiedClient('quicker@example.com');
+    const theirs = (await quicker.post('/api/v1/online-booking/hart-studio/holds', { service: services.free.public_id, start })).json().data;
+    expect((await quicker.post('/api/v1/online-booking/hart-studio/bookings', { hold: theirs.token, first_name: 'Quin' })).statusCode).toBe(201);
+
+    const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242 4242 4242 4242', action: 'pay' }), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+
+    const day = (await owner.get('/api/v1/appointments?from=2027-03-05&to=2027-03-05')).json().data.filter((a: { start_time: string }) => a.start_time === '16:00');
+    expect(day).toHaveLength(1);
+    const held = await t.app.db.selectFrom('slot_holds').select(['status', 'appointment_id']).where('payment_ref', '=', sessionId).executeTakeFirstOrThrow();
+    expect(held).toEqual({ status: 'refunded', appointment_id: null });
+    const { payment_intent } = (await (await fetch(`${provider.url}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: `Bearer ${provider.secretKey}` } })).json()) as { payment_intent: string };
+    expect(await t.app.db.selectFrom('payments').select('id').where('provider_ref', '=', payment_intent).execute()).toEqual([]);
+    const refunds = async () => ((await (await fetch(`${provider.url}/v1/refunds?payment_intent=${payment_intent}`, { headers: { authorization: `Bearer ${provider.secretKey}` } })).json()) as { data: Array<{ amount: number }> }).data;
+    expect(await refunds()).toEqual([expect.objectContaining({ amount: 1000, status: 'succeeded' })]);
+
+    // The client coming back from the payment page reads why; asking again refunds nothing more.
+    const callback = await agent.get(`/api/v1/online-booking/hart-studio/payments/${sessionId}`);
+    expect(callback.json()).toEqual({ data: { status: 'refunded' }, message: 'The booking could not be made, so your payment has been refunded in full.' });
+    await agent.get(`/api/v1/online-booking/hart-studio/payments/${sessionId}`);
+    // A repeated refund (a webhook delivered twice, racing the client) is the same refund at the provider.
+    const stripe = stripeProvider({ secretKey: provider.secretKey, webhookSecret: provider.webhookSecret, apiUrl: provider.url });
+    const result = await stripe.retrieve(sessionId);
+    expect((await stripe.refund(result)).id).toBe((await stripe.refund(result)).id);
+    expect(await refunds()).toHaveLength(1);
+    const [mail] = await outbox('late.payer@example.com');
+    expect(mail).toMatchObject({ subject: 'Your payment has been refunded', type: 'booking' });
+    expect(mail.body).toContain('£10.00');
+    expect(mail.body).toContain('Sorry, that time is no longer available.');
+    const ownerMail = await t.app.db.selectFrom('outbox').select('body').where('user_id', '=', ownerId).where('subject', '=', 'Online payment refunded').execute();
+    expect(ownerMail).toEqual([{ body: expect.stringContaining('Lou paid £10.00 online') }]);
   });
 
   it('ignores a webhook without a valid signature', async () => {

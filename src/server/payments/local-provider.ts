@@ -5,6 +5,17 @@ import type { AddressInfo } from 'node:net';
 /** A card number the local provider declines, as Stripe's test card 4000 0000 0000 0002 is declined. */
 export const DECLINED_CARD = '4000000000000002';
 
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
 interface Session {
   id: string;
   object: 'checkout.session';
@@ -69,13 +80,16 @@ export function signWebhook(payload: string, secret: string, timestamp = Math.fl
 
 /**
  * A payment provider for development and tests, on 127.0.0.1, speaking the part of Stripe's API that online
- * booking uses (Checkout Sessions: create, retrieve) with a hosted payment page, and delivering signed
- * `checkout.session.completed` webhooks. The real `stripe` SDK talks to it unchanged.
+ * booking uses (Checkout Sessions: create, retrieve; Refunds: create with an idempotency key, list by
+ * PaymentIntent) with a hosted payment page, and delivering signed `checkout.session.completed` webhooks. The real
+ * `stripe` SDK talks to it unchanged.
  */
 export async function startLocalProvider(options: { webhookUrl: string; port?: number }): Promise<LocalProvider> {
   const secretKey = `sk_test_local_${crypto.randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_local_${crypto.randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, Session>();
+  const refunds = new Map<string, Refund>();
+  const refundsByKey = new Map<string, Refund>();
   let base = '';
   let webhookUrl = options.webhookUrl;
 
@@ -142,6 +156,26 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       if (req.method === 'GET' && retrieve) {
         const s = sessions.get(retrieve[1]);
         return s ? json(res, 200, s) : stripeError(res, 404, `No such checkout.session: '${retrieve[1]}'`);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const form = decodeForm(await readBody(req)) as { payment_intent?: string; metadata?: Record<string, string> };
+        const key = req.headers['idempotency-key'];
+        const repeated = typeof key === 'string' ? refundsByKey.get(key) : undefined;
+        if (repeated) return json(res, 200, repeated);
+        const paid = [...sessions.values()].find((x) => x.payment_intent && x.payment_intent === form.payment_intent);
+        if (!paid) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent ?? ''}'`);
+        if (refunds.has(paid.payment_intent!)) return stripeError(res, 400, `Charge for ${paid.payment_intent} has already been refunded.`);
+        const refund: Refund = {
+          id: `re_test_${crypto.randomBytes(12).toString('hex')}`, object: 'refund', amount: paid.amount_total, currency: paid.currency,
+          payment_intent: paid.payment_intent!, status: 'succeeded', metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.payment_intent, refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        return json(res, 200, refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const refund = refunds.get(url.searchParams.get('payment_intent') ?? '');
+        return json(res, 200, { object: 'list', data: refund ? [refund] : [], has_more: false, url: '/v1/refunds' });
       }
       const pay = /^\/pay\/([\w-]+)$/.exec(url.pathname);
       const s = pay ? sessions.get(pay[1]) : undefined;

@@ -35,6 +35,8 @@ export interface PaymentProvider {
   retrieve(id: string): Promise<PaymentResult>;
   /** Verifies a webhook's signature and returns the completed payment it reports, or null for other events. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentResult | null;
+  /** Gives the whole payment back. Safe to repeat: one payment is refunded once. */
+  refund(payment: PaymentResult): Promise<{ id: string }>;
 }
 
 export class WebhookSignatureError extends Error {}
@@ -85,6 +87,12 @@ export function stripeProvider(options: { secretKey: string; webhookSecret: stri
       }
       if (event.type !== 'checkout.session.completed') return null;
       return toResult(event.data.object);
+    },
+    async refund(payment) {
+      if (!payment.paymentIntent) throw new Error(`payment ${payment.id} has no PaymentIntent to refund`);
+      // The idempotency key makes a repeated call (a webhook delivered twice) return the first refund.
+      const refund = await stripe.refunds.create({ payment_intent: payment.paymentIntent, metadata: payment.metadata }, { idempotencyKey: `refund-${payment.id}` });
+      return { id: refund.id };
     },
   };
 }

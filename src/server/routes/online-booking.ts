@@ -328,15 +328,18 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const hold = await app.db.selectFrom('slot_holds').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
     const purchase = hold ? undefined : await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
     if ((!hold && !purchase) || !app.payments) throw new BookingError(404, 'errors.notFound');
-    const settled = hold ? hold.status === 'booked' : purchase!.status === 'paid';
+    const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
     if (!settled) {
       const result = await app.payments.retrieve(ref);
       if (!result.paid) return { data: { status: 'unpaid' } };
       await completePayment(req, result);
     }
-    if (!hold) return { data: { status: 'booked', purchase: await purchaseOf(owner, purchase!.id) }, message: req.t('booking.bought') };
-    const done = await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow();
-    if (done.status !== 'booked') return { data: { status: done.status } };
+    const done = hold
+      ? await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow()
+      : await app.db.selectFrom('online_purchases').select(['status']).where('id', '=', purchase!.id).executeTakeFirstOrThrow();
+    if (done.status === 'refunded') return { data: { status: 'refunded' }, message: req.t('booking.refunded') };
+    if (!hold) return done.status === 'paid' ? { data: { status: 'booked', purchase: await purchaseOf(owner, purchase!.id) }, message: req.t('booking.bought') } : { data: { status: 'unpaid' } };
+    if (done.status !== 'booked') return { data: { status: done.status === 'refunding' ? 'unpaid' : done.status } };
     return { data: { status: 'booked', booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') };
   });
 
@@ -372,34 +375,66 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
         if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
         throw err;
       }
-      if (result?.paid) {
-        try {
-          await completePayment(req, result);
-        } catch (err) {
-          if (!(err instanceof BookingError)) throw err;
-          req.log.warn({ payment: result.id, reason: err.key }, 'paid booking could not be completed');
-        }
-      }
+      if (result?.paid) await completePayment(req, result);
       return { received: true };
     });
   });
 
-  /** A paid checkout → its hold becomes the booking (idempotent), and the client and owner are told once. */
+  /**
+   * A paid checkout → its hold becomes the booking, or its purchase the sale (both idempotent), and the client and
+   * owner are told once. When that can no longer be done (the hold ran out and the time was taken meanwhile, the
+   * class filled up, the vouchers sold out), the payment is refunded in full and both are told instead.
+   */
   async function completePayment(req: FastifyRequest, result: PaymentResult): Promise<void> {
+    const payment = { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id };
     const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
     if (!hold) {
       const purchase = await app.db.selectFrom('online_purchases').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
-      if (!purchase || purchase.status === 'paid') return;
+      if (!purchase || purchase.status !== 'paying') return;
       const owner = (await ownerById(purchase.user_id))!;
-      const done = await completePurchase(app.db, app.dialect, owner, purchase.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, JSON.parse(purchase.details ?? '{}') as PurchaseDetails);
-      if (done.created) await announcePurchase(req, owner, purchase.id, null);
+      const done = await refundedIfRefused(req, owner, 'online_purchases', purchase, result,
+        () => completePurchase(app.db, app.dialect, owner, purchase.id, payment, JSON.parse(purchase.details ?? '{}') as PurchaseDetails));
+      if (done?.created) await announcePurchase(req, owner, purchase.id, null);
       return;
     }
-    if (hold.status === 'booked') return;
+    if (hold.status !== 'paying') return;
     const owner = (await ownerById(hold.user_id))!;
     const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
-    const done = await completeHold(app.db, app.dialect, owner, hold.id, { amount: result.amount, currency: result.currency, provider: app.payments!.name, ref: result.paymentIntent ?? result.id }, details);
-    if (done.created) await announce(req, owner, hold.id, null);
+    const done = await refundedIfRefused(req, owner, 'slot_holds', hold, result, () => completeHold(app.db, app.dialect, owner, hold.id, payment, details));
+    if (done?.created) await announce(req, owner, hold.id, null);
+  }
+
+  /**
+   * Runs `complete`; if it is refused, refunds the payment and tells the client and the owner, returning null. The
+   * row is claimed first (paying → refunding), so a webhook and a returning client never refund twice; if the
+   * provider fails, the claim is released and the error goes up (the provider retries its webhook).
+   */
+  async function refundedIfRefused<T>(req: FastifyRequest, owner: PublicOwner, table: 'slot_holds' | 'online_purchases',
+    row: { id: number; booking_session_id: number; details: string | null }, result: PaymentResult, complete: () => Promise<T>): Promise<T | null> {
+    let reason: BookingError;
+    try {
+      return await complete();
+    } catch (err) {
+      if (!(err instanceof BookingError)) throw err;
+      reason = err;
+    }
+    const status = (from: string, to: string) => app.db.updateTable(table).set({ status: to }).where('id', '=', row.id).where('status', '=', from).executeTakeFirst();
+    if (Number((await status('paying', 'refunding')).numUpdatedRows) === 0) return null;
+    try {
+      const refund = await app.payments!.refund(result);
+      await status('refunding', 'refunded');
+      req.log.warn({ payment: result.id, refund: refund.id, reason: reason.key }, 'paid booking refused: payment refunded');
+    } catch (err) {
+      await status('refunding', 'paying');
+      throw err;
+    }
+    const details = JSON.parse(row.details ?? '{}') as { first_name?: string };
+    const values = (client: string, locale: string) => ({ name: owner.name, client, amount: money(locale, result.amount), reason: req.t(reason.key, reason.values) });
+    await tell(req, owner, row.booking_session_id, null, {
+      client: (t, c, l) => [t('booking.mail.refundSubject'), t('booking.mail.refundText', { ...values(c, l), link: `${opts.appUrl}/online-booking/${owner.settings.slug}` })],
+      owner: (t, c, l) => [t('booking.mail.ownerRefundSubject'), t('booking.mail.ownerRefundText', { ...values(c, l), reason: t(reason.key, reason.values) })],
+    }, details.first_name);
+    return null;
   }
 
   /** A booking in the public shape: what the client sees on the confirmation and the manage page. */
@@ -493,10 +528,11 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
    * owner by email (in the owner's language). Each message is [subject, text] given a translator and the client's name.
    */
   async function tell(req: FastifyRequest, owner: PublicOwner, bookingSessionId: number, manageToken: string | null,
-    messages: Record<'client' | 'owner', (t: TFunction, client: string, locale: string) => [string, string]>) {
+    messages: Record<'client' | 'owner', (t: TFunction, client: string, locale: string) => [string, string]>, givenName?: string) {
     const session = await app.db.selectFrom('booking_sessions').select(['channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
-    const c = await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id!).executeTakeFirstOrThrow();
-    const client = `${c.first_name} ${c.last_name ?? ''}`.trim();
+    // A client nothing was booked for may not be on the owner's list yet: the name they gave, or where they verified.
+    const c = session.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : undefined;
+    const client = c ? `${c.first_name} ${c.last_name ?? ''}`.trim() : (givenName?.trim() || session.destination);
     const [subject, text] = messages.client(req.t, client, req.locale);
     const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
     await deliver(owner, session.channel, session.destination, subject, `${text}${link}`);

@@ -25,15 +25,16 @@ export const BookingCallback: ScreenWidget = () => {
   const { data, error } = useSWR(payment ? ['booking-payment', slug, payment, tries] : null,
     () => rest.getJson<{ data: { status: string; booking?: Booking; purchase?: Purchase } }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data));
   const booked = data?.status === 'booked';
+  const refunded = data?.status === 'refunded';
   const [left, setLeft] = useState(REDIRECT_SECONDS);
   // The webhook may arrive a moment after the client: ask again a few times.
   useEffect(() => {
-    if (data && !booked && tries < 10) {
+    if (data && !booked && !refunded && tries < 10) {
       const id = setTimeout(() => setTries((n) => n + 1), 1000);
       return () => clearTimeout(id);
     }
     return undefined;
-  }, [data, booked, tries]);
+  }, [data, booked, refunded, tries]);
   useEffect(() => {
     if (!booked) return undefined;
     if (left <= 0) {
@@ -47,6 +48,15 @@ export const BookingCallback: ScreenWidget = () => {
 
   if (!payment) return <Alert severity="error">{t('bookingPage.paymentUnknown')}</Alert>;
   if (error) return <Alert severity="error">{error instanceof HttpError ? error.message : t('app.networkError')}</Alert>;
+  if (refunded) {
+    // Paid, but the time was taken before the payment arrived: the server refunded it and told the client.
+    return (
+      <>
+        <Alert severity="warning" sx={{ mb: 2 }} role="alert">{t('bookingPage.refunded')}</Alert>
+        <Button variant="contained" onClick={() => navigate(`/online-booking/${slug}`)}>{t('bookingPage.chooseAgain')}</Button>
+      </>
+    );
+  }
   if (!booked) {
     return tries >= 10
       ? <Alert severity="warning">{t('bookingPage.paymentPending')}</Alert>
