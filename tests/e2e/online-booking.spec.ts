@@ -155,3 +155,41 @@ test('the owner sets up online booking as a schema form', async ({ page, cspViol
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Updated successfully.').first()).toBeVisible();
 });
+
+test('a payment that arrives after its time was taken is refunded, and the client is told so', async ({ page, playwright, baseURL, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(90_000);
+  await verify(page, email('late.payer'));
+  await page.getByRole('button', { name: /Haircut/ }).click();
+  const first = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
+  await expect(first).toBeVisible();
+  const date = (await page.getByRole('option', { selected: true }).getAttribute('data-date'))!;
+  const time = (await first.textContent())!;
+  await first.click();
+  await page.getByLabel('First name').fill('Lou');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Confirm and pay £10.00' }).click();
+  await expect(page.getByRole('heading', { name: /Deposit for Haircut/ })).toBeVisible();
+
+  // The client lingers on the payment page: the hold runs out, and the owner blocks that time meanwhile.
+  const db = new Database(path.resolve('data/e2e/soloist.db'), { fileMustExist: true });
+  try {
+    db.prepare('update slot_holds set expires_at = ? where payment_ref = ?').run('2000-01-01T00:00:00.000Z', page.url().split('/').pop());
+  } finally {
+    db.close();
+  }
+  const owner = await playwright.request.newContext({ baseURL });
+  await owner.get('/sanctum/csrf-cookie');
+  const xsrf = async () => decodeURIComponent((await owner.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  await owner.post('/api/login', { data: { email: 'owner@demo.test', password: 'Demo-pass-1' }, headers: { 'x-xsrf-token': await xsrf() } });
+  const blocked = await owner.post('/api/v1/appointments', { data: { type: 'blocked', title: 'Supplier visit', date, start_time: time, duration: 30 }, headers: { 'x-xsrf-token': await xsrf() } });
+  expect(blocked.status()).toBe(201);
+  await owner.dispose();
+
+  await page.getByRole('button', { name: 'Pay £10.00' }).click();
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/callback\?session_id=/);
+  await expect(page.getByRole('alert')).toHaveText('The booking could not be made, so your payment has been refunded in full. Nothing was booked.');
+  await expectAccessible(page, 'refunded payment');
+  await page.getByRole('button', { name: 'Choose another time' }).click();
+  await expect(page.getByText('Book with Olivia Hart in a few steps.')).toBeVisible();
+});
