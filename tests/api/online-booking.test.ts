@@ -415,6 +415,23 @@ describe('deposits', () => {
     expect(ownerMail).toEqual([{ body: expect.stringContaining('Lou paid £10.00 online') }]);
   });
 
+  it('refunds a payment for a service the owner deleted while the client was paying', async () => {
+    const gone = (await owner.post('/api/v1/services', { title: 'Retired treatment', price: 4000, duration: 30, deposit_amount: 1500 })).json().data;
+    await owner.put('/api/v1/user/booking-settings', settings({ service_ids: [...Object.values(services).map((s) => s.id), gone.id] }));
+    const { agent } = await verifiedClient('deleted.service@example.com');
+    const hold = (await agent.post('/api/v1/online-booking/hart-studio/holds', { service: gone.public_id, start: '2027-03-05T15:00:00.000Z' })).json().data;
+    const url = (await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Del' })).json().data.payment_url as string;
+    expect((await owner.delete(`/api/v1/services/${gone.id}`)).statusCode).toBe(200);
+    await owner.put('/api/v1/user/booking-settings', settings());
+
+    expect((await fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242 4242 4242 4242', action: 'pay' }), redirect: 'manual' })).status).toBe(303);
+    const auth = { headers: { authorization: `Bearer ${provider.secretKey}` } };
+    const { payment_intent } = (await (await fetch(`${provider.url}/v1/checkout/sessions/${url.split('/').pop()}`, auth)).json()) as { payment_intent: string };
+    const refunds = ((await (await fetch(`${provider.url}/v1/refunds?payment_intent=${payment_intent}`, auth)).json()) as { data: unknown[] }).data;
+    expect(refunds).toEqual([expect.objectContaining({ amount: 1500, status: 'succeeded' })]);
+    expect((await owner.get('/api/v1/appointments?from=2027-03-05&to=2027-03-05')).json().data.filter((a: { start_time: string }) => a.start_time === '15:00')).toEqual([]);
+  });
+
   it('ignores a webhook without a valid signature', async () => {
     const body = JSON.stringify({ type: 'checkout.session.completed', data: { object: { id: 'cs_forged', payment_status: 'paid' } } });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/online-booking/payments/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=bad' }, payload: body });

@@ -390,7 +390,8 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const hold = await app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
     if (!hold) {
       const purchase = await app.db.selectFrom('online_purchases').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
-      if (!purchase || purchase.status !== 'paying') return;
+      if (!purchase) return refundIfGone(req, result);
+      if (purchase.status !== 'paying') return;
       const owner = (await ownerById(purchase.user_id))!;
       const done = await refundedIfRefused(req, owner, 'online_purchases', purchase, result,
         () => completePurchase(app.db, app.dialect, owner, purchase.id, payment, JSON.parse(purchase.details ?? '{}') as PurchaseDetails));
@@ -402,6 +403,22 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
     const done = await refundedIfRefused(req, owner, 'slot_holds', hold, result, () => completeHold(app.db, app.dialect, owner, hold.id, payment, details));
     if (done?.created) await announce(req, owner, hold.id, null);
+  }
+
+  /**
+   * A paid checkout whose hold or purchase no longer exists (the owner deleted the service, class or voucher while
+   * the client was paying) can book nothing: the payment is refunded. One whose row exists but does not carry the
+   * payment yet is still being set up, and is left to the client's return.
+   */
+  async function refundIfGone(req: FastifyRequest, result: PaymentResult): Promise<void> {
+    const id = Number(result.metadata.hold ?? result.metadata.purchase);
+    if (!Number.isInteger(id)) return;
+    const row = result.metadata.hold
+      ? await app.db.selectFrom('slot_holds').select('id').where('id', '=', id).executeTakeFirst()
+      : await app.db.selectFrom('online_purchases').select('id').where('id', '=', id).executeTakeFirst();
+    if (row) return;
+    const refund = await app.payments!.refund(result);
+    req.log.warn({ payment: result.id, refund: refund.id }, 'paid checkout for a booking that no longer exists: payment refunded');
   }
 
   /**
