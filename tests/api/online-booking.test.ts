@@ -38,6 +38,15 @@ afterAll(async () => {
 });
 
 const settings = (over: Record<string, unknown> = {}) => ({ enabled: true, slug: 'hart-studio', service_ids: Object.values(services).map((s) => s.id), existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', ...over });
+/** Pays on the local provider's page with the card that succeeds; it answers with the redirect back to the app. */
+const pay = (url: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242', action: 'pay' }), redirect: 'manual' });
+/** What the provider holds for a checkout: its PaymentIntent and the refunds made of it. */
+async function atProvider(checkoutId: string) {
+  const auth = { headers: { authorization: `Bearer ${provider.secretKey}` } };
+  const { payment_intent } = (await (await fetch(`${provider.url}/v1/checkout/sessions/${checkoutId}`, auth)).json()) as { payment_intent: string };
+  const refunds = async () => ((await (await fetch(`${provider.url}/v1/refunds?payment_intent=${payment_intent}`, auth)).json()) as { data: Array<{ amount: number; status: string }> }).data;
+  return { paymentIntent: payment_intent, refunds };
+}
 const outbox = (recipient: string) => t.app.db.selectFrom('outbox').selectAll().where('recipient', '=', recipient).orderBy('id', 'desc').execute();
 const lastCode = async (to: string) => /\b(\d{6})\b/.exec((await outbox(to))[0].body)![1];
 
@@ -282,9 +291,9 @@ describe('class seats', () => {
     const { agent } = await verifiedClient('pilates@example.com');
     const hold = (await agent.post('/api/v1/online-booking/hart-studio/holds', { class: pilates.public_id, date: '2027-03-11', start_time: '09:00' })).json().data;
     expect(hold.deposit).toBe(1500);
-    const pay = (await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Pia' })).json().data;
-    expect(pay.status).toBe('payment');
-    expect((await fetch(pay.payment_url, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242', action: 'pay' }), redirect: 'manual' })).status).toBe(303);
+    const started = (await agent.post('/api/v1/online-booking/hart-studio/bookings', { hold: hold.token, first_name: 'Pia' })).json().data;
+    expect(started.status).toBe('payment');
+    expect((await pay(started.payment_url)).status).toBe(303);
     const detail = (await owner.get(`/api/v1/classes/${pilates.id}`)).json().data;
     expect(detail.sessions[0].clients).toEqual([expect.objectContaining({ first_name: 'Pia', paid_amount: 1500 })]);
     await owner.put('/api/v1/user/booking-settings', settings());
@@ -292,8 +301,6 @@ describe('class seats', () => {
 });
 
 describe('gift vouchers and packages', () => {
-  const pay = (url: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242', action: 'pay' }), redirect: 'manual' });
-
   it('sells a gift voucher with its own code, within its sales limit', async () => {
     const voucher = (await owner.post('/api/v1/gift-voucher', { title: 'Treat yourself', amount: 5000, online_sale: true, sales_limit: 1, client_notes: true })).json().data;
     expect(voucher.public_id).toHaveLength(16);
@@ -386,16 +393,14 @@ describe('deposits', () => {
     const theirs = (await quicker.post('/api/v1/online-booking/hart-studio/holds', { service: services.free.public_id, start })).json().data;
     expect((await quicker.post('/api/v1/online-booking/hart-studio/bookings', { hold: theirs.token, first_name: 'Quin' })).statusCode).toBe(201);
 
-    const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242 4242 4242 4242', action: 'pay' }), redirect: 'manual' });
-    expect(paid.status).toBe(303);
+    expect((await pay(url)).status).toBe(303);
 
     const day = (await owner.get('/api/v1/appointments?from=2027-03-05&to=2027-03-05')).json().data.filter((a: { start_time: string }) => a.start_time === '16:00');
     expect(day).toHaveLength(1);
     const held = await t.app.db.selectFrom('slot_holds').select(['status', 'appointment_id']).where('payment_ref', '=', sessionId).executeTakeFirstOrThrow();
     expect(held).toEqual({ status: 'refunded', appointment_id: null });
-    const { payment_intent } = (await (await fetch(`${provider.url}/v1/checkout/sessions/${sessionId}`, { headers: { authorization: `Bearer ${provider.secretKey}` } })).json()) as { payment_intent: string };
-    expect(await t.app.db.selectFrom('payments').select('id').where('provider_ref', '=', payment_intent).execute()).toEqual([]);
-    const refunds = async () => ((await (await fetch(`${provider.url}/v1/refunds?payment_intent=${payment_intent}`, { headers: { authorization: `Bearer ${provider.secretKey}` } })).json()) as { data: Array<{ amount: number }> }).data;
+    const { paymentIntent, refunds } = await atProvider(sessionId);
+    expect(await t.app.db.selectFrom('payments').select('id').where('provider_ref', '=', paymentIntent).execute()).toEqual([]);
     expect(await refunds()).toEqual([expect.objectContaining({ amount: 1000, status: 'succeeded' })]);
 
     // The client coming back from the payment page reads why; asking again refunds nothing more.
@@ -424,11 +429,8 @@ describe('deposits', () => {
     expect((await owner.delete(`/api/v1/services/${gone.id}`)).statusCode).toBe(200);
     await owner.put('/api/v1/user/booking-settings', settings());
 
-    expect((await fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242 4242 4242 4242', action: 'pay' }), redirect: 'manual' })).status).toBe(303);
-    const auth = { headers: { authorization: `Bearer ${provider.secretKey}` } };
-    const { payment_intent } = (await (await fetch(`${provider.url}/v1/checkout/sessions/${url.split('/').pop()}`, auth)).json()) as { payment_intent: string };
-    const refunds = ((await (await fetch(`${provider.url}/v1/refunds?payment_intent=${payment_intent}`, auth)).json()) as { data: unknown[] }).data;
-    expect(refunds).toEqual([expect.objectContaining({ amount: 1500, status: 'succeeded' })]);
+    expect((await pay(url)).status).toBe(303);
+    expect(await (await atProvider(url.split('/').pop()!)).refunds()).toEqual([expect.objectContaining({ amount: 1500, status: 'succeeded' })]);
     expect((await owner.get('/api/v1/appointments?from=2027-03-05&to=2027-03-05')).json().data.filter((a: { start_time: string }) => a.start_time === '15:00')).toEqual([]);
   });
 

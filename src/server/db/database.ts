@@ -115,8 +115,13 @@ export function prepared<P extends unknown[], R>(build: (db: Db, ...params: P) =
       }
       texts.set(db, (text = compiled.sql));
     }
-    return (await db.executeQuery<R>(CompiledQuery.raw(text, params))).rows;
+    return runCompiled<R>(db, text, params);
   };
+}
+
+/** Runs SQL text compiled earlier (by `prepared` or a caller's own cache) with this call's parameters. */
+export async function runCompiled<R>(db: Db, text: string, parameters: readonly unknown[]): Promise<R[]> {
+  return (await db.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
 }
 
 /** Current time as the ISO string every timestamp column stores. */

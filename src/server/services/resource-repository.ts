@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { CompiledQuery, type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
-import { nowIso } from '../db/database';
+import { nowIso, runCompiled } from '../db/database';
 import { compileObjectBuilder } from '../db/object-builder';
 import { conditionsToSql } from './ability-query';
 import type { Resource } from './schema-registry';
@@ -285,15 +285,13 @@ function listStatements(db: Db, dialect: Dialect, resource: Resource, q: ListQue
   return statements;
 }
 
-const execute = async (db: Db, text: string, parameters: readonly unknown[]): Promise<Row[]> => (await db.executeQuery<Row>(CompiledQuery.raw(text, [...parameters]))).rows;
-
 /** The generic data access every CRUD resource shares; `allowed` is the caller's ability as a SQL filter. */
 export const resourceRepository = {
   async list(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): Promise<Page> {
     const statements = listStatements(db, dialect, resource, q, allowed);
     const [[countRow], rows] = await Promise.all([
-      execute(db, statements.count, statements.parameters),
-      execute(db, statements.page, [...statements.parameters, (q.page - 1) * q.perPage]),
+      runCompiled<Row>(db, statements.count, statements.parameters),
+      runCompiled<Row>(db, statements.page, [...statements.parameters, (q.page - 1) * q.perPage]),
     ]);
     const total = Number(countRow?.total ?? 0);
     // Pages carry the record's own columns; child rows (client locations) come with the single record.
