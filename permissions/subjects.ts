@@ -14,7 +14,7 @@ export type Feature = (typeof FEATURES)[number];
 
 export const SUBJECTS = [
   ...FEATURES,
-  'Location', 'Discount', 'Profile', 'Subscription', 'Outbox', 'User', 'AdminArea', 'AffiliateArea', 'AffiliateCode', 'AffiliateStatistic',
+  'Location', 'Discount', 'CalendarSettings', 'Upload', 'Profile', 'Subscription', 'Outbox', 'User', 'AdminArea', 'AffiliateArea', 'AffiliateCode', 'AffiliateStatistic',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -6,54 +5,67 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { Config } from './config';
 import { FORMATS } from '../domain/formats';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import inputGuard from './plugins/input-guard';
 import securityHeaders from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
+import abilityPlugin from './plugins/ability';
 import sessionPlugin from './plugins/session';
+import { webRoutes } from './plugins/web';
 import { adminRoutes } from './routes/admin';
 import { affiliateRoutes } from './routes/affiliate';
 import { authRoutes } from './routes/auth';
 import { onlineBookingRoutes } from './routes/online-booking';
+import { onlineBookingManageRoutes } from './routes/online-booking-manage';
 import { appointmentRoutes } from './routes/appointments';
 import { availabilityRoutes, classSessionRoutes } from './routes/availability';
 import { calendarSettingsRoutes } from './routes/calendar-settings';
+import { setupRoutes } from './routes/setup';
 import { profileRoutes } from './routes/profile';
 import { resourceRoutes } from './routes/resources';
+import { clientAppointmentRoutes } from './routes/client-appointments';
 import { uiRoutes } from './routes/ui';
 import { uploadRoutes } from './routes/uploads';
 import { createI18n } from './services/i18n';
+import { requestValidatorFactory } from './services/request-validator';
 import { loadSchemas, type SchemaRegistry } from './services/schema-registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeList: Array<{ method: string; url: string }>;
+    routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
     /** The schemas as loaded at start. */
     registry: SchemaRegistry;
   }
 }
 
+/** ajv's options: Fastify's own for shared schemas, and the request validators (services/request-validator.ts). */
+const ajvOptions = {
+  allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
+  verbose: true,
+  removeAdditional: true,
+  useDefaults: true,
+  coerceTypes: 'array' as const, // query strings and path parameters only: bodies are not coerced (request-validator.ts)
+  formats: FORMATS,
+  keywords: ['x-message'],
+};
+
+/** A hop count as the function Fastify's typings accept (the first `hops` addresses from the socket are proxies). */
+const trustedProxies = (v: Config['trustProxy']) => (typeof v === 'number' ? (_address: string, hop: number) => hop < v : v);
+
 /** Options Fastify's own ajv needs; server.ts and tests pass them to `Fastify()`. */
 export const fastifyOptions = (config: Config) => ({
   logger: config.logger,
-  trustProxy: true,
+  // Off unless TRUST_PROXY says which proxies may name the client's address (per-address limits count on it).
+  trustProxy: trustedProxies(config.trustProxy),
   bodyLimit: 1024 * 1024,
   // Response serialisers compile anyOf branches with their own ajv: give it the same formats.
   serializerOpts: { ajv: { formats: FORMATS, keywords: ['x-message'] } },
-  ajv: {
-    customOptions: {
-      allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
-      verbose: true,
-      removeAdditional: true,
-      useDefaults: true,
-      coerceTypes: 'array' as const,
-      formats: FORMATS,
-      keywords: ['x-message'],
-    },
-  },
+  ajv: { customOptions: ajvOptions },
+  schemaController: { compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions) } },
 });
 
 /**
@@ -77,11 +89,11 @@ function normaliseBody(value: unknown, path: string[] = [], bad: string[] = []):
  * Schemas are read from disk here, at start, so an edited schema is served after a restart without a build.
  */
 export async function app(fastify: FastifyInstance, config: Config): Promise<void> {
-  // Every route, as registered: tests walk them all (tenancy), nothing is hand-picked.
-  const routes: Array<{ method: string; url: string }> = [];
+  // Every route, as registered, with its schema: tests walk them all (tenancy, fuzz), nothing is hand-picked.
+  const routes: Array<{ method: string; url: string; schema?: FastifySchema }> = [];
   fastify.decorate('routeList', routes);
   fastify.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema });
   });
   const registry = loadSchemas(config.schemasDir);
   fastify.decorate('registry', registry);
@@ -105,7 +117,9 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(rateLimit, { global: false });
   await fastify.register(securityHeaders);
   await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n });
+  await fastify.register(abilityPlugin);
   await fastify.register(errorsPlugin, { registry });
+  await fastify.register(inputGuard);
 
   fastify.addHook('preValidation', async (req, reply) => {
     if (!req.body || typeof req.body !== 'object' || !req.headers['content-type']?.startsWith('application/json')) return;
@@ -115,41 +129,22 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
     return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
   });
 
-  await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl });
+  await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
   await fastify.register(profileRoutes);
   await fastify.register(calendarSettingsRoutes);
+  await fastify.register(setupRoutes);
   await fastify.register(availabilityRoutes);
   await fastify.register(classSessionRoutes);
   await fastify.register(appointmentRoutes);
   await fastify.register(onlineBookingRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
+  await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { registry, i18n });
+  await fastify.register(clientAppointmentRoutes);
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });
   await fastify.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
 
-  const indexFile = path.join(config.webDir, 'index.html');
-  const hasWeb = fs.existsSync(indexFile);
-  if (hasWeb) {
-    await fastify.register(fastifyStatic, {
-      root: config.webDir,
-      prefix: '/',
-      index: false,
-      setHeaders: (res, file) => {
-        // Hashed chunks never change; the page and the service worker must always be revalidated.
-        const immutable = /\.[0-9a-f]{8,}\.(js|css)$/.test(file);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  // History-mode fallback: a path without a file extension is an app route and gets the page.
-  fastify.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api') || req.url.startsWith('/sanctum') || req.url.startsWith('/uploads');
-    if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
-    }
-    return reply.code(404).send({ message: req.t ? req.t('errors.notFound') : 'Not found' });
-  });
+  await webRoutes(fastify, { webDir: config.webDir });
 }

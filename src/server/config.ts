@@ -26,6 +26,13 @@ export interface Config {
   /** Another address for Stripe's API: the local provider in development and tests. */
   stripeApiUrl?: string;
   currency: string;
+  /**
+   * Which proxies may name the client's address (X-Forwarded-For) and protocol: off unless configured, so no
+   * client can pick the address its per-address limits count against. As Fastify's `trustProxy` accepts it.
+   */
+  trustProxy: boolean | number | string[];
+  /** Log-in attempts one account may make per minute (`LOGIN_ATTEMPTS_PER_MINUTE`, default 10). */
+  loginAttemptsPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -49,8 +56,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    loginAttemptsPerMinute: positiveWhole(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
     ...overrides,
   };
+}
+
+/** A whole number of at least 1, or the fallback when unset or anything else. */
+function positiveWhole(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && Number.isSafeInteger(n) && n >= 1 ? n : fallback;
+}
+
+/**
+ * `TRUST_PROXY`: unset, empty, `0` or `false` trusts no proxy; `true` trusts every hop; a whole number is how many
+ * proxies stand in front of the app; anything else is a comma list of proxy addresses or CIDR ranges.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** The repository root, whether running from src/ (tsx) or from dist/server/src/ (compiled). */

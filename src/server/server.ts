@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const provider = config.stripeSecretKey ? null : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
   if (provider) Object.assign(config, { stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url });
   const app = await buildApp(config);
-  if (process.env.SEED !== '0') await seedDemoData(app.db);
+  if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect);
   // Scheduled jobs: at start, then hourly (each run is idempotent, so several processes may run them).
   const jobs = async () => {
     await runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));

@@ -17,8 +17,10 @@ describe('GET /sanctum/csrf-cookie', () => {
     expect(session.secure).toBeFalsy();
   });
 
-  it('marks the cookies Secure behind an HTTPS proxy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+  it('marks the cookies Secure behind a trusted HTTPS proxy (TRUST_PROXY)', async () => {
+    const behindProxy = await testApp({ trustProxy: true });
+    const res = await behindProxy.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+    await behindProxy.close();
     expect(res.cookies.every((c) => c.secure)).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ describe('GET /api/v1/services/:id/availability', () => {
     const { agent: lite } = await loggedIn(t.app, { plan_name: 'Lite Monthly' });
     const refused = await lite.get('/api/v1/classes/sessions?from=2027-01-05&to=2027-01-05');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('This feature is available on the Business plan.');
+    expect(refused.json()).toEqual({ message: 'This feature is available on the Business plan.', reason: 'permissions.availableOn.business' });
   });
 
   it('refuses a range over 62 days and another owner’s service', async () => {

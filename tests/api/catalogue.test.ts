@@ -43,12 +43,28 @@ describe('packages and gift vouchers link services and products', () => {
   it('needs at least one service, and only the owner’s own', async () => {
     const mine = (await owner.post('/api/v1/services', service())).json().data.id;
     const theirs = (await lite.post('/api/v1/services', service())).json().data.id;
-    expect((await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [] })).json().errors.service_ids).toEqual(['A package needs at least one service.']);
-    const foreign = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [mine, theirs] });
+    expect((await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, services: [] })).json().errors.services).toEqual(['A package needs at least one service.']);
+    const foreign = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, services: [{ service_id: mine, quantity: 1 }, { service_id: theirs, quantity: 1 }] });
     expect(foreign.statusCode).toBe(422);
-    expect(foreign.json().errors.service_ids).toEqual(['The selected services included is invalid.']);
-    const ok = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, service_ids: [mine, mine] });
-    expect(ok.json().data.service_ids).toEqual([mine]);
+    expect(foreign.json().errors.services).toEqual(['The selected services included is invalid.']);
+    const twice = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, services: [{ service_id: mine, quantity: 1 }, { service_id: mine, quantity: 2 }] });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.services).toEqual(['The services included field has a duplicate value.']);
+    const ok = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 20000, services: [{ service_id: mine, quantity: 5 }] });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.services).toEqual([{ id: expect.any(Number), service_id: mine, quantity: 5, service_title: 'Cut & colour' }]);
+  });
+
+  it('says how many of each service a package includes, by name, and keeps it through an edit', async () => {
+    const cut = (await owner.post('/api/v1/services', service({ title: 'Haircut' }))).json().data.id;
+    const dry = (await owner.post('/api/v1/services', service({ title: 'Blow dry' }))).json().data.id;
+    const made = (await owner.post('/api/v1/packages', { title: 'Salon month', price: 9000, services: [{ service_id: cut, quantity: 2 }, { service_id: dry, quantity: 1 }] })).json().data;
+    expect(made.services.map((s: { quantity: number; service_title: string }) => `${s.quantity} × ${s.service_title}`)).toEqual(['2 × Haircut', '1 × Blow dry']);
+    expect((await owner.post('/api/v1/packages', { title: 'Zero', price: 1, services: [{ service_id: cut, quantity: 0 }] })).statusCode).toBe(422);
+    const edited = await owner.put(`/api/v1/packages/${made.id}`, { title: 'Salon month', price: 9000, services: [{ id: made.services[1].id, service_id: dry, quantity: 3 }] });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.services).toEqual([{ id: made.services[1].id, service_id: dry, quantity: 3, service_title: 'Blow dry' }]);
+    expect((await owner.get(`/api/v1/packages/${made.id}`)).json().data.services).toEqual(edited.json().data.services);
   });
 
   it('generates a voucher code unique per owner, starts amount left at the amount, and filters expired ones', async () => {
@@ -131,8 +147,10 @@ describe('plan gates', () => {
   it.each([['/api/v1/classes', 'Class'], ['/api/v1/gift-voucher', 'GiftVoucher'], ['/api/v1/packages', 'Package']])('a lite owner gets 403 naming Business for %s', async (path) => {
     const res = await lite.get(path);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('This feature is available on the Business plan.');
-    expect((await lite.post(path, { title: 'x' })).statusCode).toBe(403);
+    // The reason's key travels with its words, so the app can offer the plan that has it.
+    expect(res.json()).toEqual({ message: 'This feature is available on the Business plan.', reason: 'permissions.availableOn.business' });
+    const create = await lite.post(path, { title: 'x' });
+    expect([create.statusCode, create.json()]).toEqual([403, { message: 'This feature is available on the Business plan.', reason: 'permissions.availableOn.business' }]);
   });
 
   it('lets a lite owner use services, products, locations and discounts', async () => {

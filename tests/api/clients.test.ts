@@ -16,12 +16,12 @@ const create = async (agent: Agent, body: Record<string, unknown>) => {
 };
 
 describe('POST /api/v1/clients', () => {
-  it('creates a client with defaults and answers with the record and a message', async () => {
+  it('creates a client with defaults (marketing only by explicit opt-in) and answers with the record and a message', async () => {
     const res = await owner.post('/api/v1/clients', { first_name: 'Nadia', last_name: 'Kral', email: 'nadia@example.com', phone: '+44 7700 900123', birthday: '1990-04-01' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       message: 'Saved successfully.',
-      data: { first_name: 'Nadia', email: 'nadia@example.com', email_reminders: true, sms_reminders: true, marketing_messages: true, opt_out: false, archived: false, locations: [] },
+      data: { first_name: 'Nadia', email: 'nadia@example.com', email_reminders: true, sms_reminders: true, marketing_messages: false, opt_out: false, archived: false, locations: [] },
     });
   });
 
@@ -98,6 +98,10 @@ describe('GET /api/v1/clients', () => {
     expect(await names('Searchy Beta')).toEqual(['Beta']);
     expect(await names('gamma@else')).toEqual(['Gamma']);
     expect(await names('3333')).toEqual(['Gamma']);
+    // Phones are stored in E.164; a number typed the way people write it still finds its client.
+    expect(await names('03333 333333')).toEqual(['Gamma']);
+    expect(await names('03333 333')).toEqual(['Gamma']);
+    expect(await names('+44 (3333) 333-333')).toEqual(['Gamma']);
     expect(await names('100%')).toEqual(['100% Delta']);
     expect(await names('10_%')).toEqual([]);
   });

@@ -133,7 +133,7 @@ describe('verification codes', () => {
     const guest = new Agent(t.app);
     await guest.get('/sanctum/csrf-cookie');
     expect((await guest.post('/api/v1/online-booking/hart-studio/codes', { channel: 'sms', destination: '+44 7700 900123' })).statusCode).toBe(200);
-    expect((await outbox('+44 7700 900123'))[0]).toMatchObject({ channel: 'sms', type: 'booking' });
+    expect((await outbox('+447700900123'))[0]).toMatchObject({ channel: 'sms', type: 'booking' });
     expect((await guest.post('/api/v1/online-booking/hart-studio/codes', { channel: 'sms', destination: 'call me' })).json().errors.destination).toEqual(['Please enter a valid phone number.']);
   });
 
@@ -330,8 +330,8 @@ describe('gift vouchers and packages', () => {
   });
 
   it('sells a package with its expiry, and a free one at once', async () => {
-    const pack = (await owner.post('/api/v1/packages', { title: 'Five cuts', price: 15000, expiry_days: 90, service_ids: [services.cut.id] })).json().data;
-    const free = (await owner.post('/api/v1/packages', { title: 'Welcome pack', price: 0, service_ids: [services.free.id] })).json().data;
+    const pack = (await owner.post('/api/v1/packages', { title: 'Five cuts', price: 15000, expiry_days: 90, services: [{ service_id: services.cut.id, quantity: 5 }] })).json().data;
+    const free = (await owner.post('/api/v1/packages', { title: 'Welcome pack', price: 0, services: [{ service_id: services.free.id, quantity: 1 }] })).json().data;
     await owner.put('/api/v1/user/booking-settings', { ...settings(), package_ids: [pack.id, free.id] });
     const page = (await new Agent(t.app).get('/api/v1/online-booking/hart-studio')).json().data;
     expect(page.packages).toEqual([

@@ -38,7 +38,7 @@ describe('subscription stages and read-only mode', () => {
     expect((await o.agent.get('/api/v1/clients')).statusCode).toBe(200);
     const refused = await o.agent.post('/api/v1/clients', { first_name: 'After' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You are in Read Only Mode. Reactivate your subscription to make changes.');
+    expect(refused.json()).toEqual({ message: 'You are in Read Only Mode. Reactivate your subscription to make changes.', reason: 'permissions.readOnly' });
     expect((await o.agent.post('/api/v1/clients/export', { format: 'csv' })).statusCode).toBe(403);
   });
 

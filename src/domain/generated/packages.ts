@@ -14,7 +14,20 @@ export interface Package {
    * @minItems 1
    * @maxItems 50
    */
-  service_ids?: [number, ...number[]];
+  services?: [
+    {
+      id?: number;
+      service_id: number;
+      quantity: number;
+      service_title?: string | null;
+    },
+    ...{
+      id?: number;
+      service_id: number;
+      quantity: number;
+      service_title?: string | null;
+    }[]
+  ];
   archived?: boolean;
   archived_at?: string | null;
   created_at?: string;
@@ -30,6 +43,17 @@ export interface PackageInput {
    * @minItems 1
    * @maxItems 50
    */
-  service_ids: [number, ...number[]];
+  services: [
+    {
+      id?: number;
+      service_id: number;
+      quantity: number;
+    },
+    ...{
+      id?: number;
+      service_id: number;
+      quantity: number;
+    }[]
+  ];
   archived?: boolean;
 }

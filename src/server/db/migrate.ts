@@ -6,6 +6,10 @@ import * as catalogue from './migrations/0003-catalogue';
 import * as classAttendees from './migrations/0004-class-attendees';
 import * as appointments from './migrations/0005-appointments';
 import * as onlineBooking from './migrations/0006-online-booking';
+import * as phonesE164 from './migrations/0007-phones-e164';
+import * as packageQuantities from './migrations/0008-package-quantities';
+import * as lastAppointmentDates from './migrations/0009-last-appointment-dates';
+import * as serviceDefaultPart from './migrations/0010-service-default-part';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -15,6 +19,10 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0004-class-attendees': classAttendees,
   '0005-appointments': appointments,
   '0006-online-booking': onlineBooking,
+  '0007-phones-e164': phonesE164,
+  '0008-package-quantities': packageQuantities,
+  '0009-last-appointment-dates': lastAppointmentDates,
+  '0010-service-default-part': serviceDefaultPart,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -317,8 +317,10 @@ export interface PackagesTable {
 }
 
 export interface PackageServicesTable {
+  id: Generated<number>;
   package_id: number;
   service_id: number;
+  quantity: number;
   position: number;
 }
 

@@ -1,7 +1,9 @@
-import type { Db } from './database';
+import type { Db, Dialect } from './database';
 import { nowIso } from './database';
 import crypto from 'node:crypto';
 import { hashPassword } from '../services/passwords';
+import { seedDemoDiary } from './seed-appointments';
+import { defaultBusinessTimes } from '../../domain/calendar-settings';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 
@@ -39,7 +41,8 @@ export function demoClient(i: number, userId: number, now: string) {
     first_name: first,
     last_name: last,
     email: `${first}.${last}${i}@example.com`.toLowerCase(),
-    phone: `+44 7${String(100_000_000 + Math.floor(r() * 899_999_999)).slice(0, 3)} ${String(Math.floor(r() * 999_999)).padStart(6, '0')}`,
+    // Stored as E.164, as the app stores every phone.
+    phone: `+447${String(100_000_000 + Math.floor(r() * 899_999_999)).slice(0, 3)}${String(Math.floor(r() * 999_999)).padStart(6, '0')}`,
     birthday: `${1960 + Math.floor(r() * 45)}-${month}-${day}`,
     notes: r() < 0.3 ? 'Prefers morning appointments.' : null,
     address_1: `${1 + Math.floor(r() * 200)} ${STREETS[Math.floor(r() * STREETS.length)]}`,
@@ -53,15 +56,16 @@ export function demoClient(i: number, userId: number, now: string) {
     marketing_messages: optOut ? 0 : 1,
     opt_out: optOut,
     archived_at: r() < 0.08 ? now : null,
-    last_appointment_date: r() < 0.7 ? `2026-${String(1 + Math.floor(r() * 10)).padStart(2, '0')}-${day}` : null,
+    // Follows the client's appointments (services/client-history.ts), set once the diary is seeded.
+    last_appointment_date: null,
     main_photo: null,
     created_at: now,
     updated_at: now,
   };
 }
 
-/** Adds the demo accounts and about 50 clients for the demo owner, once: an existing database is left alone. */
-export async function seedDemoData(db: Db): Promise<void> {
+/** Adds the demo accounts, about 50 clients and a diary of appointments for the demo owner, once: an existing database is left alone. */
+export async function seedDemoData(db: Db, dialect: Dialect): Promise<void> {
   const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirst();
   if (existing) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -77,6 +81,8 @@ export async function seedDemoData(db: Db): Promise<void> {
     const readOnly = await trx.selectFrom('users').select('id').where('email', '=', 'readonly@demo.test').executeTakeFirstOrThrow();
     await trx.insertInto('clients').values(Array.from({ length: 5 }, (_, i) => demoClient(i + 7, readOnly.id, now))).execute();
   });
+  const owner = await db.selectFrom('users').select('id').where('email', '=', DEMO_USERS[0].email).executeTakeFirstOrThrow();
+  await seedDemoDiary(db, dialect, owner.id);
 }
 
 /** The demo owner's services, bookable on their public page /online-booking/olivia-hart (deposits on two). */
@@ -95,7 +101,9 @@ async function seedBookableServices(trx: Db, ownerId: number, now: string): Prom
     const row = await trx.insertInto('services').values({
       ...s, user_id: ownerId, multipart: parts.length ? 1 : 0, online_booking: 1, hourly_rate: null, public_id: crypto.randomBytes(12).toString('base64url'), created_at: now, updated_at: now,
     } as never).returning('id').executeTakeFirstOrThrow();
-    if (parts.length) await trx.insertInto('service_parts').values(parts.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never).execute();
+    // Every service has at least one part (spec §5): a single service one blocked part of its own length.
+    const rows = parts.length ? parts : [{ title: null, duration: s.duration, blocked: 1 }];
+    await trx.insertInto('service_parts').values(rows.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never).execute();
   }
   // A weekly class on the next four Wednesdays at 18:00, 8 spaces of which 6 bookable online.
   const yoga = await trx.insertInto('classes').values({
@@ -117,7 +125,8 @@ async function seedBookableServices(trx: Db, ownerId: number, now: string): Prom
   const pack = await trx.insertInto('packages').values({
     user_id: ownerId, public_id: publicId(), title: 'Three haircuts', description: 'Three haircuts for the price of two and a half.', price: 9500, expiry_days: 180, created_at: now, updated_at: now,
   } as never).returning('id').executeTakeFirstOrThrow();
-  await trx.insertInto('package_services').values({ package_id: (pack as { id: number }).id, service_id: haircut.id, position: 0 }).execute();
-  const settings = { bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [(yoga as { id: number }).id], package_ids: [(pack as { id: number }).id] } };
+  await trx.insertInto('package_services').values({ package_id: (pack as { id: number }).id, service_id: haircut.id, quantity: 3, position: 0 }).execute();
+  // The demo owner has set their hours (the new owner's checklist is done) and takes bookings online.
+  const settings = { businessTimeSettings: defaultBusinessTimes(), bookingSettings: { enabled: true, existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', class_ids: [(yoga as { id: number }).id], package_ids: [(pack as { id: number }).id] } };
   await trx.updateTable('users').set({ booking_slug: 'olivia-hart', settings: JSON.stringify(settings) }).where('id', '=', ownerId).execute();
 }

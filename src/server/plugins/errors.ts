@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
+import { INT_MAX } from '../services/input-bounds';
 import { fieldErrors, summary } from '../services/validation-messages';
 import type { SchemaRegistry } from '../services/schema-registry';
+import { uniqueViolation, violatedField } from '../services/unique-violation';
 
 /**
  * One place that shapes every error: validation → 422 `{ message, errors }` in the spec's words and the
- * caller's locale; client errors keep their status; anything unexpected is logged and answered as a 500
+ * caller's locale; a unique index's refusal → 422 "has already been taken"; client errors keep their status; anything unexpected is logged and answered as a 500
  * without internals.
  */
 export default fp(
@@ -13,6 +15,10 @@ export default fp(
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const t = req.t ?? ((k: string) => k);
       if (error.validation) {
+        // A path id beyond the column's range (9007199254740993, 1e400, Infinity) names no record: 404, as a missing one.
+        const beyondColumn = (error.validation as Array<{ keyword: string; params: { limit?: unknown }; data?: unknown }>)
+          .every((e) => (e.keyword === 'maximum' && e.params.limit === INT_MAX) || (typeof e.data === 'number' && !Number.isFinite(e.data)));
+        if (error.validationContext === 'params' && beyondColumn) return reply.code(404).send({ message: t('errors.notFound') });
         // Body fields are named by their resource's labels; query and path parameters by their own names.
         const isBody = error.validationContext === 'body';
         const resource = isBody ? resourceOf(req.routeOptions.schema?.body) : 'query';
@@ -20,7 +26,18 @@ export default fp(
         const errors = fieldErrors(error.validation as never, resource, t, required);
         return reply.code(422).send({ message: summary(errors, t), errors });
       }
+      const unique = uniqueViolation(error);
+      if (unique) {
+        // A race past a "taken?" check: the unique index answers as the check would have (spec's 422).
+        const key = violatedField(unique);
+        const field = t(`fields.${resourceOf(req.routeOptions.schema?.body)}.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+        const errors = { [key]: [t('validation.unique', { field })] };
+        return reply.code(422).send({ message: summary(errors, t), errors });
+      }
       const status = error.statusCode ?? 500;
+      // Fastify's own refusals of a body it cannot read, in the caller's language instead of parser internals.
+      const bodyRefusal = BODY_REFUSALS[error.code];
+      if (bodyRefusal) return reply.code(status).send({ message: t(bodyRefusal) });
       if (status === 429) return reply.code(429).send({ message: t('errors.rateLimited') });
       if (status >= 400 && status < 500) return reply.code(status).send({ message: error.message });
       req.log.error(error);
@@ -29,6 +46,14 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+const BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badRequest',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'errors.badRequest',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'errors.badRequest',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'errors.requestTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'errors.unsupportedType',
+};
 
 function resourceOf(body: unknown): string {
   const ref = (body as { $ref?: string } | undefined)?.$ref ?? '';

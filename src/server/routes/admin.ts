@@ -1,5 +1,6 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
+import { idParams } from '../services/input-bounds';
 import { toSessionUser } from '../services/sessions';
 
 /**
@@ -16,7 +17,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/v1/admin/user/:id', {
-    schema: { tags: ['admin'], params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } },
+    schema: { tags: ['admin'], params: idParams },
   }, async (req, reply) => {
     const id = (req.params as { id: number }).id;
     const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

@@ -16,6 +16,8 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
       const candidate = newCode();
       const res = await app.db.updateTable('users').set({ affiliate_code: candidate }).where('id', '=', req.user!.id).where('affiliate_code', 'is', null).executeTakeFirst().catch(() => null);
       if (res && Number(res.numUpdatedRows) === 1) code = candidate;
+      // Another request of this affiliate made the code meanwhile: that one is theirs.
+      else code = (await app.db.selectFrom('users').select('affiliate_code').where('id', '=', req.user!.id).executeTakeFirst())?.affiliate_code ?? null;
     }
     return reply.code(201).send({ data: { code, url: link(code) }, message: req.t('messages.codeCreated') });
   });

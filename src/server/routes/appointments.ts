@@ -4,12 +4,13 @@ import { ATTENDANCE } from '../../domain/appointments';
 import { defaultCalendarSettings, type CalendarSettings } from '../../domain/calendar-settings';
 import { abilityFilter } from '../services/ability-query';
 import { AppointmentError, createAppointments, deleteAppointment, moveAppointment, presentAppointments, updateAppointment, type AppointmentInput, type OwnerContext } from '../services/appointments';
+import { refreshLastAppointment } from '../services/client-history';
 import { exportRows } from '../services/export';
+import { ID, idParams } from '../services/input-bounds';
 import type { Filter } from '../services/resource-repository';
 import { summary } from '../services/validation-messages';
 import type { Action } from '../../../permissions/subjects';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const DATE = { type: 'string', format: 'date' } as const;
 const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum: ['this', 'future'] } } } as const;
 
@@ -22,7 +23,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   const base = '/api/v1/appointments';
 
   const refuse = (req: FastifyRequest, reply: FastifyReply, action: Action) =>
-    reply.code(403).send({ message: req.t(req.ability.relevantRuleFor(action, 'Appointment')?.reason ?? 'auth.forbidden') });
+    reply.forbid(action, 'Appointment');
   /** The caller's filter on appointments for an action (tenancy from the rules), or null after a 403. */
   const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action): Filter | null => {
     const filter = abilityFilter(req.ability, action, 'Appointment', 'appointments');
@@ -110,7 +111,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/status`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['status', 'client_id'], properties: { status: { type: 'string', enum: [...ATTENDANCE] }, client_id: { type: 'integer', minimum: 1 } } } },
+    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['status', 'client_id'], properties: { status: { type: 'string', enum: [...ATTENDANCE] }, client_id: ID } } },
   }, async (req, reply) => {
     const filter = allowed(req, reply, 'update');
     if (!filter) return reply;
@@ -120,6 +121,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     if (!row) return reply.code(404).send({ message: req.t('errors.notFound') });
     const res = await app.db.updateTable('appointment_clients').set({ status }).where('appointment_id', '=', id).where('client_id', '=', client_id).executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) return reply.code(422).send({ message: req.t('appointments.notAClient'), errors: { client_id: [req.t('appointments.notAClient')] } });
+    await refreshLastAppointment(app.db, [client_id]);
     return { data: (await load([id]))[0], message: req.t('messages.updated') };
   });
 
@@ -139,7 +141,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/clients`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['clients'], properties: { clients: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } } } } },
+    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['clients'], properties: { clients: { type: 'array', maxItems: 50, items: ID } } } },
   }, async (req, reply) => {
     const filter = allowed(req, reply, 'update');
     if (!filter) return reply;

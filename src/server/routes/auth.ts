@@ -5,21 +5,23 @@ import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { createSession, destroySession } from '../services/sessions';
 import { summary } from '../services/validation-messages';
 
-/** Limits per window (spec: login and reset are limited per account and per address). */
+/** Limits per window (spec: login and reset are limited per account and per address); per account is configurable. */
 const LIMITS: Record<string, Limit> = {
-  loginAccount: { max: 10, window: 60 },
   loginAddress: { max: 50, window: 60 },
   resetAccount: { max: 5, window: 3600 },
   resetAddress: { max: 20, window: 3600 },
+  // Sign-ups (owner and affiliate together) per address: the taken-email answer forms need stays, but bounded.
+  registerAddress: { max: 10, window: 3600 },
 };
 
 /** Sanctum-style session auth and the account calls of spec §7. */
-export async function authRoutes(app: FastifyInstance, opts: { sessionDays: number; appUrl: string }): Promise<void> {
+export async function authRoutes(app: FastifyInstance, opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number }): Promise<void> {
   const days = opts.sessionDays;
+  const loginAccount: Limit = { max: opts.loginAttemptsPerMinute, window: 60 };
 
   /** Checks each key; answers 429 with the wait when any is over its limit. */
-  const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
-    refusedByLimits(app.limiter, reply, checks, (seconds) => req.t('auth.throttle', { seconds }));
+  const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>, key = 'auth.throttle') =>
+    refusedByLimits(app.limiter, reply, checks, (seconds) => req.t(key, { seconds }));
 
   const logIn = (reply: FastifyReply, req: FastifyRequest, userId: number) => app.logIn(reply, req, userId);
 
@@ -39,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
   app.post('/api/login', { schema: { tags: ['auth'], body: { $ref: 'login.request#' } } }, async (req, reply) => {
     const { email, password } = req.body as { email: string; password: string };
     const account = email.toLowerCase();
-    if (await limited(req, reply, [[`login:account:${account}`, LIMITS.loginAccount], [`login:ip:${req.ip}`, LIMITS.loginAddress]])) return reply;
+    if (await limited(req, reply, [[`login:account:${account}`, loginAccount], [`login:ip:${req.ip}`, LIMITS.loginAddress]])) return reply;
     const row = await app.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', account).where('deleted_at', 'is', null).executeTakeFirst();
     const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
     if (!row || !ok) return invalid(req, reply, { email: [req.t('auth.failed')] });
@@ -55,6 +57,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
 
   const register = (kind: 'owner' | 'affiliate') => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body as Registration & { password_confirmation: string };
+    if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister')) return reply;
     const errors = await registrationErrors(app.db, body, req.t);
     if (Object.keys(errors).length) return invalid(req, reply, errors);
     const id = await createAccount(app.db, body, kind, req.locale);

@@ -3,6 +3,7 @@ import { subject } from '@casl/ability';
 import { toUtc } from '../../domain/availability/zoned-time';
 import { defaultCalendarSettings, type CalendarSettings } from '../../domain/calendar-settings';
 import { bookableStarts, calendarOf } from '../services/availability';
+import { idParams } from '../services/input-bounds';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
@@ -12,7 +13,7 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/services/:id/availability', {
     schema: {
       tags: ['services'],
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+      params: idParams,
       querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
     },
   }, async (req, reply) => {
@@ -23,7 +24,7 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
     const owner = req.user!;
     const service = await app.db.selectFrom('services').select(['id', 'user_id', 'duration']).where('id', '=', id).where('user_id', '=', owner.id).executeTakeFirst();
     if (!service) return reply.code(404).send({ message: req.t('errors.notFound') });
-    if (!req.ability.can('read', subject('Service', { ...service }))) return reply.code(403).send({ message: req.t(req.ability.relevantRuleFor('read', 'Service')?.reason ?? 'auth.forbidden') });
+    if (!req.ability.can('read', subject('Service', { ...service }))) return reply.forbid('read', subject('Service', { ...service }));
 
     const starts = await bookableStarts(app.db, owner, service, from, to);
     const { settings } = calendarOf(owner);
@@ -37,7 +38,7 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
  */
 export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/classes/sessions', { schema: { tags: ['classes'], querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
-    if (!req.ability.can('read', 'Class')) return reply.code(403).send({ message: req.t(req.ability.relevantRuleFor('read', 'Class')?.reason ?? 'auth.forbidden') });
+    if (!req.ability.can('read', 'Class')) return reply.forbid('read', 'Class');
     const { from, to } = req.query as { from: string; to: string };
     const settings = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
     const rows = await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id')

@@ -1,3 +1,4 @@
+import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessTimeProblems, defaultBusinessTimes, defaultCalendarSettings, type BusinessTime, type CalendarSettings } from '../../domain/calendar-settings';
 import { summary } from '../services/validation-messages';
@@ -8,14 +9,20 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
     const settings = { ...req.user!.settings, ...patch };
     await app.db.updateTable('users').set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() }).where('id', '=', req.user!.id).execute();
   }
-  const refuseReadOnly = (req: FastifyRequest, reply: FastifyReply) => (req.me?.read_only ? reply.code(403).send({ message: req.t('permissions.readOnly') }) : null);
+  /**
+   * Owners change their own calendar (permissions/: CalendarSettings); affiliates, admins and read-only mode get a
+   * 403 with the deciding rule's reason, before the body is validated.
+   */
+  const ownerOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    const own = subject('CalendarSettings', { user_id: req.user!.id });
+    if (!req.ability.can('update', own)) return reply.forbid('update', own);
+  };
 
   app.get('/api/v1/user/calendar-settings', { schema: { tags: ['user'] } }, async (req) => ({
     data: (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region),
   }));
 
-  app.put('/api/v1/user/calendar-settings', { schema: { tags: ['user'], body: { $ref: 'calendar-settings.request#' } } }, async (req, reply) => {
-    if (refuseReadOnly(req, reply)) return reply;
+  app.put('/api/v1/user/calendar-settings', { preValidation: ownerOnly, schema: { tags: ['user'], body: { $ref: 'calendar-settings.request#' } } }, async (req) => {
     const current = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
     const calendarSettings = { ...current, ...(req.body as Partial<CalendarSettings>) };
     await save(req, { calendarSettings });
@@ -23,9 +30,9 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
   });
 
   app.put('/api/v1/user/business-time-settings/:id', {
+    preValidation: ownerOnly,
     schema: { tags: ['user'], params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 7 } } }, body: { $ref: 'business-time.request#' } },
   }, async (req, reply) => {
-    if (refuseReadOnly(req, reply)) return reply;
     const id = (req.params as { id: number }).id;
     const body = req.body as Omit<BusinessTime, 'id' | 'weekday'>;
     const problems = businessTimeProblems(body);

@@ -10,8 +10,12 @@ import {
   newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSession, type BookingSettings, type HoldDetails, type PublicOwner,
 } from '../services/online-booking';
 import { completePurchase, offeredPackages, offeredVouchers, presentPurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from '../services/online-purchases';
+import { defaultCountry, toE164 } from '../services/phones';
 import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { summary } from '../services/validation-messages';
+import { dayInWords } from '../../domain/dates-in-words';
+import { presentAppointment, presentSeat } from '../services/booking-manage';
+import { bookingRefusals } from './online-booking-manage';
 
 const BOOKING_COOKIE = 'soloist_booking';
 const DATE = { type: 'string', format: 'date' } as const;
@@ -26,7 +30,6 @@ function dateRange(req: FastifyRequest): { from: string; to: string } {
   return { from, to };
 }
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
-const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 /** Code requests per address and per destination, and verification tries per address, in 15-minute windows. */
 const LIMITS: Record<string, Limit> = {
   codeAddress: { max: 20, window: 900 },
@@ -40,15 +43,7 @@ const LIMITS: Record<string, Limit> = {
  */
 export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string; i18n: I18n }): Promise<void> {
   // Refusals in the spec's words, for every route here; anything else goes on to the app's error handler.
-  app.setErrorHandler((err, req, reply) => {
-    if (!(err instanceof BookingError)) throw err;
-    const message = req.t(err.key, err.values);
-    if (err.status === 422 && err.field) {
-      const errors = { [err.field]: [message] };
-      return reply.code(422).send({ message: summary(errors, req.t), errors });
-    }
-    return reply.code(err.status).send({ message });
-  });
+  bookingRefusals(app);
 
   const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
     refusedByLimits(app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
@@ -64,8 +59,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
 
   const gate = (req: FastifyRequest, reply: FastifyReply, action: 'read' | 'update') => {
     if (req.ability.can(action, subject('OnlineBooking', { user_id: req.user!.id }))) return true;
-    const reason = req.ability.relevantRuleFor(action, subject('OnlineBooking', { user_id: req.user!.id }))?.reason;
-    void reply.code(403).send({ message: req.t(reason ?? 'auth.forbidden') });
+    void reply.forbid(action, subject('OnlineBooking', { user_id: req.user!.id }));
     return false;
   };
 
@@ -85,6 +79,12 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       ? await app.db.selectFrom('services').select('id').where('user_id', '=', owner.id).where('id', 'in', body.service_ids).where('archived_at', 'is', null).execute()
       : [];
     if (mine.length !== body.service_ids.length) errors.service_ids = [req.t('validation.in', { field: req.t('fields.booking-settings.service_ids') })];
+    // Classes and packages likewise: only the owner's own, not archived.
+    for (const [field, table] of [['class_ids', 'classes'], ['package_ids', 'packages']] as const) {
+      const ids = [...new Set(body[field] ?? [])];
+      const own = ids.length ? await app.db.selectFrom(table as 'classes').select('id').where('user_id', '=', owner.id).where('id', 'in', ids).where('archived_at', 'is', null).execute() : [];
+      if (own.length !== ids.length) errors[field] = [req.t('validation.in', { field: req.t(`fields.booking-settings.${field}`) })];
+    }
     if (body.enabled) {
       // Spec §5: at least one service, class or package, and at least one day switched on.
       if (!body.service_ids.length && !body.class_ids.length && !body.package_ids.length) errors.service_ids ??= [req.t('booking.settings.needsOffering')];
@@ -163,8 +163,9 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const owner = await ownerOf(req);
     await open(owner);
     const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
-    const destination = raw.trim();
-    const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : PHONE.test(destination);
+    // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
+    const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
+    const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
     if (!valid) throw new BookingError(422, channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid', {}, 'destination');
     if (await limited(req, reply, [[`booking-code:ip:${req.ip}`, LIMITS.codeAddress], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, LIMITS.codeDestination]])) return reply;
     const code = await createCode(app.db, owner.user.id, channel, destination);
@@ -251,7 +252,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
         type: 'object', required: ['hold'], additionalProperties: false,
         properties: {
           hold: { type: 'string', maxLength: 64 }, first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
-          answer: { type: 'string', maxLength: 1000 }, address: { type: 'string', maxLength: 1000 },
+          answer: { type: 'string', maxLength: 1000 }, address: { type: 'string', maxLength: 1000 }, marketing: { type: 'boolean' },
         },
       },
     },
@@ -269,11 +270,11 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
     if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
     if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
-    const details: HoldDetails = { first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
+    const details: HoldDetails = { marketing: body.marketing === true, first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
     const manage = newToken();
     if (hold.deposit > 0) {
       const checkout = await checkoutFor(owner, session, hold.deposit, req.t('booking.depositFor', { service: service.title, name: owner.name }), { hold: String(hold.id) });
-      await markPaying(app.db, hold.id, checkout.id, details, sha256(manage));
+      await markPaying(app.db, hold.id, checkout.id, { ...details, manage_token: manage, locale: req.locale }, sha256(manage));
       return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
     }
     await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
@@ -290,7 +291,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
         properties: {
           voucher: { type: 'string', maxLength: 32 }, package: { type: 'string', maxLength: 32 },
           first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
-          recipient_name: { type: 'string', maxLength: 255 }, message: { type: 'string', maxLength: 1000 },
+          recipient_name: { type: 'string', maxLength: 255 }, message: { type: 'string', maxLength: 1000 }, marketing: { type: 'boolean' },
         },
       },
     },
@@ -298,17 +299,17 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const owner = await ownerOf(req);
     await open(owner);
     const session = await verified(req, owner);
-    const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string };
+    const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string; marketing?: boolean };
     await requireNameIfNew(req, owner, session, body.first_name);
     const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
     const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
     const manage = newToken();
     const details: PurchaseDetails = {
-      first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
+      marketing: body.marketing === true, first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
     };
     if (purchase.amount > 0) {
       const checkout = await checkoutFor(owner, session, purchase.amount, req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }), { purchase: String(purchase.id) });
-      await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify(details) }).where('id', '=', purchase.id).execute();
+      await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify({ ...details, manage_token: manage, locale: req.locale }) }).where('id', '=', purchase.id).execute();
       return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
     }
     await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
@@ -343,24 +344,6 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     return { data: { status: 'booked', booking: await bookingOfHold(owner, hold.id) }, message: req.t('booking.booked') };
   });
 
-  app.get('/api/v1/online-booking/:slug/bookings/:token', {
-    config: pub,
-    schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'token'], properties: { slug: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 64 } } } },
-  }, async (req) => {
-    const owner = await ownerOf(req);
-    const hash = sha256((req.params as { token: string }).token);
-    const row = await app.db.selectFrom('appointments').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-    if (row) return { data: await booking(owner, row.id) };
-    const seat = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
-      .select('a.id').where('c.user_id', '=', owner.user.id).where('a.manage_token_hash', '=', hash).executeTakeFirst();
-    if (seat) return { data: await seatBooking(owner, seat.id) };
-    const voucher = await app.db.selectFrom('voucher_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-    if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
-    const pack = await app.db.selectFrom('package_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
-    if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
-    throw new BookingError(404, 'errors.notFound');
-  });
-
   // ---- Payment webhook ---------------------------------------------------------------------------------------
 
   await app.register(async (scope) => {
@@ -393,16 +376,19 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       if (!purchase) return refundIfGone(req, result);
       if (purchase.status !== 'paying') return;
       const owner = (await ownerById(purchase.user_id))!;
-      const done = await refundedIfRefused(req, owner, 'online_purchases', purchase, result,
-        () => completePurchase(app.db, app.dialect, owner, purchase.id, payment, JSON.parse(purchase.details ?? '{}') as PurchaseDetails));
-      if (done?.created) await announcePurchase(req, owner, purchase.id, null);
+      const bought = JSON.parse(purchase.details ?? '{}') as PurchaseDetails;
+      const done = await refundedIfRefused(req, owner, 'online_purchases', purchase, result, () => completePurchase(app.db, app.dialect, owner, purchase.id, payment, bought));
+      if (done?.created) await announcePurchase(req, owner, purchase.id, bought.manage_token ?? null, bought.locale);
+      // Sent: the manage link's token is kept no longer (the sale stores its hash only).
+      if (done?.created) await app.db.updateTable('online_purchases').set({ details: JSON.stringify({ ...bought, manage_token: undefined }) }).where('id', '=', purchase.id).execute();
       return;
     }
     if (hold.status !== 'paying') return;
     const owner = (await ownerById(hold.user_id))!;
     const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
     const done = await refundedIfRefused(req, owner, 'slot_holds', hold, result, () => completeHold(app.db, app.dialect, owner, hold.id, payment, details));
-    if (done?.created) await announce(req, owner, hold.id, null);
+    if (done?.created) await announce(req, owner, hold.id, details.manage_token ?? null, details.locale);
+    if (done?.created) await app.db.updateTable('slot_holds').set({ details: JSON.stringify({ ...details, manage_token: undefined }) }).where('id', '=', hold.id).execute();
   }
 
   /**
@@ -445,21 +431,13 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       await status('refunding', 'paying');
       throw err;
     }
-    const details = JSON.parse(row.details ?? '{}') as { first_name?: string };
+    const details = JSON.parse(row.details ?? '{}') as { first_name?: string; locale?: string };
     const values = (client: string, locale: string) => ({ name: owner.name, client, amount: money(locale, result.amount), reason: req.t(reason.key, reason.values) });
     await tell(req, owner, row.booking_session_id, null, {
       client: (t, c, l) => [t('booking.mail.refundSubject'), t('booking.mail.refundText', { ...values(c, l), link: `${opts.appUrl}/online-booking/${owner.settings.slug}` })],
       owner: (t, c, l) => [t('booking.mail.ownerRefundSubject'), t('booking.mail.ownerRefundText', { ...values(c, l), reason: t(reason.key, reason.values) })],
-    }, details.first_name);
+    }, details.first_name, details.locale);
     return null;
-  }
-
-  /** A booking in the public shape: what the client sees on the confirmation and the manage page. */
-  async function booking(owner: PublicOwner, appointmentId: number) {
-    const a = await app.db.selectFrom('appointments').select(['date', 'start_time', 'end_time', 'price', 'service_id', 'address']).where('id', '=', appointmentId).executeTakeFirstOrThrow();
-    const service = a.service_id ? await app.db.selectFrom('services').select(['title']).where('id', '=', a.service_id).executeTakeFirst() : null;
-    const paid = await app.db.selectFrom('payments').select((eb) => eb.fn.sum<number>('amount').as('paid')).where('appointment_id', '=', appointmentId).executeTakeFirst();
-    return { owner: owner.name, service: service?.title ?? null, date: a.date, start_time: a.start_time, end_time: a.end_time, price: a.price, paid: Number(paid?.paid ?? 0), address: a.address };
   }
 
   /** A client the owner does not know yet (by the verified email or phone) gives at least a first name. */
@@ -489,32 +467,23 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }
 
   /** The voucher (with its code) or package to the buyer, and a sale notice to the owner. */
-  async function announcePurchase(req: FastifyRequest, owner: PublicOwner, purchaseId: number, manageToken: string | null) {
+  async function announcePurchase(req: FastifyRequest, owner: PublicOwner, purchaseId: number, manageToken: string | null, locale?: string) {
     const bought = await purchaseOf(owner, purchaseId);
     const { booking_session_id } = await app.db.selectFrom('online_purchases').select('booking_session_id').where('id', '=', purchaseId).executeTakeFirstOrThrow();
-    const values = (client: string, locale: string) => ({ name: owner.name, item: bought.title, code: bought.code, amount: money(locale, bought.amount), until: bought.expires_on ?? '—', client });
+    const values = (client: string, l: string) => ({ name: owner.name, item: bought.title, code: bought.code, amount: money(l, bought.amount), until: bought.expires_on ? dayInWords(l, bought.expires_on) : '—', client });
     await tell(req, owner, booking_session_id, manageToken, {
       client: (t, c, l) => [t('booking.mail.purchaseSubject'), t(bought.kind === 'voucher' ? 'booking.mail.voucherText' : 'booking.mail.packageText', values(c, l))],
       owner: (t, c, l) => [t('booking.mail.ownerPurchaseSubject'), t('booking.mail.ownerPurchaseText', values(c, l))],
-    });
-  }
-
-  /** A seat in a class session in the same public shape. */
-  async function seatBooking(owner: PublicOwner, attendeeId: number) {
-    const r = await app.db.selectFrom('class_session_clients as a').innerJoin('class_sessions as s', 's.id', 'a.session_id').innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.date', 's.start_time', 'c.title', 'c.price', 'c.duration', 'a.paid_amount']).where('a.id', '=', attendeeId).executeTakeFirstOrThrow();
-    const end = Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)) + r.duration;
-    const end_time = end >= 1440 ? '24:00' : `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
-    return { owner: owner.name, service: r.title, date: r.date, start_time: r.start_time, end_time, price: r.price, paid: r.paid_amount, address: null };
+    }, undefined, locale);
   }
 
   /** What a completed hold became: its appointment, or its seat in a class session. */
   async function bookingOfHold(owner: PublicOwner, holdId: number) {
     const hold = await app.db.selectFrom('slot_holds').select(['appointment_id', 'class_session_id', 'booking_session_id']).where('id', '=', holdId).executeTakeFirstOrThrow();
-    if (hold.appointment_id) return booking(owner, hold.appointment_id);
+    if (hold.appointment_id) return presentAppointment(app.db, owner, hold.appointment_id);
     const session = await app.db.selectFrom('booking_sessions').select('client_id').where('id', '=', hold.booking_session_id).executeTakeFirstOrThrow();
     const seat = await app.db.selectFrom('class_session_clients').select('id').where('session_id', '=', hold.class_session_id!).where('client_id', '=', session.client_id!).executeTakeFirstOrThrow();
-    return seatBooking(owner, seat.id);
+    return presentSeat(app.db, owner, seat.id);
   }
 
   async function deliver(owner: PublicOwner, channel: string, to: string, subjectLine: string, text: string) {
@@ -528,16 +497,16 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   }
 
   /** The confirmation to the client (by the channel they verified) and the new-booking notice to the owner. */
-  async function announce(req: FastifyRequest, owner: PublicOwner, holdId: number, manageToken: string | null) {
+  async function announce(req: FastifyRequest, owner: PublicOwner, holdId: number, manageToken: string | null, locale?: string) {
     const b = await bookingOfHold(owner, holdId);
     const { booking_session_id } = await app.db.selectFrom('slot_holds').select('booking_session_id').where('id', '=', holdId).executeTakeFirstOrThrow();
-    const values = (client: string, locale: string) => ({ name: owner.name, service: b.service, date: b.date, time: b.start_time, client, amount: money(locale, b.paid) });
+    const values = (client: string, l: string) => ({ name: owner.name, service: b.service, date: dayInWords(l, b.date), time: b.start_time, client, amount: money(l, b.paid) });
     // The text, and the deposit paid when there was one.
     const message = (t: TFunction, key: string, c: string, l: string) => [t(key, values(c, l)), ...(b.paid > 0 ? [t('booking.mail.deposit', values(c, l))] : [])].join(' ');
     await tell(req, owner, booking_session_id, manageToken, {
       client: (t, c, l) => [t('booking.mail.confirmSubject'), message(t, 'booking.mail.confirmText', c, l)],
       owner: (t, c, l) => [t('booking.mail.ownerSubject'), message(t, 'booking.mail.ownerText', c, l)],
-    });
+    }, undefined, locale);
   }
 
   /**
@@ -545,13 +514,15 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
    * owner by email (in the owner's language). Each message is [subject, text] given a translator and the client's name.
    */
   async function tell(req: FastifyRequest, owner: PublicOwner, bookingSessionId: number, manageToken: string | null,
-    messages: Record<'client' | 'owner', (t: TFunction, client: string, locale: string) => [string, string]>, givenName?: string) {
+    messages: Record<'client' | 'owner', (t: TFunction, client: string, locale: string) => [string, string]>, givenName?: string, clientLocale?: string) {
     const session = await app.db.selectFrom('booking_sessions').select(['channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
     // A client nothing was booked for may not be on the owner's list yet: the name they gave, or where they verified.
     const c = session.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : undefined;
     const client = c ? `${c.first_name} ${c.last_name ?? ''}`.trim() : (givenName?.trim() || session.destination);
-    const [subject, text] = messages.client(req.t, client, req.locale);
-    const link = manageToken ? ` ${req.t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
+    // The client's language: the one they booked in (kept while they paid), else their request's.
+    const [t, locale] = clientLocale === 'uk' || clientLocale === 'en' ? [opts.i18n.translator(clientLocale), clientLocale] : [req.t, req.locale];
+    const [subject, text] = messages.client(t, client, locale);
+    const link = manageToken ? ` ${t('booking.mail.manage', { link: `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${manageToken}` })}` : '';
     await deliver(owner, session.channel, session.destination, subject, `${text}${link}`);
     const ownerLocale = owner.user.locale === 'uk' ? 'uk' : 'en';
     const [ownerSubject, ownerText] = messages.owner(opts.i18n.translator(ownerLocale), client, ownerLocale);

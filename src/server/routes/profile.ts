@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { spendResetLinks } from '../services/accounts';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { summary } from '../services/validation-messages';
 
@@ -34,6 +35,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     const hash = await hashPassword(body.password);
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', req.user!.id).execute();
+      await spendResetLinks(trx, req.user!.id);
       // Other devices are signed out; this one carries on.
       await trx.deleteFrom('sessions').where('user_id', '=', req.user!.id).where('id', '<>', req.session!.id).execute();
     });

@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action, Subject } from '../../../permissions/subjects';
 import { abilityFilter } from '../services/ability-query';
 import { exportRows } from '../services/export';
+import { idParams, PAGE } from '../services/input-bounds';
+import { normalisePhones, phoneSearch } from '../services/phones';
+import { forbiddenBody } from '../plugins/ability';
 import { dyn, type ListQuery, resourceRepository as repo, type Row } from '../services/resource-repository';
 import type { Resource, SchemaRegistry } from '../services/schema-registry';
 import { summary } from '../services/validation-messages';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const message = { type: 'object', properties: { message: { type: 'string' } } } as const;
 const invalid = { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } } as const;
 
@@ -18,7 +20,7 @@ function listQuerySchema(resource: Resource) {
   return {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
+      page: PAGE,
       per_page: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
       search: { type: 'string', maxLength: 100 },
       is_lite: { type: 'integer', enum: [0, 1], default: 0 },
@@ -33,8 +35,9 @@ function listQuerySchema(resource: Resource) {
 
 type ListParams = { page: number; per_page: number; search?: string; is_lite: number; sort?: string; archived: number } & Record<string, unknown>;
 
-function toListQuery(q: ListParams): ListQuery {
-  const { page, per_page, search, sort, archived, scope, is_lite: _lite, ...filters } = q;
+function toListQuery(q: ListParams, resource: Resource, region: string): ListQuery {
+  const { page, per_page, sort, archived, scope, is_lite: _lite, ...filters } = q;
+  const search = resource.meta.phones?.length ? phoneSearch(q.search, region) : q.search;
   return { page, perPage: per_page, search, sort, archived: archived === 1, scope: scope as string | undefined, filters };
 }
 
@@ -45,6 +48,7 @@ function toListQuery(q: ListParams): ListQuery {
 async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resource: Resource, registry: SchemaRegistry, input: Row, id?: number): Promise<Record<string, string[]>> {
   const errors: Record<string, string[]> = {};
   const label = (field: string) => req.t(`fields.${resource.name}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+  Object.assign(errors, normalisePhones(resource, input, req.user!.region, req.t));
   for (const [field, spec] of Object.entries(resource.meta.relations ?? {})) {
     const ids = [...new Set((input[field] as number[] | null | undefined) ?? [])];
     if (ids.length === 0) continue;
@@ -52,6 +56,19 @@ async function integrityErrors(app: FastifyInstance, req: FastifyRequest, resour
     const filter = abilityFilter(req.ability, 'read', target.meta.subject as Subject, target.meta.table);
     const found = filter ? await dyn(app.db).selectFrom(target.meta.table).select('id').where((eb) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
     if (found.length !== ids.length) errors[field] = [req.t('validation.in', { field: label(field) })];
+  }
+  for (const [field, spec] of Object.entries(resource.meta.children ?? {})) {
+    for (const [key, name] of Object.entries(spec.references ?? {})) {
+      const given = ((input[field] as Row[] | null | undefined) ?? []).map((item) => item?.[key]).filter((v): v is number => typeof v === 'number');
+      const ids = [...new Set(given)];
+      if (ids.length === 0) continue;
+      // One row per record (a package lists each service once, with its quantity).
+      if (ids.length !== given.length) errors[field] = [req.t('validation.distinct', { field: label(field) })];
+      const target = registry.resources.get(name)!;
+      const filter = abilityFilter(req.ability, 'read', target.meta.subject as Subject, target.meta.table);
+      const found = filter ? await dyn(app.db).selectFrom(target.meta.table).select('id').where((eb) => eb.and([eb(`${target.meta.table}.id`, 'in', ids), filter(eb)])).execute() : [];
+      if (found.length !== ids.length) errors[field] = [req.t('validation.in', { field: label(field) })];
+    }
   }
   for (const [field, rule] of Object.entries(resource.meta.requiresSetting ?? {})) {
     if (!input[field]) continue;
@@ -91,7 +108,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
 
   /** 403 with the reason of the rule that decided (e.g. "available on the Business plan", read-only mode). */
   const forbid = (req: FastifyRequest, reply: FastifyReply, action: Action, record?: Row) =>
-    reply.code(403).send({ message: req.t(req.ability.relevantRuleFor(action, record ? asSubject(S, { ...record }) : S)?.reason ?? 'auth.forbidden') });
+    reply.forbid(action, record ? asSubject(S, { ...record }) : S);
   /**
    * Checked before the body is validated: a feature the plan lacks (or read-only mode) answers 403 with its
    * reason whatever the payload — nobody learns validation rules of a feature they cannot use.
@@ -128,11 +145,12 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     if (!filter) return reply;
     const q = req.query as ListParams;
     // The lite shape is a plain array: sent as JSON text, past the page serialiser.
-    if (q.is_lite === 1) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await repo.lite(app.db, app.dialect, resource, toListQuery(q), filter)));
-    return repo.list(app.db, app.dialect, resource, toListQuery(q), filter);
+    const query = toListQuery(q, resource, req.user!.region);
+    if (q.is_lite === 1) return reply.type('application/json; charset=utf-8').send(JSON.stringify(await repo.lite(app.db, app.dialect, resource, query, filter)));
+    return repo.list(app.db, app.dialect, resource, query, filter);
   });
 
-  if (can('create') && resource.meta.owner) app.post(base, { preValidation: gate('create'), schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 422: invalid } } }, async (req, reply) => {
+  if (can('create') && resource.meta.owner) app.post(base, { preValidation: gate('create'), schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: forbiddenBody, 422: invalid } } }, async (req, reply) => {
     const input = req.body as Row;
     const candidate = { ...input, [resource.meta.owner!]: req.user!.id };
     if (!req.ability.can('create', asSubject(S, candidate))) return forbid(req, reply, 'create', candidate);
@@ -151,7 +169,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return data ? { data } : notFound(req, reply);
   });
 
-  if (can('update')) app.put(`${base}/:id`, { preValidation: gate('update'), schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: message, 404: message, 422: invalid } } }, async (req, reply) => {
+  if (can('update')) app.put(`${base}/:id`, { preValidation: gate('update'), schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: forbiddenBody, 404: message, 422: invalid } } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
@@ -194,15 +212,17 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       const filter = allowed(req, reply, 'export');
       if (!filter) return reply;
       const body = req.body as { format: 'csv' | 'xlsx'; search?: string; archived: number };
-      const rows = await repo.all(app.db, app.dialect, resource, { page: 1, perPage: 1, search: body.search, archived: body.archived === 1, filters: {} }, filter);
+      const rows = await repo.all(app.db, app.dialect, resource, { page: 1, perPage: 1, search: resource.meta.phones?.length ? phoneSearch(body.search, req.user!.region) : body.search, archived: body.archived === 1, filters: {} }, filter);
       const file = await exportRows(resource.name, resource.meta.export!.fields, rows, body.format, req.t);
       return reply.header('content-type', file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
     });
   }
 
   for (const related of resource.meta.related ?? []) {
+    // A related list with its own handler (a client's appointments, through their link table) keeps it.
+    if (app.hasRoute({ method: 'GET', url: `${base}/${related}/:id` })) continue;
     app.get(`${base}/${related}/:id`, {
-      schema: { tags, params: idParams, querystring: { type: 'object', properties: { page: { type: 'integer', minimum: 1, default: 1 } } } },
+      schema: { tags, params: idParams, querystring: { type: 'object', properties: { page: PAGE } } },
     }, async (req, reply) => {
       const filter = allowed(req, reply, 'read');
       if (!filter) return reply;

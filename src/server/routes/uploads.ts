@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -19,6 +20,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
   await fs.mkdir(opts.dir, { recursive: true });
 
   app.post('/api/v1/uploads', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
+    // Owners upload for their own records (permissions/: Upload); read-only mode, affiliates and admins cannot.
+    const own = subject('Upload', { user_id: req.user!.id });
+    if (!req.ability.can('create', own)) return reply.forbid('create', own);
     const file = await req.file({ limits: { fileSize: MAX_BYTES, files: 1 } }).catch(() => undefined);
     if (!file) return reply.code(422).send({ message: req.t('validation.required', { field: 'file' }), errors: { file: [req.t('validation.required', { field: 'file' })] } });
     const buffer = await file.toBuffer().catch(() => null);

@@ -87,11 +87,19 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
       .executeTakeFirst();
     if (!row || row.used_at || row.expires_at < nowIso() || row.email !== email.toLowerCase()) return false;
     const now = nowIso();
-    await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).execute();
+    // Claimed atomically, so two requests with one link cannot both set a password; every other link dies with it.
+    const claimed = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await spendResetLinks(trx, row.user_id, now);
     await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
     return true;
   });
+}
+
+/** Spends every unused reset link of a user: a used link or a changed password leaves none working. */
+export async function spendResetLinks(db: Db, userId: number, now = nowIso()): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
 }
 
 /** The email-verification token: derived from the account, so it dies when the email or password changes. */

@@ -4,6 +4,8 @@ import type { Interval } from '../../domain/availability/availability.types';
 import type { AppointmentInput } from '../../domain/generated/appointments';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
+import { resolveLocation } from './appointment-location';
+import { clientsOfAppointments, refreshLastAppointment } from './client-history';
 import type { Filter } from './resource-repository';
 
 /** A refusal with the field it concerns and the i18n key of its message (answered as 422). */
@@ -89,31 +91,6 @@ async function resolve(trx: Db, ctx: OwnerContext, input: AppointmentInput) {
 }
 
 /**
- * Where the appointment happens: one of the owner's locations, or the client's place (the address given, else
- * the first client's saved location, else their address), or nowhere in particular (online, or not said).
- */
-async function resolveLocation(trx: Db, ctx: OwnerContext, input: AppointmentInput, clientIds: number[]) {
-  if (input.location_type === 'own') {
-    if (!input.location_id) throw new AppointmentError('location_id', 'appointments.locationRequired');
-    const location = await trx.selectFrom('locations').select('id').where('id', '=', input.location_id).where('user_id', '=', ctx.ownerId).executeTakeFirst();
-    if (!location) throw new AppointmentError('location_id', 'validation.in');
-    return { location_type: 'own', location_id: location.id, address: null };
-  }
-  if (input.location_type === 'client') {
-    if (!clientIds.length) throw new AppointmentError('client_ids', 'appointments.clientRequired');
-    const given = input.address?.trim();
-    if (given) return { location_type: 'client', location_id: null, address: given };
-    const saved = await trx.selectFrom('client_locations').select(['title', 'address_1']).where('client_id', '=', clientIds[0]).orderBy('position').executeTakeFirst();
-    const client = await trx.selectFrom('clients').select(['address_1', 'address_2', 'city', 'post_code']).where('id', '=', clientIds[0]).executeTakeFirstOrThrow();
-    const address = [saved?.address_1 ?? saved?.title].filter(Boolean).join(', ')
-      || [client.address_1, client.address_2, client.city, client.post_code].filter(Boolean).join(', ');
-    if (!address) throw new AppointmentError('address', 'appointments.addressRequired');
-    return { location_type: 'client', location_id: null, address };
-  }
-  return { location_type: null, location_id: null, address: null };
-}
-
-/**
  * Refuses when a blocked span meets another appointment's blocked span of the same owner, or a live online-booking
  * hold (every booking path respects holds). Called inside the writing transaction, after `lockOwner`.
  */
@@ -151,13 +128,15 @@ async function insertOccurrence(trx: Db, ctx: OwnerContext, resolved: Awaited<Re
 async function writeDetails(trx: Db, ctx: OwnerContext, id: number, clientIds: number[] | null, blocks: Interval[]): Promise<void> {
   await trx.deleteFrom('appointment_blocks').where('appointment_id', '=', id).execute();
   if (blocks.length) await trx.insertInto('appointment_blocks').values(blocks.map((b) => ({ appointment_id: id, user_id: ctx.ownerId, starts_at: iso(b.start), ends_at: iso(b.end) }))).execute();
-  if (clientIds === null) return;
   const existing = await trx.selectFrom('appointment_clients').select(['client_id', 'status']).where('appointment_id', '=', id).execute();
-  const status = new Map(existing.map((c) => [c.client_id, c.status]));
-  await trx.deleteFrom('appointment_clients').where('appointment_id', '=', id).execute();
-  if (clientIds.length) {
-    await trx.insertInto('appointment_clients').values(clientIds.map((client_id, position) => ({ appointment_id: id, client_id, position, status: status.get(client_id) ?? 'pending' }))).execute();
+  if (clientIds !== null) {
+    const status = new Map(existing.map((c) => [c.client_id, c.status]));
+    await trx.deleteFrom('appointment_clients').where('appointment_id', '=', id).execute();
+    if (clientIds.length) {
+      await trx.insertInto('appointment_clients').values(clientIds.map((client_id, position) => ({ appointment_id: id, client_id, position, status: status.get(client_id) ?? 'pending' }))).execute();
+    }
   }
+  await refreshLastAppointment(trx, [...existing.map((c) => c.client_id), ...(clientIds ?? [])]);
 }
 
 /** What an online booking adds to the appointment it creates, and does in the same transaction. */
@@ -235,7 +214,9 @@ export async function updateAppointment(ctx: OwnerContext, id: number, input: Ap
 
 /** Deletes this occurrence and the later ones of its series, and ends the series the day before. */
 async function endSeriesFrom(trx: Db, seriesId: number, date: string): Promise<void> {
+  const clients = await clientsOfAppointments(trx, { seriesId, from: date });
   await trx.deleteFrom('appointments').where('series_id', '=', seriesId).where('date', '>=', date).execute();
+  await refreshLastAppointment(trx, clients);
   const dayBefore = new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   await trx.updateTable('appointment_series').set({ end_date: dayBefore }).where('id', '=', seriesId).execute();
 }
@@ -246,12 +227,15 @@ export async function deleteAppointment(ctx: OwnerContext, id: number, scope: Sc
     if (!current) return false;
     if (current.series_id && !scope) throw new AppointmentError('scope', 'appointments.scopeRequired');
     if (current.series_id && scope === 'future') await endSeriesFrom(trx, current.series_id, current.date);
-    else await trx.deleteFrom('appointments').where('id', '=', id).execute();
+    else {
+      const clients = await clientsOfAppointments(trx, { id });
+      await trx.deleteFrom('appointments').where('id', '=', id).execute();
+      await refreshLastAppointment(trx, clients);
+    }
     return true;
   });
 }
 
-/** Moves one occurrence to a new date and start (drag and drop); it leaves its series. */
 /**
  * Reschedules one occurrence (drag or resize on the calendar). A new `duration` is for private and blocked
  * time; a service appointment lasts as long as its service.

@@ -8,9 +8,17 @@ export interface ExportFile {
   filename: string;
 }
 
+/** Cell text a spreadsheet would run as a formula (OWASP "CSV injection"): =, +, -, @, tab or carriage return first. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text that a spreadsheet could read as a formula gets a leading single quote; numbers stay numbers. */
+export function neutralised(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /**
  * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
- * (`fields.<name>.<field>`) in the caller's language.
+ * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection.
  */
 export async function exportRows(name: string, fields: string[], rows: Row[], format: 'csv' | 'xlsx', t: TFunction): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
@@ -20,7 +28,7 @@ export async function exportRows(name: string, fields: string[], rows: Row[], fo
     const values: Record<string, unknown> = {};
     for (const f of fields) {
       const v = row[f];
-      values[f] = typeof v === 'boolean' ? t(v ? 'list.yes' : 'list.no') : v;
+      values[f] = typeof v === 'boolean' ? t(v ? 'list.yes' : 'list.no') : typeof v === 'string' ? neutralised(v) : v;
     }
     sheet.addRow(values);
   }

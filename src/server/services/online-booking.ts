@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { subject } from '@casl/ability';
 import { defineAbilityFor, isReadOnly } from '../../../permissions/defineAbilityFor';
 import { spans } from '../../domain/appointments';
@@ -9,9 +8,9 @@ import { AppointmentError, assertFree, createAppointments, lockOwner, servicePar
 import { bookableStarts, calendarOf } from './availability';
 import { toSessionUser, type SessionUser } from './sessions';
 import { abilitySubject } from './users';
+import { BookingError, minutesFromNow, newToken, sha256 } from './booking-common';
+import { findClient } from './booking-codes';
 
-export const CODE_MINUTES = 10;
-export const CODE_ATTEMPTS = 5;
 export const HOLD_MINUTES = 10;
 /** While the client is on the payment page the hold lasts longer: card checks can take a while. */
 export const PAYING_MINUTES = 30;
@@ -30,16 +29,9 @@ export interface BookingSettings {
   deposit_mode: 'none' | 'per_service' | 'full';
 }
 
-/** A refusal in the spec's words: HTTP status, the i18n key, its values and (for 422) the field. */
-export class BookingError extends Error {
-  constructor(readonly status: number, readonly key: string, readonly values: Record<string, unknown> = {}, readonly field?: string) {
-    super(key);
-  }
-}
-
-export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-export const newToken = () => crypto.randomBytes(24).toString('base64url');
-const minutesFromNow = (m: number, now = Date.now()) => new Date(now + m * 60_000).toISOString();
+export { BookingError, newToken, sha256 } from './booking-common';
+// Code verification and client recognition live in booking-codes.ts.
+export { checkCode, CODE_ATTEMPTS, CODE_MINUTES, createCode, findClient } from './booking-codes';
 
 export function bookingSettingsOf(owner: Pick<SessionUser, 'settings'>, slug: string | null): BookingSettings {
   const stored = (owner.settings.bookingSettings ?? {}) as Partial<BookingSettings>;
@@ -89,41 +81,6 @@ export async function assertOpen(db: Db, owner: PublicOwner, otherOfferings: () 
     && hours.some((d) => d.open)
     && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0 || (await otherOfferings()));
   if (!open) throw new BookingError(403, 'booking.closed');
-}
-
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** An existing client of the owner recognised by a verified email or phone. */
-export async function findClient(db: Db, ownerId: number, channel: string, destination: string): Promise<{ id: number; first_name: string; last_name: string | null } | null> {
-  const base = db.selectFrom('clients').select(['id', 'first_name', 'last_name', 'phone']).where('user_id', '=', ownerId).where('archived_at', 'is', null);
-  if (channel === 'email') return (await base.where((eb) => eb(eb.fn('lower', ['email']), '=', destination.toLowerCase())).orderBy('id').executeTakeFirst()) ?? null;
-  const wanted = digits(destination);
-  const candidates = await base.where('phone', 'like', `%${wanted.slice(-7)}%`).orderBy('id').limit(50).execute();
-  return candidates.find((c) => c.phone && digits(c.phone).endsWith(wanted.slice(-9))) ?? null;
-}
-
-/** Draws a 6-digit code for a destination; only its hash is stored, keyed by an unguessable token. */
-export async function createCode(db: Db, ownerId: number, channel: string, destination: string) {
-  const token = newToken();
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-  const expires_at = minutesFromNow(CODE_MINUTES);
-  await db.insertInto('booking_codes').values({ user_id: ownerId, token_hash: sha256(token), channel, destination, code_hash: sha256(`${token}:${code}`), expires_at, used_at: null, created_at: nowIso() }).execute();
-  return { token, code, expires_at };
-}
-
-/** Checks a code: wrong codes count against it, an expired or used-up code is refused whatever is typed. */
-export async function checkCode(db: Db, ownerId: number, token: string, code: string) {
-  const row = await db.selectFrom('booking_codes').selectAll().where('token_hash', '=', sha256(token)).where('user_id', '=', ownerId).executeTakeFirst();
-  if (!row || row.used_at) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
-  if (row.expires_at <= nowIso()) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
-  if (row.attempts >= CODE_ATTEMPTS) throw new BookingError(422, 'booking.codeAttempts', {}, 'code');
-  const given = Buffer.from(sha256(`${token}:${code}`));
-  if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    await db.updateTable('booking_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-    throw new BookingError(422, row.attempts + 1 >= CODE_ATTEMPTS ? 'booking.codeAttempts' : 'booking.codeWrong', {}, 'code');
-  }
-  await db.updateTable('booking_codes').set({ used_at: nowIso() }).where('id', '=', row.id).where('used_at', 'is', null).execute();
-  return { channel: row.channel, destination: row.destination };
 }
 
 export interface BookingSession {
@@ -203,6 +160,11 @@ export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, se
 }
 
 export interface HoldDetails {
+  /** The client ticked "marketing messages" (explicit opt-in). */
+  marketing?: boolean;
+  /** While the client pays: the manage link's token and their language, for the confirmation sent when paid. */
+  manage_token?: string;
+  locale?: string;
   first_name?: string;
   last_name?: string;
   answer?: string;
@@ -226,7 +188,7 @@ export async function markPaying(db: Db, holdId: number, paymentRef: string, det
  * The verified client's record: the one their session is linked to, an existing client with the verified email or
  * phone, or a new client made from the details given (a first booking). The session is linked to it.
  */
-export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: number, details: { first_name?: string; last_name?: string }): Promise<number> {
+export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: number, details: { first_name?: string; last_name?: string; marketing?: boolean }): Promise<number> {
   const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
   let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
   if (!clientId) {
@@ -235,8 +197,12 @@ export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: n
       user_id: owner.user.id, first_name: details.first_name!, last_name: details.last_name ?? null,
       email: session.channel === 'email' ? session.destination : null, phone: session.channel === 'sms' ? session.destination : null,
       email_reminders: 1, sms_reminders: session.channel === 'sms' ? 1 : 0, created_at: now, updated_at: now,
+      // Marketing only by the client's explicit opt-in (UK/EU): the booking page's unticked box.
+      marketing_messages: details.marketing ? 1 : 0,
     } as never).returning('id').executeTakeFirstOrThrow();
     clientId = Number((inserted as { id: number }).id);
+  } else if (details.marketing) {
+    await trx.updateTable('clients').set({ marketing_messages: 1, opt_out: 0, updated_at: nowIso() }).where('id', '=', clientId).execute();
   }
   await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
   return clientId;

@@ -13,6 +13,10 @@ export const PURCHASE_MINUTES = 30;
 export type PurchaseKind = 'voucher' | 'package';
 
 export interface PurchaseDetails {
+  marketing?: boolean;
+  /** While the client pays: the manage link's token and their language, for the message sent when paid. */
+  manage_token?: string;
+  locale?: string;
   first_name?: string;
   last_name?: string;
   recipient_name?: string;

@@ -143,7 +143,8 @@ async function attachChildren(db: Db, resource: Resource, records: Row[]): Promi
   for (const [field, spec] of Object.entries(children)) {
     const itemSchema = resource.record.properties?.[field]?.items?.properties ?? {};
     const nested = spec.nested ?? {};
-    const columns = Object.keys(itemSchema).filter((p) => !(p in nested));
+    const lookups = spec.lookups ?? {};
+    const columns = Object.keys(itemSchema).filter((p) => !(p in nested) && !(p in lookups));
     const rows = ids.length === 0 ? [] : await dyn(db)
       .selectFrom(spec.table)
       .select([spec.foreignKey, ...new Set(['id', ...columns])])
@@ -152,6 +153,13 @@ async function attachChildren(db: Db, resource: Resource, records: Row[]): Promi
       .orderBy('id')
       .execute();
     const flags = columns.filter((p) => [itemSchema[p]?.type].flat().includes('boolean'));
+    // Read-only fields from the rows the children name (a package's service titles): one query per lookup.
+    for (const [name, l] of Object.entries(lookups)) {
+      const keys = [...new Set((rows as Row[]).map((r) => r[l.key]).filter((v) => v !== null && v !== undefined))];
+      const found = keys.length === 0 ? [] : ((await dyn(db).selectFrom(l.table).select(['id', l.field]).where('id', 'in', keys as number[]).execute()) as Row[]);
+      const byId = new Map(found.map((f) => [Number(f.id), f[l.field]]));
+      for (const r of rows as Row[]) r[name] = byId.get(Number(r[l.key])) ?? null;
+    }
     const byParent = new Map<unknown, Row[]>();
     for (const row of rows as Row[]) {
       const { [spec.foreignKey]: parent, ...rest } = row;
@@ -218,7 +226,7 @@ async function writeChildren(trx: Db, resource: Resource, id: number, input: Row
   for (const [field, spec] of Object.entries(resource.meta.children ?? {})) {
     if (!(field in input)) continue;
     const itemSchema = resource.record.properties?.[field]?.items?.properties ?? {};
-    const columns = Object.keys(itemSchema).filter((p) => p !== 'id' && !(p in (spec.nested ?? {})));
+    const columns = Object.keys(itemSchema).filter((p) => p !== 'id' && !(p in (spec.nested ?? {})) && !(p in (spec.lookups ?? {})));
     const items = keptChildren(input[field], spec.dropWhenEmpty);
     const existing = replace ? new Set(((await dyn(trx).selectFrom(spec.table).select('id').where(spec.foreignKey, '=', id).execute()) as Row[]).map((r) => Number(r.id))) : new Set<number>();
     const kept = new Set<number>();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { JsonSchema } from '../../../renderer/core/types';
+import { boundNumbers } from './input-bounds';
 import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
 
 export type { JsonSchema };
@@ -11,6 +12,10 @@ export interface ChildSpec {
   table: string;
   foreignKey: string;
   dropWhenEmpty?: string[];
+  /** Child fields naming another resource's record (by manifest name): ids must be ones the caller may read. */
+  references?: Record<string, string>;
+  /** Read-only child fields filled from another table's row named by `key` (a package's service title). */
+  lookups?: Record<string, { table: string; key: string; field: string }>;
   /** Read-only rows under each child: a link table joined to the records it names (a session's attendees). */
   nested?: Record<string, { table: string; foreignKey: string; join: string; joinKey: string; joinFields: string[]; fields: string[] }>;
 }
@@ -30,6 +35,8 @@ export interface ResourceMeta {
   relations?: Record<string, RelationSpec>;
   /** Fields whose value must be unique among one owner's records. */
   uniquePerOwner?: string[];
+  /** Phone fields: stored in E.164, read with the owner's country; a value that is no phone number is a 422. */
+  phones?: string[];
   /** Fields the server fills with a random code of this length when left empty. */
   generated?: Record<string, number>;
   /** Fields that may only be switched on when the owner's setting at this dotted path is set. */
@@ -155,7 +162,9 @@ function buildResource(file: Resource['file']): Resource {
   const relations = meta.relations ?? {};
   const columns = Object.keys(props).filter((f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable));
   const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
-  const request = cleanSchema(file, true);
+  // Every integer fits its column (1..2147483647 for ids) and numbers are finite: refused by validation, in the
+  // browser and on the server, before any query.
+  const request = boundNumbers(cleanSchema(file, true));
   request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
   // Responses describe shape only: cross-field rules (allOf / if / then) are for requests.
   const { allOf: _rules, if: _if, then: _then, required: _required, ...record } = cleanSchema(file, false);

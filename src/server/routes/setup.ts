@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One step of a new owner's setup (issue: a new owner lands on a short checklist that disappears when done). */
+export interface SetupStep {
+  id: 'service' | 'businessHours' | 'onlineBooking' | 'client';
+  done: boolean;
+}
+
+/**
+ * GET /api/v1/user/setup-checklist: what a new owner still has to do, ticked from their real data — a service, their
+ * own business hours (saved once), online booking switched on (only when the plan has it), a client. Owners only.
+ */
+export async function setupRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/api/v1/user/setup-checklist', { schema: { tags: ['user'] } }, async (req, reply) => {
+    const user = req.user!;
+    if (user.is_admin || user.is_affiliate) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    const count = async (table: 'services' | 'clients') => Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id).where('archived_at', 'is', null).executeTakeFirst())?.n ?? 0);
+    const settings = user.settings as { businessTimeSettings?: unknown; bookingSettings?: { enabled?: boolean } };
+    const steps: SetupStep[] = [
+      { id: 'service', done: (await count('services')) > 0 },
+      { id: 'businessHours', done: Array.isArray(settings.businessTimeSettings) },
+      ...(req.ability.can('update', 'OnlineBooking') ? [{ id: 'onlineBooking' as const, done: settings.bookingSettings?.enabled === true }] : []),
+      { id: 'client', done: (await count('clients')) > 0 },
+    ];
+    return { data: steps };
+  });
+}

@@ -1,0 +1,47 @@
+import Ajv, { type AnySchema, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyServerOptions } from 'fastify';
+import { boundNumbers, recheckCoercedNumbers } from './input-bounds';
+
+type BuildValidator = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+/** Fastify calls it with the route definition `{ schema, method, url, httpPart }` (its typings say a bare schema). */
+type Compile = (route: { schema?: unknown; httpPart?: string }) => ReturnType<Ajv['compile']>;
+
+/**
+ * Fastify's validator factory (`schemaController.compilersFactory.buildValidator`), with two ajv instances:
+ *
+ * - JSON bodies are validated **without type coercion**. JSON carries its own types, the browser's precompiled
+ *   validators do not coerce either, and coercion is what let "Infinity" (a string) become a stored integer and
+ *   `null` or "" on a required number become 0. A body field of the wrong type is a 422.
+ * - Query strings and path parameters are text, so they are coerced (`coerceTypes: 'array'`, as Fastify does).
+ *
+ * Every schema is compiled through `boundNumbers`, so any integer fits the database's integer column and any
+ * number is finite; coerced input is type-checked again after coercion (`recheckCoercedNumbers`), as ajv lets a
+ * string such as "Infinity" or "1e400" become a number that skips `maximum`.
+ * Formats are set up as Fastify's own compiler does (the `formats` option, then ajv-formats).
+ */
+export function requestValidatorFactory(options: Options): BuildValidator {
+  const pool = new Map<string, Compile>();
+  const factory = (externalSchemas: Record<string, AnySchema | AnySchema[]>): Compile => {
+    const key = JSON.stringify(externalSchemas);
+    const pooled = pool.get(key);
+    if (pooled) return pooled;
+    const make = (opts: Options, prepare: (schema: object) => object) => {
+      const ajv = new Ajv({ addUsedSchema: false, ...opts });
+      addFormats(ajv);
+      for (const schema of Object.values(externalSchemas)) ajv.addSchema(prepare(schema as object) as AnySchema);
+      return { ajv, prepare };
+    };
+    const body = make({ ...options, coerceTypes: false }, boundNumbers);
+    const text = make(options, (schema) => recheckCoercedNumbers(boundNumbers(schema)));
+    const compile: Compile = ({ schema, httpPart }) => {
+      const { ajv, prepare } = httpPart === 'body' ? body : text;
+      const id = (schema as { $id?: string }).$id;
+      const stored = id ? ajv.getSchema(id) : undefined;
+      return stored ?? ajv.compile(prepare(schema as object));
+    };
+    pool.set(key, compile);
+    return compile;
+  };
+  return factory as unknown as BuildValidator;
+}

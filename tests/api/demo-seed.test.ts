@@ -1,0 +1,64 @@
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../src/server/db/seed';
+import { Agent, testApp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let owner: Agent;
+beforeAll(async () => {
+  t = await testApp();
+  await seedDemoData(t.app.db, t.app.dialect);
+  owner = new Agent(t.app);
+  expect((await owner.login(DEMO_USERS[0].email, DEMO_PASSWORD)).statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('demo data', () => {
+  it('gives the demo owner a diary: past appointments, mostly attended, and coming ones with free time left', async () => {
+    const rows = await t.app.db.selectFrom('appointments').innerJoin('appointment_clients', 'appointment_clients.appointment_id', 'appointments.id')
+      .select(['appointments.date', 'appointments.start_time', 'appointment_clients.status']).execute();
+    const past = rows.filter((r) => r.date < today());
+    const coming = rows.filter((r) => r.date > today());
+    expect(past.length).toBeGreaterThan(60);
+    expect(past.filter((r) => r.status === 'attended').length / past.length).toBeGreaterThan(0.7);
+    expect(past.some((r) => r.status === 'noShow')).toBe(true);
+    expect(coming.length).toBeGreaterThan(3);
+    expect(coming.every((r) => r.status === 'pending' && ['09:00', '15:00'].includes(r.start_time))).toBe(true);
+  });
+
+  it("keeps every client's last appointment date true to their appointments", async () => {
+    const clients = await t.app.db.selectFrom('clients').select(['id', 'last_appointment_date']).execute();
+    const links = await t.app.db.selectFrom('appointment_clients').innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
+      .select(['appointment_clients.client_id', 'appointments.date', 'appointment_clients.status']).execute();
+    for (const c of clients) {
+      const dates = links.filter((l) => l.client_id === c.id && l.status !== 'cancelled').map((l) => l.date).sort();
+      expect([c.id, c.last_appointment_date]).toEqual([c.id, dates.at(-1) ?? null]);
+    }
+    expect(clients.filter((c) => c.last_appointment_date).length).toBeGreaterThan(20);
+  });
+
+  it("shows a demo client's history on their page", async () => {
+    const link = await t.app.db.selectFrom('appointment_clients').select('client_id').executeTakeFirstOrThrow();
+    const res = await owner.get(`/api/v1/clients/appointments/${link.client_id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeGreaterThan(0);
+  });
+
+  it('gives every demo service a part, so each opens in its form and saves as it is', async () => {
+    const services = (await owner.get('/api/v1/services?per_page=100')).json().data as Array<{ id: number }>;
+    expect(services.length).toBeGreaterThan(3);
+    for (const { id } of services) {
+      const record = (await owner.get(`/api/v1/services/${id}`)).json().data;
+      expect(record.parts.length).toBeGreaterThan(0);
+      const saved = await owner.put(`/api/v1/services/${id}`, record);
+      expect([id, saved.statusCode]).toEqual([id, 200]);
+    }
+  });
+
+  it('seeds once: a second run leaves the database as it is', async () => {
+    const count = async () => Number((await t.app.db.selectFrom('appointments').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    await seedDemoData(t.app.db, t.app.dialect);
+    expect(await count()).toBe(before);
+  });
+});

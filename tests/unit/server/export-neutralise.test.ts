@@ -1,0 +1,23 @@
+import ExcelJS from 'exceljs';
+import type { TFunction } from 'i18next';
+import { exportRows, neutralised } from '../../../src/server/services/export';
+
+const t = ((key: string, opts?: { defaultValue?: string }) => opts?.defaultValue ?? key) as unknown as TFunction;
+
+describe('export cells against formula injection', () => {
+  it('quotes text starting with =, +, -, @, tab or carriage return and nothing else', () => {
+    for (const text of ['=1+1', '+44 7700', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(neutralised(text)).toBe(`'${text}`);
+    for (const text of ['Anna', '', ' =1', 'a=b', '1-2', "'=already"]) expect(neutralised(text)).toBe(text);
+  });
+
+  it('keeps real negative numbers as numbers in CSV and XLSX', async () => {
+    const rows = [{ title: '-Refund', amount: -1250 }];
+    const csv = (await exportRows('expenses', ['title', 'amount'], rows, 'csv', t)).body.toString('utf8');
+    expect(csv.trim().split('\n')[1]).toBe("'-Refund,-1250");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exportRows('expenses', ['title', 'amount'], rows, 'xlsx', t)).body as never);
+    const row = workbook.getWorksheet('expenses')!.getRow(2);
+    expect(row.getCell(1).value).toBe("'-Refund");
+    expect(row.getCell(2).value).toBe(-1250);
+  });
+});
