@@ -1,9 +1,11 @@
 /** The renderer's public API. Integrators import from here only. */
 export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp';
-export { useRenderer, type RendererContextValue, type ScreenWidget, type Severity, type WizardApi } from './react/context';
+export { useRenderer, type RendererContextValue, type ScreenWidget, type ConfirmLabels, type Severity, type WizardApi } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
+export { forgetData } from './react/cache';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';
 export { buildRoutes, routeFor } from './core/routes';
+export { formatMoney } from './core/format';
 export * from './core/types';

@@ -42,6 +42,7 @@ export const SCREEN_FILES = [
   'screens/appointments/online-booking.json',
   'screens/booking/wizard.json',
   'screens/booking/callback.json',
+  'screens/booking/confirmation.json',
   'screens/booking/manage.json',
   'screens/account/messages.json',
   'screens/account/message.json',

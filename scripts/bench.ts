@@ -3,13 +3,14 @@
  *  1. GET /api/v1/clients?page=1 through the real app (session, CSRF plugin, CASL → SQL, Kysely, serialiser)
  *     over 100k clients of 1k owners on SQLite, beside a bare Fastify route answering the same page straight
  *     from better-sqlite3 — 50 connections, same run.
- *  2. First-load JS (gzip) of /login and /clients/list in Chromium against the production build.
+ *  2. First-load bytes Chromium actually transfers (scripts, and everything) for /login, /clients/list and the public
+ *     booking page, against the production build as the server sends it (brotli/gzip pre-compressed).
  *  3. A 500-field form: mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
  *     beside plain @rjsf/core and stock @rjsf/mui, same run.
  *  4. Bookable start times for 60 days (3-part service, 5,000 appointments): the availability engine beside a
  *     straightforward per-slot check.
  *  5. Public slot listing, one month, for an owner with 5,000 appointments, through the real HTTP endpoint at 20
- *     connections (p95), and the first-load JS of the public booking page (in 2.).
+ *     connections (p95), and the first-load bytes of the public booking page (in 2.).
  * `npm run bench -- api bundle form availability booking` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
@@ -17,7 +18,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
@@ -96,7 +96,7 @@ async function benchBundle(browser: Browser): Promise<void> {
   if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('run `npm run build` first: the bundle benchmark measures the production build');
   const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false });
   const app = await buildApp(config);
-  await seedDemoData(app.db);
+  await seedDemoData(app.db, app.dialect);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -112,19 +112,26 @@ async function benchBundle(browser: Browser): Promise<void> {
       await p.close();
     }
     const page = await context.newPage();
-    const scripts = new Map<string, number>();
-    page.on('response', async (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      const buf = await res.body().catch(() => null);
-      if (buf) scripts.set(res.url(), zlib.gzipSync(buf, { level: 9 }).length);
+    // What Chromium actually received (CDP Network.loadingFinished: encoded bytes on the wire, headers included),
+    // per resource type, on a first visit with an empty cache.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    const bytes = { script: 0, all: 0 };
+    cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+      bytes.all += e.encodedDataLength;
+      if (types.get(e.requestId) === 'Script') bytes.script += e.encodedDataLength;
     });
     await page.goto(`${base}${pathName}`, { waitUntil: 'networkidle' });
     await context.close();
-    return [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+    return { script: bytes.script / 1024, all: bytes.all / 1024 };
   };
-  row('first-load JS /login (gzip)', `${(await firstLoad('/login', false)).toFixed(0)} KB`, '≤ 300 KB');
-  row('first-load JS /clients/list (gzip)', `${(await firstLoad('/clients/list', true)).toFixed(0)} KB`);
-  row('first-load JS /online-booking/{slug} (gzip)', `${(await firstLoad('/online-booking/olivia-hart', false)).toFixed(0)} KB`, '≤ 280 KB');
+  const show = (r: { script: number; all: number }) => `${r.script.toFixed(0)} KB JS · ${r.all.toFixed(0)} KB in all`;
+  row('first load /login, transferred', show(await firstLoad('/login', false)), 'JS ≤ 300 KB');
+  row('first load /clients/list, transferred', show(await firstLoad('/clients/list', true)));
+  row('first load /online-booking/{slug}, transferred', show(await firstLoad('/online-booking/olivia-hart', false)), 'JS ≤ 280 KB');
   await app.close();
 }
 

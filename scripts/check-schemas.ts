@@ -9,10 +9,14 @@ import { ACTIONS, SUBJECTS } from '../permissions/subjects';
 import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
 import { RESOURCE_FILES, SCREEN_FILES } from '../schemas/index';
 import { loadSchemas, type SchemaRegistry } from '../src/server/services/schema-registry';
+import { duplicateKeys } from './duplicate-keys';
 import { screenWidgets as appScreenWidgets, widgets as appWidgets } from '../src/widgets';
 
 const root = path.resolve(__dirname, '..');
 const schemasDir = path.join(root, 'schemas');
+
+/** The `validation.*` keys renderer/core/validation.ts and src/server/services/validation-messages.ts use. */
+export const VALIDATION_KEYS = ['required', 'max_string', 'min_string', 'max_numeric', 'min_numeric', 'min_items', 'max_items', 'email', 'format', 'integer', 'numeric', 'boolean', 'string', 'array', 'in', 'prohibited', 'invalid', 'failed', 'summary'] as const;
 
 export function checkSchemas(dir: string, locales: Record<string, Record<string, unknown>>, extraWidgets: string[], screenWidgetNames: string[] = []): string[] {
   const problems: string[] = [];
@@ -42,6 +46,9 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
   const action = (where: string, a: string | undefined) => a && !(ACTIONS as readonly string[]).includes(a) && problem(where, `unknown permission action "${a}"`);
   const widgetNames = new Set<string>([...BUILTIN_WIDGETS, ...extraWidgets]);
 
+  // The messages every validator (browser and server) writes its errors with.
+  for (const key of VALIDATION_KEYS) i18n('src/locales#/validation', `validation.${key}`);
+
   // 2. Resources.
   for (const r of registry.resources.values()) {
     const where = `resources/${r.name}.json`;
@@ -50,6 +57,16 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
     for (const f of Object.keys(props)) i18n(`${where}#/properties/${f}`, `fields.${r.name}.${f}`);
     for (const [f, p] of Object.entries(props)) for (const sub of Object.keys(p.items?.properties ?? {})) i18n(`${where}#/properties/${f}/items`, `fields.${r.name}.${sub}`);
     for (const f of r.file.required ?? []) field('required', f);
+    // Messages a schema names for its rules (`x-message`, anywhere in it) and for settings it requires.
+    const messages = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'x-message' && typeof v === 'string') i18n(`${where}#${at}/x-message`, v);
+        else messages(v, `${at}/${k}`);
+      }
+    };
+    messages(r.file, '');
+    for (const [f, rule] of Object.entries(r.meta.requiresSetting ?? {})) i18n(`${where}#/x-resource/requiresSetting/${f}/message`, rule.message);
     if (r.meta.crud === false) continue;
     subject(`${where}#/x-resource/subject`, r.meta.subject);
     for (const list of ['search', 'sort', 'lite'] as const) for (const f of r.meta[list] ?? []) field(list, f);
@@ -57,6 +74,7 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
     for (const f of Object.keys(r.meta.filters ?? {})) field('filters', f);
     for (const f of r.meta.export?.fields ?? []) field('export/fields', f);
     for (const f of r.meta.uploads ?? []) field('uploads', f);
+    for (const f of r.meta.phones ?? []) field('phones', f);
     for (const f of Object.keys(r.meta.children ?? {})) if (props[f]?.type !== 'array') problem(`${where}#/x-resource/children/${f}`, 'children must name an array property');
   }
 
@@ -83,7 +101,7 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
     }
     for (const [i, sec] of ((s.sections as Array<{ title: string; fields: Array<{ field: string; label?: string }> }>) ?? []).entries()) {
       i18n(`${where}#/sections/${i}/title`, sec.title);
-      for (const c of sec.fields) { field(`sections/${i}`, c.field); i18n(`${where}#/sections/${i}`, c.label); }
+      for (const c of sec.fields as Array<{ field: string; label?: string; itemText?: string }>) { field(`sections/${i}`, c.field); i18n(`${where}#/sections/${i}`, c.label); i18n(`${where}#/sections/${i}/itemText`, c.itemText); }
     }
     for (const [i, rel] of ((s.related as Array<{ id: string; title: string; empty?: string }>) ?? []).entries()) {
       i18n(`${where}#/related/${i}/title`, rel.title);
@@ -120,7 +138,9 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
       const widget = ui['ui:widget'];
       if (typeof widget === 'string' && !widgetNames.has(widget)) problem(`${where}#/uiSchema/${name}/ui:widget`, `unknown widget "${widget}"`);
       const showWhen = (ui['ui:options'] as { showWhen?: Record<string, unknown> } | undefined)?.showWhen;
-      for (const other of Object.keys(showWhen ?? {})) field(`uiSchema/${name}/ui:options/showWhen`, other);
+      for (const other of Object.keys(showWhen ?? {})) field(`uiSchema/${name}/ui:options/showWhen`, other.split('.')[0]);
+      const fill = (ui['ui:options'] as { fill?: Record<string, string> } | undefined)?.fill;
+      for (const target of Object.keys(fill ?? {})) field(`uiSchema/${name}/ui:options/fill`, target);
       if (typeof ui['ui:help'] === 'string') i18n(`${where}#/uiSchema/${name}/ui:help`, ui['ui:help']);
     }
   }
@@ -143,8 +163,11 @@ export function checkSchemas(dir: string, locales: Record<string, Record<string,
 }
 
 if (require.main === module) {
-  const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8'))]));
+  const texts = Object.fromEntries(['en', 'uk'].map((l) => [l, fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8')]));
+  const locales = Object.fromEntries(Object.entries(texts).map(([l, text]) => [l, JSON.parse(text)]));
   const problems = checkSchemas(schemasDir, locales, Object.keys(appWidgets), Object.keys(appScreenWidgets));
+  // A key given twice: JSON keeps the last, so the first text is dead (and may be the one someone meant).
+  for (const [l, text] of Object.entries(texts)) for (const key of duplicateKeys(text)) problems.push(`src/locales/${l}.json: "${key}" is given twice`);
   if (problems.length) {
     console.error(`Schema check failed with ${problems.length} problem(s):`);
     for (const p of problems) console.error(`  - ${p}`);

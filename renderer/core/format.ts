@@ -6,7 +6,7 @@ export function joinFields(record: RecordData, fields: string[] = []): string {
 }
 
 /** A cell's text for list, table and detail views; images and lists are drawn by the views themselves. */
-export function formatValue(value: unknown, type: ColumnDef['type'], t: Translate, locale: string): string {
+export function formatValue(value: unknown, type: ColumnDef['type'], t: Translate, locale: string, currency?: string): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
   switch (type) {
     case 'boolean':
@@ -24,16 +24,43 @@ export function formatValue(value: unknown, type: ColumnDef['type'], t: Translat
       return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
     }
     case 'datetime': {
+      // In words and in the locale's own clock ("23 Nov 2026, 14:05"), never the ISO string.
       const d = new Date(String(value));
-      return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString(locale);
+      return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
     }
     case 'money':
-      return (Number(value) / 100).toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      return formatMoney(Number(value), locale, currency);
     case 'list':
       return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(', ') : String(v))).join('; ') : String(value);
     default:
       return String(value);
   }
+}
+
+/**
+ * Money held as integer minor units (pence, kopiyky) in words of the locale with the currency's sign: 9000 → "£90.00".
+ * Without a currency (a host that gives none) the amount alone, still in major units.
+ */
+export function formatMoney(minor: number, locale: string, currency?: string): string {
+  if (!Number.isFinite(minor)) return '—';
+  const options: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return new Intl.NumberFormat(locale, options).format(minor / 100);
+}
+
+/**
+ * A card's title or subtitle: the named fields, each formatted like the screen's column of that name (money,
+ * dates, durations…) when there is one, joined with spaces and skipping empty ones.
+ */
+export function formatFields(record: RecordData, fields: string[] = [], columns: ColumnDef[] = [], t: Translate, locale: string, currency?: string): string {
+  return fields
+    .map((f) => {
+      const value = record[f];
+      if (value === null || value === undefined || value === '') return '';
+      const type = columns.find((c) => c.field === f)?.type;
+      return type && type !== 'text' && type !== 'image' && type !== 'list' ? formatValue(value, type, t, locale, currency) : String(value);
+    })
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The i18n key of a field's label: the column's own, else `fields.<resource>.<field>`. */

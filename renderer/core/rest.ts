@@ -55,10 +55,10 @@ export function createRestClient(options: RestOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const csrfPath = options.csrfPath ?? '/sanctum/csrf-cookie';
 
-  async function raw(method: string, path: string, body?: unknown): Promise<Response> {
+  async function raw(method: string, path: string, body?: unknown, freshToken = false): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Locale': options.locale?.() ?? 'en' };
     if (method !== 'GET') {
-      if (!readCookie('XSRF-TOKEN')) await doFetch(`${base}${csrfPath}`, { credentials: 'include' });
+      if (freshToken || !readCookie('XSRF-TOKEN')) await doFetch(`${base}${csrfPath}`, { credentials: 'include' });
       headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
     }
     let payload: BodyInit | undefined;
@@ -68,6 +68,9 @@ export function createRestClient(options: RestOptions = {}) {
       payload = JSON.stringify(body);
     }
     const res = await doFetch(`${base}${path}`, { method, headers, body: payload, credentials: 'include' });
+    // 419: the token belonged to a session that has ended (expired, logged out elsewhere): one more try with a fresh
+    // token, so logging in again works; a call whose session is gone then answers 401 and the host logs out.
+    if (res.status === 419 && method !== 'GET' && !freshToken) return raw(method, path, body, true);
     if (!res.ok) {
       const errBody = await res.json().catch(() => ({}));
       const error = new HttpError(res.status, errBody as HttpError['body']);

@@ -9,11 +9,17 @@ export interface Gate {
 export interface ColumnDef {
   field: string;
   label?: string;
-  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration';
+  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration' | 'url';
   sortable?: boolean;
   width?: number;
   /** For `list`: the fields of each item to show, and a nested list of each item (e.g. a session's attendees). */
   items?: string[];
+  /** For `list` of ids: the records they name, shown by these fields of the resource's lite list. */
+  names?: { resource: string; fields: string[] };
+  /** For `list`: an i18n key each item is written with, its fields as values ("{{quantity}} × {{service_title}}"). */
+  itemText?: string;
+  /** For `list` with `items`: how an item's field is written, by column type (`{ date: 'date' }` → "25 Nov 2026"). */
+  itemTypes?: Record<string, NonNullable<ColumnDef['type']>>;
   nested?: { field: string; label?: string; items: string[]; empty?: string };
 }
 
@@ -85,8 +91,11 @@ export interface ScreenDef extends ScreenSummary {
   record?: JsonSchema;
 }
 
-/** `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset). */
-export type When = Record<string, unknown[]>;
+/**
+ * `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset);
+ * `"$set"` instead of a list holds while the field has any value. A name may be a dotted path (`recurring.series_id`).
+ */
+export type When = Record<string, unknown[] | '$set'>;
 
 export interface WizardStepDef {
   id: string;
@@ -102,7 +111,10 @@ export interface WizardStepDef {
 /** Whether data satisfies a `when` condition (form fields' showWhen, wizard steps' when). */
 export function matchesWhen(when: When | undefined, data: Record<string, unknown> | undefined): boolean {
   if (!when) return true;
-  return Object.entries(when).every(([field, values]) => values.includes(data?.[field] ?? null));
+  return Object.entries(when).every(([field, values]) => {
+    const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data) ?? null;
+    return values === '$set' ? value !== null && value !== '' && !(Array.isArray(value) && value.length === 0) : values.includes(value);
+  });
 }
 
 export interface MenuItem {

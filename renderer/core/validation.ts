@@ -30,7 +30,14 @@ function fieldName(error: AjvError): string {
  * ("The first name field is required."). `label` turns a field name into its display name.
  */
 export function localizeErrors(errors: AjvError[] | null | undefined, t: Translate, label: (field: string) => string, required: string[] = []): void {
+  // A cross-field rule's own failure ("must match then schema") names no field; the rule's branch already
+  // reported the field it concerns. Dropped in place, as the validator's error list is read afterwards.
+  for (let i = (errors?.length ?? 0) - 1; i >= 0; i--) if (errors![i].keyword === 'if' && !fieldName(errors![i])) errors!.splice(i, 1);
   for (const e of errors ?? []) {
+    if (!fieldName(e)) {
+      e.message = t('validation.failed');
+      continue;
+    }
     const field = label(fieldName(e));
     const p = e.params;
     const emptyRequired = required.includes(fieldName(e)) && (e.data === null || e.data === '' || e.data === undefined) && (e.keyword === 'type' || e.keyword === 'minLength');

@@ -34,7 +34,7 @@ export interface SchemaAppProps {
   screenKinds?: Record<string, ScreenKind>;
   notify: RendererContextValue['notify'];
   confirm: RendererContextValue['confirm'];
-  checkGate?: (gate: Gate | undefined) => string | { message: string } | null;
+  checkGate?: (gate: Gate | undefined) => string | { message: string; link?: { to: string; label: string } } | null;
   onSession?: () => Promise<void>;
   /** Shown while the manifest loads, and when it cannot be loaded. */
   loading?: ReactNode;
@@ -134,18 +134,21 @@ export function SchemaApp(props: SchemaAppProps) {
       screenWidgets,
       formContext: props.formContext ?? {},
       notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
-      confirm: (text: string) => propsRef.current.confirm(text),
+      confirm: (text, labels) => propsRef.current.confirm(text, labels),
       checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
       onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
     } : null,
     [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, props.formContext],
   );
 
+  const routerKey = `${manifest?.hash ?? ''}:${props.sessionKey ?? ''}`;
   if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;
   if (!router || !context) return <>{props.loading ?? null}</>;
   return (
     <RendererContext.Provider value={context}>
-      <RouterProvider router={router} />
+      {/* A new router (new schemas, another user) is a new provider: React Router keeps the first router's state
+          otherwise, and the old location would be guarded again for the new user. */}
+      <RouterProvider key={routerKey} router={router} />
     </RendererContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -29,7 +29,10 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(`/api/v1/ui/screens/${encodeURIComponent(id)}`), { revalidateOnFocus: false });
   const verdict = checkGate(summary?.gate);
   if (typeof verdict === 'string') return <Navigate to={verdict} replace />;
-  if (verdict) return <Alert severity="info" role="status" sx={{ maxWidth: 720 }}>{verdict.message}</Alert>;
+  if (verdict) {
+    const action = verdict.link && <Button color="inherit" size="small" component={Link} to={verdict.link.to}>{verdict.link.label}</Button>;
+    return <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={action}>{verdict.message}</Alert>;
+  }
   if (error) {
     return (
       <Alert severity="error" action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>

@@ -7,6 +7,12 @@ import type { RendererWidget } from './form/widgets';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 
+/** The words on a confirm dialog's two buttons, already translated. */
+export interface ConfirmLabels {
+  confirm: string;
+  cancel: string;
+}
+
 /** What a wizard step widget can do: read and add to the wizard's data, move on, go back, start again. */
 export interface WizardApi {
   data: Record<string, unknown>;
@@ -38,12 +44,13 @@ export interface RendererContextValue {
   screenWidgets: Registry<ScreenWidget>;
   formContext: Record<string, unknown>;
   notify(message: string, severity?: Severity): void;
-  confirm(text: string): Promise<boolean>;
+  /** Asks the user; `labels` name the two answers when Cancel/Confirm would be ambiguous ("Keep my booking"). */
+  confirm(text: string, labels?: ConfirmLabels): Promise<boolean>;
   /**
    * The host's answer to a screen's gate: null to show the screen, a path to send the user to, or a message to
-   * show instead of the screen (e.g. which plan offers the feature).
+   * show instead of the screen (e.g. which plan offers the feature), with an optional way on (`link`: the plans).
    */
-  checkGate(gate: Gate | undefined): string | { message: string } | null;
+  checkGate(gate: Gate | undefined): string | { message: string; link?: { to: string; label: string } } | null;
   /** Called after a form whose `submit.then` is "session" succeeds (login): the host reloads the user. */
   onSession(): Promise<void>;
 }

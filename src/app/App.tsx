@@ -9,7 +9,7 @@ import { createRestClient, HttpError, SchemaApp, type Gate, type Guard } from '.
 import { refusalReason } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
 import { ConfirmHost, useConfirm } from './ConfirmDialog';
-import { changeLocale, currentLocale, type Locale } from './i18n';
+import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
 import { abilityFor, canFor, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
@@ -33,28 +33,47 @@ function safeRedirect(target: string | null, user: CurrentUser): string {
 
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [locale, setLocaleState] = useState<Locale>(currentLocale());
   const { toast, notify, close } = useToasts();
-  const { text, confirm, answer } = useConfirm();
+  const { text, labels, confirm, answer } = useConfirm();
   const navigatorRef = useRef<((to: string) => void) | null>(null);
   const userRef = useRef<unknown>(null);
+  /** Set while the user logs out: requests answered 401 meanwhile are part of leaving, not an expired session. */
+  const loggingOut = useRef(false);
 
   const rest = useMemo(() => createRestClient({
     locale: () => currentLocale(),
     onError: (error: HttpError) => {
-      // Spec §6: 401/419 with a logged-in user logs out; 403 sends the user to the dashboard.
-      if ((error.status === 401 || error.status === 419) && userRef.current) void reloadRef.current();
+      // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
+      // to the dashboard.
+      if ((error.status === 401 || error.status === 419) && userRef.current && !loggingOut.current) {
+        void signOutRef.current(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      }
       if (error.status === 403) {
-        notify(error.message, 'error');
+        // A plan refusal or read-only mode offers the way up (spec §6 names the plan that has the feature).
+        const reason = (error.body as { reason?: string }).reason ?? '';
+        const wayUp = reason.startsWith('permissions.availableOn.') || reason === 'permissions.readOnly';
+        notify(error.message, 'error', wayUp ? { to: SUBSCRIPTION_PAGE, label: String(i18n.t(reason === 'permissions.readOnly' ? 'actions.reactivate' : 'permissions.seePlans')) } : undefined);
         navigatorRef.current?.('/dashboard');
       }
     },
   }), []);
-  const { user, reload } = useCurrentUser(rest);
+  const { user, reload, forget } = useCurrentUser(rest);
   userRef.current = user;
-  const reloadRef = useRef(reload);
-  reloadRef.current = reload;
+
+  /**
+   * Leaves the session once, however many requests answer 401 meanwhile: the page moves to `to` before the data
+   * is dropped, so the routes rebuilt for a guest start there and no screen of the last user asks for anything.
+   */
+  const signOut = useCallback(async (to: string) => {
+    if (!userRef.current) return;
+    userRef.current = null;
+    window.history.replaceState(null, '', to);
+    await forget();
+  }, [forget]);
+  const signOutRef = useRef(signOut);
+  signOutRef.current = signOut;
 
   const ability = useMemo(() => abilityFor(user), [user]);
   const can = useMemo(() => canFor(ability), [ability]);
@@ -79,25 +98,30 @@ export function App() {
     if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
     if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
       const reason = refusalReason(ability, gate.action as Action, gate.subject as Subject);
-      return reason.startsWith('permissions.availableOn.') ? { message: String(t(reason)) } : '/dashboard';
+      // The way up: the message links to the plans (spec §6 names the subscription page).
+      return reason.startsWith('permissions.availableOn.') ? { message: String(t(reason)), link: { to: SUBSCRIPTION_PAGE, label: String(t('permissions.seePlans')) } } : '/dashboard';
     }
     return null;
   }, [user, can, ability, t]);
 
   const logout = useCallback(async () => {
+    loggingOut.current = true;
     try {
       const res = await rest.send<{ message?: string }>('POST', '/api/logout');
       if (res?.message) notify(res.message, 'success');
     } finally {
-      await reload();
+      await signOut('/login');
+      loggingOut.current = false;
     }
-  }, [rest, reload, notify]);
+  }, [rest, signOut, notify]);
 
   const backToAdmin = useCallback(async () => {
     const res = await rest.send<{ message?: string }>('POST', '/api/v1/admin/user/logout');
     if (res?.message) notify(res.message, 'success');
+    // Nothing of the account just left stays cached for the admin's own screens.
+    await forget(true);
     await reload();
-  }, [rest, reload, notify]);
+  }, [rest, reload, forget, notify]);
 
   const shell = useMemo<ShellState>(() => ({
     user,
@@ -123,7 +147,7 @@ export function App() {
           <SchemaApp
             rest={rest}
             t={tr}
-            locale={locale}
+            locale={INTL_LOCALES[locale]}
             can={can}
             guards={guards}
             layouts={layouts}
@@ -141,8 +165,8 @@ export function App() {
             failed={(retry) => <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('app.retry')}</Button>}>{t('app.networkError')}</Alert>}
           />
         )}
-        <ToastHost toast={toast} close={close} />
-        <ConfirmHost text={text} answer={answer} />
+        <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} />
+        <ConfirmHost text={text} labels={labels} answer={answer} />
       </ShellContext.Provider>
     </ThemeProvider>
   );

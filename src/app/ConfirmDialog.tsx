@@ -6,23 +6,27 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
+import type { ConfirmLabels } from '../../renderer';
 
 /** A promise-based confirm dialog: `await confirm(text)` is true when the user confirms. */
 export function useConfirm() {
   const [text, setText] = useState<string | null>(null);
+  const [labels, setLabels] = useState<ConfirmLabels | undefined>(undefined);
   const resolver = useRef<(ok: boolean) => void>(() => undefined);
-  const confirm = useCallback((message: string) => new Promise<boolean>((resolve) => {
+  const confirm = useCallback((message: string, named?: ConfirmLabels) => new Promise<boolean>((resolve) => {
     resolver.current = resolve;
+    setLabels(named);
     setText(message);
   }), []);
   const answer = (ok: boolean) => {
     resolver.current(ok);
     setText(null);
   };
-  return { text, confirm, answer };
+  return { text, labels, confirm, answer };
 }
 
-export function ConfirmHost({ text, answer }: { text: string | null; answer(ok: boolean): void }) {
+/** The dialog itself; `labels` replace Cancel/Confirm where those would be ambiguous ("Cancel" a cancellation). */
+export function ConfirmHost({ text, labels, answer }: { text: string | null; labels?: ConfirmLabels; answer(ok: boolean): void }) {
   const { t } = useTranslation();
   return (
     <Dialog open={text !== null} onClose={() => answer(false)} aria-labelledby="confirm-title" aria-describedby="confirm-text">
@@ -31,8 +35,8 @@ export function ConfirmHost({ text, answer }: { text: string | null; answer(ok: 
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => answer(false)}>{t('actions.cancel')}</Button>
-        <Button onClick={() => answer(true)} variant="contained" autoFocus>{t('actions.confirm')}</Button>
+        <Button onClick={() => answer(false)}>{labels?.cancel ?? t('actions.cancel')}</Button>
+        <Button onClick={() => answer(true)} variant="contained" autoFocus>{labels?.confirm ?? t('actions.confirm')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,23 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import type { Severity } from '../../renderer';
+import { placeToast } from './toast-position';
 
 export const TOAST_MS = 3000;
+
+/** A way on from the toast's message: a plan refusal links to the plans. */
+export interface ToastLink {
+  to: string;
+  label: string;
+}
 
 interface Toast {
   id: number;
   message: string;
   severity: Severity;
+  link?: ToastLink;
 }
 
 /** Toasts per spec §9: 3 s, top right, with a progress bar; headings from §8 ("Successed!", "Failed!"). */
 export function useToasts() {
   const [toast, setToast] = useState<Toast | null>(null);
-  const notify = useCallback((message: string, severity: Severity = 'success') => setToast({ id: Date.now(), message, severity }), []);
+  const notify = useCallback((message: string, severity: Severity = 'success', link?: ToastLink) => setToast({ id: Date.now(), message, severity, link }), []);
   return { toast, notify, close: () => setToast(null) };
 }
 
@@ -31,15 +41,47 @@ function Progress({ id }: { id: number }) {
   return <LinearProgress variant="determinate" value={value} color="inherit" sx={{ mt: 1, height: 3 }} aria-hidden />;
 }
 
-export function ToastHost({ toast, close }: { toast: Toast | null; close(): void }) {
+/**
+ * Spec §9: top right, below the header — and never over a control: the toast moves down past the banners' buttons
+ * ("Back to my admin account", "Reactivate") and the calendar's view buttons to the first free place.
+ */
+export function ToastHost({ toast, close, navigate }: { toast: Toast | null; close(): void; navigate(to: string): void }) {
   const { t } = useTranslation();
   const heading = { success: 'toast.success', error: 'toast.error', warning: 'toast.warning', info: 'toast.warning' } as const;
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!toast) return undefined;
+    const place = () => {
+      const box = ref.current?.getBoundingClientRect();
+      setTop(placeToast(document, box?.width || 360, box?.height || 96, ref.current));
+    };
+    place();
+    // The page may still be changing under the toast (a banner appears after "sign in as"): place it again then.
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', place, { passive: true });
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', place);
+    };
+  }, [toast]);
   return (
-    <Snackbar key={toast?.id} open={Boolean(toast)} autoHideDuration={TOAST_MS} onClose={(_, reason) => reason !== 'clickaway' && close()} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} sx={{ top: { xs: 64, sm: 72 } }}>
+    <Snackbar ref={ref} key={toast?.id} open={Boolean(toast)} autoHideDuration={TOAST_MS} onClose={(_, reason) => reason !== 'clickaway' && close()} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} sx={{ top: top === null ? { xs: 64, sm: 72 } : `${top}px !important`, visibility: top === null ? 'hidden' : 'visible' }}>
       {toast ? (
-        <Alert severity={toast.severity} variant="filled" onClose={close} sx={{ minWidth: 280 }} slotProps={{ closeButton: { title: t('toast.dismiss'), 'aria-label': t('toast.dismiss') } }}>
+        <Alert severity={toast.severity} variant="filled" onClose={close} sx={{ minWidth: 280, width: { xs: '100%', sm: 360 } }} slotProps={{ closeButton: { title: t('toast.dismiss'), 'aria-label': t('toast.dismiss') } }}>
           <AlertTitle>{t(heading[toast.severity])}</AlertTitle>
           {toast.message}
+          {toast.link ? (
+            <Box sx={{ mt: 1 }}>
+              <Button onClick={() => { close(); navigate(toast.link!.to); }} color="inherit" size="small" variant="outlined">{toast.link.label}</Button>
+            </Box>
+          ) : null}
           <Progress id={toast.id} />
         </Alert>
       ) : undefined}

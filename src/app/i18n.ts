@@ -4,6 +4,11 @@ import { initReactI18next } from 'react-i18next';
 export const LOCALES = ['en', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
 const COOKIE = 'locale';
+/**
+ * The locale dates, times and money are written in (Intl): British English for en (day before month, 24-hour
+ * clock), Ukrainian (24-hour) for uk — one clock per locale everywhere.
+ */
+export const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', uk: 'uk' };
 
 /** The locale lives in a cookie (spec §7) and is sent to the API as the X-Locale header. */
 export function currentLocale(): Locale {

@@ -37,14 +37,17 @@ import { useRenderer, type LayoutProps } from '../../renderer';
 import { theme } from './theme';
 import { LanguageSelect } from './LanguageSelect';
 import { useShell } from './shell-context';
+import { useDocumentTitle } from './document-title';
 
 const DRAWER_WIDTH = 240;
+/** Where a locked feature leads: the plans (spec §6). */
+export const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 /** Menu icons by the names navigation.json uses. */
 const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon, mail: MailIcon, place: PlaceIcon, discount: LocalOfferIcon, spa: SpaIcon, groups: GroupsIcon, inventory: Inventory2Icon, shopping: ShoppingBagIcon, redeem: RedeemIcon, calendar: CalendarMonthIcon };
 
 /**
  * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming
- * the plan that offers it (spec §6); an entry the role can never use is not shown.
+ * the plan that offers it (spec §6) and leading to the plans; an entry the role can never use is not shown.
  */
 function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
   const { t, can } = useRenderer();
@@ -60,7 +63,7 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
             if (!plan) return null;
             return (
               <ListItem key={m.route} disablePadding>
-                <ListItemButton disabled aria-disabled>
+                <ListItemButton component={NavLink} to={SUBSCRIPTION_PAGE} onClick={onNavigate} title={t('permissions.seePlans')} sx={{ color: 'text.secondary' }}>
                   <ListItemIcon><LockIcon /></ListItemIcon>
                   <ListItemText primary={t(m.label)} secondary={t('menu.lockedOn', { plan: t(`plans.${plan}`) })} />
                 </ListItemButton>
@@ -110,6 +113,7 @@ export function ShellLayout({ area, children }: LayoutProps) {
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const [open, setOpen] = useState(false);
   useLocation();
+  useDocumentTitle(area);
   const drawer = <Menu area={area} onNavigate={() => setOpen(false)}>{null}</Menu>;
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -146,7 +150,8 @@ export function ShellLayout({ area, children }: LayoutProps) {
 }
 
 /** Guest pages (login): a centred card. */
-export function CenteredLayout({ children }: LayoutProps) {
+export function CenteredLayout({ area, children }: LayoutProps) {
+  useDocumentTitle(area);
   return (
     <Box component="main" id="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Box sx={{ width: '100%', maxWidth: 440 }}>
@@ -158,7 +163,8 @@ export function CenteredLayout({ children }: LayoutProps) {
 }
 
 /** The public booking page: one phone-width column, nothing of the owner's app around it. */
-export function PublicLayout({ children }: LayoutProps) {
+export function PublicLayout({ area, children }: LayoutProps) {
+  useDocumentTitle(area);
   return (
     <Box component="main" id="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box sx={{ width: '100%', maxWidth: 560, mx: 'auto', px: 2, pt: 1, pb: 4 }}>

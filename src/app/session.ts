@@ -1,9 +1,10 @@
+import { useCallback } from 'react';
 import { createMongoAbility } from '@casl/ability';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { defineAbilityFor, type AbilityUser, type AppAbility } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
 import type { RestClient } from '../../renderer';
-import { HttpError } from '../../renderer';
+import { forgetData, HttpError } from '../../renderer';
 
 /** GET /api/v1/user (spec §3): what the shell, guards and abilities read. */
 export interface CurrentUser extends AbilityUser {
@@ -21,12 +22,16 @@ export interface CurrentUser extends AbilityUser {
   subscription: AbilityUser['subscription'] & { stage: string; ends_at: string | null; deletion_in_days: number | null };
 }
 
+const USER_KEY = 'current-user';
+
 /**
  * The logged-in user, loaded from GET /api/v1/user. `undefined` while loading, `null` for a guest.
- * A 401 means "guest", not an error.
+ * A 401 means "guest", not an error. `forget()` (log-out, 401/419) empties the user store and every cached answer
+ * at once, without asking the server again (spec §4: the login session is cleared on logout).
  */
 export function useCurrentUser(rest: RestClient) {
-  const { data, mutate, isLoading } = useSWR('current-user', async () => {
+  const { mutate: mutateAll } = useSWRConfig();
+  const { data, mutate, isLoading } = useSWR(USER_KEY, async () => {
     try {
       return (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
     } catch (err) {
@@ -34,7 +39,11 @@ export function useCurrentUser(rest: RestClient) {
       throw err;
     }
   }, { revalidateOnFocus: false, shouldRetryOnError: false });
-  return { user: isLoading ? undefined : (data ?? null), reload: () => mutate() };
+  const forget = useCallback(async (keepUser = false) => {
+    await forgetData(mutateAll, (key) => key === USER_KEY);
+    if (!keepUser) await mutate(null, { revalidate: false });
+  }, [mutateAll, mutate]);
+  return { user: isLoading ? undefined : (data ?? null), reload: () => mutate(), forget };
 }
 
 /** The browser's copy of the server's abilities: the same rules, the same pure function. */

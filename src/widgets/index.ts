@@ -26,8 +26,10 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'booking-done': lazy(() => bookingSteps().then((m) => ({ default: m.DoneStep }))),
   'booking-callback': lazy(() => bookingPages().then((m) => ({ default: m.BookingCallback }))),
   'booking-manage': lazy(() => bookingPages().then((m) => ({ default: m.BookingManage }))),
+  'booking-confirmation': lazy(() => bookingPages().then((m) => ({ default: m.BookingConfirmation }))),
   calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
   'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
   'business-hours': lazy(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),
+  'setup-checklist': lazy(() => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist')),
   'subscription-status': lazy(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
 };

@@ -23,7 +23,8 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
     );
   // Cross-field rules (allOf / if / then) stay in the precompiled validator, which checks the whole schema;
   // rjsf gets the fields alone, since it would otherwise need a compiled validator for every sub-schema.
-  const { allOf: _allOf, if: _if, then: _then, else: _else, ...fields } = base;
+  // Nor is the schema's description shown: a note for developers ("PUT /api/…"), untranslated.
+  const { allOf: _allOf, if: _if, then: _then, else: _else, description: _description, ...fields } = base;
   const schema: JsonSchema = { ...fields, properties: titled(base.properties) };
 
   const uiSchema: UiSchema = { ...(screen.uiSchema ?? {}) };
@@ -62,12 +63,20 @@ export function toErrorSchema(errors: Record<string, string[]> = {}): Record<str
   return out;
 }
 
-type ShowWhen = Record<string, unknown[]>;
+type ShowWhen = Record<string, unknown[] | '$set'>;
+
+/** The rjsf field a hidden conditional field is drawn with: nothing (a hidden widget would still draw a list's items). */
+export const HIDDEN_FIELD = 'sfHidden';
 const showWhenOf = (ui: unknown) => ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: ShowWhen } | undefined)?.showWhen;
 
 /** Whether any field of the screen appears only for some values of another (`ui:options.showWhen`). */
 export function hasConditionalFields(uiSchema: UiSchema): boolean {
   return Object.values(uiSchema).some((ui) => showWhenOf(ui) !== undefined);
+}
+
+/** Whether any field fills others from the record chosen in it (`ui:options.fill`, see the resource select). */
+export function hasFillingFields(uiSchema: UiSchema): boolean {
+  return Object.values(uiSchema).some((ui) => ((ui as UiSchema | undefined)?.['ui:options'] as { fill?: unknown } | undefined)?.fill !== undefined);
 }
 
 /**
@@ -83,7 +92,7 @@ export function visibleFields(uiSchema: UiSchema, data: Record<string, unknown> 
     const shown = matchesWhen(rule, data);
     if (!shown) {
       hidden.push(name);
-      next[name] = { ...(ui as UiSchema), 'ui:widget': 'hidden' };
+      next[name] = { ...(ui as UiSchema), 'ui:widget': 'hidden', 'ui:field': HIDDEN_FIELD };
     }
   }
   return { uiSchema: next, hidden };

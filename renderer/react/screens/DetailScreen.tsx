@@ -7,15 +7,22 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { fieldLabelKey, joinFields } from '../../core/format';
+import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
 import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import type { Paged, RecordData, ScreenDef } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../ScreenLoader';
-import { Cell } from '../views/Cell';
+import { Cell, currencyOf } from '../views/Cell';
+import { NotFound } from './NotFound';
 
 function RelatedList({ path, related, resource }: { path: string; related: NonNullable<ScreenDef['related']>[number]; resource?: string }) {
   const { rest, t } = useRenderer();
@@ -27,13 +34,20 @@ function RelatedList({ path, related, resource }: { path: string; related: NonNu
         : !data ? <LinearProgress />
         : data.data.length === 0 ? <Typography color="text.secondary" variant="body2">{t(related.empty ?? 'detail.empty')}</Typography>
         : (
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {data.data.map((row) => (
-              <li key={String(row.id)}>
-                {related.columns.map((c) => <span key={c.field}>{t(fieldLabelKey(resource, c))}: <Cell column={c} record={row} /> </span>)}
-              </li>
-            ))}
-          </Box>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>{related.columns.map((c) => <TableCell key={c.field}>{t(fieldLabelKey(resource, c))}</TableCell>)}</TableRow>
+              </TableHead>
+              <TableBody>
+                {data.data.map((row) => (
+                  <TableRow key={String(row.id)}>
+                    {related.columns.map((c) => <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}><Cell column={c} record={row} /></TableCell>)}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
     </Paper>
   );
@@ -49,7 +63,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
   const info = manifest.resources[screen.resource!];
   const { data, error } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
   if (error) {
-    if (error instanceof HttpError && error.status === 404) return <Alert severity="warning">{t('errors.notFound')}</Alert>;
+    if (error instanceof HttpError && error.status === 404) return <NotFound screen={screen} />;
     return <Alert severity="error">{t('app.loadFailed')}</Alert>;
   }
   if (!data) return <LinearProgress aria-label={t('app.loading')} />;
@@ -73,14 +87,16 @@ export default function DetailScreen({ screen }: ScreenProps) {
   }
 
   return (
-    <Box component="article" aria-labelledby="record-title" sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr) everywhere: a grid column never grows past the screen for a long value (an email on a phone).
+    <Box component="article" aria-labelledby="record-title" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Paper sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         {header.image && <Avatar src={(record[header.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>{title.slice(0, 1)}</Avatar>}
-        <Box sx={{ flexGrow: 1, minWidth: 200 }}>
+        {/* A long email or name wraps inside the card instead of widening the page on a phone. */}
+        <Box sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography id="record-title" variant="h5" component="h1">
             {title} {record.archived ? <Chip size="small" label={t('detail.archived')} sx={{ ml: 1 }} /> : null}
           </Typography>
-          <Typography color="text.secondary">{joinFields(record, header.subtitle)}</Typography>
+          <Typography color="text.secondary">{formatFields(record, header.subtitle, (screen.sections ?? []).flatMap((s) => s.fields), t, ctx.locale, currencyOf(ctx))}</Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {actions.map((a) => (
@@ -90,15 +106,15 @@ export default function DetailScreen({ screen }: ScreenProps) {
           ))}
         </Box>
       </Paper>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         {(screen.sections ?? []).map((section) => (
           <Paper key={section.title} sx={{ p: 2 }} component="section" aria-label={t(section.title)}>
             <Typography variant="subtitle1" component="h2" gutterBottom>{t(section.title)}</Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(120px, 40%) 1fr', rowGap: 1, columnGap: 2 }}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)', rowGap: 1, columnGap: 2 }}>
               {section.fields.map((c) => (
                 <Box key={c.field} sx={{ display: 'contents' }}>
                   <Typography component="dt" variant="body2" color="text.secondary">{t(fieldLabelKey(screen.resource, c))}</Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}><Cell column={c} record={record} /></Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}><Cell column={c} record={record} /></Typography>
                 </Box>
               ))}
             </Box>
@@ -106,7 +122,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
         ))}
       </Box>
       {(screen.related ?? []).length > 0 && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
           {screen.related!.map((r) => <RelatedList key={r.id} path={`${info.path}/${r.id}/${record.id}`} related={r} resource={screen.resource} />)}
         </Box>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
@@ -19,8 +19,12 @@ import { loadValidator, localizeErrors, type AjvError } from '../../core/validat
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
-import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
+import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
 import type { ScreenProps } from '../ScreenLoader';
+import { Cell } from '../views/Cell';
+import { NotFound } from './NotFound';
+
+const hiddenFields = { [HIDDEN_FIELD]: () => null };
 
 function withoutHidden(data: Record<string, unknown>, hidden: string[]): Record<string, unknown> {
   if (!hidden.length) return data;
@@ -36,12 +40,18 @@ export default function FormScreen({ screen }: ScreenProps) {
   const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
   const { schema, uiSchema } = useMemo(() => schemaForForm(screen, t), [screen, t]);
   const templates = useMemo(() => leanTemplates(t), [t]);
-  const formContext = useMemo(() => ({ ...hostContext, t, locale }), [hostContext, t, locale]);
+  const clearErrorsOf = useRef((_fields: string[]) => {});
+  // Widgets that fill other fields (a service fills duration and price) set several fields at once.
+  const setFields = useCallback((patch: Record<string, unknown>) => {
+    setFormData((prev) => ({ ...(prev ?? {}), ...patch }));
+    clearErrorsOf.current(Object.keys(patch));
+  }, []);
+  const formContext = useMemo(() => ({ ...hostContext, t, locale, setFields }), [hostContext, t, locale, setFields]);
 
   const { data: validateFn, error: validatorError } = useSWR(resource ? ['validator', resource.validator] : null, () => loadValidator(resource!.validator), { revalidateOnFocus: false });
   const validator = useMemo(() => {
     if (!validateFn) return null;
-    const label = (field: string) => t(`fields.${screen.resource}.${field}`);
+    const label = (field: string) => t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
     return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) => localizeErrors(errors as AjvError[] | null, t, label, schema.required));
   }, [validateFn, schema, t, screen.resource]);
 
@@ -62,15 +72,26 @@ export default function FormScreen({ screen }: ScreenProps) {
 
   // Fields shown only for some values of another field follow the data as it is typed.
   const conditional = useMemo(() => hasConditionalFields(uiSchema), [uiSchema]);
+  const filling = useMemo(() => hasFillingFields(uiSchema), [uiSchema]);
   const shown = useMemo(() => (conditional ? visibleFields(uiSchema, formData) : { uiSchema, hidden: [] }), [conditional, uiSchema, formData]);
 
   const [pending, setPending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, unknown> | undefined>();
   const [summary, setSummary] = useState<string | null>(null);
+  // The server's errors of fields that changed go away, and its summary with the last of them.
+  clearErrorsOf.current = (fields: string[]) => {
+    const next = withoutErrorsOf(serverErrors, fields);
+    if (next === serverErrors) return;
+    setServerErrors(next);
+    if (!next) setSummary(null);
+  };
   const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
   async function submit(data: Record<string, unknown>) {
+    // What was typed stays in the form whatever the server answers (rjsf rebuilds its state from this prop when
+    // errors arrive); passwords are typed again.
+    setFormData(withoutPasswords(data, uiSchema));
     setPending(true);
     setServerErrors(undefined);
     setSummary(null);
@@ -81,6 +102,8 @@ export default function FormScreen({ screen }: ScreenProps) {
       const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
       if (res?.message) notify(res.message, 'success');
       if (resource?.path) await refreshResource(mutate, resource.path, res?.data);
+      // A loaded form's facts follow what was saved (a new page address).
+      else if (loadKey && res?.data) await mutate(loadKey, { data: res.data }, { revalidate: false });
       if (screen.submit?.then === 'session') {
         // The host reloads the user; its guards then move the page on (e.g. to the ?redirect target).
         await onSession();
@@ -104,6 +127,7 @@ export default function FormScreen({ screen }: ScreenProps) {
     }
   }
 
+  if (loadError instanceof HttpError && loadError.status === 404) return <NotFound screen={screen} />;
   if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
   if (!validator || (loadKey && !loaded)) return <LinearProgress aria-label={t('app.loading')} />;
 
@@ -113,15 +137,34 @@ export default function FormScreen({ screen }: ScreenProps) {
       <Typography variant="h5" component="h1" gutterBottom>{heading}</Typography>
       {summary && <Alert severity="error" sx={{ mb: 2 }}>{summary}</Alert>}
       {done && <Alert severity="success" sx={{ mb: 2 }} role="status">{done}</Alert>}
+      {/* Read-only facts of the loaded data beside the form (the booking page's address). */}
+      {loaded && (screen.sections ?? []).map((section) => (
+        <Box key={section.title} component="section" aria-label={t(section.title)} sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Typography variant="subtitle1" component="h2" gutterBottom>{t(section.title)}</Typography>
+          {section.fields.map((c) => (
+            <Box key={c.field} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary" component="span">{t(c.label ?? `fields.${screen.resource}.${c.field}`)}:</Typography>
+              <Cell column={c} record={loaded.data} />
+            </Box>
+          ))}
+        </Box>
+      ))}
       <Form
         className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
         schema={schema as RJSFSchema}
         uiSchema={shown.uiSchema}
         formData={formData}
-        onChange={conditional ? (e) => setFormData(e.formData as Record<string, unknown>) : undefined}
+        // The data is followed as it is typed only where needed: conditional or filling fields, and while the
+        // server's errors are shown (each goes away once its field changes).
+        onChange={conditional || filling || serverErrors ? (e) => {
+          const next = e.formData as Record<string, unknown>;
+          if (serverErrors) clearErrorsOf.current(Object.keys(next).filter((k) => next[k] !== formData?.[k]));
+          setFormData(next);
+        } : undefined}
         validator={validator}
         templates={templates}
         widgets={widgets.entries()}
+        fields={hiddenFields}
         formContext={formContext}
         extraErrors={serverErrors as never}
         noHtml5Validate
@@ -134,7 +177,9 @@ export default function FormScreen({ screen }: ScreenProps) {
         onError={() => setSummary(t('form.fixErrors'))}
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
-          {resource?.path && <Button onClick={() => navigate(-1)} disabled={pending}>{t('actions.cancel')}</Button>}
+          {(resource?.path || screen.submit?.then === 'screen') && (
+            <Button onClick={() => (window.history.length > 1 || !screen.submit?.screen ? navigate(-1) : navigate(routeFor(manifest, screen.submit.screen)))} disabled={pending}>{t('actions.cancel')}</Button>
+          )}
           <Button type="submit" variant="contained" color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'} disabled={pending} aria-busy={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
             {pending ? t('form.saving') : t(screen.submit?.label ?? 'actions.save')}
           </Button>
@@ -147,6 +192,19 @@ export default function FormScreen({ screen }: ScreenProps) {
       )}
     </Paper>
   );
+}
+
+/** The server's errors without those of the named fields (they changed since); undefined when none are left. */
+function withoutErrorsOf(errors: Record<string, unknown> | undefined, fields: string[]): Record<string, unknown> | undefined {
+  if (!errors || !fields.some((f) => f in errors)) return errors;
+  const rest = Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k)));
+  return Object.keys(rest).length ? rest : undefined;
+}
+
+/** The data without the fields drawn as password inputs (a refused sign-up keeps the name and email, not these). */
+export function withoutPasswords(data: Record<string, unknown>, uiSchema: Record<string, unknown>): Record<string, unknown> {
+  const secret = (k: string) => (uiSchema[k] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'password';
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !secret(k)));
 }
 
 /** Field values from the route (`:token`) and the query string (`?email`), as the screen's `defaults` name them. */

@@ -140,6 +140,8 @@ export default function ListScreen({ screen }: ScreenProps) {
             labelRowsPerPage={t('list.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) => t('list.range', { from, to, count })}
             getItemAriaLabel={(type) => t(type === 'next' ? 'list.next' : 'list.previous')}
+            // On a phone the controls wrap onto a second line rather than push the arrows off the screen.
+            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
           />
         )}
       </Paper>

@@ -24,6 +24,19 @@ export function visibleSteps(steps: WizardStepDef[], data: Data): WizardStepDef[
 }
 
 /**
+ * The counter ("Step 3 of 5"): steps already passed stay counted (a verification step that hides itself once done
+ * still took its turn), later steps count when they apply to the data. The total is known only once no later step
+ * depends on data not given yet (a choice still to be made), so it never jumps as branches are revealed: until
+ * then the counter says only "Step n".
+ */
+export function stepCounter(steps: WizardStepDef[], data: Data, passed: string[], current: WizardStepDef): { n: number; total: number | null } {
+  const path = steps.filter((s) => s === current || passed.includes(s.id) || matchesWhen(s.when, data));
+  const later = steps.slice(steps.indexOf(current) + 1);
+  const undecided = later.some((s) => Object.keys(s.when ?? {}).some((field) => data[field] === undefined));
+  return { n: path.indexOf(current) + 1, total: undecided ? null : path.length };
+}
+
+/**
  * Which step to show: the one the URL names if it applies and has what it needs, else the first. A reload or a
  * shared link never lands on a step whose data is missing.
  */
@@ -48,6 +61,9 @@ export default function WizardScreen({ screen }: ScreenProps) {
   const dataRef = useRef(data);
   dataRef.current = data;
   useEffect(() => sessionStorage.setItem(key, JSON.stringify(data)), [key, data]);
+  // The steps passed on the way here, for a counter that does not jump (kept with the data).
+  const [passed, setPassed] = useState<string[]>(() => ((stored(`${key}:passed`).ids ?? []) as string[]));
+  useEffect(() => sessionStorage.setItem(`${key}:passed`, JSON.stringify({ ids: passed })), [key, passed]);
 
   const all = useMemo(() => screen.steps ?? [], [screen.steps]);
   const steps = visibleSteps(all, data);
@@ -79,6 +95,8 @@ export default function WizardScreen({ screen }: ScreenProps) {
       // The next step in declared order that applies to the new data (the current one may no longer apply:
       // a verification step hides itself once verified).
       const following = all.slice(all.indexOf(step) + 1).find((s) => matchesWhen(s.when, merged));
+      // Going on from a step reached by going back forgets what came after it.
+      setPassed((p) => [...(p.includes(step.id) ? p.slice(0, p.indexOf(step.id)) : p), step.id]);
       if (following) goTo(following.id);
     },
     back: () => {
@@ -88,16 +106,20 @@ export default function WizardScreen({ screen }: ScreenProps) {
     restart: (fresh = {}) => {
       dataRef.current = fresh;
       setData(fresh);
+      setPassed([]);
       goTo(null);
     },
   } : null;
 
   if (!step || !api) return null;
+  const counter = stepCounter(all, data, passed, step);
   const Widget = ctx.screenWidgets.get(step.widget, `screens/${screen.id}#/steps/${all.indexOf(step)}/widget`);
   return (
     <Box component="section" aria-labelledby="wizard-step-title" sx={{ width: '100%' }}>
-      <Typography variant="overline" color="text.secondary" component="p">{ctx.t('wizard.progress', { n: index + 1, total: steps.length })}</Typography>
-      <LinearProgress variant="determinate" value={((index + 1) / steps.length) * 100} aria-hidden="true" sx={{ mb: 2, borderRadius: 1 }} />
+      <Typography variant="overline" color="text.secondary" component="p" data-testid="wizard-progress">
+        {counter.total === null ? ctx.t('wizard.step', { n: counter.n }) : ctx.t('wizard.progress', counter)}
+      </Typography>
+      <LinearProgress variant="determinate" value={counter.total === null ? 0 : (counter.n / counter.total) * 100} aria-hidden="true" sx={{ mb: 2, borderRadius: 1 }} />
       <Typography id="wizard-step-title" ref={headingRef} tabIndex={-1} variant="h5" component="h1" gutterBottom sx={{ outline: 'none' }}>
         {ctx.t(step.title)}
       </Typography>

@@ -120,3 +120,14 @@ export function useDay() {
 
 /** Where the manage link's token waits while the client is on the payment page (this tab only). */
 export const manageKey = (slug: string | undefined) => `booking-manage:${slug ?? ''}`;
+
+/** A booking on its manage page: whether (and until when) the client may still cancel or move it. */
+export interface ManagedBooking extends Booking {
+  status: 'booked' | 'cancelled';
+  starts_at: string;
+  ends_at: string;
+  change_until: string;
+  can_change: boolean;
+  /** The service's public id, to choose a new time among its slots; null when it cannot be moved online. */
+  reschedule_service: string | null;
+}

@@ -7,6 +7,8 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
+import enGbLocale from '@fullcalendar/react/locales/en-gb';
+import ukLocale from '@fullcalendar/react/locales/uk';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
@@ -19,10 +21,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useShell } from '../../app/shell-context';
 import type { Appointment, ClassSession } from './calendar.types';
-import { businessHoursFor, sessionEvents, toEvents } from './calendar.utils';
+import { appointmentTitle, businessHoursFor, calendarLocale, initialViewFor, sessionEvents, toEvents } from './calendar.utils';
+import { calendarTexts } from './calendar.texts';
+import { EventCard, PaymentChip } from './EventCard';
+
+// FullCalendar's Ukrainian names the list view "Порядок денний" (agenda) and writes "далі" in lower case beside
+// "Попередній": the plain words read better on the view buttons.
+const FC_LOCALES = [enGbLocale, { ...ukLocale, listText: 'Список', nextText: 'Далі' }];
+/** One clock for the whole app: 24-hour in both locales. */
+const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
 
@@ -47,6 +58,12 @@ const CalendarWidget: ScreenWidget = () => {
   const { data: sessions } = useSWR(key ? ['class-sessions', range!.from, range!.to] : null, () => rest.getJson<{ data: ClassSession[] }>(`/api/v1/classes/sessions?from=${range!.from}&to=${range!.to}`).catch(() => ({ data: [] })), { revalidateOnMount: true });
   const events = useMemo(() => [...toEvents(data?.data ?? [], t), ...sessionEvents(sessions?.data ?? [])], [data, sessions, t]);
   const businessHours = useMemo(() => businessHoursFor(hours), [hours]);
+  // Spec §9: below md (768 px) the calendar opens on a day (or the list) and keeps its view buttons below it.
+  const phone = useMediaQuery('(max-width: 767.95px)', { noSsr: true });
+  const texts = useMemo(() => calendarTexts(t), [t]);
+  const currency = String(formContext.currency ?? 'GBP');
+  const money = (minor: number) => formatMoney(minor, locale, currency);
+  const day = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
   async function call(run: () => Promise<{ message?: string }>) {
     try {
@@ -79,21 +96,43 @@ const CalendarWidget: ScreenWidget = () => {
     <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
       <FullCalendar
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
-        initialView={settings?.default_view === 'month' ? 'dayGridMonth' : settings?.default_view === 'day' ? 'timeGridDay' : settings?.default_view === 'list' ? 'listWeek' : 'timeGridWeek'}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
+        initialView={initialViewFor(settings?.default_view, phone)}
+        headerToolbar={phone ? { start: 'prev,next', center: 'title', end: 'today' } : { start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
+        footerToolbar={phone ? { center: 'timeGridDay,listWeek,timeGridWeek,dayGridMonth' } : undefined}
         timeZone={settings?.time_zone ?? 'local'}
-        locale={locale}
+        locales={FC_LOCALES}
+        locale={calendarLocale(locale)}
+        eventTimeFormat={TIME_FORMAT}
+        slotHeaderFormat={TIME_FORMAT}
+        {...texts}
+        // Phones' month view: columns are about 50 px, too narrow for words. Each day shows coloured dots (up to
+        // three, then "+N"), and a tap on the day, a dot or "+N" opens that day.
+        views={phone ? { dayGridMonth: { dayMaxEvents: 3, moreLinkClick: 'timeGridDay', moreLinkText: (n: number) => `+${n}` } } : undefined}
+        eventContent={(arg) => (
+          <EventCard
+            appointment={(arg.event.extendedProps as { appointment?: Appointment }).appointment}
+            title={arg.event.title}
+            timeText={arg.timeText}
+            t={t}
+            money={money}
+            short={arg.isShort && arg.view.type.startsWith('timeGrid')}
+            dot={phone && arg.view.type === 'dayGridMonth'}
+          />
+        )}
         firstDay={settings?.week_starts_on ?? 1}
         height="auto"
         slotMinTime="06:00:00"
         slotMaxTime="22:00:00"
+        // Half-hour rows 36 px high: a 15-minute appointment gets 18 px, room for its one line (time and name).
+        slotMinHeight={36}
         nowIndicator
         editable
         businessHours={businessHours}
         events={events}
         datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
-        dateClick={(info) => navigate(`/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`)}
+        dateClick={(info) => (phone && info.view.type === 'dayGridMonth') ? info.view.calendar.changeView('timeGridDay', info.dateStr) : navigate(`/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`)}
         eventClick={(info) => {
+          if (phone && info.view.type === 'dayGridMonth') return info.view.calendar.changeView('timeGridDay', info.event.startStr.slice(0, 10));
           const props = info.event.extendedProps as { appointment?: Appointment; classId?: number };
           if (props.classId) navigate(`/appointments/classes/${props.classId}`);
           else if (props.appointment) setOpen(props.appointment);
@@ -104,10 +143,10 @@ const CalendarWidget: ScreenWidget = () => {
       <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="appointment-title" fullWidth maxWidth="xs">
         {open && (
           <>
-            <DialogTitle id="appointment-title">{open.service?.title ?? open.title ?? t(`calendar.types.${open.type}`)}</DialogTitle>
+            <DialogTitle id="appointment-title">{appointmentTitle(open, t)}</DialogTitle>
             <DialogContent>
-              <Typography gutterBottom>{open.date} · {open.start_time}–{open.end_time}</Typography>
-              <Typography color="text.secondary" gutterBottom>{t(`calendar.payment.${open.payment_status}`, { amount: new Intl.NumberFormat(locale, { style: 'currency', currency: String(formContext.currency ?? 'GBP') }).format((open.left_to_pay ?? 0) / 100) })}</Typography>
+              <Typography gutterBottom>{open.all_day ? t('calendar.allDayOn', { date: day(open.date) }) : t('calendar.when', { date: day(open.date), start: open.start_time, end: open.end_time })}</Typography>
+              {open.type === 'service' && <Typography component="div" color="text.secondary" gutterBottom>{t('calendar.paymentLabel')}: <PaymentChip appointment={open} t={t} money={money} /></Typography>}
               {open.clients.map((c) => (
                 <TextField
                   key={c.id}
@@ -115,7 +154,7 @@ const CalendarWidget: ScreenWidget = () => {
                   fullWidth
                   size="small"
                   margin="dense"
-                  label={`${c.first_name} ${c.last_name ?? ''}`.trim()}
+                  label={t('calendar.attendanceOf', { name: `${c.first_name} ${c.last_name ?? ''}`.trim() })}
                   value={c.status}
                   onChange={(e) => void call(() => rest.send<{ data: Appointment; message?: string }>('PUT', `/api/v1/appointments/${open.id}/status`, { status: e.target.value, client_id: c.id }).then((res) => { setOpen(res.data); return res; }))}
                 >

@@ -3,18 +3,66 @@ import type { Appointment, BusinessTime, ClassSession } from './calendar.types';
 const BLOCKED_COLOUR = '#616161';
 const PRIVATE_COLOUR = '#455a64';
 
-/** Appointments → FullCalendar events, in their service's colour (grey for blocked and private time). */
-export function toEvents(appointments: Appointment[], t: (k: string) => string) {
+type T = (k: string, o?: Record<string, unknown>) => string;
+
+/** Who the appointment is with: "Amelia Stone", "Amelia Stone +2"; empty for private and blocked time. */
+export function clientNames(a: Pick<Appointment, 'clients'>, t: T): string {
+  const [first, ...rest] = a.clients ?? [];
+  if (!first) return '';
+  const name = `${first.first_name} ${first.last_name ?? ''}`.trim();
+  return rest.length ? t('calendar.andMore', { name, count: rest.length }) : name;
+}
+
+/** What the appointment is: its service, its own title, or its kind ("Private time"). */
+export function appointmentTitle(a: Pick<Appointment, 'service' | 'title' | 'type'>, t: T): string {
+  return a.service?.title ?? a.title ?? t(`calendar.types.${a.type}`);
+}
+
+/**
+ * The payment chip's words (spec §4 payment statuses): "Paid", "Unpaid", "Free", "Left to pay £20.00"; none for
+ * private and blocked time, which nobody pays for.
+ */
+export function paymentText(a: Pick<Appointment, 'type' | 'payment_status' | 'left_to_pay'>, t: T, money: (minor: number) => string): string | null {
+  if (a.type !== 'service' || !a.payment_status) return null;
+  return t(`calendar.payment.${a.payment_status}`, { amount: money(a.left_to_pay ?? 0) });
+}
+
+/** FullCalendar's own locale code for the app's Intl locale (its texts: Today, Day, Week, Month, List, All-day). */
+export function calendarLocale(locale: string): 'uk' | 'en-gb' {
+  return locale.toLowerCase().startsWith('uk') ? 'uk' : 'en-gb';
+}
+
+/** Phones (below 768 px, spec §9's md) open on one day, or the list when the owner prefers it; wider screens on the owner's view. */
+export function initialViewFor(defaultView: string | undefined, phone: boolean): string {
+  if (phone) return defaultView === 'list' ? 'listWeek' : 'timeGridDay';
+  return defaultView === 'month' ? 'dayGridMonth' : defaultView === 'day' ? 'timeGridDay' : defaultView === 'list' ? 'listWeek' : 'timeGridWeek';
+}
+
+/** Light grey for an appointment nobody is coming to: it no longer holds the time. */
+const CANCELLED_COLOUR = '#e0e0e0';
+
+/** A service appointment whose every client cancelled (e.g. from an online booking's manage page): the time is free. */
+export function isCancelled(a: Pick<Appointment, 'type' | 'clients'>): boolean {
+  return a.type === 'service' && (a.clients ?? []).length > 0 && a.clients.every((c) => c.status === 'cancelled');
+}
+
+/**
+ * Appointments → FullCalendar events, in their service's colour (grey for blocked and private time); cancelled ones
+ * faded to light grey, and no longer dragged about.
+ */
+export function toEvents(appointments: Appointment[], t: T) {
   return appointments.map((a) => ({
     id: String(a.id),
-    title: a.service?.title ?? a.title ?? t(`calendar.types.${a.type}`),
+    // The client's name first (it is who the owner looks for), then what is booked.
+    title: [clientNames(a, t), appointmentTitle(a, t)].filter(Boolean).join(' · '),
     start: a.starts_at,
     end: a.ends_at,
     allDay: a.all_day,
     // FullCalendar 7 takes one `color` (and works out the text colour itself).
-    color: a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
+    color: isCancelled(a) ? CANCELLED_COLOUR : a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
     // Resizing changes private and blocked time; a service appointment lasts as long as its service.
     durationEditable: a.type !== 'service' && !a.all_day,
+    ...(isCancelled(a) ? { editable: false } : {}),
     extendedProps: { appointment: a },
   }));
 }

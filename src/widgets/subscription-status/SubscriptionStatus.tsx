@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -16,11 +15,7 @@ const SubscriptionStatus: ScreenWidget = () => {
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="subscription-heading">
       <Typography id="subscription-heading" variant="h6" component="h2" gutterBottom>{t('subscription.heading')}</Typography>
-      {user.read_only && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {s.deletion_in_days !== null ? t('readOnly.banner', { n: s.deletion_in_days }) : t('subscription.expired')}
-        </Alert>
-      )}
+      {/* Read-only mode (with its countdown) is said once, by the shell's banner above this card. */}
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(140px, 35%) 1fr', rowGap: 1, columnGap: 2 }}>
         <Typography component="dt" color="text.secondary">{t('subscription.plan')}</Typography>
         <Typography component="dd" sx={{ m: 0 }}>{s.plan_name ?? (s.status === 'trialing' ? t('subscription.trial') : '—')}</Typography>
@@ -31,7 +26,6 @@ const SubscriptionStatus: ScreenWidget = () => {
         <Typography component="dt" color="text.secondary">{t('subscription.credits')}</Typography>
         <Typography component="dd" sx={{ m: 0 }}>{t('subscription.creditsValue', { sms: user.credits.sms, email: user.credits.email })}</Typography>
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>{t('subscription.billingSoon')}</Typography>
     </Paper>
   );
 };

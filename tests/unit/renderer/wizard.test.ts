@@ -1,4 +1,4 @@
-import { currentStep, visibleSteps } from '../../../renderer/react/screens/WizardScreen';
+import { currentStep, stepCounter, visibleSteps } from '../../../renderer/react/screens/WizardScreen';
 import { matchesWhen, type WizardStepDef } from '../../../renderer/core/types';
 
 const steps: WizardStepDef[] = [
@@ -25,5 +25,40 @@ describe('wizard steps', () => {
     expect(currentStep(visible, { verified: true, booking: { id: 1 } }, 'done')).toBe(2);
     expect(currentStep(visible, {}, 'nowhere')).toBe(0);
     expect(currentStep(visible, {}, null)).toBe(0);
+  });
+});
+
+describe('the step counter', () => {
+  // The booking page's shape: a choice first, a verification that hides itself once done, branches by kind.
+  const booking: WizardStepDef[] = [
+    { id: 'start', title: 'a', widget: 'w' },
+    { id: 'verify', title: 'b', widget: 'w', when: { verified: [false, null] } },
+    { id: 'service', title: 'c', widget: 'w', when: { kind: ['appointment'] } },
+    { id: 'time', title: 'd', widget: 'w', when: { kind: ['appointment'] } },
+    { id: 'voucher', title: 'e', widget: 'w', when: { kind: ['voucher'] } },
+    { id: 'purchase', title: 'f', widget: 'w', when: { kind: ['voucher'] } },
+    { id: 'confirm', title: 'g', widget: 'w', when: { kind: ['appointment'] } },
+    { id: 'done', title: 'h', widget: 'w', final: true },
+  ];
+  const at = (id: string) => booking.find((s) => s.id === id)!;
+
+  it('says only "Step n" while a later step waits on a choice not made yet', () => {
+    expect(stepCounter(booking, {}, [], at('start'))).toEqual({ n: 1, total: null });
+    expect(stepCounter(booking, { verified: true }, [], at('start'))).toEqual({ n: 1, total: null });
+  });
+
+  it('keeps the number and the total when the verification step hides itself', () => {
+    const chosen = { kind: 'appointment', verified: false };
+    expect(stepCounter(booking, chosen, ['start'], at('verify'))).toEqual({ n: 2, total: 6 });
+    const verified = { ...chosen, verified: true };
+    expect(stepCounter(booking, verified, ['start', 'verify'], at('service'))).toEqual({ n: 3, total: 6 });
+    expect(stepCounter(booking, verified, ['start', 'verify', 'service'], at('time'))).toEqual({ n: 4, total: 6 });
+    expect(stepCounter(booking, verified, ['start', 'verify', 'service', 'time', 'confirm'], at('done'))).toEqual({ n: 6, total: 6 });
+  });
+
+  it('counts a device verified before as one step fewer from the start of its branch', () => {
+    const data = { kind: 'voucher', verified: true };
+    expect(stepCounter(booking, data, ['start'], at('voucher'))).toEqual({ n: 2, total: 4 });
+    expect(stepCounter(booking, data, ['start', 'voucher'], at('purchase'))).toEqual({ n: 3, total: 4 });
   });
 });

@@ -1,0 +1,60 @@
+import { Link as RouterLink } from 'react-router-dom';
+import useSWR from 'swr';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useShell } from '../../app/shell-context';
+
+interface Step {
+  id: 'service' | 'businessHours' | 'onlineBooking' | 'client';
+  done: boolean;
+}
+
+/** Where each step is done: the screen that does it. */
+const SCREENS: Record<Step['id'], string> = {
+  service: 'services.form',
+  businessHours: 'account.business-hours',
+  onlineBooking: 'appointments.online-booking',
+  client: 'clients.form',
+};
+
+/**
+ * A new owner's first steps on the dashboard (GET /api/v1/user/setup-checklist): add a service, set business hours,
+ * turn on online booking, add a client — each linking to its screen, ticked from real data, gone when all are done.
+ */
+const SetupChecklist: ScreenWidget = () => {
+  const { rest, t, manifest } = useRenderer();
+  const { user } = useShell();
+  // Read-only accounts cannot act on it: no checklist for them.
+  const { data } = useSWR(user && !user.read_only ? 'setup-checklist' : null, () => rest.getJson<{ data: Step[] }>('/api/v1/user/setup-checklist'), { revalidateOnFocus: true, revalidateOnMount: true, dedupingInterval: 0 });
+  const steps = data?.data ?? [];
+  const done = steps.filter((s) => s.done).length;
+  if (!data || done === steps.length) return null;
+  return (
+    <Card component="section" aria-labelledby="setup-title">
+      <CardContent>
+        <Typography id="setup-title" variant="h6" component="h2">{t('setup.title')}</Typography>
+        <Typography color="text.secondary" gutterBottom>{t('setup.progress', { done, total: steps.length })}</Typography>
+        <LinearProgress variant="determinate" value={(done / steps.length) * 100} sx={{ mb: 1 }} aria-hidden />
+        <List dense>
+          {steps.map((s) => (
+            <ListItemButton key={s.id} component={RouterLink} to={routeFor(manifest, SCREENS[s.id])} data-done={s.done}>
+              <ListItemIcon>{s.done ? <CheckCircleIcon color="success" titleAccess={t('setup.done')} /> : <RadioButtonUncheckedIcon titleAccess={t('setup.todo')} />}</ListItemIcon>
+              <ListItemText primary={t(`setup.steps.${s.id}`)} sx={s.done ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined} />
+            </ListItemButton>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+};
+
+export default SetupChecklist;

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, render, screen as view, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { createRegistry } from '../../../renderer/core/registry';
+import { HttpError } from '../../../renderer/core/rest';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
+import { defaultWidgets } from '../../../renderer/react/form/widgets';
+import FormScreen from '../../../renderer/react/screens/FormScreen';
+
+// The page imports the server's precompiled validator; here every value passes so the server's answer decides.
+jest.mock('../../../renderer/core/validation', () => ({
+  ...jest.requireActual('../../../renderer/core/validation'),
+  loadValidator: async () => Object.assign(() => true, { errors: null }),
+}));
+
+const read = (f: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas', f), 'utf8'));
+const resource = read('resources/register.json') as JsonSchema & { 'x-resource'?: unknown };
+const screen: ScreenDef = { ...read('screens/auth/register.json'), schema: { ...resource, 'x-resource': undefined, title: undefined } };
+
+it('register keeps what was typed (not the passwords) after the server refuses it', async () => {
+  const send = jest.fn(async () => {
+    throw new HttpError(422, { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+  });
+  const context: RendererContextValue = {
+    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest,
+    rest: { send } as never,
+    t: (k) => k,
+    locale: 'en',
+    can: () => true,
+    widgets: defaultWidgets,
+    screenWidgets: createRegistry('screen widget'),
+    formContext: {},
+    notify: () => undefined,
+    confirm: async () => true,
+    checkGate: () => null,
+    onSession: async () => undefined,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RendererContext.Provider value={context}>
+        <MemoryRouter initialEntries={['/register']}><FormScreen screen={screen} /></MemoryRouter>
+      </RendererContext.Provider>
+    </SWRConfig>,
+  );
+  const field = async (name: string) => (await view.findByLabelText(new RegExp(`^fields\\.register\\.${name}\\b(?!_)`))) as HTMLInputElement;
+  const typed = { first_name: 'Ann', last_name: 'Lee', email: 'taken@example.test', password: 'Secret-pass-1', password_confirmation: 'Secret-pass-1' };
+  for (const [name, value] of Object.entries(typed)) fireEvent.change(await field(name), { target: { value } });
+  await act(async () => {
+    fireEvent.click(view.getByRole('button', { name: 'actions.startTrial' }));
+  });
+  await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+  expect(send).toHaveBeenCalledWith('POST', '/api/register', expect.objectContaining({ email: 'taken@example.test' }));
+  await view.findByText('The email has already been taken.', { selector: '.MuiAlert-message' });
+  expect((await field('first_name')).value).toBe('Ann');
+  expect((await field('last_name')).value).toBe('Lee');
+  expect((await field('email')).value).toBe('taken@example.test');
+  expect((await field('password')).value).toBe('');
+  expect((await field('password_confirmation')).value).toBe('');
+});
