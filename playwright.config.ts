@@ -20,7 +20,7 @@ export default defineConfig({
   webServer: {
     command: 'rm -rf data/e2e && exec node dist/server/src/server/server.js',
     url: `http://127.0.0.1:${PORT}/api/v1/ui/manifest`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${PORT}`, DATABASE_URL: 'sqlite:./data/e2e/soloist.db', UPLOADS_DIR: './data/e2e/uploads' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${PORT}`, DATABASE_URL: 'sqlite:./data/e2e/soloist.db', UPLOADS_DIR: './data/e2e/uploads', LOGIN_ATTEMPTS_PER_MINUTE: '1000' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -23,7 +23,7 @@ test('a new user registers and lands on their trial dashboard', async ({ page, c
   await expect(page.getByText('Signed in as Tess Trial')).toBeVisible();
   await page.getByRole('link', { name: 'Subscription' }).click();
   await expect(page.getByText('Free trial')).toBeVisible();
-  await expect(page.getByText('5 SMS · 5 email')).toBeVisible();
+  await expect(page.getByText('SMS: 5 · email: 5')).toBeVisible();
   await expectAccessible(page, 'subscription');
 });
 
@@ -83,10 +83,16 @@ test('read-only mode: the banner counts down, writing is hidden and gated forms 
 test('a lite owner sees classes locked and which plan offers them', async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page, 'lite@demo.test');
-  const locked = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: /Classes/ });
-  await expect(locked).toBeDisabled();
+  // The lock offers the way up: the entry and the screen's message lead to the plans.
+  const locked = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Classes/ });
   await expect(locked).toContainText('Business plan');
+  await expect(locked).toHaveAttribute('href', '/account-setup/subscription/details');
   await page.goto('/appointments/classes/list');
-  await expect(page.getByRole('status').filter({ hasText: 'This feature is available on the Business plan.' })).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: 'This feature is available on the Business plan.' });
+  await expect(status).toBeVisible();
   await expectAccessible(page, 'lite classes');
+  await status.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Packages/ }).click();
+  await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
 });

@@ -7,6 +7,12 @@ function nextMonday(): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** How the appointment dialog says when (dates in words, 24-hour clock): "Monday 30 November 2026, 10:00–11:00". */
+function when(date: string, from: string, to: string): string {
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return `${day}, ${from}–${to}`;
+}
+
 test('an owner books a slot from the calendar, marks the client attended and drags the appointment to another day', async ({ page, cspViolations }) => {
   void cspViolations;
   test.setTimeout(120_000);
@@ -17,28 +23,30 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   const column = page.locator(`[data-date="${monday}"]`).last();
   await expect(column).toBeVisible();
   await expectAccessible(page, 'calendar');
-  const label = page.getByText('10am', { exact: true }).first();
+  const label = page.getByText('10:00', { exact: true }).first();
   const col = (await column.boundingBox())!;
   const row = (await label.boundingBox())!;
   await page.mouse.click(col.x + col.width / 2, row.y + 6);
 
   await expect(page).toHaveURL(new RegExp(`/appointments/calendar/form\\?date=${monday}&start_time=10:00`));
-  await page.getByLabel('Type').selectOption({ label: 'Private time' });
-  await page.getByLabel('Title').fill('Consultation');
+  // A service appointment (an hour-long home visit) with a client: private time has no clients.
+  await page.locator('#root_service_id').click();
+  await page.getByRole('option', { name: 'Home visit cut' }).click();
+  await expect(page.locator('#root_duration-minutes')).toHaveValue('0');
+  await expect(page.locator('#root_duration')).toHaveValue('1');
   await page.getByLabel('Clients').click();
-  await page.getByRole('option', { name: 'Amelia' }).first().click();
+  await page.getByRole('option', { name: /Amelia/ }).first().click();
   await page.keyboard.press('Escape');
-  await page.getByLabel('Hours').fill('1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/appointments\/calendar\/events$/);
 
   await page.getByRole('button', { name: /next/i }).first().click();
-  const event = page.getByText('Consultation').first();
+  const event = page.getByText('Home visit cut').first();
   await expect(event).toBeVisible();
   await event.click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText(`${monday} · 10:00–11:00`)).toBeVisible();
+  await expect(dialog.getByText(when(monday, '10:00', '11:00'))).toBeVisible();
   await dialog.getByLabel(/Amelia/).click();
   await page.getByRole('option', { name: 'Attended' }).click();
   await expect(page.getByText('Updated successfully.')).toBeVisible();
@@ -56,8 +64,8 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await page.mouse.move(target.x + target.width / 2, from.y + 8, { steps: 15 });
   await page.mouse.up();
   expect((await moved).status()).toBe(200);
-  await page.getByText('Consultation').first().click();
-  await expect(page.getByRole('dialog').getByText(`${wednesday} · 10:00–11:00`)).toBeVisible();
+  await page.getByText('Home visit cut').first().click();
+  await expect(page.getByRole('dialog').getByText(when(wednesday, '10:00', '11:00'))).toBeVisible();
 });
 
 test('an owner creates a weekly series and deletes this and all future ones from the third', async ({ page, cspViolations }) => {
@@ -81,7 +89,7 @@ test('an owner creates a weekly series and deletes this and all future ones from
   await page.getByRole('button', { name: 'Next Week' }).click();
   await page.getByText('Morning run').first().click();
   const third = new Date(Date.parse(`${first}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
-  await expect(page.getByRole('dialog').getByText(`${third} · 07:00–08:00`)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(when(third, '07:00', '08:00'))).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Please note!' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('This appointment repeats. Delete this and all future ones?')).toBeVisible();
@@ -132,9 +140,9 @@ test('the appointment form asks for a location only where one applies', async ({
   void cspViolations;
   await login(page);
   await page.goto(`/appointments/calendar/form?date=${nextMonday()}&start_time=16:00`);
-  await page.getByLabel('Type').selectOption({ label: 'Private time' });
-  await page.getByLabel('Title').fill('Home visit');
-  await page.getByLabel('Hours').fill('1');
+  // A service at the client's place (private and blocked time have no clients).
+  await page.locator('#root_service_id').click();
+  await page.getByRole('option', { name: 'Haircut' }).click();
   await expect(page.getByLabel('Address')).toHaveCount(0);
   await expect(page.getByLabel('Your location')).toHaveCount(0);
   await page.getByLabel('Location', { exact: true }).selectOption({ label: 'At one of my locations' });
@@ -174,6 +182,8 @@ test('an owner stretches private time by dragging its end; onto busy time it spr
   const event = page.getByText('Stretch').first();
   await expect(event).toBeVisible();
   const block = page.getByRole('button', { name: /Stretch/ });
+  // The drag runs down from the block's end: mid-screen, so that it never leaves the viewport.
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await block.hover();
   // FullCalendar's end handle (its class name is FullCalendar 7's internal resizer-end class).
   const handle = (await block.locator('.fc-aG').boundingBox())!;
@@ -190,11 +200,12 @@ test('an owner stretches private time by dragging its end; onto busy time it spr
   expect(res.status()).toBe(200);
   expect(JSON.parse(res.request().postData()!)).toMatchObject({ date: tuesday, start_time: '12:00', duration: 90 });
   await page.getByText('Stretch').first().click();
-  await expect(page.getByRole('dialog').getByText(`${tuesday} · 12:00–13:30`)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(when(tuesday, '12:00', '13:30'))).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Another hour would run into the blocked time at 14:00: refused, shown, and put back.
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await block.hover();
   const end = (await block.locator('.fc-aG').boundingBox())!;
   const refused = page.waitForResponse((r) => r.url().endsWith('/time') && r.request().method() === 'PUT');
@@ -206,5 +217,5 @@ test('an owner stretches private time by dragging its end; onto busy time it spr
   expect((await refused).status()).toBe(422);
   await expect(page.getByText('This time overlaps another appointment.')).toBeVisible();
   await page.getByText('Stretch').first().click();
-  await expect(page.getByRole('dialog').getByText(`${tuesday} · 12:00–13:30`)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(when(tuesday, '12:00', '13:30'))).toBeVisible();
 });

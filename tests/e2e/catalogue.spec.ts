@@ -45,24 +45,30 @@ test('an owner builds the catalogue from schema screens', async ({ page, cspViol
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Morning yoga' })).toBeVisible();
-  await expect(page.getByText('2026-12-01 07:30')).toBeVisible();
-  await expect(page.getByText('2026-12-08 07:30')).toBeVisible();
+  await expect(page.getByText('1 Dec 2026 07:30')).toBeVisible();
+  await expect(page.getByText('8 Dec 2026 07:30')).toBeVisible();
   await expect(page.getByText('Attendees: No attendees yet')).toHaveCount(2);
   await expectAccessible(page, 'class detail');
 
-  // A package of the two services, picked from their lite list.
+  // A package of the two services, picked from their lite list, each with how many it includes.
   await page.goto('/appointments/packages/form');
   await page.locator('#root_title').fill('Salon duo');
-  await page.getByLabel('Services included').click();
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await page.locator('#root_services_0_service_id').click();
   await page.getByRole('option', { name: 'Colour and gloss' }).click();
-  await page.getByLabel('Services included').click();
+  await page.locator('#root_services_0_quantity').fill('2');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await page.locator('#root_services_1_service_id').click();
   await page.getByRole('option', { name: 'Blow dry' }).click();
-  await page.keyboard.press('Escape');
   await page.locator('#root_price').fill('100');
   await page.locator('#root_price').blur();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Salon duo' })).toBeVisible();
+  // The detail names the services with their quantities and shows the price with its currency.
+  await expect(page.getByText('2 × Colour and gloss')).toBeVisible();
+  await expect(page.getByText('1 × Blow dry')).toBeVisible();
+  await expect(page.getByText('£100.00')).toBeVisible();
 
   // A product with an image.
   await page.goto('/sales-and-products/products/form');

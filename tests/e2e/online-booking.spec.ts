@@ -73,9 +73,11 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await page.getByRole('button', { name: 'Pay £20.00' }).click();
 
   await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/callback\?session_id=/);
-  await expect(page.getByText('Your booking is confirmed.')).toBeVisible();
-  await expect(page.getByText('Taking you to your booking in')).toBeVisible();
-  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Paid: you are booked' })).toBeVisible();
+  await expect(page.getByText('Your confirmation opens in')).toBeVisible();
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'See or change your booking' }).click();
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/);
   await expect(page.getByText(time, { exact: false })).toBeVisible();
   await expect(page.getByText('£70.00', { exact: true })).toBeVisible(); // left to pay: 90 − 20
 
@@ -139,7 +141,8 @@ test('a client buys a gift voucher for someone and receives its code', async ({ 
   await expect(page.getByText('My sister')).toBeVisible();
   const code = (await page.locator('dt:has-text("Code") + dd').textContent())!;
   expect(code).toMatch(/^[A-Z2-9]{10}$/);
-  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/, { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Paid: it is yours' })).toBeVisible();
   await expect(page.getByText(code)).toBeVisible();
 });
 

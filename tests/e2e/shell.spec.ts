@@ -1,0 +1,83 @@
+import { expect, login, test } from './fixtures';
+
+/** The app shell: the root address, logging out, what the browser downloads, and the tab's title. */
+
+test('/ opens the dashboard, and a guest goes on to the login page', async ({ page, cspViolations }) => {
+  void cspViolations;
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await login(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('log out lands on /login once, forgets the data and stops asking the server', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page.getByText(/@example\.com/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+  await page.waitForTimeout(5000);
+  expect(requests.length, requests.join('\n')).toBeLessThan(5);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await expect(page.getByText(/@example\.com/)).toHaveCount(0);
+  await expect(page.getByText('Signed in as Olivia Hart')).toHaveCount(0);
+  expect(requests.filter((r) => r.includes('/api/v1/user')).length).toBeLessThan(2);
+});
+
+test('an expired session (401) sends the user to /login once, to come back after', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page.getByText(/@example\.com/).first()).toBeVisible();
+  await page.context().clearCookies({ name: 'soloist_session' });
+  const users: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/api/v1/user')) users.push(r.url()); });
+  await page.getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fappointments%2Fservices%2Flist$/);
+  await page.waitForTimeout(2000);
+  expect(users.length).toBeLessThan(3);
+  await page.getByLabel('Email').fill('owner@demo.test');
+  await page.getByLabel('Password').fill('Demo-pass-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/appointments\/services\/list$/);
+});
+
+test('scripts, styles and the page come compressed; a favicon; each screen names the tab', async ({ page, cspViolations }) => {
+  void cspViolations;
+  const encodings = new Map<string, string>();
+  page.on('response', async (r) => {
+    const type = r.request().resourceType();
+    // The built app (page, chunks, styles); the API's own answers are not pre-compressed files.
+    if ((type === 'script' || type === 'stylesheet' || type === 'document') && !r.url().includes('/api/')) encodings.set(r.url(), (await r.allHeaders())['content-encoding'] ?? 'none');
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  expect(encodings.size).toBeGreaterThan(2);
+  for (const [url, encoding] of encodings) expect(`${url} ${encoding}`).toMatch(/ br$/);
+
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBeTruthy();
+  const iconRes = await page.request.get(icon!);
+  expect(iconRes.status()).toBe(200);
+  expect(iconRes.headers()['content-type']).toMatch(/image\//);
+
+  await expect(page).toHaveTitle('Log in to Soloist');
+  await login(page);
+  await expect(page).toHaveTitle('Dashboard · Soloist');
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
+  await expect(page).toHaveTitle('Clients · Soloist');
+  await page.getByLabel('Language').click();
+  await page.getByRole('option', { name: 'Ukraine' }).click();
+  await expect(page).toHaveTitle('Клієнти · Soloist');
+  await page.context().clearCookies({ name: 'locale' });
+});
