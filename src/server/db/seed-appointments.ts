@@ -1,6 +1,7 @@
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
 import { refreshLastAppointment } from '../services/client-history';
-import { AppointmentError, createAppointments, type OwnerContext } from '../services/appointments';
+import { DomainError } from '../infra/domain-error';
+import { createAppointments, type OwnerContext } from '../services/appointments';
 import type { Db, Dialect } from './database';
 
 const DAY = 86_400_000;
@@ -65,7 +66,7 @@ export async function seedDemoDiary(db: Db, dialect: Dialect, ownerId: number): 
       const input = { type: 'service' as const, service_id: service.id, client_ids: [client], date, start_time: time, price: service.price, location_type: atHome ? ('client' as const) : null };
       // A long service may run into the next time: that slot stays free, as the calendar itself would insist.
       const id = await createAppointments(ctx, input).then(([first]) => first, (err: unknown) => {
-        if (err instanceof AppointmentError) return null;
+        if (err instanceof DomainError) return null;
         throw err;
       });
       if (id === null) continue;

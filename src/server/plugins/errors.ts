@@ -1,19 +1,22 @@
 import fp from 'fastify-plugin';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../infra/domain-error';
 import { INT_MAX } from '../services/input-bounds';
 import { fieldErrors, summary } from '../services/validation-messages';
 import type { SchemaRegistry } from '../services/schema-registry';
 import { uniqueViolation, violatedField } from '../services/unique-violation';
 
 /**
- * One place that shapes every error: validation → 422 `{ message, errors }` in the spec's words and the
- * caller's locale; a unique index's refusal → 422 "has already been taken"; client errors keep their status; anything unexpected is logged and answered as a 500
- * without internals.
+ * One place that shapes every error: a `DomainError` → its status and message in the caller's locale (a 422 on a
+ * field as `{ message, errors }`, a permission refusal through `reply.forbid`); validation → 422 `{ message, errors }`
+ * in the spec's words; a unique index's refusal → 422 "has already been taken"; client errors keep their status;
+ * anything unexpected is logged and answered as a 500 without internals.
  */
 export default fp(
   async (app, opts: { registry: SchemaRegistry }) => {
     app.setErrorHandler((error: FastifyError, req, reply) => {
       const t = req.t ?? ((k: string) => k);
+      if (error instanceof DomainError) return refuse(error, req, reply);
       if (error.validation) {
         // A path id beyond the column's range (9007199254740993, 1e400, Infinity) names no record: 404, as a missing one.
         const beyondColumn = (error.validation as Array<{ keyword: string; params: { limit?: unknown }; data?: unknown }>)
@@ -44,8 +47,18 @@ export default fp(
       return reply.code(500).send({ message: t('errors.server') });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['ability'] },
 );
+
+function refuse(error: DomainError, req: FastifyRequest, reply: FastifyReply) {
+  if (error.permission) return reply.forbid(error.permission.action, error.permission.subject);
+  const message = error.textIn(req.t);
+  if (error.field) {
+    const errors = { [error.field]: [message] };
+    return reply.code(error.status).send({ message: summary(errors, req.t), errors });
+  }
+  return reply.code(error.status).send({ message });
+}
 
 const BODY_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'errors.badRequest',

@@ -22,9 +22,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     const id = (req.params as { id: number }).id;
     const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
     const target = row ? toSessionUser(row as unknown as Record<string, unknown>) : null;
-    if (!req.ability.can('read', 'User')) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('read', 'User')) return reply.forbid('read', 'User');
     if (!target) return reply.code(404).send({ message: req.t('errors.notFound') });
-    if (!req.ability.can('impersonate', subject('User', { ...target }))) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('impersonate', subject('User', { ...target }))) return reply.forbid('impersonate', subject('User', { ...target }));
     await app.logIn(reply, req, target.id, req.user!.id);
     return { message: req.t('messages.signedInAs', { name: `${target.first_name} ${target.last_name}` }) };
   });

@@ -1,19 +1,16 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newCode = () => Array.from(crypto.randomBytes(8), (b) => ALPHABET[b % ALPHABET.length]).join('');
+import { randomCode } from '../infra/crypto';
 
 /** The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic). */
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
   const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
 
   app.post('/api/v1/affiliate/create-code', { schema: { tags: ['affiliate'] } }, async (req, reply) => {
-    if (!req.ability.can('create', 'AffiliateCode')) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('create', 'AffiliateCode')) return reply.forbid('create', 'AffiliateCode');
     let code = req.user!.affiliate_code;
     // A code is made once and kept; a clash with another code (unique index) simply draws again.
     for (let attempt = 0; !code && attempt < 5; attempt++) {
-      const candidate = newCode();
+      const candidate = randomCode(8);
       const res = await app.db.updateTable('users').set({ affiliate_code: candidate }).where('id', '=', req.user!.id).where('affiliate_code', 'is', null).executeTakeFirst().catch(() => null);
       if (res && Number(res.numUpdatedRows) === 1) code = candidate;
       // Another request of this affiliate made the code meanwhile: that one is theirs.
@@ -23,7 +20,7 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
   });
 
   app.get('/api/v1/affiliate/statistic', { schema: { tags: ['affiliate'] } }, async (req, reply) => {
-    if (!req.ability.can('read', 'AffiliateStatistic')) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
     const rows = await app.db.selectFrom('users').select(['stage']).where('referred_by', '=', req.user!.id).execute();
     const count = (stages: string[]) => rows.filter((r) => stages.includes(r.stage)).length;
     return {

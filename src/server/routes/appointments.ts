@@ -1,14 +1,14 @@
 import { subject } from '@casl/ability';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ATTENDANCE } from '../../domain/appointments';
 import { defaultCalendarSettings, type CalendarSettings } from '../../domain/calendar-settings';
 import { abilityFilter } from '../services/ability-query';
-import { AppointmentError, createAppointments, deleteAppointment, moveAppointment, presentAppointments, updateAppointment, type AppointmentInput, type OwnerContext } from '../services/appointments';
+import { forbidden, invalid, notFound } from '../infra/domain-error';
+import { createAppointments, deleteAppointment, moveAppointment, presentAppointments, updateAppointment, type AppointmentInput, type OwnerContext } from '../services/appointments';
 import { refreshLastAppointment } from '../services/client-history';
 import { exportRows } from '../services/export';
 import { ID, idParams } from '../services/input-bounds';
 import type { Filter } from '../services/resource-repository';
-import { summary } from '../services/validation-messages';
 import type { Action } from '../../../permissions/subjects';
 
 const DATE = { type: 'string', format: 'date' } as const;
@@ -22,34 +22,17 @@ const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum
 export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   const base = '/api/v1/appointments';
 
-  const refuse = (req: FastifyRequest, reply: FastifyReply, action: Action) =>
-    reply.forbid(action, 'Appointment');
-  /** The caller's filter on appointments for an action (tenancy from the rules), or null after a 403. */
-  const allowed = (req: FastifyRequest, reply: FastifyReply, action: Action): Filter | null => {
-    const filter = abilityFilter(req.ability, action, 'Appointment', 'appointments');
-    if (!filter || !req.ability.can(action, 'Appointment')) {
-      void refuse(req, reply, action);
-      return null;
-    }
-    return filter;
-  };
+  /** The caller's filter on appointments for an action (tenancy from the rules); a 403 when there is none. */
+  const allowed = (req: FastifyRequest, action: Action): Filter => req.filterFor(action, 'Appointment', 'appointments');
   const context = (req: FastifyRequest): OwnerContext => {
     const settings = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
     const zoom = (req.user!.settings.integrations as { zoom?: { connected?: boolean } } | undefined)?.zoom?.connected ?? false;
     return { db: app.db, dialect: app.dialect, ownerId: req.user!.id, timeZone: settings.time_zone, zoomConnected: zoom, clientFilter: abilityFilter(req.ability, 'read', 'Client', 'clients') ?? ((eb) => eb.lit(false) as never) };
   };
-  /** AppointmentError → 422 with the field's message; anything else is thrown on. */
-  const failed = (req: FastifyRequest, reply: FastifyReply, err: unknown) => {
-    if (!(err instanceof AppointmentError)) throw err;
-    const label = req.t(`fields.appointments.${err.field.split('.').pop()}`);
-    const errors = { [err.field]: [req.t(err.key, { field: label })] };
-    return reply.code(422).send({ message: summary(errors, req.t), errors });
-  };
   const load = async (ids: number[]) => presentAppointments(app.db, await app.db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute() as never);
 
-  app.get(base, { schema: { tags: ['appointments'], querystring: { type: 'object', properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
-    const filter = allowed(req, reply, 'read');
-    if (!filter) return reply;
+  app.get(base, { schema: { tags: ['appointments'], querystring: { type: 'object', properties: { from: DATE, to: DATE } } } }, async (req) => {
+    const filter = allowed(req, 'read');
     const q = req.query as { from?: string; to?: string };
     const from = q.from ?? new Date().toISOString().slice(0, 10);
     const to = q.to ?? new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
@@ -58,9 +41,8 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // What the app caches for offline use: the coming month, read-only.
-  app.get(`${base}/offline`, { schema: { tags: ['appointments'] } }, async (req, reply) => {
-    const filter = allowed(req, reply, 'read');
-    if (!filter) return reply;
+  app.get(`${base}/offline`, { schema: { tags: ['appointments'] } }, async (req) => {
+    const filter = allowed(req, 'read');
     const from = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
     const rows = await app.db.selectFrom('appointments').selectAll().where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)])).orderBy('starts_at').execute();
@@ -68,101 +50,75 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(base, { schema: { tags: ['appointments'], body: { $ref: 'appointments.request#' } } }, async (req, reply) => {
-    if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id }))) return refuse(req, reply, 'create');
-    try {
-      const ids = await createAppointments(context(req), req.body as AppointmentInput);
-      const data = await load(ids);
-      return reply.code(201).send({ data: data[0], occurrences: ids.length, message: req.t('messages.created') });
-    } catch (err) {
-      return failed(req, reply, err);
-    }
+    if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id }))) throw forbidden('create', 'Appointment');
+    const ids = await createAppointments(context(req), req.body as AppointmentInput);
+    const data = await load(ids);
+    return reply.code(201).send({ data: data[0], occurrences: ids.length, message: req.t('messages.created') });
   });
 
-  app.get(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams } }, async (req, reply) => {
-    const filter = allowed(req, reply, 'read');
-    if (!filter) return reply;
+  app.get(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams } }, async (req) => {
+    const filter = allowed(req, 'read');
     const row = await app.db.selectFrom('appointments').selectAll().where((eb) => eb.and([eb('appointments.id', '=', (req.params as { id: number }).id), filter(eb as never)])).executeTakeFirst();
-    if (!row) return reply.code(404).send({ message: req.t('errors.notFound') });
+    if (!row) throw notFound();
     return { data: (await presentAppointments(app.db, [row as never]))[0] };
   });
 
-  app.put(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, body: { $ref: 'appointments.request#' } } }, async (req, reply) => {
-    const filter = allowed(req, reply, 'update');
-    if (!filter) return reply;
-    try {
-      const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
-      const ids = await updateAppointment(context(req), (req.params as { id: number }).id, body, body.scope, filter);
-      if (!ids) return reply.code(404).send({ message: req.t('errors.notFound') });
-      return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
-    } catch (err) {
-      return failed(req, reply, err);
-    }
+  app.put(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, body: { $ref: 'appointments.request#' } } }, async (req) => {
+    const filter = allowed(req, 'update');
+    const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
+    const ids = await updateAppointment(context(req), (req.params as { id: number }).id, body, body.scope, filter);
+    if (!ids) throw notFound();
+    return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
   });
 
-  app.delete(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, querystring: scopeQuery } }, async (req, reply) => {
-    const filter = allowed(req, reply, 'delete');
-    if (!filter) return reply;
-    try {
-      const done = await deleteAppointment(context(req), (req.params as { id: number }).id, (req.query as { scope?: 'this' | 'future' }).scope, filter);
-      return done ? { message: req.t('messages.deleted') } : reply.code(404).send({ message: req.t('errors.notFound') });
-    } catch (err) {
-      return failed(req, reply, err);
-    }
+  app.delete(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, querystring: scopeQuery } }, async (req) => {
+    const filter = allowed(req, 'delete');
+    const done = await deleteAppointment(context(req), (req.params as { id: number }).id, (req.query as { scope?: 'this' | 'future' }).scope, filter);
+    if (!done) throw notFound();
+    return { message: req.t('messages.deleted') };
   });
 
   app.put(`${base}/:id/status`, {
     schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['status', 'client_id'], properties: { status: { type: 'string', enum: [...ATTENDANCE] }, client_id: ID } } },
-  }, async (req, reply) => {
-    const filter = allowed(req, reply, 'update');
-    if (!filter) return reply;
+  }, async (req) => {
+    const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
     const { status, client_id } = req.body as { status: string; client_id: number };
     const row = await app.db.selectFrom('appointments').select('id').where((eb) => eb.and([eb('appointments.id', '=', id), filter(eb as never)])).executeTakeFirst();
-    if (!row) return reply.code(404).send({ message: req.t('errors.notFound') });
+    if (!row) throw notFound();
     const res = await app.db.updateTable('appointment_clients').set({ status }).where('appointment_id', '=', id).where('client_id', '=', client_id).executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return reply.code(422).send({ message: req.t('appointments.notAClient'), errors: { client_id: [req.t('appointments.notAClient')] } });
+    if (Number(res.numUpdatedRows) === 0) throw invalid('client_id', 'appointments.notAClient');
     await refreshLastAppointment(app.db, [client_id]);
     return { data: (await load([id]))[0], message: req.t('messages.updated') };
   });
 
   app.put(`${base}/:id/time`, {
     schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['date', 'start_time'], properties: { date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, duration: { type: 'integer', minimum: 5, maximum: 1440 } } } },
-  }, async (req, reply) => {
-    const filter = allowed(req, reply, 'update');
-    if (!filter) return reply;
+  }, async (req) => {
+    const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
     const { date, start_time, duration } = req.body as { date: string; start_time: string; duration?: number };
-    try {
-      if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) return reply.code(404).send({ message: req.t('errors.notFound') });
-      return { data: (await load([id]))[0], message: req.t('messages.updated') };
-    } catch (err) {
-      return failed(req, reply, err);
-    }
+    if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) throw notFound();
+    return { data: (await load([id]))[0], message: req.t('messages.updated') };
   });
 
   app.put(`${base}/:id/clients`, {
     schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['clients'], properties: { clients: { type: 'array', maxItems: 50, items: ID } } } },
-  }, async (req, reply) => {
-    const filter = allowed(req, reply, 'update');
-    if (!filter) return reply;
+  }, async (req) => {
+    const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
     const current = await app.db.selectFrom('appointments').selectAll().where((eb) => eb.and([eb('appointments.id', '=', id), filter(eb as never)])).executeTakeFirst();
-    if (!current) return reply.code(404).send({ message: req.t('errors.notFound') });
+    if (!current) throw notFound();
     const [presented] = await presentAppointments(app.db, [current as never]);
     const input: AppointmentInput = { ...(presented as unknown as AppointmentInput), service_id: current.service_id, client_ids: (req.body as { clients: number[] }).clients, recurring: null };
-    try {
-      await updateAppointment(context(req), id, input, 'this', filter);
-      return { data: (await load([id]))[0], message: req.t('messages.updated') };
-    } catch (err) {
-      return failed(req, reply, err);
-    }
+    await updateAppointment(context(req), id, input, 'this', filter);
+    return { data: (await load([id]))[0], message: req.t('messages.updated') };
   });
 
   app.post(`${base}/export`, {
     schema: { tags: ['appointments'], body: { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv' }, from: DATE, to: DATE } } },
   }, async (req, reply) => {
-    const filter = allowed(req, reply, 'export');
-    if (!filter) return reply;
+    const filter = allowed(req, 'export');
     const { format, from = '1970-01-01', to = '9999-12-31' } = req.body as { format: 'csv' | 'xlsx'; from?: string; to?: string };
     const rows = await app.db.selectFrom('appointments').selectAll().where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)])).orderBy('starts_at').limit(50_000).execute();
     const presented = (await presentAppointments(app.db, rows as never)).map((a) => ({ ...a, service: a.service?.title ?? null, clients: a.clients.map((c) => `${c.first_name} ${c.last_name ?? ''}`.trim()).join(', ') }));

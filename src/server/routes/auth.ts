@@ -4,6 +4,7 @@ import { dummyHash, verifyPassword } from '../services/passwords';
 import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { createSession, destroySession } from '../services/sessions';
 import { summary } from '../services/validation-messages';
+import { abilityFilter } from '../services/ability-query';
 
 /** Limits per window (spec: login and reset are limited per account and per address); per account is configurable. */
 const LIMITS: Record<string, Limit> = {
@@ -113,8 +114,10 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
 
   // Spec §3/§4: the user carries their active (non-archived) locations, so the app's own list follows them.
   app.get('/api/v1/user', { schema: { tags: ['user'] } }, async (req) => {
-    const locations = await app.db.selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])
-      .where('user_id', '=', req.user!.id).where('archived_at', 'is', null).orderBy('title').limit(200).execute();
+    // Admins and affiliates have no locations: the rules give them none to read.
+    const mine = abilityFilter(req.ability, 'read', 'Location', 'locations');
+    const locations = mine ? await app.db.selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])
+      .where(mine).where('archived_at', 'is', null).orderBy('title').limit(200).execute() : [];
     return { data: { ...req.me, locations } };
   });
 }

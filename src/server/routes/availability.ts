@@ -4,6 +4,7 @@ import { toUtc } from '../../domain/availability/zoned-time';
 import { defaultCalendarSettings, type CalendarSettings } from '../../domain/calendar-settings';
 import { bookableStarts, calendarOf } from '../services/availability';
 import { idParams } from '../services/input-bounds';
+import { invalid, notFound } from '../infra/domain-error';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
@@ -20,10 +21,10 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
     const { id } = req.params as { id: number };
     const { from, to } = req.query as { from: string; to: string };
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0 || days > MAX_DAYS) return reply.code(422).send({ message: req.t('validation.range', { max: MAX_DAYS }), errors: { to: [req.t('validation.range', { max: MAX_DAYS })] } });
+    if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
     const owner = req.user!;
-    const service = await app.db.selectFrom('services').select(['id', 'user_id', 'duration']).where('id', '=', id).where('user_id', '=', owner.id).executeTakeFirst();
-    if (!service) return reply.code(404).send({ message: req.t('errors.notFound') });
+    const service = await app.db.selectFrom('services').select(['id', 'user_id', 'duration']).where('id', '=', id).where(req.filterFor('read', 'Service', 'services')).executeTakeFirst();
+    if (!service) throw notFound();
     if (!req.ability.can('read', subject('Service', { ...service }))) return reply.forbid('read', subject('Service', { ...service }));
 
     const starts = await bookableStarts(app.db, owner, service, from, to);

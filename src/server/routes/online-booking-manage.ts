@@ -4,27 +4,15 @@ import { nowIso } from '../db/database';
 import { cancelManaged, changeUntil, findManaged, presentAppointment, presentSeat, rescheduleManaged, sessionOf, type Managed } from '../services/booking-manage';
 import { calendarFile } from '../services/calendar-file';
 import type { I18n } from '../services/i18n';
-import { BookingError, findBookingSession, ownerBySlug, placeHold, sha256, type PublicOwner } from '../services/online-booking';
+import { DomainError, notFound } from '../infra/domain-error';
+import { sha256 } from '../infra/crypto';
+import { findBookingSession, ownerBySlug, placeHold, type PublicOwner } from '../services/online-booking';
 import { presentPurchase } from '../services/online-purchases';
-import { summary } from '../services/validation-messages';
 
 const BOOKING_COOKIE = 'soloist_booking';
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const tokenParams = { type: 'object', required: ['slug', 'token'], properties: { slug: str(64), token: str(64) } } as const;
 const pub = { access: 'public' as const };
-
-/** Refusals in the spec's words (422 with the field, or the status alone) for every online-booking route of a scope. */
-export function bookingRefusals(app: FastifyInstance): void {
-  app.setErrorHandler((err, req, reply) => {
-    if (!(err instanceof BookingError)) throw err;
-    const message = req.t(err.key, err.values);
-    if (err.status === 422 && err.field) {
-      const errors = { [err.field]: [message] };
-      return reply.code(422).send({ message: summary(errors, req.t), errors });
-    }
-    return reply.code(err.status).send({ message });
-  });
-}
 
 /**
  * A client's own booking, by the manage link's token (spec §2: the public page): see it, add it to a calendar
@@ -33,11 +21,9 @@ export function bookingRefusals(app: FastifyInstance): void {
  * lets go of their own hold, so the time is offered to them (and everyone) again.
  */
 export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { appUrl: string; i18n: I18n }): Promise<void> {
-  bookingRefusals(app);
-
   async function ownerOf(req: FastifyRequest): Promise<PublicOwner> {
     const owner = await ownerBySlug(app.db, (req.params as { slug: string }).slug);
-    if (!owner) throw new BookingError(404, 'errors.notFound');
+    if (!owner) throw notFound();
     return owner;
   }
   async function managedOf(req: FastifyRequest) {
@@ -65,13 +51,13 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
     if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
     const pack = await app.db.selectFrom('package_sales').select('id').where('user_id', '=', owner.user.id).where('manage_token_hash', '=', hash).executeTakeFirst();
     if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
-    throw new BookingError(404, 'errors.notFound');
+    throw notFound();
   });
 
   /** The booking as a calendar event (RFC 5545), in UTC. */
   app.get('/api/v1/online-booking/:slug/bookings/:token/calendar.ics', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
     const { owner, managed } = await managedOf(req);
-    if (!managed || managed.cancelled) throw new BookingError(404, 'errors.notFound');
+    if (!managed || managed.cancelled) throw notFound();
     const shown = await present(owner, managed);
     const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${(req.params as { token: string }).token}`;
     const file = calendarFile({
@@ -84,7 +70,7 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
 
   app.post('/api/v1/online-booking/:slug/bookings/:token/cancel', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req) => {
     const { owner, managed } = await managedOf(req);
-    if (!managed) throw new BookingError(404, 'errors.notFound');
+    if (!managed) throw notFound();
     const before = await present(owner, managed);
     await cancelManaged(app.db, app.dialect, owner, managed);
     await notify(req, owner, managed, 'cancel', before);
@@ -97,10 +83,10 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
     schema: { tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['start'], additionalProperties: false, properties: { start: { type: 'string', format: 'date-time' } } } },
   }, async (req, reply) => {
     const { owner, managed } = await managedOf(req);
-    if (!managed) throw new BookingError(404, 'errors.notFound');
+    if (!managed) throw notFound();
     const shown = await present(owner, managed);
-    if (!shown.can_change) throw new BookingError(422, managed.cancelled ? 'booking.alreadyCancelled' : 'booking.tooLateToChange', { name: owner.name }, 'booking');
-    if (!shown.reschedule_service) throw new BookingError(404, 'booking.notOffered');
+    if (!shown.can_change) throw new DomainError(422, managed.cancelled ? 'booking.alreadyCancelled' : 'booking.tooLateToChange', { name: owner.name }, 'booking');
+    if (!shown.reschedule_service) throw notFound('booking.notOffered');
     const hold = await placeHold(app.db, app.dialect, owner, await sessionOf(app.db, owner, managed), shown.reschedule_service, (req.body as { start: string }).start);
     return reply.code(201).send({ data: hold });
   });
@@ -110,7 +96,7 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
     schema: { tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['hold'], additionalProperties: false, properties: { hold: str(64) } } },
   }, async (req) => {
     const { owner, managed } = await managedOf(req);
-    if (!managed) throw new BookingError(404, 'errors.notFound');
+    if (!managed) throw notFound();
     const before = await present(owner, managed);
     await rescheduleManaged(app.db, app.dialect, owner, managed, (req.body as { hold: string }).hold);
     const after = await present(owner, (await findManaged(app.db, owner, (req.params as { token: string }).token))!);
@@ -122,7 +108,7 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
   app.delete('/api/v1/online-booking/:slug/holds/:token', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
     const owner = await ownerOf(req);
     const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
-    if (!session) throw new BookingError(401, 'booking.verifyFirst');
+    if (!session) throw new DomainError(401, 'booking.verifyFirst');
     await app.db.updateTable('slot_holds').set({ status: 'released' }).where('token_hash', '=', sha256((req.params as { token: string }).token))
       .where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).where('status', '=', 'held').execute();
     return reply.code(204).send();

@@ -6,8 +6,8 @@ import { WebhookSignatureError, type PaymentResult } from '../payments/provider'
 import { bookableStarts, calendarOf } from '../services/availability';
 import type { I18n } from '../services/i18n';
 import {
-  assertOpen, BookingError, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
-  newToken, offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, sha256, type BookingSession, type BookingSettings, type HoldDetails, type PublicOwner,
+  assertOpen, bookingSettingsOf, checkCode, completeHold, createCode, findBookingSession, findClient, holdFor, markPaying,
+  offeredClasses, offeredServices, openBookingSession, ownerBySlug, placeClassHold, placeHold, serviceByPublicId, type BookingSession, type BookingSettings, type HoldDetails, type PublicOwner,
 } from '../services/online-booking';
 import { completePurchase, offeredPackages, offeredVouchers, presentPurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from '../services/online-purchases';
 import { defaultCountry, toE164 } from '../services/phones';
@@ -15,7 +15,8 @@ import { refusedByLimits, type Limit } from '../services/rate-limit';
 import { summary } from '../services/validation-messages';
 import { dayInWords } from '../../domain/dates-in-words';
 import { presentAppointment, presentSeat } from '../services/booking-manage';
-import { bookingRefusals } from './online-booking-manage';
+import { DomainError, forbidden, invalid, Label, notFound } from '../infra/domain-error';
+import { newToken, sha256 } from '../infra/crypto';
 
 const BOOKING_COOKIE = 'soloist_booking';
 const DATE = { type: 'string', format: 'date' } as const;
@@ -26,7 +27,7 @@ const RANGE = { type: 'object', required: ['from', 'to'], properties: { from: DA
 function dateRange(req: FastifyRequest): { from: string; to: string } {
   const { from, to } = req.query as { from: string; to: string };
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  if (days < 0 || days > MAX_DAYS) throw new BookingError(422, 'validation.range', { max: MAX_DAYS }, 'to');
+  if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
   return { from, to };
 }
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
@@ -42,47 +43,43 @@ const LIMITS: Record<string, Limit> = {
  * slug and unguessable tokens only — never an internal id — and a verified client is a cookie scoped to the page.
  */
 export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string; i18n: I18n }): Promise<void> {
-  // Refusals in the spec's words, for every route here; anything else goes on to the app's error handler.
-  bookingRefusals(app);
-
   const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
     refusedByLimits(app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
 
   // ---- The owner's settings ----------------------------------------------------------------------------------
 
-  async function present(userId: number) {
-    const row = await app.db.selectFrom('users').select(['booking_slug', 'settings']).where('id', '=', userId).executeTakeFirstOrThrow();
+  async function present(req: FastifyRequest) {
+    const row = await app.db.selectFrom('users').select(['booking_slug', 'settings']).where('id', '=', req.user!.id).executeTakeFirstOrThrow();
     const settings = bookingSettingsOf({ settings: JSON.parse(row.settings) as Record<string, unknown> }, row.booking_slug);
-    const services = await app.db.selectFrom('services').select('id').where('user_id', '=', userId).where('online_booking', '=', 1).where('archived_at', 'is', null).execute();
+    const services = await app.db.selectFrom('services').select('id').where(req.filterFor('read', 'Service', 'services')).where('online_booking', '=', 1).where('archived_at', 'is', null).execute();
     return { ...settings, service_ids: services.map((s) => s.id), page_url: settings.slug ? `${opts.appUrl}/online-booking/${settings.slug}` : '' };
   }
 
-  const gate = (req: FastifyRequest, reply: FastifyReply, action: 'read' | 'update') => {
-    if (req.ability.can(action, subject('OnlineBooking', { user_id: req.user!.id }))) return true;
-    void reply.forbid(action, subject('OnlineBooking', { user_id: req.user!.id }));
-    return false;
+  const gate = (req: FastifyRequest, action: 'read' | 'update') => {
+    const own = subject('OnlineBooking', { user_id: req.user!.id });
+    if (!req.ability.can(action, own)) throw forbidden(action, own);
   };
 
-  app.get('/api/v1/user/booking-settings', { schema: { tags: ['user'] } }, async (req, reply) => {
-    if (!gate(req, reply, 'read')) return reply;
-    return { data: await present(req.user!.id) };
+  app.get('/api/v1/user/booking-settings', { schema: { tags: ['user'] } }, async (req) => {
+    gate(req, 'read');
+    return { data: await present(req) };
   });
 
   app.put('/api/v1/user/booking-settings', { schema: { tags: ['user'], body: { $ref: 'booking-settings.request#' } } }, async (req, reply) => {
-    if (!gate(req, reply, 'update')) return reply;
+    gate(req, 'update');
     const body = req.body as BookingSettings;
     const owner = req.user!;
     const errors: Record<string, string[]> = {};
     const taken = await app.db.selectFrom('users').select('id').where('booking_slug', '=', body.slug).where('id', '!=', owner.id).executeTakeFirst();
     if (taken) errors.slug = [req.t('booking.settings.slugTaken')];
     const mine = body.service_ids.length
-      ? await app.db.selectFrom('services').select('id').where('user_id', '=', owner.id).where('id', 'in', body.service_ids).where('archived_at', 'is', null).execute()
+      ? await app.db.selectFrom('services').select('id').where(req.filterFor('read', 'Service', 'services')).where('id', 'in', body.service_ids).where('archived_at', 'is', null).execute()
       : [];
     if (mine.length !== body.service_ids.length) errors.service_ids = [req.t('validation.in', { field: req.t('fields.booking-settings.service_ids') })];
     // Classes and packages likewise: only the owner's own, not archived.
-    for (const [field, table] of [['class_ids', 'classes'], ['package_ids', 'packages']] as const) {
+    for (const [field, table, subjectName] of [['class_ids', 'classes', 'Class'], ['package_ids', 'packages', 'Package']] as const) {
       const ids = [...new Set(body[field] ?? [])];
-      const own = ids.length ? await app.db.selectFrom(table as 'classes').select('id').where('user_id', '=', owner.id).where('id', 'in', ids).where('archived_at', 'is', null).execute() : [];
+      const own = ids.length ? await app.db.selectFrom(table as 'classes').select('id').where(req.filterFor('read', subjectName, table)).where('id', 'in', ids).where('archived_at', 'is', null).execute() : [];
       if (own.length !== ids.length) errors[field] = [req.t('validation.in', { field: req.t(`fields.booking-settings.${field}`) })];
     }
     if (body.enabled) {
@@ -93,13 +90,14 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     if (Object.keys(errors).length) return reply.code(422).send({ message: summary(errors, req.t), errors });
     const { slug, service_ids, ...rest } = body;
     const settings = { ...owner.settings, bookingSettings: { ...rest, service_ids: [] } };
+    const services = req.filterFor('update', 'Service', 'services');
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ booking_slug: slug, settings: JSON.stringify(settings), updated_at: nowIso() }).where('id', '=', owner.id).execute();
       // Which services are bookable online lives on the services themselves (their online-booking flag).
-      await trx.updateTable('services').set({ online_booking: 0 }).where('user_id', '=', owner.id).execute();
-      if (service_ids.length) await trx.updateTable('services').set({ online_booking: 1 }).where('user_id', '=', owner.id).where('id', 'in', service_ids).execute();
+      await trx.updateTable('services').set({ online_booking: 0 }).where(services).execute();
+      if (service_ids.length) await trx.updateTable('services').set({ online_booking: 1 }).where(services).where('id', 'in', service_ids).execute();
     });
-    return { data: await present(owner.id), message: req.t('messages.updated') };
+    return { data: await present(req), message: req.t('messages.updated') };
   });
 
   // ---- The public page ---------------------------------------------------------------------------------------
@@ -108,13 +106,13 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
 
   async function ownerOf(req: FastifyRequest): Promise<PublicOwner> {
     const owner = await ownerBySlug(app.db, (req.params as { slug: string }).slug);
-    if (!owner) throw new BookingError(404, 'errors.notFound');
+    if (!owner) throw notFound();
     return owner;
   }
 
   async function verified(req: FastifyRequest, owner: PublicOwner) {
     const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
-    if (!session) throw new BookingError(401, 'booking.verifyFirst');
+    if (!session) throw new DomainError(401, 'booking.verifyFirst');
     return session;
   }
 
@@ -129,8 +127,8 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     try {
       await open(owner);
     } catch (err) {
-      if (!(err instanceof BookingError)) throw err;
-      message = req.t(err.key);
+      if (!(err instanceof DomainError)) throw err;
+      message = err.textIn(req.t);
     }
     const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
     const client = session?.client_id ? await app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
@@ -166,7 +164,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
     const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
     const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
-    if (!valid) throw new BookingError(422, channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid', {}, 'destination');
+    if (!valid) throw invalid('destination', channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid');
     if (await limited(req, reply, [[`booking-code:ip:${req.ip}`, LIMITS.codeAddress], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, LIMITS.codeDestination]])) return reply;
     const code = await createCode(app.db, owner.user.id, channel, destination);
     const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
@@ -187,7 +185,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
     const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
     const client = await findClient(app.db, owner.user.id, channel, destination);
-    if (!client && owner.settings.existing_clients_only) throw new BookingError(403, 'booking.existingOnly', { name: owner.name });
+    if (!client && owner.settings.existing_clients_only) throw new DomainError(403, 'booking.existingOnly', { name: owner.name });
     const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
     void reply.setCookie(BOOKING_COOKIE, session.token, { path: cookiePath(owner.settings.slug), httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: session.maxAge });
     return { data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null }, message: req.t('booking.verified') };
@@ -262,14 +260,14 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     const session = await verified(req, owner);
     const body = req.body as HoldDetails & { hold: string };
     const hold = await holdFor(app.db, owner, session, body.hold);
-    if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+    if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
     await requireNameIfNew(req, owner, session, body.first_name);
     // A class seat asks no question and happens at the class's place.
     const service = hold.service_id
       ? await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow()
       : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
-    if (service.booking_question && !body.answer?.trim()) throw new BookingError(422, 'booking.answerRequired', {}, 'answer');
-    if (service.at_client_place && !body.address?.trim()) throw new BookingError(422, 'booking.addressRequired', {}, 'address');
+    if (service.booking_question && !body.answer?.trim()) throw invalid('answer', 'booking.answerRequired');
+    if (service.at_client_place && !body.address?.trim()) throw invalid('address', 'booking.addressRequired');
     const details: HoldDetails = { marketing: body.marketing === true, first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
     const manage = newToken();
     if (hold.deposit > 0) {
@@ -328,7 +326,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
     // This client's hold or purchase that the payment is for.
     const hold = await app.db.selectFrom('slot_holds').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
     const purchase = hold ? undefined : await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-    if ((!hold && !purchase) || !app.payments) throw new BookingError(404, 'errors.notFound');
+    if ((!hold && !purchase) || !app.payments) throw notFound();
     const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
     if (!settled) {
       const result = await app.payments.retrieve(ref);
@@ -414,11 +412,11 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
    */
   async function refundedIfRefused<T>(req: FastifyRequest, owner: PublicOwner, table: 'slot_holds' | 'online_purchases',
     row: { id: number; booking_session_id: number; details: string | null }, result: PaymentResult, complete: () => Promise<T>): Promise<T | null> {
-    let reason: BookingError;
+    let reason: DomainError;
     try {
       return await complete();
     } catch (err) {
-      if (!(err instanceof BookingError)) throw err;
+      if (!(err instanceof DomainError)) throw err;
       reason = err;
     }
     const status = (from: string, to: string) => app.db.updateTable(table).set({ status: to }).where('id', '=', row.id).where('status', '=', from).executeTakeFirst();
@@ -432,10 +430,10 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
       throw err;
     }
     const details = JSON.parse(row.details ?? '{}') as { first_name?: string; locale?: string };
-    const values = (client: string, locale: string) => ({ name: owner.name, client, amount: money(locale, result.amount), reason: req.t(reason.key, reason.values) });
+    const values = (client: string, locale: string) => ({ name: owner.name, client, amount: money(locale, result.amount), reason: reason.textIn(req.t) });
     await tell(req, owner, row.booking_session_id, null, {
       client: (t, c, l) => [t('booking.mail.refundSubject'), t('booking.mail.refundText', { ...values(c, l), link: `${opts.appUrl}/online-booking/${owner.settings.slug}` })],
-      owner: (t, c, l) => [t('booking.mail.ownerRefundSubject'), t('booking.mail.ownerRefundText', { ...values(c, l), reason: t(reason.key, reason.values) })],
+      owner: (t, c, l) => [t('booking.mail.ownerRefundSubject'), t('booking.mail.ownerRefundText', { ...values(c, l), reason: reason.textIn(t) })],
     }, details.first_name, details.locale);
     return null;
   }
@@ -443,12 +441,12 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: { appUrl: 
   /** A client the owner does not know yet (by the verified email or phone) gives at least a first name. */
   async function requireNameIfNew(req: FastifyRequest, owner: PublicOwner, session: BookingSession, firstName: string | undefined) {
     if (session.client_id || firstName?.trim() || (await findClient(app.db, owner.user.id, session.channel, session.destination))) return;
-    throw new BookingError(422, 'validation.required', { field: req.t('fields.clients.first_name') }, 'first_name');
+    throw invalid('first_name', 'validation.required', { field: new Label('fields.clients.first_name') });
   }
 
   /** The provider's payment page for an amount; the client comes back to the page's callback (or start, if cancelled). */
   async function checkoutFor(owner: PublicOwner, session: BookingSession, amount: number, description: string, metadata: Record<string, string>) {
-    if (!app.payments) throw new BookingError(503, 'booking.paymentsUnavailable', { name: owner.name });
+    if (!app.payments) throw new DomainError(503, 'booking.paymentsUnavailable', { name: owner.name });
     const base = `${opts.appUrl}/online-booking/${owner.settings.slug}`;
     return app.payments.createCheckout({
       amount, currency: opts.currency, description, successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,

@@ -47,7 +47,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   }, async (req, reply) => {
     const text = (req.body as { confirm_text: string }).confirm_text;
     if (text.trim() !== DELETE_CONFIRM_TEXT) return invalid(req, reply, { confirm_text: [req.t('auth.incorrectConfirm')] });
-    if (!req.ability.can('delete', 'Profile')) return reply.code(403).send({ message: req.t('auth.forbidden') });
+    if (!req.ability.can('delete', 'Profile')) return reply.forbid('delete', 'Profile');
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ deleted_at: new Date().toISOString() }).where('id', '=', req.user!.id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', req.user!.id).execute();

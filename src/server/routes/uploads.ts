@@ -1,8 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
+import { randomHex } from '../infra/crypto';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -32,7 +32,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
     }
     const ext = imageExtension(buffer);
     if (!ext) return reply.code(422).send({ message: req.t('errors.image'), errors: { file: [req.t('errors.image')] } });
-    const name = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    const name = `${randomHex(16)}.${ext}`;
     await fs.writeFile(path.join(opts.dir, name), buffer);
     return reply.code(201).send({ data: { url: `/uploads/${name}` } });
   });

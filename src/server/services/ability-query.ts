@@ -51,7 +51,7 @@ export function abilityFilter(ability: AppAbility, action: Action, subject: Subj
   return byKey.get(key)!;
 }
 
-type Filter = (eb: AnyEb) => Expression<SqlBool>;
+export type Filter = (eb: AnyEb) => Expression<SqlBool>;
 /** Filters per ability object: abilities are shared between requests of equal users (see plugins/session). */
 const filters = new WeakMap<AppAbility, Map<string, Filter | null>>();
 

@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import type { TFunction } from 'i18next';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import { addDays, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../domain/subscription';
 import { hashPassword } from './passwords';
+import { newToken, sha256 } from '../infra/crypto';
 
-const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 export const RESET_TOKEN_MINUTES = 60;
 
 export interface Registration {
@@ -61,7 +60,7 @@ export async function createAccount(db: Db, input: Registration, kind: 'owner' |
 
 /** A single-use reset token; only its hash is stored. */
 export async function createResetToken(db: Db, userId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newToken(32);
   await db.insertInto('password_resets').values({
     user_id: userId,
     token_hash: sha256(token),

@@ -5,15 +5,9 @@ import type { AppointmentInput } from '../../domain/generated/appointments';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { resolveLocation } from './appointment-location';
+import { appointmentRefusal } from './appointment-refusal';
 import { clientsOfAppointments, refreshLastAppointment } from './client-history';
 import type { Filter } from './resource-repository';
-
-/** A refusal with the field it concerns and the i18n key of its message (answered as 422). */
-export class AppointmentError extends Error {
-  constructor(readonly field: string, readonly key: string) {
-    super(key);
-  }
-}
 
 /** The request body, as generated from schemas/resources/appointments.json. */
 export type { AppointmentInput };
@@ -59,19 +53,19 @@ async function resolve(trx: Db, ctx: OwnerContext, input: AppointmentInput) {
   let price = input.price ?? 0;
   let duration = input.duration ?? null;
   if (input.type === 'service') {
-    if (!input.service_id) throw new AppointmentError('service_id', 'appointments.serviceRequired');
+    if (!input.service_id) throw appointmentRefusal('service_id', 'appointments.serviceRequired');
     const service = await trx.selectFrom('services').select(['id', 'duration', 'price']).where('id', '=', input.service_id).where('user_id', '=', ctx.ownerId).executeTakeFirst();
-    if (!service) throw new AppointmentError('service_id', 'validation.in');
+    if (!service) throw appointmentRefusal('service_id', 'validation.in');
     parts = await serviceParts(trx, service.id);
     duration = parts.reduce((sum, p) => sum + p.duration, 0);
     if (input.price === undefined || input.price === null) price = service.price;
   }
-  if (!input.all_day && !duration) throw new AppointmentError('duration', 'appointments.durationRequired');
-  if (input.zoom && !ctx.zoomConnected) throw new AppointmentError('zoom', 'validation.zoom');
+  if (!input.all_day && !duration) throw appointmentRefusal('duration', 'appointments.durationRequired');
+  if (input.zoom && !ctx.zoomConnected) throw appointmentRefusal('zoom', 'validation.zoom');
   const clientIds = [...new Set(input.client_ids ?? [])];
   if (clientIds.length) {
     const found = await trx.selectFrom('clients').select('id').where((eb) => eb.and([eb('clients.id', 'in', clientIds), ctx.clientFilter(eb as never)])).execute();
-    if (found.length !== clientIds.length) throw new AppointmentError('client_ids', 'validation.in');
+    if (found.length !== clientIds.length) throw appointmentRefusal('client_ids', 'validation.in');
   }
   const place = await resolveLocation(trx, ctx, input, clientIds);
   const shape = (date: string): Shape => ({ type: input.type, date, start_time: input.start_time, duration: duration ?? 0, all_day: !!input.all_day, parts });
@@ -104,12 +98,12 @@ export async function assertFree(trx: Db, ctx: Pick<OwnerContext, 'ownerId' | 'o
   if (exclude.length) q = q.where('appointment_id', 'not in', exclude);
   const taken = await q.execute();
   const meets = (start: number, end: number) => blocks.some((b) => start < b.end && b.start < end);
-  if (taken.some((t) => meets(Date.parse(t.starts_at), Date.parse(t.ends_at)))) throw new AppointmentError('start_time', 'appointments.overlap');
+  if (taken.some((t) => meets(Date.parse(t.starts_at), Date.parse(t.ends_at)))) throw appointmentRefusal('start_time', 'appointments.overlap');
   let holds = trx.selectFrom('slot_holds').select('blocks').where('user_id', '=', ctx.ownerId).where('status', 'in', ['held', 'paying'])
     .where('expires_at', '>', nowIso()).where('starts_at', '<', hi).where('ends_at', '>', lo);
   if (ctx.ownHoldId) holds = holds.where('id', '!=', ctx.ownHoldId);
   for (const h of await holds.execute()) {
-    if ((JSON.parse(h.blocks) as Array<[string, string]>).some(([a, b]) => meets(Date.parse(a), Date.parse(b)))) throw new AppointmentError('start_time', 'appointments.overlap');
+    if ((JSON.parse(h.blocks) as Array<[string, string]>).some(([a, b]) => meets(Date.parse(a), Date.parse(b)))) throw appointmentRefusal('start_time', 'appointments.overlap');
   }
 }
 
@@ -161,10 +155,10 @@ export async function createAppointments(ctx: OwnerContext, input: AppointmentIn
       return [id];
     }
     const { frequency, interval = 1, end_date } = input.recurring;
-    if (!end_date) throw new AppointmentError('recurring.end_date', 'validation.required');
-    if (end_date < input.date) throw new AppointmentError('recurring.end_date', 'appointments.tooLong');
+    if (!end_date) throw appointmentRefusal('recurring.end_date', 'validation.required');
+    if (end_date < input.date) throw appointmentRefusal('recurring.end_date', 'appointments.tooLong');
     const dates = occurrenceDates(input.date, frequency, interval, end_date);
-    if (dates[dates.length - 1] < end_date && dates.length >= 366) throw new AppointmentError('recurring.end_date', 'appointments.tooLong');
+    if (dates[dates.length - 1] < end_date && dates.length >= 366) throw appointmentRefusal('recurring.end_date', 'appointments.tooLong');
     const series = await trx.insertInto('appointment_series').values({ user_id: ctx.ownerId, frequency, interval, start_date: input.date, end_date, created_at: nowIso() }).returning('id').executeTakeFirstOrThrow();
     const ids: number[] = [];
     for (const date of dates) ids.push(await insertOccurrence(trx, ctx, resolved, date, series.id));
@@ -187,7 +181,7 @@ export async function updateAppointment(ctx: OwnerContext, id: number, input: Ap
     await lockOwner(trx, ctx);
     const current = await occurrence(trx, id, allowed);
     if (!current) return null;
-    if (current.series_id && !scope) throw new AppointmentError('scope', 'appointments.scopeRequired');
+    if (current.series_id && !scope) throw appointmentRefusal('scope', 'appointments.scopeRequired');
     const resolved = await resolve(trx, ctx, input);
     if (!current.series_id || scope === 'this') {
       const s = spans(resolved.shape(input.date), ctx.timeZone);
@@ -225,7 +219,7 @@ export async function deleteAppointment(ctx: OwnerContext, id: number, scope: Sc
   return ctx.db.transaction().execute(async (trx) => {
     const current = await occurrence(trx, id, allowed);
     if (!current) return false;
-    if (current.series_id && !scope) throw new AppointmentError('scope', 'appointments.scopeRequired');
+    if (current.series_id && !scope) throw appointmentRefusal('scope', 'appointments.scopeRequired');
     if (current.series_id && scope === 'future') await endSeriesFrom(trx, current.series_id, current.date);
     else {
       const clients = await clientsOfAppointments(trx, { id });
@@ -245,7 +239,7 @@ export async function moveAppointment(ctx: OwnerContext, id: number, date: strin
     await lockOwner(trx, ctx);
     const current = await occurrence(trx, id, allowed);
     if (!current) return false;
-    if (duration !== undefined && duration !== current.duration && (current.type === 'service' || current.all_day === 1)) throw new AppointmentError('duration', 'appointments.durationFixed');
+    if (duration !== undefined && duration !== current.duration && (current.type === 'service' || current.all_day === 1)) throw appointmentRefusal('duration', 'appointments.durationFixed');
     const parts = current.type === 'service' && current.service_id
       ? await serviceParts(trx, current.service_id)
       : undefined;

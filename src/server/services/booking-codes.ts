@@ -1,7 +1,9 @@
-import crypto from 'node:crypto';
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
-import { BookingError, minutesFromNow, newToken, sha256 } from './booking-common';
+import { invalid } from '../infra/domain-error';
+import { newToken, sha256 } from '../infra/crypto';
+import { minutesFromNow } from './booking-common';
+import { numericCode, sameSecret } from '../infra/crypto';
 
 export const CODE_MINUTES = 10;
 export const CODE_ATTEMPTS = 5;
@@ -20,7 +22,7 @@ export async function findClient(db: Db, ownerId: number, channel: string, desti
 /** Draws a 6-digit code for a destination; only its hash is stored, keyed by an unguessable token. */
 export async function createCode(db: Db, ownerId: number, channel: string, destination: string) {
   const token = newToken();
-  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = numericCode(6);
   const expires_at = minutesFromNow(CODE_MINUTES);
   await db.insertInto('booking_codes').values({ user_id: ownerId, token_hash: sha256(token), channel, destination, code_hash: sha256(`${token}:${code}`), expires_at, used_at: null, created_at: nowIso() }).execute();
   return { token, code, expires_at };
@@ -34,15 +36,14 @@ export async function createCode(db: Db, ownerId: number, channel: string, desti
 export async function checkCode(db: Db, ownerId: number, token: string, code: string) {
   const row = await db.selectFrom('booking_codes').select(['id', 'channel', 'destination', 'code_hash', 'expires_at', 'used_at'])
     .where('token_hash', '=', sha256(token)).where('user_id', '=', ownerId).executeTakeFirst();
-  if (!row || row.used_at || row.expires_at <= nowIso()) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
+  if (!row || row.used_at || row.expires_at <= nowIso()) throw invalid('code', 'booking.codeExpired');
   const claim = await db.updateTable('booking_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', row.id).where('attempts', '<', CODE_ATTEMPTS).where('used_at', 'is', null).returning('attempts').executeTakeFirst();
-  if (!claim) throw new BookingError(422, 'booking.codeAttempts', {}, 'code');
-  const given = Buffer.from(sha256(`${token}:${code}`));
-  if (!crypto.timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    throw new BookingError(422, Number(claim.attempts) >= CODE_ATTEMPTS ? 'booking.codeAttempts' : 'booking.codeWrong', {}, 'code');
+  if (!claim) throw invalid('code', 'booking.codeAttempts');
+  if (!sameSecret(sha256(`${token}:${code}`), row.code_hash)) {
+    throw invalid('code', Number(claim.attempts) >= CODE_ATTEMPTS ? 'booking.codeAttempts' : 'booking.codeWrong');
   }
   const spent = await db.updateTable('booking_codes').set({ used_at: nowIso() }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw new BookingError(422, 'booking.codeExpired', {}, 'code');
+  if (Number(spent.numUpdatedRows) !== 1) throw invalid('code', 'booking.codeExpired');
   return { channel: row.channel, destination: row.destination };
 }

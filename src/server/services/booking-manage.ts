@@ -1,10 +1,12 @@
 import { toUtc } from '../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
-import { AppointmentError, lockOwner, moveAppointment, type OwnerContext } from './appointments';
+import { lockOwner, moveAppointment, type OwnerContext } from './appointments';
 import { calendarOf } from './availability';
 import type { Filter } from './resource-repository';
-import { BookingError, openBookingSession, sha256, type BookingSession, type PublicOwner } from './online-booking';
+import { DomainError, invalid, notFound } from '../infra/domain-error';
+import { sha256 } from '../infra/crypto';
+import { openBookingSession, type BookingSession, type PublicOwner } from './online-booking';
 
 /**
  * A booking reached by its manage link (the token is never stored, only its hash): an online appointment or a
@@ -34,8 +36,8 @@ export function changeUntil(owner: PublicOwner, managed: Pick<Managed, 'startsAt
 }
 
 function assertChangeable(owner: PublicOwner, managed: Managed) {
-  if (managed.cancelled) throw new BookingError(422, 'booking.alreadyCancelled', {}, 'booking');
-  if (changeUntil(owner, managed) <= nowIso()) throw new BookingError(422, 'booking.tooLateToChange', { name: owner.name }, 'booking');
+  if (managed.cancelled) throw invalid('booking', 'booking.alreadyCancelled');
+  if (changeUntil(owner, managed) <= nowIso()) throw new DomainError(422, 'booking.tooLateToChange', { name: owner.name }, 'booking');
 }
 
 /**
@@ -74,21 +76,21 @@ export async function sessionOf(db: Db, owner: PublicOwner, managed: Managed): P
 /** Moves an appointment to the time held by `holdToken` (placed for it with the same slots and holds as a booking). */
 export async function rescheduleManaged(db: Db, dialect: Dialect, owner: PublicOwner, managed: Managed, holdToken: string): Promise<void> {
   assertChangeable(owner, managed);
-  if (managed.kind !== 'appointment') throw new BookingError(422, 'booking.tooLateToChange', { name: owner.name }, 'booking');
+  if (managed.kind !== 'appointment') throw new DomainError(422, 'booking.tooLateToChange', { name: owner.name }, 'booking');
   const session = await sessionOf(db, owner, managed);
   const hold = await db.selectFrom('slot_holds').selectAll().where('token_hash', '=', sha256(holdToken)).where('user_id', '=', owner.user.id)
     .where('booking_session_id', '=', session.id).where('service_id', '=', managed.serviceId).executeTakeFirst();
-  if (!hold || hold.status !== 'held' || hold.expires_at <= nowIso()) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+  if (!hold || hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
   const mine: Filter = (eb) => eb('appointments.user_id', '=', owner.user.id);
   const ctx: OwnerContext = { db, dialect, ownerId: owner.user.id, timeZone: calendarOf(owner.user).settings.time_zone, zoomConnected: false, ownHoldId: hold.id, clientFilter: mine };
   let moved: boolean;
   try {
     moved = await moveAppointment(ctx, managed.id, hold.date, hold.start_time, mine);
   } catch (err) {
-    if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+    if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
     throw err;
   }
-  if (!moved) throw new BookingError(404, 'errors.notFound');
+  if (!moved) throw notFound();
   await db.updateTable('slot_holds').set({ status: 'released' }).where('id', '=', hold.id).execute();
 }
 

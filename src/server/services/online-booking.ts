@@ -4,11 +4,13 @@ import { spans } from '../../domain/appointments';
 import { localDate, offsetAt, toUtc } from '../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
-import { AppointmentError, assertFree, createAppointments, lockOwner, serviceParts, type OwnerContext } from './appointments';
+import { assertFree, createAppointments, lockOwner, serviceParts, type OwnerContext } from './appointments';
 import { bookableStarts, calendarOf } from './availability';
 import { toSessionUser, type SessionUser } from './sessions';
 import { abilitySubject } from './users';
-import { BookingError, minutesFromNow, newToken, sha256 } from './booking-common';
+import { DomainError, invalid, notFound } from '../infra/domain-error';
+import { newToken, sha256 } from '../infra/crypto';
+import { minutesFromNow } from './booking-common';
 import { findClient } from './booking-codes';
 
 export const HOLD_MINUTES = 10;
@@ -29,7 +31,6 @@ export interface BookingSettings {
   deposit_mode: 'none' | 'per_service' | 'full';
 }
 
-export { BookingError, newToken, sha256 } from './booking-common';
 // Code verification and client recognition live in booking-codes.ts.
 export { checkCode, CODE_ATTEMPTS, CODE_MINUTES, createCode, findClient } from './booking-codes';
 
@@ -80,7 +81,7 @@ export async function assertOpen(db: Db, owner: PublicOwner, otherOfferings: () 
     && ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) && !isReadOnly(abilitySubject(owner.user))
     && hours.some((d) => d.open)
     && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0 || (await otherOfferings()));
-  if (!open) throw new BookingError(403, 'booking.closed');
+  if (!open) throw new DomainError(403, 'booking.closed');
 }
 
 export interface BookingSession {
@@ -116,7 +117,7 @@ function ownerContext(db: Db, dialect: Dialect, owner: PublicOwner, ownHoldId?: 
 export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: string) {
   const service = await db.selectFrom('services').select(['id', 'public_id', 'title', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart'])
     .where('public_id', '=', publicId).where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).executeTakeFirst();
-  if (!service) throw new BookingError(404, 'booking.notOffered');
+  if (!service) throw notFound('booking.notOffered');
   return service;
 }
 
@@ -128,11 +129,11 @@ export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: st
 export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, session: BookingSession, publicId: string, start: string) {
   const service = await serviceByPublicId(db, owner, publicId);
   const startMs = Date.parse(start);
-  if (!Number.isFinite(startMs)) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  if (!Number.isFinite(startMs)) throw invalid('start', 'booking.slotTaken');
   const { settings } = calendarOf(owner.user);
   const date = localDate(settings.time_zone, startMs);
   const offered = await bookableStarts(db, owner.user, service, date, date);
-  if (!offered.includes(startMs)) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  if (!offered.includes(startMs)) throw invalid('start', 'booking.slotTaken');
   const startTime = new Date(startMs + offsetAt(settings.time_zone, startMs)).toISOString().slice(11, 16);
   const parts = await serviceParts(db, service.id);
   const s = spans({ type: 'service', date, start_time: startTime, duration: service.duration, all_day: false, parts }, settings.time_zone);
@@ -146,7 +147,7 @@ export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, se
     try {
       await assertFree(trx, { ownerId: owner.user.id }, s.blocks, []);
     } catch (err) {
-      if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+      if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;
     }
     await trx.insertInto('slot_holds').values({
@@ -174,7 +175,7 @@ export interface HoldDetails {
 export async function holdFor(db: Db, owner: PublicOwner, session: BookingSession, token: string) {
   const hold = await db.selectFrom('slot_holds').selectAll().where('token_hash', '=', sha256(token)).where('user_id', '=', owner.user.id)
     .where('booking_session_id', '=', session.id).executeTakeFirst();
-  if (!hold) throw new BookingError(404, 'errors.notFound');
+  if (!hold) throw notFound();
   return hold;
 }
 
@@ -240,7 +241,7 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
     const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
     if (hold.status === 'booked') return { created: false };
     // Unpaid, a hold must still be live; paid, it is honoured if the time is still free (checked below).
-    if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw new BookingError(422, 'booking.holdExpired', {}, 'hold');
+    if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw invalid('hold', 'booking.holdExpired');
     const clientId = await clientFor(trx, owner, hold.booking_session_id, details);
     if (hold.class_session_id) {
       await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
@@ -262,7 +263,7 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
       void appointmentId;
       return { created: true };
     } catch (err) {
-      if (err instanceof AppointmentError) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+      if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;
     }
   });
@@ -324,10 +325,10 @@ async function seatsTaken(trx: Db, sessionId: number, except: number | null) {
  */
 export async function placeClassHold(db: Db, dialect: Dialect, owner: PublicOwner, session: BookingSession, classId: string, date: string, startTime: string) {
   const c = (await bookableClassRows(db, owner)).find((x) => x.public_id === classId);
-  if (!c) throw new BookingError(404, 'booking.notOffered');
+  if (!c) throw notFound('booking.notOffered');
   const row = await db.selectFrom('class_sessions').select(['id']).where('class_id', '=', c.id).where('date', '=', date).where('start_time', '=', startTime).executeTakeFirst();
   const start = sessionStart(owner, date, startTime);
-  if (!row || start < Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000) throw new BookingError(422, 'booking.slotTaken', {}, 'start');
+  if (!row || start < Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000) throw invalid('start', 'booking.slotTaken');
   const token = newToken();
   const expires_at = minutesFromNow(HOLD_MINUTES);
   const deposit = owner.settings.deposit_mode === 'full' ? c.price : 0;
@@ -336,9 +337,9 @@ export async function placeClassHold(db: Db, dialect: Dialect, owner: PublicOwne
     await trx.updateTable('slot_holds').set({ status: 'released' }).where('booking_session_id', '=', session.id).where('status', '=', 'held').execute();
     if (session.client_id) {
       const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', row.id).where('client_id', '=', session.client_id).executeTakeFirst();
-      if (already) throw new BookingError(422, 'booking.alreadyBooked', {}, 'start');
+      if (already) throw invalid('start', 'booking.alreadyBooked');
     }
-    if ((await seatsTaken(trx, row.id, null)) >= onlineSeats(c)) throw new BookingError(422, 'booking.classFull', {}, 'start');
+    if ((await seatsTaken(trx, row.id, null)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
     await trx.insertInto('slot_holds').values({
       user_id: owner.user.id, token_hash: sha256(token), booking_session_id: session.id, service_id: null, class_session_id: row.id, date, start_time: startTime,
       starts_at: new Date(start).toISOString(), ends_at: new Date(start + c.duration * 60_000).toISOString(), blocks: '[]',
@@ -354,8 +355,8 @@ async function takeSeat(trx: Db, owner: PublicOwner, hold: { id: number; class_s
   const sessionId = hold.class_session_id!;
   const c = await trx.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['c.spaces', 'c.online_seat_limit']).where('s.id', '=', sessionId).executeTakeFirstOrThrow();
   const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', sessionId).where('client_id', '=', clientId).executeTakeFirst();
-  if (already) throw new BookingError(422, 'booking.alreadyBooked', {}, 'start');
-  if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw new BookingError(422, 'booking.classFull', {}, 'start');
+  if (already) throw invalid('start', 'booking.alreadyBooked');
+  if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
   await trx.insertInto('class_session_clients').values({ session_id: sessionId, client_id: clientId, paid_amount: payment?.amount ?? 0, created_at: nowIso(), manage_token_hash: manageTokenHash }).execute();
   await recordPayment(trx, owner, clientId, 'standalone', payment);
   await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();

@@ -1,11 +1,12 @@
-import crypto from 'node:crypto';
 import { subject } from '@casl/ability';
 import { defineAbilityFor } from '../../../permissions/defineAbilityFor';
 import type { Db, Dialect } from '../db/database';
 import { nowIso } from '../db/database';
 import { lockOwner } from './appointments';
-import { BookingError, clientFor, recordPayment, type BookingSession, type CardPayment, type PublicOwner } from './online-booking';
+import { clientFor, recordPayment, type BookingSession, type CardPayment, type PublicOwner } from './online-booking';
 import { abilitySubject } from './users';
+import { randomCode } from '../infra/crypto';
+import { invalid, notFound } from '../infra/domain-error';
 
 /** While the client is on the payment page, a purchase keeps its place under a voucher's sales limit. */
 export const PURCHASE_MINUTES = 30;
@@ -55,7 +56,7 @@ export async function startPurchase(db: Db, dialect: Dialect, owner: PublicOwner
   const voucher = kind === 'voucher' ? (await offeredVouchers(db, owner)).find((v) => v.public_id === publicId) : undefined;
   const pack = kind === 'package' ? (await offeredPackages(db, owner)).find((p) => p.public_id === publicId) : undefined;
   const item = voucher ?? pack;
-  if (!item) throw new BookingError(404, 'booking.notOffered');
+  if (!item) throw notFound('booking.notOffered');
   const amount = voucher ? voucher.amount : pack!.price;
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
@@ -63,7 +64,7 @@ export async function startPurchase(db: Db, dialect: Dialect, owner: PublicOwner
       const pending = await trx.selectFrom('online_purchases').select((eb) => eb.fn.countAll<number>().as('n'))
         .where('gift_voucher_id', '=', voucher.id).where('status', '=', 'paying').where('expires_at', '>', nowIso()).executeTakeFirstOrThrow();
       const sold = await trx.selectFrom('gift_vouchers').select('sold_count').where('id', '=', voucher.id).executeTakeFirstOrThrow();
-      if (sold.sold_count + Number(pending.n) >= voucher.sales_limit) throw new BookingError(422, 'booking.soldOut', {}, 'voucher');
+      if (sold.sold_count + Number(pending.n) >= voucher.sales_limit) throw invalid('voucher', 'booking.soldOut');
     }
     const row = await trx.insertInto('online_purchases').values({
       user_id: owner.user.id, booking_session_id: session.id, kind, gift_voucher_id: voucher?.id ?? null, package_id: pack?.id ?? null, amount,
@@ -75,9 +76,8 @@ export async function startPurchase(db: Db, dialect: Dialect, owner: PublicOwner
 
 /** A voucher code no other voucher of the owner has, from an alphabet without look-alikes. */
 async function newCode(trx: Db, ownerId: number): Promise<string> {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   for (;;) {
-    const code = Array.from(crypto.randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+    const code = randomCode(10);
     const clash = await trx.selectFrom('voucher_sales').select('id').where('user_id', '=', ownerId).where('code', '=', code).executeTakeFirst();
     if (!clash) return code;
   }

@@ -1,17 +1,15 @@
-import crypto from 'node:crypto';
-import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type RawBuilder, type SelectExpression, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
 import { nowIso, runCompiled } from '../db/database';
 import { compileObjectBuilder } from '../db/object-builder';
-import { conditionsToSql } from './ability-query';
+import { conditionsToSql, type Filter } from './ability-query';
 import type { Resource } from './schema-registry';
+import { randomCode } from '../infra/crypto';
 
 // Tables come from resource schemas at run time; Kysely's static types cannot know them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type DynamicDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEb = ExpressionBuilder<any, any>;
-export type Filter = (eb: AnyEb) => Expression<SqlBool>;
+export type { Filter };
 export type Row = Record<string, unknown>;
 
 export interface ListQuery {
@@ -203,12 +201,6 @@ async function writeRelations(trx: Db, resource: Resource, id: number, input: Ro
     if (others.length === 0) continue;
     await dyn(trx).insertInto(spec.table).values(others.map((other, position) => ({ [spec.foreignKey]: id, [spec.otherKey]: other, position }))).execute();
   }
-}
-
-/** A random code from an alphabet without look-alike characters (no 0/O, 1/I). */
-function randomCode(length: number): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return Array.from(crypto.randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
 }
 
 /** Child rows with every "must have" field empty are dropped before saving (spec: client locations). */

@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { JsonSchema } from '../../../renderer/core/types';
 import { boundNumbers } from './input-bounds';
 import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
+import { sha256 } from '../infra/crypto';
 
 export type { JsonSchema };
 
@@ -177,7 +177,7 @@ export function typeTags(schema: JsonSchema): string[] {
 }
 
 const hashOf = (value: unknown): string =>
-  crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+  sha256(JSON.stringify(value)).slice(0, 16);
 
 /**
  * Reads every file listed in schemas/index.ts from disk and checks it against its meta-schema.

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { SubscriptionFields } from '../../domain/subscription';
 import type { Db } from '../db/database';
 import { nowIso, prepared } from '../db/database';
+import { newToken, sameSecret, sha256 } from '../infra/crypto';
 
 /** The stored user a session belongs to, without the password hash; booleans and JSON columns decoded. */
 export interface SessionUser extends SubscriptionFields {
@@ -31,8 +31,8 @@ export interface Session {
   impersonatorId: number | null;
 }
 
-const token = (): string => crypto.randomBytes(32).toString('base64url');
-const hash = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
+const token = (): string => newToken(32);
+const hash = sha256;
 
 /** Creates a session (guest when userId is null) and returns the cookie value with it. */
 export async function createSession(db: Db, userId: number | null, days: number, impersonatorId: number | null = null): Promise<{ cookie: string; session: Session }> {
@@ -108,7 +108,5 @@ export async function destroySession(db: Db, id: string): Promise<void> {
 /** Constant-time comparison of the CSRF header with the session's token. */
 export function csrfMatches(session: Session | null, header: unknown): boolean {
   if (!session || typeof header !== 'string') return false;
-  const a = Buffer.from(session.csrfToken);
-  const b = Buffer.from(decodeURIComponent(header));
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return sameSecret(session.csrfToken, decodeURIComponent(header));
 }
