@@ -18,7 +18,8 @@ const config = {
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, displayName: 'unit-dom', testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts', testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'], setupFilesAfterEnv: ['@testing-library/jest-dom'] },
-    { ...common, displayName: 'api', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'] },
+    // A suite's hooks build an app, migrate and seed: on a busy two-core machine that can pass five seconds.
+    { ...common, displayName: 'api', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testTimeout: 20_000 },
   ],
 };
 

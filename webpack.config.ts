@@ -3,13 +3,29 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import type { Configuration } from 'webpack';
+import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
 
 /**
  * The browser build. Content-hashed chunks; each screen kind (list, form, detail, dashboard) and each heavy
  * widget is its own chunk loaded on first use, so /login never downloads the table or a calendar.
  */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Writes `chunks.json`: every named chunk group (`screen-form`, `layout-shell`, `widget-booking-start`, the entry
+ * `app`) and the files it loads. The server reads it to preload what a page's first screen needs.
+ */
+class ChunkMapPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('ChunkMapPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ChunkMapPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const map: Record<string, string[]> = {};
+        for (const [name, group] of compilation.namedChunkGroups) map[name] = group.getFiles().filter((f) => /\.(js|css)$/.test(f));
+        compilation.emitAsset('chunks.json', new sources.RawSource(JSON.stringify(map, null, 1)));
+      });
+    });
+  }
+}
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
@@ -46,6 +62,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     plugins: [
       new HtmlWebpackPlugin({ template: './src/app/index.html', favicon: './src/app/favicon.svg', scriptLoading: 'defer' }),
+      new ChunkMapPlugin(),
       new MiniCssExtractPlugin({ filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css', chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css' }),
       // Every text asset (the page too) gets a brotli and a gzip twin at build time; the server sends the one the
       // browser accepts (@fastify/static preCompressed), so no request pays for compression. Defaults: brotli
@@ -59,6 +76,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       minimize: production,
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
       splitChunks: { chunks: 'all' },
+      // Chunk files say what they hold (`screen-form`, `vendors-node_modules_mui_material_…`), not a number.
+      chunkIds: 'named',
       runtimeChunk: 'single',
     },
     performance: { hints: false },

@@ -4,7 +4,7 @@ export { useRenderer, type RendererContextValue, type ScreenWidget, type Confirm
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { forgetData } from './react/cache';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
-export { createRestClient, HttpError, type RestClient, type RestOptions } from './core/rest';
+export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';
 export { buildRoutes, routeFor } from './core/routes';
 export { formatMoney } from './core/format';

@@ -3,15 +3,15 @@
  *  1. GET /api/v1/clients?page=1 through the real app (session, CSRF plugin, CASL → SQL, Kysely, serialiser)
  *     over 100k clients of 1k owners on SQLite, beside a bare Fastify route answering the same page straight
  *     from better-sqlite3 — 50 connections, same run.
- *  2. First-load bytes Chromium actually transfers (scripts, and everything) for /login, /clients/list and the public
- *     booking page, against the production build as the server sends it (brotli/gzip pre-compressed).
+ *  2. A first visit from a phone (bench-visit.ts): Lighthouse's mobile conditions through CDP, the public booking
+ *     page and /login cold, /dashboard warm — LCP, total blocking time, bytes on the wire, requests before content.
  *  3. A 500-field form: mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
  *     beside plain @rjsf/core and stock @rjsf/mui, same run.
  *  4. Bookable start times for 60 days (3-part service, 5,000 appointments): the availability engine beside a
  *     straightforward per-slot check.
  *  5. Public slot listing, one month, for an owner with 5,000 appointments, through the real HTTP endpoint at 20
- *     connections (p95), and the first-load bytes of the public booking page (in 2.).
- * `npm run bench -- api bundle form availability booking` picks sections.
+ *     connections (p95).
+ * `npm run bench -- api visit form availability booking` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -24,6 +24,7 @@ import Fastify from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import webpack from 'webpack';
 import { buildApp } from '../src/server/build';
+import { coldVisits, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
 import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
@@ -92,46 +93,17 @@ async function benchApi(): Promise<void> {
   await app.close();
 }
 
-async function benchBundle(browser: Browser): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('run `npm run build` first: the bundle benchmark measures the production build');
+/** A first visit from a phone under Lighthouse's mobile conditions, against the production build as served. */
+async function benchVisits(browser: Browser): Promise<void> {
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('run `npm run build` first: the visit benchmark measures the production build');
   const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false });
   const app = await buildApp(config);
   await seedDemoData(app.db, app.dialect);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-
-  const firstLoad = async (pathName: string, login: boolean) => {
-    const context = await browser.newContext();
-    if (login) {
-      const p = await context.newPage();
-      await p.goto(`${base}/login`);
-      await p.getByLabel('Email').fill('owner@demo.test');
-      await p.getByLabel('Password').fill('Demo-pass-1');
-      await p.getByRole('button', { name: 'Log in' }).click();
-      await p.waitForURL(/dashboard/);
-      await p.close();
-    }
-    const page = await context.newPage();
-    // What Chromium actually received (CDP Network.loadingFinished: encoded bytes on the wire, headers included),
-    // per resource type, on a first visit with an empty cache.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const types = new Map<string, string>();
-    const bytes = { script: 0, all: 0 };
-    cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => types.set(e.requestId, e.type));
-    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-      bytes.all += e.encodedDataLength;
-      if (types.get(e.requestId) === 'Script') bytes.script += e.encodedDataLength;
-    });
-    await page.goto(`${base}${pathName}`, { waitUntil: 'networkidle' });
-    await context.close();
-    return { script: bytes.script / 1024, all: bytes.all / 1024 };
-  };
-  const show = (r: { script: number; all: number }) => `${r.script.toFixed(0)} KB JS · ${r.all.toFixed(0)} KB in all`;
-  row('first load /login, transferred', show(await firstLoad('/login', false)), 'JS ≤ 300 KB');
-  row('first load /clients/list, transferred', show(await firstLoad('/clients/list', true)));
-  row('first load /online-booking/{slug}, transferred', show(await firstLoad('/online-booking/olivia-hart', false)), 'JS ≤ 280 KB');
+  row('/online-booking/{slug}, cold, mobile (median of 5)', summarise(await coldVisits(browser, `${base}/online-booking/olivia-hart`)), 'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 150 KB');
+  row('/login, cold, mobile (median of 5)', summarise(await coldVisits(browser, `${base}/login`)), 'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 200 KB');
+  row('/dashboard, warm, logged in, mobile (median of 5)', summarise(await warmVisits(browser, base, '/dashboard', { email: 'owner@demo.test', password: 'Demo-pass-1' })), 'LCP ≤ 1.0 s');
   await app.close();
 }
 
@@ -277,10 +249,10 @@ async function main(): Promise<void> {
   if (want('availability')) benchAvailability();
   if (want('booking')) await benchBooking();
   if (want('api')) await benchApi();
-  if (want('bundle') || want('form')) {
+  if (want('visit') || want('form')) {
     const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
-      if (want('bundle')) await benchBundle(browser);
+      if (want('visit')) await benchVisits(browser);
       if (want('form')) await benchForm(browser);
     } finally {
       await browser.close();

@@ -11,6 +11,9 @@
  *   download(path, body)    POST {path} (exports)                                           → a Blob + file name
  *   getJson(url)            GET any JSON (manifest, screens, locales)
  *
+ * `preloaded` answers a first GET of a URL without the network: the host's page may carry the answers its first
+ * screen asks for (manifest, screen, user), each used once, exactly as the server would have sent it.
+ *
  * Every call sends cookies, `X-XSRF-TOKEN` from the XSRF-TOKEN cookie and `X-Locale`. A non-2xx answer
  * throws an `HttpError` carrying the status and the body (`{ message, errors }`); `onError` sees it first,
  * so a host can log out on 401/419 and leave on 403.
@@ -25,6 +28,9 @@ export class HttpError extends Error {
   }
 }
 
+/** An answer to a GET, as the server gave it: its status and its JSON body. */
+export type Preloaded = Record<string, { status: number; body: unknown }>;
+
 export interface RestOptions {
   /** Prefix for relative paths; '' for same origin. */
   baseUrl?: string;
@@ -33,6 +39,8 @@ export interface RestOptions {
   locale?: () => string;
   onError?: (error: HttpError) => void;
   fetch?: typeof fetch;
+  /** Answers to first GETs by path, each used once (see above). */
+  preloaded?: Preloaded;
 }
 
 export type ListParams = Record<string, string | number | boolean | undefined>;
@@ -80,13 +88,25 @@ export function createRestClient(options: RestOptions = {}) {
     return res;
   }
 
+  const preloaded = { ...options.preloaded };
+
   async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const ready = method === 'GET' ? preloaded[path] : undefined;
+    if (ready) {
+      delete preloaded[path];
+      if (ready.status >= 200 && ready.status < 300) return ready.body as T;
+      const error = new HttpError(ready.status, (ready.body ?? {}) as HttpError['body']);
+      options.onError?.(error);
+      throw error;
+    }
     const res = await raw(method, path, body);
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
   return {
     send,
+    /** The page's answer for a GET of `path`, if it carries one and it has not been used: a screen's first render. */
+    peek: (path: string): { status: number; body: unknown } | undefined => preloaded[path],
     getJson: <T>(path: string) => send<T>('GET', path),
     getList: <T>(path: string, params: ListParams) => send<T>('GET', `${path}${query(params)}`),
     getOne: <T>(path: string, id: string | number) => send<{ data: T }>('GET', `${path}/${id}`),

@@ -79,6 +79,8 @@ export interface ScreenDef extends ScreenSummary {
   defaults?: Record<string, string>;
   /** A form's initial data from this endpoint (`{ data }`), for forms that edit something other than a record. */
   load?: string;
+  /** GETs the first screen makes at once (`/api/v1/online-booking/:slug`): the server may answer them in the page. */
+  preload?: string[];
   /** List tabs, each a set of list parameters (e.g. a scope). */
   tabs?: Array<{ label: string; params: Record<string, string> }>;
   sections?: Array<{ title: string; fields: ColumnDef[] }>;

@@ -6,7 +6,7 @@ import type { RestClient } from '../core/rest';
 import { buildRoutes } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
-import { defaultWidgets, type RendererWidget } from './form/widgets';
+import type { RendererWidget } from './form/widgets';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
 
 export interface LayoutProps {
@@ -103,10 +103,15 @@ function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<S
  */
 export function SchemaApp(props: SchemaAppProps) {
   const { rest } = props;
-  const { data, error, mutate } = useSWR('ui-manifest', () => rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), { revalidateOnFocus: false });
+  const carried = rest.peek('/api/v1/ui/manifest');
+  const { data, error, mutate } = useSWR('ui-manifest', () => rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as { data: Manifest }) : undefined,
+  });
   const manifest = data?.data;
   const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
-  const widgets = useMemo(() => defaultWidgets.with(props.widgets ?? {}), [props.widgets]);
+  // The host's form widgets only: the form screen adds the built-in ones, so rjsf loads with the first form.
+  const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
   const screenWidgets = useMemo(() => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}), [props.screenWidgets]);
 
   // The router is built once per manifest version; guards read fresh state through props each render.

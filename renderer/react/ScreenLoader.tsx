@@ -26,7 +26,12 @@ export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKin
 export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
   const { rest, t, checkGate, manifest } = useRenderer();
   const summary = manifest.screens.find((s) => s.id === id);
-  const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(`/api/v1/ui/screens/${encodeURIComponent(id)}`), { revalidateOnFocus: false });
+  const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
+  const carried = rest.peek(url);
+  const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(url), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
+  });
   const verdict = checkGate(summary?.gate);
   if (typeof verdict === 'string') return <Navigate to={verdict} replace />;
   if (verdict) {

@@ -40,6 +40,7 @@ export interface RendererContextValue {
   t: Translate;
   locale: string;
   can: Can;
+  /** The host's form widgets; the form screen adds the built-in ones. */
   widgets: Registry<RendererWidget>;
   screenWidgets: Registry<ScreenWidget>;
   formContext: Record<string, unknown>;

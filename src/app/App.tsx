@@ -1,25 +1,38 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { createRestClient, HttpError, SchemaApp, type Gate, type Guard } from '../../renderer';
+import { createRestClient, HttpError, SchemaApp, type Gate, type Guard, type LayoutProps, type Preloaded } from '../../renderer';
 import { refusalReason } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
-import { ConfirmHost, useConfirm } from './ConfirmDialog';
+import { useConfirm } from './use-confirm';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
-import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
+import { CenteredLayout, NotFound, PublicLayout } from './layouts';
 import { abilityFor, canFor, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
-import { ToastHost, useToasts } from './Toasts';
+import { useToasts } from './use-toasts';
 import { screenWidgets, widgets } from '../widgets';
 import './app.css';
 
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
+const LazyShell = lazy(() => import(/* webpackChunkName: "layout-shell" */ './ShellLayout'));
+/** The owner's shell loads with the first signed-in screen; guests and the booking page never download it. */
+function ShellLayout(props: LayoutProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+      <LazyShell {...props} />
+    </Suspense>
+  );
+}
 const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
+// The toast and the confirm dialog load with the first toast or question: most first screens show neither.
+const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './Toasts'));
+const ConfirmHost = lazy(() => import(/* webpackChunkName: "confirm-dialog" */ './ConfirmDialog'));
 
 /** Each kind of user's own home (spec §6: admins and affiliates have their own areas). */
 export function homeOf(user: CurrentUser): string {
@@ -32,11 +45,16 @@ function safeRedirect(target: string | null, user: CurrentUser): string {
 }
 
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
-export function App() {
+export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   const { t, i18n } = useTranslation();
   const [locale, setLocaleState] = useState<Locale>(currentLocale());
   const { toast, notify, close } = useToasts();
   const { text, labels, confirm, answer } = useConfirm();
+  // Once shown, the hosts stay mounted, so they can animate out.
+  const toastShown = useRef(false);
+  const confirmShown = useRef(false);
+  if (toast) toastShown.current = true;
+  if (text !== null) confirmShown.current = true;
   const navigatorRef = useRef<((to: string) => void) | null>(null);
   const userRef = useRef<unknown>(null);
   /** Set while the user logs out: requests answered 401 meanwhile are part of leaving, not an expired session. */
@@ -44,6 +62,7 @@ export function App() {
 
   const rest = useMemo(() => createRestClient({
     locale: () => currentLocale(),
+    preloaded,
     onError: (error: HttpError) => {
       // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
       // to the dashboard.
@@ -165,8 +184,8 @@ export function App() {
             failed={(retry) => <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('app.retry')}</Button>}>{t('app.networkError')}</Alert>}
           />
         )}
-        <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} />
-        <ConfirmHost text={text} labels={labels} answer={answer} />
+        {toastShown.current && <Suspense fallback={null}><ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} /></Suspense>}
+        {confirmShown.current && <Suspense fallback={null}><ConfirmHost text={text} labels={labels} answer={answer} /></Suspense>}
       </ShellContext.Provider>
     </ThemeProvider>
   );

@@ -1,22 +1,22 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from './i18n';
 import { useShell } from './shell-context';
 
+/**
+ * The language picker: the browser's own select (a phone shows its native list), styled like the app's outlined
+ * fields. Light on purpose: it sits on the login and booking pages, which load nothing they do not show.
+ */
 export function LanguageSelect({ dark = false }: { dark?: boolean }) {
   const { t } = useTranslation();
   const { locale, setLocale } = useShell();
+  const id = useId();
   return (
-    <TextField
-      select
-      size="small"
-      label={t('app.language')}
-      value={locale}
-      onChange={(e) => setLocale(e.target.value as Locale)}
-      sx={dark ? { minWidth: 120, '& *': { color: '#fff !important', borderColor: 'rgba(255,255,255,0.6) !important' } } : { minWidth: 120 }}
-    >
-      {LOCALES.map((l) => <MenuItem key={l} value={l}>{t(`locales.${l}`)}</MenuItem>)}
-    </TextField>
+    <span className={dark ? 'language-select language-select--dark' : 'language-select'}>
+      <label htmlFor={id}>{t('app.language')}</label>
+      <select id={id} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+        {LOCALES.map((l) => <option key={l} value={l}>{t(`locales.${l}`)}</option>)}
+      </select>
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -6,30 +6,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import type { Severity } from '../../renderer';
 import { placeToast } from './toast-position';
-
-export const TOAST_MS = 3000;
-
-/** A way on from the toast's message: a plan refusal links to the plans. */
-export interface ToastLink {
-  to: string;
-  label: string;
-}
-
-interface Toast {
-  id: number;
-  message: string;
-  severity: Severity;
-  link?: ToastLink;
-}
-
-/** Toasts per spec §9: 3 s, top right, with a progress bar; headings from §8 ("Successed!", "Failed!"). */
-export function useToasts() {
-  const [toast, setToast] = useState<Toast | null>(null);
-  const notify = useCallback((message: string, severity: Severity = 'success', link?: ToastLink) => setToast({ id: Date.now(), message, severity, link }), []);
-  return { toast, notify, close: () => setToast(null) };
-}
+import { TOAST_MS, type Toast } from './use-toasts';
 
 function Progress({ id }: { id: number }) {
   const [value, setValue] = useState(100);
@@ -45,7 +23,8 @@ function Progress({ id }: { id: number }) {
  * Spec §9: top right, below the header — and never over a control: the toast moves down past the banners' buttons
  * ("Back to my admin account", "Reactivate") and the calendar's view buttons to the first free place.
  */
-export function ToastHost({ toast, close, navigate }: { toast: Toast | null; close(): void; navigate(to: string): void }) {
+/** Its own chunk: loaded with the first toast. */
+export default function ToastHost({ toast, close, navigate }: { toast: Toast | null; close(): void; navigate(to: string): void }) {
   const { t } = useTranslation();
   const heading = { success: 'toast.success', error: 'toast.error', warning: 'toast.warning', info: 'toast.warning' } as const;
   const ref = useRef<HTMLDivElement>(null);

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Preloaded } from '../../renderer';
 
 export const LOCALES = ['en', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -19,11 +20,13 @@ export function currentLocale(): Locale {
 
 /**
  * Loads the texts from the server (GET /api/v1/ui/locales/:lng), like the schemas, so a label added with a
- * schema needs no rebuild of the app.
+ * schema needs no rebuild of the app. The page usually carries them already (`preloaded`): then no request.
  */
-export async function initI18n(): Promise<typeof i18next> {
+export async function initI18n(preloaded: Preloaded = {}): Promise<typeof i18next> {
   const lng = currentLocale();
-  const texts = await fetch(`/api/v1/ui/locales/${lng}`, { credentials: 'include' }).then((r) => r.json());
+  const url = `/api/v1/ui/locales/${lng}`;
+  const carried = preloaded[url]?.status === 200 ? preloaded[url].body : undefined;
+  const texts = carried ?? (await fetch(url, { credentials: 'include' }).then((r) => r.json()));
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',

@@ -31,6 +31,9 @@ const USER_KEY = 'current-user';
  */
 export function useCurrentUser(rest: RestClient) {
   const { mutate: mutateAll } = useSWRConfig();
+  // The page usually carries the answer: then the first render already knows who is signed in.
+  const carried = rest.peek('/api/v1/user');
+  const fallbackData = carried?.status === 200 ? (carried.body as { data: CurrentUser }).data : carried?.status === 401 ? null : undefined;
   const { data, mutate, isLoading } = useSWR(USER_KEY, async () => {
     try {
       return (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
@@ -38,12 +41,12 @@ export function useCurrentUser(rest: RestClient) {
       if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
       throw err;
     }
-  }, { revalidateOnFocus: false, shouldRetryOnError: false });
+  }, { revalidateOnFocus: false, shouldRetryOnError: false, fallbackData });
   const forget = useCallback(async (keepUser = false) => {
     await forgetData(mutateAll, (key) => key === USER_KEY);
     if (!keepUser) await mutate(null, { revalidate: false });
   }, [mutateAll, mutate]);
-  return { user: isLoading ? undefined : (data ?? null), reload: () => mutate(), forget };
+  return { user: data !== undefined ? data : isLoading ? undefined : null, reload: () => mutate(), forget };
 }
 
 /** The browser's copy of the server's abilities: the same rules, the same pure function. */

@@ -8,25 +8,44 @@ import type { RendererWidget, ScreenWidget } from '../../renderer';
  */
 export const widgets: Record<string, RendererWidget> = {};
 
-// The public booking page's steps share one chunk: a client going through the wizard needs them all.
-const bookingSteps = () => import(/* webpackChunkName: "widget-booking" */ './booking-wizard/steps');
-const bookingPages = () => import(/* webpackChunkName: "widget-booking-pages" */ './booking-wizard/pages');
+// The public booking page: each step is its own chunk, named for its widget, so the page's first screen loads the
+// start step only (the server preloads `widget-<name>` for a screen's first widget). The other steps follow on the
+// client's first touch or key press, before they are needed.
+const steps = {
+  'booking-start': () => import(/* webpackChunkName: "widget-booking-start" */ './booking-wizard/start').then((m) => m.StartStep),
+  'booking-verify': () => import(/* webpackChunkName: "widget-booking-verify" */ './booking-wizard/verify').then((m) => m.VerifyStep),
+  'booking-services': () => import(/* webpackChunkName: "widget-booking-services" */ './booking-wizard/services').then((m) => m.ServicesStep),
+  'booking-classes': () => import(/* webpackChunkName: "widget-booking-classes" */ './booking-wizard/classes').then((m) => m.ClassesStep),
+  'booking-time': () => import(/* webpackChunkName: "widget-booking-time" */ './booking-wizard/time').then((m) => m.TimeStep),
+  'booking-vouchers': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.VouchersStep),
+  'booking-packages': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PackagesStep),
+  'booking-purchase': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PurchaseStep),
+  'booking-details': () => import(/* webpackChunkName: "widget-booking-details" */ './booking-wizard/details').then((m) => m.DetailsStep),
+  'booking-confirm': () => import(/* webpackChunkName: "widget-booking-confirm" */ './booking-wizard/confirm').then((m) => m.ConfirmStep),
+  'booking-done': () => import(/* webpackChunkName: "widget-booking-done" */ './booking-wizard/done').then((m) => m.DoneStep),
+};
+
+/** Loads every booking step once the client starts using the page. */
+function loadStepsOnFirstUse(): void {
+  const loadAll = () => {
+    for (const name of ['pointerdown', 'keydown'] as const) document.removeEventListener(name, loadAll, true);
+    for (const load of Object.values(steps)) void load().catch(() => undefined); // a step that fails loads again when shown
+  };
+  for (const name of ['pointerdown', 'keydown'] as const) document.addEventListener(name, loadAll, { capture: true, passive: true });
+}
+
+const bookingSteps: Record<string, ScreenWidget> = Object.fromEntries(
+  Object.entries(steps).map(([name, load]) => [name, lazy(() => load().then((step) => {
+    if (name === 'booking-start') loadStepsOnFirstUse();
+    return { default: step };
+  }))]),
+);
 
 export const screenWidgets: Record<string, ScreenWidget> = {
-  'booking-start': lazy(() => bookingSteps().then((m) => ({ default: m.StartStep }))),
-  'booking-verify': lazy(() => bookingSteps().then((m) => ({ default: m.VerifyStep }))),
-  'booking-services': lazy(() => bookingSteps().then((m) => ({ default: m.ServicesStep }))),
-  'booking-classes': lazy(() => bookingSteps().then((m) => ({ default: m.ClassesStep }))),
-  'booking-time': lazy(() => bookingSteps().then((m) => ({ default: m.TimeStep }))),
-  'booking-vouchers': lazy(() => bookingSteps().then((m) => ({ default: m.VouchersStep }))),
-  'booking-packages': lazy(() => bookingSteps().then((m) => ({ default: m.PackagesStep }))),
-  'booking-purchase': lazy(() => bookingSteps().then((m) => ({ default: m.PurchaseStep }))),
-  'booking-details': lazy(() => bookingSteps().then((m) => ({ default: m.DetailsStep }))),
-  'booking-confirm': lazy(() => bookingSteps().then((m) => ({ default: m.ConfirmStep }))),
-  'booking-done': lazy(() => bookingSteps().then((m) => ({ default: m.DoneStep }))),
-  'booking-callback': lazy(() => bookingPages().then((m) => ({ default: m.BookingCallback }))),
-  'booking-manage': lazy(() => bookingPages().then((m) => ({ default: m.BookingManage }))),
-  'booking-confirmation': lazy(() => bookingPages().then((m) => ({ default: m.BookingConfirmation }))),
+  ...bookingSteps,
+  'booking-callback': lazy(() => import(/* webpackChunkName: "widget-booking-callback" */ './booking-wizard/callback').then((m) => ({ default: m.BookingCallback }))),
+  'booking-confirmation': lazy(() => import(/* webpackChunkName: "widget-booking-confirmation" */ './booking-wizard/callback').then((m) => ({ default: m.BookingConfirmation }))),
+  'booking-manage': lazy(() => import(/* webpackChunkName: "widget-booking-manage" */ './booking-wizard/manage').then((m) => ({ default: m.BookingManage }))),
   calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
   'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
   'business-hours': lazy(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),

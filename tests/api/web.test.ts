@@ -56,15 +56,25 @@ describe('web: the page and its assets', () => {
     expect(plain.body).toBe(chunk);
   });
 
-  it('sends the page compressed on app routes and at the root, always revalidated', async () => {
+  it('sends the page compressed on app routes and at the root, private and always revalidated', async () => {
     for (const url of ['/', '/clients/list', '/online-booking/olivia-hart']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+      // It carries the visitor's own answers (their user): never cached, never shared.
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<script type="application/json" id="soloist-preload">');
     }
+    const gz = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<div id="root"></div>');
+    const plain = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<div id="root"></div>');
   });
 
   it('answers a missing file with a 404, not the page', async () => {

@@ -51,8 +51,7 @@ function textInside(el: Locator) {
 }
 
 async function toUkrainian(page: Page) {
-  await page.getByLabel('Language').click();
-  await page.getByRole('option', { name: 'Ukraine' }).click();
+  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
 }
 
 test('on a phone the month shows each day legibly: coloured dots and "+N", no words cut; a day opens its day view', async ({ page, cspViolations }) => {

@@ -36,8 +36,7 @@ test('on a phone the calendar opens on one day, its controls below, nothing wide
 test("FullCalendar's own controls speak Ukrainian", async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);
-  await page.getByLabel('Language').click();
-  await page.getByRole('option', { name: 'Ukraine' }).click();
+  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
   await page.goto('/appointments/calendar/events');
   for (const name of ['Сьогодні', 'День', 'Тиждень', 'Місяць']) await expect(page.locator('main button', { hasText: new RegExp(`^${name}$`) })).toBeVisible();
   await expect(page.getByText('Увесь', { exact: false }).first()).toBeVisible();

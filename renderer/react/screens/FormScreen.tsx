@@ -19,6 +19,7 @@ import { loadValidator, localizeErrors, type AjvError } from '../../core/validat
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
+import { defaultWidgets } from '../form/widgets';
 import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
 import type { ScreenProps } from '../ScreenLoader';
 import { Cell } from '../views/Cell';
@@ -37,6 +38,8 @@ export default function FormScreen({ screen }: ScreenProps) {
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { id } = useParams();
+  // The built-in widgets with the host's own, which may replace them.
+  const allWidgets = useMemo(() => defaultWidgets.with(widgets.entries()).entries(), [widgets]);
   const resource = screen.resource ? manifest.resources[screen.resource] : undefined;
   const { schema, uiSchema } = useMemo(() => schemaForForm(screen, t), [screen, t]);
   const templates = useMemo(() => leanTemplates(t), [t]);
@@ -163,7 +166,7 @@ export default function FormScreen({ screen }: ScreenProps) {
         } : undefined}
         validator={validator}
         templates={templates}
-        widgets={widgets.entries()}
+        widgets={allWidgets}
         fields={hiddenFields}
         formContext={formContext}
         extraErrors={serverErrors as never}

@@ -1,7 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstScreen, readChunkMap, type FirstScreen } from './first-screen';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** JSON inside the page: `<` escaped, so no text in it can close the block. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The page with its first screen: the answers it will ask for as a JSON block (not a script), and preload links. */
+export function pageWith(template: string, first: FirstScreen): string {
+  const links = [
+    ...first.styles.map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    ...first.scripts.map((f) => `<link rel="preload" as="script" href="/${f}">`),
+    ...first.modules.map((f) => `<link rel="modulepreload" href="${f}">`),
+  ].join('');
+  const data = `<script type="application/json" id="soloist-preload">${safeJson(first.preloaded)}</script>`;
+  return template.replace('<html lang="en">', `<html lang="${first.locale}">`).replace('</head>', `${links}${data}</head>`);
+}
 
 /** A content-hashed chunk (`app.0123abcd4567.js`), possibly its pre-compressed twin (`….js.br`, `….js.gz`). */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
@@ -15,6 +35,8 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
 export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string }): Promise<void> {
   const indexFile = path.join(opts.webDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const chunks = hasWeb ? readChunkMap(opts.webDir) : {};
   if (hasWeb) {
     await fastify.register(fastifyStatic, {
       root: opts.webDir,
@@ -28,17 +50,28 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
     });
   }
 
-  /** The page itself (compressed like any asset): every app route, the root included, is answered with it. */
-  const sendPage = (reply: FastifyReply) => reply.code(200).sendFile('index.html');
+  /**
+   * The page itself: every app route, the root included, is answered with it, carrying what its first screen
+   * needs. It holds the visitor's own data (their user), so it is private and never cached; compressed per answer
+   * (brotli at a fast level, else gzip).
+   */
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const html = Buffer.from(pageWith(template, await firstScreen(fastify, req, chunks)));
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
+    return reply.send(html);
+  };
 
   // Spec §2: `/` leads to the dashboard (and a guest on to /login). The page's router does it from
   // navigation.json's redirects; the directory itself must not answer (it was a 403 from the static files).
-  if (hasWeb) fastify.get('/', (_req, reply) => sendPage(reply));
+  if (hasWeb) fastify.get('/', (req, reply) => sendPage(req, reply));
 
   // History-mode fallback: a path without a file extension is an app route and gets the page.
   fastify.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api') || req.url.startsWith('/sanctum') || req.url.startsWith('/uploads');
-    if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) return sendPage(reply);
+    if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) return sendPage(req, reply);
     return reply.code(404).send({ message: req.t ? req.t('errors.notFound') : 'Not found' });
   });
 }

@@ -102,7 +102,11 @@ export const pagePath = (slug: string | undefined) => `/api/v1/online-booking/${
 /** The public page (owner, services, whether this device is verified), shared by every step. */
 export function usePage(slug: string | undefined) {
   const { rest } = useRenderer();
-  return useSWR(['booking-page', slug], () => rest.getJson<{ data: PublicPage }>(pagePath(slug)).then((r) => r.data), { revalidateOnFocus: false });
+  const carried = rest.peek(pagePath(slug));
+  return useSWR(['booking-page', slug], () => rest.getJson<{ data: PublicPage }>(pagePath(slug)).then((r) => r.data), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as { data: PublicPage }).data : undefined,
+  });
 }
 
 export function useMoney(currency: string | undefined) {

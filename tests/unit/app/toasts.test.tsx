@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderHook } from '@testing-library/react';
-import { ToastHost, useToasts } from '../../../src/app/Toasts';
+import ToastHost from '../../../src/app/Toasts';
+import { useToasts } from '../../../src/app/use-toasts';
 
 describe('ToastHost', () => {
   it('offers the way on from a plan refusal, and following it closes the toast', () => {

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** An answer the page carries for the browser's first GETs, so they need no round trip. */
+export interface Preloaded {
+  status: number;
+  body: unknown;
+}
+
+interface ScreenSummary {
+  id: string;
+  kind: string;
+  route: string;
+  resource?: string;
+}
+interface Area {
+  guard: string;
+  layout: string;
+  screens: string[];
+}
+interface Manifest {
+  screens: ScreenSummary[];
+  navigation: { areas: Area[] };
+  resources: Record<string, { validator?: string }>;
+}
+
+const LOCALES = ['en', 'uk'];
+const LOCALE_COOKIE = 'locale';
+
+/**
+ * `chunks.json` from the build: each named chunk group (`screen-form`, `layout-shell`, `widget-booking-start`, …)
+ * and the files it needs beyond the entry's.
+ */
+export function readChunkMap(webDir: string): Record<string, string[]> {
+  const file = path.join(webDir, 'chunks.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>) : {};
+}
+
+/** `/clients/form/:id?` as a pattern; static segments count, so `/clients/list` wins over `/clients/:id`. */
+function matcher(route: string): { test: RegExp; names: string[]; weight: number } {
+  const segments = route.split('/').filter(Boolean);
+  const names: string[] = [];
+  const source = segments
+    .map((s) => {
+      if (!s.startsWith(':')) return `/${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      names.push(s.replace(/^:|\?$/g, ''));
+      return s.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
+    })
+    .join('');
+  return { test: new RegExp(`^${source}/?$`), names, weight: segments.filter((s) => !s.startsWith(':')).length };
+}
+
+interface Hit {
+  screen: ScreenSummary;
+  area: Area;
+  /** The route's parameters as the path has them (still URL-encoded). */
+  params: Record<string, string>;
+}
+
+/** The screen a path opens, its area and parameters, as the browser's router would pick it. */
+export function screenAt(manifest: Manifest, pathname: string): Hit | null {
+  let best: (Hit & { weight: number }) | null = null;
+  const byId = new Map(manifest.screens.map((s) => [s.id, s]));
+  for (const area of manifest.navigation.areas) {
+    for (const id of area.screens) {
+      const screen = byId.get(id);
+      if (!screen) continue;
+      const m = matcher(screen.route);
+      const found = m.test.exec(pathname);
+      if (!found || (best && m.weight <= best.weight)) continue;
+      const params = Object.fromEntries(m.names.flatMap((name, i) => (found[i + 1] === undefined ? [] : [[name, found[i + 1]]])));
+      best = { screen, area, params, weight: m.weight };
+    }
+  }
+  return best && { screen: best.screen, area: best.area, params: best.params };
+}
+
+/** `/api/v1/online-booking/:slug` with the path's parameters; null when one is missing or not a clean segment. */
+function filled(template: string, params: Record<string, string>): string | null {
+  let missing = false;
+  const url = template.replace(/:(\w+)/g, (_, name: string) => {
+    const raw = params[name];
+    if (raw === undefined) return ((missing = true), '');
+    try {
+      return encodeURIComponent(decodeURIComponent(raw));
+    } catch {
+      return ((missing = true), '');
+    }
+  });
+  return missing ? null : url;
+}
+
+/** Whether the browser will show this area's screen to this visitor, rather than send them elsewhere. */
+function opens(area: Area, signedIn: boolean): boolean {
+  if (area.guard === 'anyone') return true;
+  return area.guard === 'guest' ? !signedIn : signedIn;
+}
+
+/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards. */
+function firstWidgets(screen: Record<string, unknown>): string[] {
+  if (screen.kind === 'wizard') {
+    const first = (screen.steps as Array<{ widget?: string }> | undefined)?.[0]?.widget;
+    return first ? [first] : [];
+  }
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (k === 'widget' && typeof v === 'string') found.push(v);
+        else walk(v);
+      }
+    }
+  };
+  walk(screen);
+  return found;
+}
+
+export interface FirstScreen {
+  locale: string;
+  /** Answers by URL: the locale texts, the manifest, the current user and the screen's schema. */
+  preloaded: Record<string, Preloaded>;
+  /** Files to preload: chunks (`preload`) and ES modules (`modulepreload`). */
+  scripts: string[];
+  styles: string[];
+  modules: string[];
+}
+
+/**
+ * What the browser would ask for before its first screen, answered here through the app's own routes (same
+ * session, same locale, same bodies), and the chunks that screen needs.
+ */
+export async function firstScreen(app: FastifyInstance, req: FastifyRequest, chunks: Record<string, string[]>): Promise<FirstScreen> {
+  const asked = req.cookies?.[LOCALE_COOKIE];
+  const locale = asked && LOCALES.includes(asked) ? asked : 'en';
+  const headers = { cookie: req.headers.cookie ?? '', 'x-locale': locale, accept: 'application/json' };
+  const get = async (url: string): Promise<Preloaded> => {
+    const res = await app.inject({ method: 'GET', url, headers });
+    return { status: res.statusCode, body: res.statusCode === 204 ? null : res.json() };
+  };
+  const urls = { texts: `/api/v1/ui/locales/${locale}`, manifest: '/api/v1/ui/manifest', user: '/api/v1/user' };
+  const [texts, manifest, user] = await Promise.all([get(urls.texts), get(urls.manifest), get(urls.user)]);
+  const preloaded: Record<string, Preloaded> = {};
+  for (const [url, answer] of [[urls.texts, texts], [urls.manifest, manifest], [urls.user, user]] as const) {
+    if (answer.status === 200 || answer.status === 401) preloaded[url] = answer;
+  }
+  const out: FirstScreen = { locale, preloaded, scripts: [], styles: [], modules: [] };
+  if (manifest.status !== 200) return out;
+  const m = (manifest.body as { data: Manifest }).data;
+  const hit = screenAt(m, req.url.split('?')[0]);
+  if (!hit || !opens(hit.area, user.status === 200)) return out;
+
+  const screenUrl = `/api/v1/ui/screens/${encodeURIComponent(hit.screen.id)}`;
+  const screen = await get(screenUrl);
+  if (screen.status !== 200) return out;
+  preloaded[screenUrl] = screen;
+  const def = (screen.body as { data: Record<string, unknown> }).data;
+  // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
+  const reads = ((def.preload as string[] | undefined) ?? []).map((u) => filled(u, hit.params)).filter((u): u is string => u !== null);
+  for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
+    if (answer.status === 200) preloaded[url] = answer;
+  }
+  const groups = [`layout-${hit.area.layout}`, `screen-${hit.screen.kind}`, ...firstWidgets(def).map((w) => `widget-${w}`)];
+  const files = [...new Set(groups.flatMap((g) => chunks[g] ?? []))];
+  out.scripts = files.filter((f) => f.endsWith('.js'));
+  out.styles = files.filter((f) => f.endsWith('.css'));
+  const validator = hit.screen.kind === 'form' && hit.screen.resource ? m.resources[hit.screen.resource]?.validator : undefined;
+  if (validator) out.modules.push(validator);
+  return out;
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testApp, type Agent, type TestApp } from '../helpers/app';
+import { bookingOwner } from '../helpers/booking';
+
+/**
+ * The page answers its first screen's requests itself: the locale texts, the manifest, the visitor's user, the
+ * screen and the screen's own first reads ride in a JSON block, and the chunks that screen needs are preloaded,
+ * so the browser paints after one round trip instead of a chain of them.
+ */
+describe('web: the first screen inside the page', () => {
+  let t: TestApp;
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-first-'));
+  const chunks = {
+    app: ['assets/runtime.000000000001.js', 'assets/app.000000000002.js'],
+    'screen-wizard': ['assets/screen-wizard.000000000003.js'],
+    'widget-booking-start': ['assets/widget-booking-start.000000000004.js'],
+    'widget-booking-verify': ['assets/widget-booking-verify.000000000005.js'],
+    'screen-form': ['assets/vendors-rjsf.000000000006.js', 'assets/screen-form.000000000007.css', 'assets/screen-form.000000000008.js'],
+    'screen-dashboard': ['assets/screen-dashboard.000000000009.js'],
+    'layout-shell': ['assets/layout-shell.00000000000a.js'],
+  };
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html lang="en"><head><title>Soloist</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(web, 'chunks.json'), JSON.stringify(chunks));
+    t = await testApp({ webDir: web });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(web, { recursive: true, force: true });
+  });
+
+  /** The page as the browser gets it (uncompressed), and its JSON block parsed. */
+  const open = async (url: string, agent?: Agent, cookie?: string) => {
+    const res = agent
+      ? await agent.request('GET', url, undefined, { 'accept-encoding': 'identity' })
+      : await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+    expect(res.statusCode).toBe(200);
+    const block = /<script type="application\/json" id="soloist-preload">(.*?)<\/script>/s.exec(res.body);
+    expect(block).not.toBeNull();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field below
+    return { html: res.body, preloaded: JSON.parse(block![1]) as Record<string, { status: number; body: any }> };
+  };
+
+  it('gives a guest on a booking page the texts, manifest, screen and page data, and preloads its first step only', async () => {
+    await bookingOwner(t.app, 'first-screen-studio');
+    const { html, preloaded } = await open('/online-booking/first-screen-studio');
+    expect(preloaded['/api/v1/ui/locales/en'].body['app']).toBeDefined();
+    expect(preloaded['/api/v1/ui/manifest'].body.data.screens.length).toBeGreaterThan(10);
+    expect(preloaded['/api/v1/user'].status).toBe(401);
+    expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data.kind).toBe('wizard');
+    expect(preloaded['/api/v1/online-booking/first-screen-studio'].body.data).toBeDefined();
+    expect(html).toContain('<link rel="preload" as="script" href="/assets/screen-wizard.000000000003.js">');
+    expect(html).toContain('<link rel="preload" as="script" href="/assets/widget-booking-start.000000000004.js">');
+    expect(html).not.toContain('widget-booking-verify');
+    expect(html).not.toContain('layout-shell');
+  });
+
+  it('answers in the language of the locale cookie', async () => {
+    const { html, preloaded } = await open('/login', undefined, 'locale=uk');
+    expect(html).toContain('<html lang="uk">');
+    expect(preloaded['/api/v1/ui/locales/uk']).toBeDefined();
+    expect(preloaded['/api/v1/ui/locales/en']).toBeUndefined();
+    expect(preloaded['/api/v1/ui/screens/auth.login'].status).toBe(200);
+  });
+
+  it('preloads the login form, its styles and its validator module', async () => {
+    const { html } = await open('/login');
+    expect(html).toContain('<link rel="preload" as="script" href="/assets/vendors-rjsf.000000000006.js">');
+    expect(html).toContain('<link rel="preload" as="style" href="/assets/screen-form.000000000007.css">');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/api\/ui\/validators\/[a-z-]+\.[0-9a-f]+\.mjs">/);
+  });
+
+  it("carries nothing of a signed-in screen to a guest, who is sent to log in", async () => {
+    const { html, preloaded } = await open('/dashboard');
+    expect(Object.keys(preloaded).some((k) => k.startsWith('/api/v1/ui/screens/'))).toBe(false);
+    expect(preloaded['/api/v1/user/setup-checklist']).toBeUndefined();
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it("gives an owner their user, the dashboard, its first reads and the shell's chunk", async () => {
+    const { owner } = await bookingOwner(t.app, 'first-screen-owner');
+    const { html, preloaded } = await open('/dashboard', owner);
+    expect(preloaded['/api/v1/user'].body.data.email).toMatch(/@test\.example$/);
+    expect(preloaded['/api/v1/ui/screens/dashboard.home'].status).toBe(200);
+    expect(preloaded['/api/v1/user/setup-checklist'].status).toBe(200);
+    expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
+    expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');
+    expect(html).toContain('href="/assets/screen-dashboard.000000000009.js"');
+  });
+
+  it('keeps text that looks like markup inside the JSON block', async () => {
+    const { owner, user } = await bookingOwner(t.app, 'first-screen-markup');
+    const name = '</script><script>alert(1)</script>';
+    await t.app.db.updateTable('users').set({ first_name: name }).where('id', '=', user.id).execute();
+    const { html, preloaded } = await open('/dashboard', owner);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(preloaded['/api/v1/user'].body.data.first_name).toBe(name);
+  });
+
+  it('picks a fixed route over a parameter, and never fails on a strange path', async () => {
+    const { owner } = await bookingOwner(t.app, 'first-screen-routes');
+    const list = await open('/clients/list', owner);
+    expect(Object.keys(list.preloaded)).toContain('/api/v1/ui/screens/clients.list');
+    for (const url of ['/online-booking/%E0%A4%A', '/online-booking/a%2Fb', `/${'x/'.repeat(200)}`, '/clients/form/%00']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode).toBeLessThan(500);
+    }
+  });
+});
