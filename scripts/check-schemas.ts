@@ -8,14 +8,14 @@ import path from 'node:path';
 import { ACTIONS, SUBJECTS } from '../permissions/subjects';
 import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
 import { RESOURCE_FILES, SCREEN_FILES } from '../schemas/index';
-import { loadSchemas, type SchemaRegistry } from '../src/server/services/schema-registry';
+import { loadSchemas, type SchemaRegistry } from '../src/server/engine/schema-registry';
 import { duplicateKeys } from './duplicate-keys';
 import { screenWidgets as appScreenWidgets, widgets as appWidgets } from '../src/widgets';
 
 const root = path.resolve(__dirname, '..');
 const schemasDir = path.join(root, 'schemas');
 
-/** The `validation.*` keys renderer/core/validation.ts and src/server/services/validation-messages.ts use. */
+/** The `validation.*` keys renderer/core/validation.ts and src/server/engine/validation-messages.ts use. */
 export const VALIDATION_KEYS = ['required', 'max_string', 'min_string', 'max_numeric', 'min_numeric', 'min_items', 'max_items', 'email', 'format', 'integer', 'numeric', 'boolean', 'string', 'array', 'in', 'prohibited', 'invalid', 'failed', 'summary'] as const;
 
 export function checkSchemas(dir: string, locales: Record<string, Record<string, unknown>>, extraWidgets: string[], screenWidgetNames: string[] = []): string[] {

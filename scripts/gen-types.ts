@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
-import { loadSchemas } from '../src/server/services/schema-registry';
+import { loadSchemas } from '../src/server/engine/schema-registry';
 
 const root = path.resolve(__dirname, '..');
 const outDir = path.join(root, 'src', 'domain', 'generated');

@@ -16,23 +16,25 @@ import servicesPlugin from './plugins/services';
 import abilityPlugin from './plugins/ability';
 import sessionPlugin from './plugins/session';
 import { webRoutes } from './plugins/web';
-import { adminRoutes } from './routes/admin';
-import { affiliateRoutes } from './routes/affiliate';
-import { authRoutes } from './routes/auth';
-import { onlineBookingRoutes } from './routes/online-booking';
-import { onlineBookingManageRoutes } from './routes/online-booking-manage';
-import { appointmentRoutes } from './routes/appointments';
-import { availabilityRoutes, classSessionRoutes } from './routes/availability';
-import { calendarSettingsRoutes } from './routes/calendar-settings';
-import { setupRoutes } from './routes/setup';
-import { profileRoutes } from './routes/profile';
-import { resourceRoutes } from './routes/resources';
-import { clientAppointmentRoutes } from './routes/client-appointments';
-import { uiRoutes } from './routes/ui';
-import { uploadRoutes } from './routes/uploads';
-import { createI18n } from './services/i18n';
-import { requestValidatorFactory } from './services/request-validator';
-import { loadSchemas, type SchemaRegistry } from './services/schema-registry';
+import { adminRoutes } from './features/admin/routes';
+import { affiliateRoutes } from './features/affiliate/routes';
+import { authRoutes } from './features/auth/routes';
+import { onlineBookingRoutes } from './features/online-booking/routes';
+import { onlineBookingCheckoutRoutes } from './features/online-booking/checkout-routes';
+import { bookingSettingsRoutes } from './features/online-booking/settings-routes';
+import { onlineBookingManageRoutes } from './features/online-booking/manage-routes';
+import { appointmentRoutes } from './features/appointments/routes';
+import { availabilityRoutes, classSessionRoutes } from './features/availability/routes';
+import { calendarSettingsRoutes } from './features/calendar-settings/routes';
+import { setupRoutes } from './features/setup/routes';
+import { profileRoutes } from './features/profile/routes';
+import { resourceRoutes } from './engine/resource-routes';
+import { clientAppointmentRoutes } from './features/appointments/client-routes';
+import { uiRoutes } from './engine/ui-routes';
+import { uploadRoutes } from './features/uploads/routes';
+import { createI18n } from './infra/i18n';
+import { requestValidatorFactory } from './engine/request-validator';
+import { loadSchemas, type SchemaRegistry } from './engine/schema-registry';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +44,7 @@ declare module 'fastify' {
   }
 }
 
-/** ajv's options: Fastify's own for shared schemas, and the request validators (services/request-validator.ts). */
+/** ajv's options: Fastify's own for shared schemas, and the request validators (engine/request-validator.ts). */
 const ajvOptions = {
   allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
   verbose: true,
@@ -136,7 +138,9 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(availabilityRoutes);
   await fastify.register(classSessionRoutes);
   await fastify.register(appointmentRoutes);
+  await fastify.register(bookingSettingsRoutes, { appUrl: config.appUrl });
   await fastify.register(onlineBookingRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
+  await fastify.register(onlineBookingCheckoutRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
   await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });

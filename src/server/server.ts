@@ -3,7 +3,7 @@ import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runSubscriptionCheck } from './jobs/subscriptions';
-import { startLocalProvider } from './payments/local-provider';
+import { startLocalProvider } from './infra/payments/local-provider';
 
 const HOUR = 3_600_000;
 

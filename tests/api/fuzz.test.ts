@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../src/server/services/schema-registry';
+import type { JsonSchema } from '../../src/server/engine/schema-registry';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
 import { BAD_PATH, BAD_QUERY, badValues, nested, Raw, sampleBody, toJson } from '../helpers/fuzz-inputs';
 

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../../src/server/services/rate-limit';
+import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../../src/server/infra/rate-limit';
 import { Agent, testApp, type TestApp } from '../helpers/app';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../src/server/services/schema-registry';
+import type { JsonSchema } from '../../src/server/engine/schema-registry';
 import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
 
 const MARKER = 'AliceSecret';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/server/build';
 import { loadConfig } from '../../src/server/config';
 import { nowIso } from '../../src/server/db/database';
-import { hashPassword } from '../../src/server/services/passwords';
+import { hashPassword } from '../../src/server/infra/passwords';
 
 export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const onPostgres = process.env.TEST_DB === 'postgres';

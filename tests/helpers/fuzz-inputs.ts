@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../src/server/services/schema-registry';
+import type { JsonSchema } from '../../src/server/engine/schema-registry';
 
 /**
  * Bad inputs derived from a schema, for the fuzz over every route (tests/api/fuzz.test.ts). A value is either

@@ -1,7 +1,7 @@
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
-import { refreshLastAppointment } from '../services/client-history';
+import { refreshLastAppointment } from '../features/appointments/client-history';
 import { DomainError } from '../infra/domain-error';
-import { createAppointments, type OwnerContext } from '../services/appointments';
+import { createAppointments, type OwnerContext } from '../features/appointments/appointments';
 import type { Db, Dialect } from './database';
 
 const DAY = 86_400_000;

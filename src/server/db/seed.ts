@@ -1,7 +1,7 @@
 import type { Db, Dialect } from './database';
 import { nowIso } from './database';
 import crypto from 'node:crypto';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../infra/passwords';
 import { seedDemoDiary } from './seed-appointments';
 import { defaultBusinessTimes } from '../../domain/calendar-settings';
 
@@ -56,7 +56,7 @@ export function demoClient(i: number, userId: number, now: string) {
     marketing_messages: optOut ? 0 : 1,
     opt_out: optOut,
     archived_at: r() < 0.08 ? now : null,
-    // Follows the client's appointments (services/client-history.ts), set once the diary is seeded.
+    // Follows the client's appointments (features/appointments/client-history.ts), set once the diary is seeded.
     last_appointment_date: null,
     main_photo: null,
     created_at: now,

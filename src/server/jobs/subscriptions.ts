@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { RETENTION_DAYS, addDays, stageAt } from '../../domain/subscription';
-import { dyn } from '../services/resource-repository';
-import type { SchemaRegistry } from '../services/schema-registry';
+import { dyn } from '../engine/resource-repository';
+import type { SchemaRegistry } from '../engine/schema-registry';
 
 export interface CheckResult {
   staged: number;

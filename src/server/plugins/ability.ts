@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Action, Subject } from '../../../permissions/subjects';
 import { forbidden } from '../infra/domain-error';
-import { abilityFilter, type Filter } from '../services/ability-query';
+import { abilityFilter, type Filter } from '../engine/rules-to-sql';
 
 /** The body of every permission refusal: the deciding rule's reason in words, and its key for the browser. */
 export const forbiddenBody = {

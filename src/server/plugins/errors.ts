@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../infra/domain-error';
-import { INT_MAX } from '../services/input-bounds';
-import { fieldErrors, summary } from '../services/validation-messages';
-import type { SchemaRegistry } from '../services/schema-registry';
-import { uniqueViolation, violatedField } from '../services/unique-violation';
+import { DomainError, translate } from '../infra/domain-error';
+import { INT_MAX } from '../engine/input-bounds';
+import { fieldErrors, summary } from '../engine/validation-messages';
+import type { SchemaRegistry } from '../engine/schema-registry';
+import { uniqueViolation, violatedField } from '../engine/unique-violation';
 
 /**
  * One place that shapes every error: a `DomainError` → its status and message in the caller's locale (a 422 on a
@@ -51,12 +51,13 @@ export default fp(
 );
 
 function refuse(error: DomainError, req: FastifyRequest, reply: FastifyReply) {
-  if (error.permission) return reply.forbid(error.permission.action, error.permission.subject);
+  const { permission, fields } = error.more;
+  if (permission) return reply.forbid(permission.action, permission.subject);
   const message = error.textIn(req.t);
-  if (error.field) {
-    const errors = { [error.field]: [message] };
-    return reply.code(error.status).send({ message: summary(errors, req.t), errors });
-  }
+  const errors = fields
+    ? Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, [translate(req.t, m)]]))
+    : error.field ? { [error.field]: [message] } : null;
+  if (errors) return reply.code(error.status).send({ message: summary(errors, req.t), errors });
   return reply.code(error.status).send({ message });
 }
 

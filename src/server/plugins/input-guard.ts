@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import fp from 'fastify-plugin';
-import { hasNul, JsonDepth, MAX_JSON_DEPTH } from '../services/input-bounds';
+import { hasNul, JsonDepth, MAX_JSON_DEPTH } from '../engine/input-bounds';
 
 /**
  * Input refused at the edge, before any handler, recursive walk or query sees it:

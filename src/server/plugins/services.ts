@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createMailer, type Mailer } from '../services/mailer';
-import { stripeProvider, type PaymentProvider } from '../payments/provider';
-import { outboxSms, type SmsSender } from '../services/sms';
-import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../services/rate-limit';
+import { createMailer, type Mailer } from '../infra/mailer';
+import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
+import { outboxSms, type SmsSender } from '../infra/sms';
+import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../infra/rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
-import { createSession, csrfMatches, destroySession, findSession, type Session, type SessionUser } from '../services/sessions';
-import { abilitySubject, presentUser, type PresentedUser } from '../services/users';
+import { createSession, csrfMatches, destroySession, findSession, type Session, type SessionUser } from '../infra/sessions';
+import { abilitySubject, presentUser, type PresentedUser } from '../infra/users';
 import type { AbilityUser } from '../../../permissions/defineAbilityFor';
-import { type I18n, pickLocale, type Locale } from '../services/i18n';
+import { type I18n, pickLocale, type Locale } from '../infra/i18n';
 import type { TFunction } from 'i18next';
 
 export const SESSION_COOKIE = 'soloist_session';

@@ -8,7 +8,7 @@ import type { Manifest, ScreenDef } from '../../../renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
-import { loadSchemas } from '../../../src/server/services/schema-registry';
+import { loadSchemas } from '../../../src/server/engine/schema-registry';
 
 // The page imports the server's precompiled validator; here every value passes so the server's answer decides.
 jest.mock('../../../renderer/core/validation', () => ({

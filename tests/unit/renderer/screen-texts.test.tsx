@@ -14,7 +14,7 @@ import { schemaForForm } from '../../../renderer/react/form/schemaForForm';
 import DetailScreen from '../../../renderer/react/screens/DetailScreen';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
 import { FORMATS } from '../../../src/domain/formats';
-import { loadSchemas } from '../../../src/server/services/schema-registry';
+import { loadSchemas } from '../../../src/server/engine/schema-registry';
 
 jest.mock('../../../renderer/core/validation', () => ({
   ...jest.requireActual('../../../renderer/core/validation'),

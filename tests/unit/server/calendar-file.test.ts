@@ -1,4 +1,4 @@
-import { calendarFile } from '../../../src/server/services/calendar-file';
+import { calendarFile } from '../../../src/server/features/online-booking/calendar-file';
 import { dayInWords } from '../../../src/domain/dates-in-words';
 
 describe('the booking calendar file (RFC 5545)', () => {

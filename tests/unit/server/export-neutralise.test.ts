@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
-import { exportRows, neutralised } from '../../../src/server/services/export';
+import { exportRows, neutralised } from '../../../src/server/engine/export';
 
 const t = ((key: string, opts?: { defaultValue?: string }) => opts?.defaultValue ?? key) as unknown as TFunction;
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { createI18n } from '../../../src/server/services/i18n';
-import { fieldErrors, summary } from '../../../src/server/services/validation-messages';
+import { createI18n } from '../../../src/server/infra/i18n';
+import { fieldErrors, summary } from '../../../src/server/engine/validation-messages';
 
 const i18n = createI18n(path.resolve(__dirname, '../../../src/locales'));
 const en = i18n.translator('en');

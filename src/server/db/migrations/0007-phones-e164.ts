@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { defaultCountry, toE164 } from '../../services/phones';
+import { defaultCountry, toE164 } from '../../infra/phones';
 
 /**
  * Phones in E.164 (`+447700900555`), read with their owner's region: clients, and the phone destinations of

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Every client's `last_appointment_date` from their appointments (the latest not cancelled), as the app keeps it
- * from now on (services/client-history.ts); dates no appointment stands behind are cleared.
+ * from now on (features/appointments/client-history.ts); dates no appointment stands behind are cleared.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update clients set last_appointment_date = (

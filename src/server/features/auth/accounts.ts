@@ -1,0 +1,107 @@
+import type { TFunction } from 'i18next';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../db/database';
+import { addDays, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
+import { hashPassword } from '../../infra/passwords';
+import { newToken, sha256 } from '../../infra/crypto';
+
+export const RESET_TOKEN_MINUTES = 60;
+
+export interface Registration {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  region?: 'GB' | 'UA';
+  referral_code?: string | null;
+}
+
+/** Field errors a schema cannot express: the confirmation must match, the email must be free. */
+export async function registrationErrors(db: Db, body: { email: string; password: string; password_confirmation: string }, t: TFunction) {
+  const errors: Record<string, string[]> = {};
+  if (body.password !== body.password_confirmation) errors.password = [t('validation.confirmed', { field: t('fields.register.password') })];
+  const taken = await db.selectFrom('users').select('id').where('email', '=', body.email.toLowerCase()).executeTakeFirst();
+  if (taken) errors.email = [t('validation.unique', { field: t('fields.register.email') })];
+  return errors;
+}
+
+/** A business owner starts a 14-day trial with 5 SMS and 5 email credits (spec §9); an affiliate has no plan. */
+export async function createAccount(db: Db, input: Registration, kind: 'owner' | 'affiliate', locale: string): Promise<number> {
+  const now = new Date();
+  const referrer = input.referral_code
+    ? await db.selectFrom('users').select('id').where('affiliate_code', '=', input.referral_code.toUpperCase()).where('is_affiliate', '=', 1).executeTakeFirst()
+    : undefined;
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: input.email.toLowerCase(),
+      password_hash: await hashPassword(input.password),
+      first_name: input.first_name,
+      last_name: input.last_name,
+      is_admin: 0,
+      is_affiliate: kind === 'affiliate' ? 1 : 0,
+      is_api_user: 0,
+      plan_name: null,
+      subscription_status: kind === 'affiliate' ? 'active' : 'trialing',
+      trial_ends_at: kind === 'affiliate' ? null : addDays(now, TRIAL_DAYS).toISOString(),
+      sms_credits: kind === 'affiliate' ? 0 : TRIAL_SMS_CREDITS,
+      email_credits: kind === 'affiliate' ? 0 : TRIAL_EMAIL_CREDITS,
+      stage: 'trial',
+      locale,
+      region: input.region ?? 'GB',
+      referred_by: referrer?.id ?? null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A single-use reset token; only its hash is stored. */
+export async function createResetToken(db: Db, userId: number): Promise<string> {
+  const token = newToken(32);
+  await db.insertInto('password_resets').values({
+    user_id: userId,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+    used_at: null,
+    created_at: nowIso(),
+  }).execute();
+  return token;
+}
+
+/**
+ * Sets a new password when the token is live, unused and belongs to the email; spends the token and ends every
+ * session of the account, in one transaction. Returns false when the token does not qualify.
+ */
+export async function resetPassword(db: Db, token: string, email: string, password: string): Promise<boolean> {
+  const hash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('password_resets')
+      .innerJoin('users', 'users.id', 'password_resets.user_id')
+      .select(['password_resets.id', 'password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at', 'users.email'])
+      .where('password_resets.token_hash', '=', sha256(token))
+      .executeTakeFirst();
+    if (!row || row.used_at || row.expires_at < nowIso() || row.email !== email.toLowerCase()) return false;
+    const now = nowIso();
+    // Claimed atomically, so two requests with one link cannot both set a password; every other link dies with it.
+    const claimed = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    await spendResetLinks(trx, row.user_id, now);
+    await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
+    return true;
+  });
+}
+
+/** Spends every unused reset link of a user: a used link or a changed password leaves none working. */
+export async function spendResetLinks(db: Db, userId: number, now = nowIso()): Promise<void> {
+  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+}
+
+/** The email-verification token: derived from the account, so it dies when the email or password changes. */
+export function verificationToken(user: { id: number; email: string; password_hash: string }): string {
+  return sha256(`${user.id}:${user.email}:${user.password_hash}`).slice(0, 40);
+}

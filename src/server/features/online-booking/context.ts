@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, invalid, notFound } from '../../infra/domain-error';
+import type { I18n } from '../../infra/i18n';
+import { refusedByLimits, type Limit } from '../../infra/rate-limit';
+import { assertOpen } from './offerings';
+import { ownerBySlug, type PublicOwner } from './owner';
+import { offeredPackages, offeredVouchers } from './purchases';
+import { findBookingSession } from './sessions';
+
+/** What the online-booking services need from the app: its database and senders, links, currency and languages. */
+export interface BookingDeps {
+  app: FastifyInstance;
+  appUrl: string;
+  currency: string;
+  i18n: I18n;
+}
+
+/** The verified client's cookie, scoped to the page's own API path. */
+export const BOOKING_COOKIE = 'soloist_booking';
+export const cookiePath = (slug: string) => `/api/v1/online-booking/${slug}`;
+/** Public calls: no login, no CSRF token (the cookie is the page's own). */
+export const pub = { access: 'public' as const };
+
+export const DATE = { type: 'string', format: 'date' } as const;
+export const MAX_DAYS = 62;
+export const RANGE = { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } as const;
+export const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
+
+/** `from`–`to` of the query, at most MAX_DAYS apart. */
+export function dateRange(req: FastifyRequest): { from: string; to: string } {
+  const { from, to } = req.query as { from: string; to: string };
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
+  return { from, to };
+}
+
+/** Code requests per address and per destination, and verification tries per address, in 15-minute windows. */
+export const LIMITS: Record<string, Limit> = {
+  codeAddress: { max: 20, window: 900 },
+  codeDestination: { max: 5, window: 900 },
+  verifyAddress: { max: 30, window: 900 },
+};
+
+/** True after answering 429 when one of the checks is over its limit. */
+export const limited = (deps: BookingDeps, req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>) =>
+  refusedByLimits(deps.app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
+
+/** The page's owner, by the slug in the path. */
+export async function ownerOf(deps: BookingDeps, req: FastifyRequest): Promise<PublicOwner> {
+  const owner = await ownerBySlug(deps.app.db, (req.params as { slug: string }).slug);
+  if (!owner) throw notFound();
+  return owner;
+}
+
+/** The client this device verified on the owner's page; 401 before they have. */
+export async function verified(deps: BookingDeps, req: FastifyRequest, owner: PublicOwner) {
+  const session = await findBookingSession(deps.app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
+  if (!session) throw new DomainError(401, 'booking.verifyFirst');
+  return session;
+}
+
+/** The page takes bookings (spec §5); vouchers and packages on sale count as offerings too. */
+export const open = (deps: BookingDeps, owner: PublicOwner) =>
+  assertOpen(deps.app.db, owner, async () => (await offeredVouchers(deps.app.db, owner)).length > 0 || (await offeredPackages(deps.app.db, owner)).length > 0);

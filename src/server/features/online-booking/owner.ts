@@ -1,0 +1,35 @@
+import type { Db } from '../../db/database';
+import { toSessionUser, type SessionUser } from '../../infra/sessions';
+
+export interface BookingSettings {
+  enabled: boolean;
+  slug: string;
+  service_ids: number[];
+  class_ids: number[];
+  package_ids: number[];
+  existing_clients_only: boolean;
+  block_new_bookings: boolean;
+  remember_days: number;
+  deposit_mode: 'none' | 'per_service' | 'full';
+}
+
+export function bookingSettingsOf(owner: Pick<SessionUser, 'settings'>, slug: string | null): BookingSettings {
+  const stored = (owner.settings.bookingSettings ?? {}) as Partial<BookingSettings>;
+  return {
+    enabled: false, service_ids: [], class_ids: [], package_ids: [], existing_clients_only: false, block_new_bookings: false,
+    remember_days: 30, deposit_mode: 'per_service', ...stored, slug: slug ?? '',
+  };
+}
+
+export interface PublicOwner {
+  user: SessionUser;
+  settings: BookingSettings;
+  name: string;
+}
+
+export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | null> {
+  const row = await db.selectFrom('users').selectAll().where('booking_slug', '=', slug).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) return null;
+  const user = toSessionUser(row as unknown as Record<string, unknown>);
+  return { user, settings: bookingSettingsOf(user, row.booking_slug), name: `${user.first_name} ${user.last_name}`.trim() };
+}
