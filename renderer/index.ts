@@ -2,6 +2,8 @@
 export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp';
 export { useRenderer, type RendererContextValue, type ScreenWidget, type ConfirmLabels, type Severity, type WizardApi } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
+export { preloadable, type Preloadable } from './react/preloadable';
+export { preloadScreenCode } from './react/first-screen';
 export { forgetData } from './react/cache';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
@@ -7,19 +7,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { createRegistry, type Registry } from '../core/registry';
 import type { ScreenDef } from '../core/types';
 import { useRenderer } from './context';
+import { preloadable, type Preloadable } from './preloadable';
 
 export interface ScreenProps {
   screen: ScreenDef;
 }
-export type ScreenKind = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+export type ScreenKind = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>> | Preloadable<ScreenProps>;
 
-/** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine. */
+/** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches one ahead. */
 export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {
-  list: lazy(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen')),
-  form: lazy(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen')),
-  detail: lazy(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen')),
-  dashboard: lazy(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
-  wizard: lazy(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen')),
+  list: preloadable(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen')),
+  form: preloadable(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen')),
+  detail: preloadable(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen')),
+  dashboard: preloadable(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
+  wizard: preloadable(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen')),
 });
 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */

@@ -5,13 +5,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { createRestClient, HttpError, SchemaApp, type Gate, type Guard, type LayoutProps, type Preloaded } from '../../renderer';
-import { refusalReason } from '../../permissions/defineAbilityFor';
+import { createRestClient, HttpError, SchemaApp, type Gate, type Guard, type Preloaded } from '../../renderer';
 import type { Action, Subject } from '../../permissions/subjects';
 import { useConfirm } from './use-confirm';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
-import { CenteredLayout, NotFound, PublicLayout } from './layouts';
-import { abilityFor, canFor, useCurrentUser, type CurrentUser } from './session';
+import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
+import { abilityFor, canFor, refusalOf, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
 import { useToasts } from './use-toasts';
@@ -19,16 +18,6 @@ import { screenWidgets, widgets } from '../widgets';
 import './app.css';
 
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
-const LazyShell = lazy(() => import(/* webpackChunkName: "layout-shell" */ './ShellLayout'));
-/** The owner's shell loads with the first signed-in screen; guests and the booking page never download it. */
-function ShellLayout(props: LayoutProps) {
-  const { t } = useTranslation();
-  return (
-    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
-      <LazyShell {...props} />
-    </Suspense>
-  );
-}
 const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
 // The toast and the confirm dialog load with the first toast or question: most first screens show neither.
 const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './Toasts'));
@@ -116,7 +105,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     if (!gate || !user) return null;
     if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
     if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
-      const reason = refusalReason(ability, gate.action as Action, gate.subject as Subject);
+      const reason = ability ? refusalOf(ability, gate.action as Action, gate.subject as Subject) : '';
       // The way up: the message links to the plans (spec §6 names the subscription page).
       return reason.startsWith('permissions.availableOn.') ? { message: String(t(reason)), link: { to: SUBSCRIPTION_PAGE, label: String(t('permissions.seePlans')) } } : '/dashboard';
     }

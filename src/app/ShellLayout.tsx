@@ -29,12 +29,12 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
-import { refusalReason } from '../../permissions/defineAbilityFor';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
 import { useRenderer, type LayoutProps } from '../../renderer';
 import { theme } from './theme';
 import { LanguageSelect } from './LanguageSelect';
+import { refusalOf } from './session';
 import { useShell } from './shell-context';
 import { useDocumentTitle } from './document-title';
 
@@ -61,7 +61,7 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
         {(area.menu ?? []).map((m) => {
           const Icon = m.icon ? ICONS[m.icon] : undefined;
           if (m.subject && !can('read', m.subject)) {
-            const reason = refusalReason(ability, 'read', m.subject as Subject);
+            const reason = ability ? refusalOf(ability, 'read', m.subject as Subject) : '';
             const plan = /availableOn\.(\w+)$/.exec(reason)?.[1];
             if (!plan) return null;
             return (

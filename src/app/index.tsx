@@ -1,11 +1,20 @@
 import { createRoot } from 'react-dom/client';
+import { preloadScreenCode } from '../../renderer';
+import { screenWidgets } from '../widgets';
 import { App } from './App';
 import { initI18n } from './i18n';
+import { ShellLayout } from './layouts';
 import { readPreloaded } from './preloaded';
+import { loadPermissions } from './session';
 
+/**
+ * Starts the app. The page carries its first screen's answers; its code was preloaded beside the entry, so the texts
+ * and that code are awaited together and the first render paints the screen in one pass.
+ */
 async function start(): Promise<void> {
   const preloaded = readPreloaded();
-  await initI18n(preloaded);
+  const signedIn = preloaded['/api/v1/user']?.status === 200;
+  await Promise.all([initI18n(preloaded), preloadScreenCode(preloaded, { screenWidgets }), signedIn ? ShellLayout.preload().catch(() => undefined) : null, signedIn ? loadPermissions() : null]);
   createRoot(document.getElementById('root')!).render(<App preloaded={preloaded} />);
 }
 

@@ -1,12 +1,27 @@
+import { Suspense } from 'react';
 import { NavLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { LayoutProps } from '../../renderer';
+import { preloadable, type LayoutProps } from '../../renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { useDocumentTitle } from './document-title';
+
+const LazyShell = preloadable(() => import(/* webpackChunkName: "layout-shell" */ './ShellLayout'));
+
+/** The owner's shell loads with the first signed-in screen; guests and the booking page never download it. */
+export function ShellLayout(props: LayoutProps) {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+      <LazyShell {...props} />
+    </Suspense>
+  );
+}
+ShellLayout.preload = LazyShell.preload;
 
 /** Guest pages (login): a centred card. */
 export function CenteredLayout({ area, children }: LayoutProps) {

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { createMongoAbility } from '@casl/ability';
 import useSWR, { useSWRConfig } from 'swr';
-import { defineAbilityFor, type AbilityUser, type AppAbility } from '../../permissions/defineAbilityFor';
+import type { AbilityUser, AppAbility } from '../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../permissions/subjects';
 import type { RestClient } from '../../renderer';
 import { forgetData, HttpError } from '../../renderer';
@@ -36,7 +35,9 @@ export function useCurrentUser(rest: RestClient) {
   const fallbackData = carried?.status === 200 ? (carried.body as { data: CurrentUser }).data : carried?.status === 401 ? null : undefined;
   const { data, mutate, isLoading } = useSWR(USER_KEY, async () => {
     try {
-      return (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
+      const signedIn = (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
+      await loadPermissions(); // abilities are ready before anything renders for this user
+      return signedIn;
     } catch (err) {
       if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
       throw err;
@@ -49,15 +50,28 @@ export function useCurrentUser(rest: RestClient) {
   return { user: data !== undefined ? data : isLoading ? undefined : null, reload: () => mutate(), forget };
 }
 
-/** The browser's copy of the server's abilities: the same rules, the same pure function. */
-export function abilityFor(user: CurrentUser | null | undefined): AppAbility {
-  return user ? defineAbilityFor(user) : createMongoAbility([]);
+type Permissions = typeof import('../../permissions/defineAbilityFor');
+let permissions: Permissions | undefined;
+
+/** The rules → abilities code (CASL and the role × plan matrix), its own chunk: loaded for a signed-in user only. */
+export async function loadPermissions(): Promise<Permissions> {
+  return (permissions ??= await import(/* webpackChunkName: "permissions" */ '../../permissions/defineAbilityFor'));
+}
+
+/** The browser's copy of the server's abilities: the same rules, the same pure function. None for a guest. */
+export function abilityFor(user: CurrentUser | null | undefined): AppAbility | null {
+  return user && permissions ? permissions.defineAbilityFor(user) : null;
+}
+
+/** Why `ability` refuses an action (a plan that offers it, read-only mode…): the server's reason keys. */
+export function refusalOf(ability: AppAbility, action: Action, subject: Subject): string {
+  return permissions ? permissions.refusalReason(ability, action, subject) : 'auth.forbidden';
 }
 
 /**
  * The renderer asks "can I do X to subject S?" without a record: CASL answers yes when some rule could allow
- * it; the server still decides per record.
+ * it; the server still decides per record. A guest can do nothing.
  */
-export function canFor(ability: AppAbility) {
-  return (action: string, subject: string): boolean => ability.can(action as Action, subject as Subject);
+export function canFor(ability: AppAbility | null) {
+  return (action: string, subject: string): boolean => ability?.can(action as Action, subject as Subject) ?? false;
 }

@@ -6,7 +6,8 @@ import type { Locale } from './i18n';
 export interface ShellState {
   user: CurrentUser | null | undefined;
   locale: Locale;
-  ability: AppAbility;
+  /** The signed-in user's abilities; null for a guest. */
+  ability: AppAbility | null;
   setLocale(l: Locale): void;
   logout(): Promise<void>;
   /** Ends a sign-in-as and returns to the admin's own account. */

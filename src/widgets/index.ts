@@ -1,5 +1,4 @@
-import { lazy } from 'react';
-import type { RendererWidget, ScreenWidget } from '../../renderer';
+import { preloadable, type RendererWidget, type ScreenWidget } from '../../renderer';
 
 /**
  * Soloist's hand-written widgets, registered by the names schemas use. One import + one entry per widget.
@@ -35,7 +34,7 @@ function loadStepsOnFirstUse(): void {
 }
 
 const bookingSteps: Record<string, ScreenWidget> = Object.fromEntries(
-  Object.entries(steps).map(([name, load]) => [name, lazy(() => load().then((step) => {
+  Object.entries(steps).map(([name, load]) => [name, preloadable(() => load().then((step) => {
     if (name === 'booking-start') loadStepsOnFirstUse();
     return { default: step };
   }))]),
@@ -43,12 +42,12 @@ const bookingSteps: Record<string, ScreenWidget> = Object.fromEntries(
 
 export const screenWidgets: Record<string, ScreenWidget> = {
   ...bookingSteps,
-  'booking-callback': lazy(() => import(/* webpackChunkName: "widget-booking-callback" */ './booking-wizard/callback').then((m) => ({ default: m.BookingCallback }))),
-  'booking-confirmation': lazy(() => import(/* webpackChunkName: "widget-booking-confirmation" */ './booking-wizard/callback').then((m) => ({ default: m.BookingConfirmation }))),
-  'booking-manage': lazy(() => import(/* webpackChunkName: "widget-booking-manage" */ './booking-wizard/manage').then((m) => ({ default: m.BookingManage }))),
-  calendar: lazy(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
-  'affiliate-code': lazy(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
-  'business-hours': lazy(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),
-  'setup-checklist': lazy(() => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist')),
-  'subscription-status': lazy(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
+  'booking-callback': preloadable(() => import(/* webpackChunkName: "widget-booking-callback" */ './booking-wizard/callback').then((m) => ({ default: m.BookingCallback }))),
+  'booking-confirmation': preloadable(() => import(/* webpackChunkName: "widget-booking-confirmation" */ './booking-wizard/callback').then((m) => ({ default: m.BookingConfirmation }))),
+  'booking-manage': preloadable(() => import(/* webpackChunkName: "widget-booking-manage" */ './booking-wizard/manage').then((m) => ({ default: m.BookingManage }))),
+  calendar: preloadable(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
+  'affiliate-code': preloadable(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
+  'business-hours': preloadable(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),
+  'setup-checklist': preloadable(() => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist')),
+  'subscription-status': preloadable(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
 };

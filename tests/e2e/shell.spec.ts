@@ -1,4 +1,5 @@
 import { expect, login, test } from './fixtures';
+import type { Response } from '@playwright/test';
 
 /** The app shell: the root address, logging out, what the browser downloads, and the tab's title. */
 
@@ -55,13 +56,17 @@ test('an expired session (401) sends the user to /login once, to come back after
 test('scripts, styles and the page come compressed; a favicon; each screen names the tab', async ({ page, cspViolations }) => {
   void cspViolations;
   const encodings = new Map<string, string>();
-  page.on('response', async (r) => {
+  const seen: Array<Promise<void>> = [];
+  const record = (r: Response) => {
     const type = r.request().resourceType();
     // The built app (page, chunks, styles); the API's own answers are not pre-compressed files.
-    if ((type === 'script' || type === 'stylesheet' || type === 'document') && !r.url().includes('/api/')) encodings.set(r.url(), (await r.allHeaders())['content-encoding'] ?? 'none');
-  });
+    if ((type === 'script' || type === 'stylesheet' || type === 'document') && !r.url().includes('/api/')) seen.push(r.allHeaders().then((h) => void encodings.set(r.url(), h['content-encoding'] ?? 'none')));
+  };
+  page.on('response', record);
   await page.goto('/login');
   await expect(page.getByLabel('Email')).toBeVisible();
+  page.off('response', record);
+  await Promise.all(seen);
   expect(encodings.size).toBeGreaterThan(2);
   for (const [url, encoding] of encodings) expect(`${url} ${encoding}`).toMatch(/ br$/);
 
