@@ -2,27 +2,17 @@ import { sql } from 'kysely';
 import { occurrenceDates, paymentStatus, spans, type Frequency, type Shape } from '../../../domain/appointments';
 import type { Interval } from '../../../domain/availability/availability.types';
 import type { AppointmentInput } from '../../../domain/generated/appointments';
-import type { Db, Dialect } from '../../db/database';
+import type { Db } from '../../db/database';
+import type { Filter } from '../../engine/resource-repository';
 import { nowIso } from '../../db/database';
 import { resolveLocation } from './location';
+import type { OwnerContext } from './owner-context';
 import { appointmentRefusal } from './refusal';
 import { clientsOfAppointments, refreshLastAppointment } from './client-history';
-import type { Filter } from '../../engine/resource-repository';
 
 /** The request body, as generated from schemas/resources/appointments.json. */
-export type { AppointmentInput };
+export type { AppointmentInput, OwnerContext };
 
-export interface OwnerContext {
-  db: Db;
-  dialect: Dialect;
-  ownerId: number;
-  timeZone: string;
-  zoomConnected: boolean;
-  /** The caller's read filter on clients: linked clients must be ones they may read. */
-  clientFilter: Filter;
-  /** The online-booking hold this write turns into an appointment (it does not count against itself). */
-  ownHoldId?: number;
-}
 
 const iso = (t: number) => new Date(t).toISOString();
 

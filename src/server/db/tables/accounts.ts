@@ -1,0 +1,75 @@
+import type { Generated } from 'kysely';
+
+// Accounts and what keeps them: users, login sessions, reset links, the outbox, rate-limit windows.
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_admin: number;
+  is_affiliate: number;
+  is_api_user: number;
+  plan_name: string | null;
+  subscription_status: string;
+  trial_ends_at: string | null;
+  locale: string;
+  region: string;
+  created_at: string;
+  updated_at: string;
+  email_verified_at: Generated<string | null>;
+  ends_at: Generated<string | null>;
+  subscription_ended_at: Generated<string | null>;
+  has_incomplete_payment: Generated<number>;
+  /** JSON array of add-on names, e.g. ["tax"]. */
+  addons: Generated<string>;
+  stage: Generated<string>;
+  billing_interval: Generated<string | null>;
+  sms_credits: Generated<number>;
+  email_credits: Generated<number>;
+  /** JSON object of the settings groups of spec §3. */
+  settings: Generated<string>;
+  affiliate_code: Generated<string | null>;
+  referred_by: Generated<number | null>;
+  deleted_at: Generated<string | null>;
+  booking_slug: Generated<string | null>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number | null;
+  csrf_token: string;
+  expires_at: string;
+  created_at: string;
+  /** Set while an admin is signed in as this session's user. */
+  impersonator_id: Generated<number | null>;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  user_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  status: string;
+  created_at: string;
+  /** Message type of spec §3 (reminder, thank_you, booking, marketing); null for account mail. */
+  type: Generated<string | null>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}

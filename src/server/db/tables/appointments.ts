@@ -1,0 +1,56 @@
+import type { Generated } from 'kysely';
+
+// Appointments: series, occurrences, their clients and the blocked spans that keep them apart.
+
+export interface AppointmentSeriesTable {
+  id: Generated<number>;
+  user_id: number;
+  frequency: string;
+  interval: number;
+  start_date: string;
+  end_date: string;
+  created_at: string;
+}
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  series_id: number | null;
+  type: string;
+  service_id: number | null;
+  title: string | null;
+  date: string;
+  start_time: string;
+  end_time: string;
+  duration: number;
+  all_day: number;
+  starts_at: string;
+  ends_at: string;
+  price: number;
+  discounted_amount: number | null;
+  location_type: string | null;
+  location_id: number | null;
+  address: string | null;
+  zoom: number;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+  source: Generated<string>;
+  manage_token_hash: Generated<string | null>;
+}
+
+export interface AppointmentClientsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  client_id: number;
+  status: string;
+  position: number;
+}
+
+export interface AppointmentBlocksTable {
+  id: Generated<number>;
+  appointment_id: number;
+  user_id: number;
+  starts_at: string;
+  ends_at: string;
+}

@@ -1,0 +1,141 @@
+import type { Generated } from 'kysely';
+
+// Online booking: codes, sessions, holds, payments and the sales of vouchers and packages.
+
+export interface BookingCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  channel: string;
+  destination: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface BookingSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  channel: string;
+  destination: string;
+  client_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SlotHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  booking_session_id: number;
+  service_id: number | null;
+  class_session_id: Generated<number | null>;
+  date: string;
+  start_time: string;
+  starts_at: string;
+  ends_at: string;
+  blocks: string;
+  expires_at: string;
+  status: Generated<string>;
+  deposit: Generated<number>;
+  details: string | null;
+  payment_ref: string | null;
+  appointment_id: number | null;
+  created_at: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  appointment_id: number | null;
+  client_id: number | null;
+  type: string;
+  method: string;
+  provider: string | null;
+  provider_ref: string | null;
+  amount: number;
+  currency: string;
+  date: string;
+  created_at: string;
+}
+
+export interface GiftVouchersTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string | null;
+  title: string;
+  description: string | null;
+  template: string;
+  colour: string;
+  amount: number;
+  expires_on: string | null;
+  sales_limit: number | null;
+  sold_count: number;
+  online_sale: number;
+  client_notes: number;
+  archived_at: string | null;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  public_id: string | null;
+  title: string;
+  description: string | null;
+  price: number;
+  expiry_days: number | null;
+  archived_at: string | null;
+}
+
+export interface PackageServicesTable {
+  id: Generated<number>;
+  package_id: number;
+  service_id: number;
+  quantity: number;
+  position: number;
+}
+
+export interface OnlinePurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  booking_session_id: number;
+  kind: string;
+  gift_voucher_id: number | null;
+  package_id: number | null;
+  amount: number;
+  status: Generated<string>;
+  payment_ref: string | null;
+  details: string | null;
+  sale_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface VoucherSalesTable {
+  id: Generated<number>;
+  user_id: number;
+  gift_voucher_id: number;
+  client_id: number | null;
+  code: string;
+  amount: number;
+  amount_left: number;
+  expires_on: string | null;
+  recipient_name: string | null;
+  message: string | null;
+  manage_token_hash: string | null;
+  created_at: string;
+}
+
+export interface PackageSalesTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  client_id: number | null;
+  price: number;
+  expires_on: string | null;
+  manage_token_hash: string | null;
+  created_at: string;
+}
