@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import useSWR from 'swr';
 import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
@@ -93,6 +93,19 @@ function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<S
   ];
 }
 
+/** Renders the route that matches, and hands the host a way to move the user from outside a screen. */
+function RouteTable({ routes, navigatorRef }: { routes: RouteObject[]; navigatorRef?: SchemaAppProps['navigatorRef'] }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!navigatorRef) return undefined;
+    navigatorRef.current = (to: string) => void navigate(to, { replace: true });
+    return () => {
+      navigatorRef.current = null;
+    };
+  }, [navigate, navigatorRef]);
+  return useRoutes(routes);
+}
+
 /**
  * Loads the manifest, builds the routes from its navigation, and renders each screen by kind.
  * Everything product-specific comes in through props: data client, texts, permissions, guards, layouts, widgets.
@@ -114,18 +127,16 @@ export function SchemaApp(props: SchemaAppProps) {
   const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
   const screenWidgets = useMemo(() => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}), [props.screenWidgets]);
 
-  // The router is built once per manifest version; guards read fresh state through props each render.
+  // The route table is built once per manifest version; guards read fresh state through props each render.
   const propsRef = useRef(props);
   propsRef.current = props;
-  const router = useMemo(() => {
+  const routes = useMemo(() => {
     if (!manifest) return null;
     const live: SchemaAppProps = {
       ...propsRef.current,
       guards: Object.fromEntries(Object.keys(propsRef.current.guards).map((k) => [k, ((a, l) => propsRef.current.guards[k](a, l)) as Guard])),
     };
-    const created = createBrowserRouter(routeTable(manifest, live, kinds));
-    if (propsRef.current.navigatorRef) propsRef.current.navigatorRef.current = (to: string) => void created.navigate(to, { replace: true });
-    return created;
+    return routeTable(manifest, live, kinds);
   }, [manifest?.hash, kinds, props.sessionKey]);
 
   const context = useMemo<RendererContextValue | null>(
@@ -148,12 +159,14 @@ export function SchemaApp(props: SchemaAppProps) {
 
   const routerKey = `${manifest?.hash ?? ''}:${props.sessionKey ?? ''}`;
   if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;
-  if (!router || !context) return <>{props.loading ?? null}</>;
+  if (!routes || !context) return <>{props.loading ?? null}</>;
   return (
     <RendererContext.Provider value={context}>
-      {/* A new router (new schemas, another user) is a new provider: React Router keeps the first router's state
-          otherwise, and the old location would be guarded again for the new user. */}
-      <RouterProvider key={routerKey} router={router} />
+      {/* A new router (new schemas, another user) starts afresh from the address bar, so the location is guarded
+          again for the new user. */}
+      <BrowserRouter key={routerKey}>
+        <RouteTable routes={routes} navigatorRef={props.navigatorRef} />
+      </BrowserRouter>
     </RendererContext.Provider>
   );
 }

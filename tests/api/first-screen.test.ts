@@ -20,6 +20,7 @@ describe('web: the first screen inside the page', () => {
     'screen-form': ['assets/vendors-rjsf.000000000006.js', 'assets/screen-form.000000000007.css', 'assets/screen-form.000000000008.js'],
     'screen-dashboard': ['assets/screen-dashboard.000000000009.js'],
     'layout-shell': ['assets/layout-shell.00000000000a.js'],
+    permissions: ['assets/permissions.00000000000b.js'],
   };
 
   beforeAll(async () => {
@@ -56,6 +57,7 @@ describe('web: the first screen inside the page', () => {
     expect(html).toContain('<link rel="preload" as="script" href="/assets/widget-booking-start.000000000004.js">');
     expect(html).not.toContain('widget-booking-verify');
     expect(html).not.toContain('layout-shell');
+    expect(html).not.toContain('permissions.');
   });
 
   it('answers in the language of the locale cookie', async () => {
@@ -89,6 +91,7 @@ describe('web: the first screen inside the page', () => {
     expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
     expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');
     expect(html).toContain('href="/assets/screen-dashboard.000000000009.js"');
+    expect(html).toContain('href="/assets/permissions.00000000000b.js"');
   });
 
   it('keeps text that looks like markup inside the JSON block', async () => {

@@ -161,7 +161,8 @@ export async function firstScreen(app: FastifyInstance, req: FastifyRequest, chu
   for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
     if (answer.status === 200) preloaded[url] = answer;
   }
-  const groups = [`layout-${hit.area.layout}`, `screen-${hit.screen.kind}`, ...firstWidgets(def).map((w) => `widget-${w}`)];
+  // A signed-in visitor's abilities are computed in the browser: the rules' chunk comes with the first screen.
+  const groups = [...(user.status === 200 ? ['permissions'] : []), `layout-${hit.area.layout}`, `screen-${hit.screen.kind}`, ...firstWidgets(def).map((w) => `widget-${w}`)];
   const files = [...new Set(groups.flatMap((g) => chunks[g] ?? []))];
   out.scripts = files.filter((f) => f.endsWith('.js'));
   out.styles = files.filter((f) => f.endsWith('.css'));
