@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadScreenCode } from '../../renderer';
 import { screenWidgets } from '../widgets';
@@ -15,7 +16,10 @@ async function start(): Promise<void> {
   const preloaded = readPreloaded();
   const signedIn = preloaded['/api/v1/user']?.status === 200;
   await Promise.all([initI18n(preloaded), preloadScreenCode(preloaded, { screenWidgets }), signedIn ? ShellLayout.preload().catch(() => undefined) : null, signedIn ? loadPermissions() : null]);
-  createRoot(document.getElementById('root')!).render(<App preloaded={preloaded} />);
+  // A transition: React renders the first screen in slices and lets the browser breathe between them, instead of
+  // one long task that would block a tap.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App preloaded={preloaded} />));
 }
 
 void start();
