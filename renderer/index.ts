@@ -5,6 +5,7 @@ export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/S
 export { preloadable, type Preloadable } from './react/preloadable';
 export { preloadScreenCode } from './react/first-screen';
 export { forgetData } from './react/cache';
+export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';

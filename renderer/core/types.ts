@@ -9,7 +9,8 @@ export interface Gate {
 export interface ColumnDef {
   field: string;
   label?: string;
-  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration' | 'url';
+  /** A built-in type, or a host's own cell type (`x-…`, registered with `<SchemaApp cellTypes>`). */
+  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration' | 'url' | `x-${string}`;
   sortable?: boolean;
   width?: number;
   /** For `list`: the fields of each item to show, and a nested list of each item (e.g. a session's attendees). */
@@ -62,7 +63,8 @@ export interface ScreenSummary {
 }
 
 export interface ScreenDef extends ScreenSummary {
-  views?: Array<'list' | 'gallery' | 'table'>;
+  /** Built-in views, or a host's own (`x-…`, registered with `<SchemaApp listViews>`). */
+  views?: Array<'list' | 'gallery' | 'table' | `x-${string}`>;
   card?: { title?: string[]; subtitle?: string[]; image?: string };
   header?: { title?: string[]; subtitle?: string[]; image?: string };
   columns?: ColumnDef[];

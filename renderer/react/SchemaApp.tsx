@@ -7,6 +7,7 @@ import { buildRoutes } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
 import type { RendererWidget } from './form/widgets';
+import type { CellType, ListViewType } from './views/types';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
 
 export interface LayoutProps {
@@ -27,6 +28,10 @@ export interface SchemaAppProps {
   /** Layouts by the names navigation.json uses (`shell`, `centered`, …). */
   layouts: Record<string, ComponentType<LayoutProps>>;
   widgets?: Record<string, RendererWidget>;
+  /** The host's own column types (`x-rating`…), drawn in lists, tables and details. */
+  cellTypes?: Record<string, CellType>;
+  /** The host's own list views (`x-board`…), offered where a list screen's `views` names them. */
+  listViews?: Record<string, ListViewType>;
   /** Extra values every form's widgets can read (e.g. the owner's currency for money fields). */
   formContext?: Record<string, unknown>;
   /** Hand-written blocks screens place by name (dashboard cards). */
@@ -126,6 +131,8 @@ export function SchemaApp(props: SchemaAppProps) {
   // The host's form widgets only: the form screen adds the built-in ones, so rjsf loads with the first form.
   const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
   const screenWidgets = useMemo(() => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}), [props.screenWidgets]);
+  const cellTypes = useMemo(() => createRegistry<CellType>('cell type', props.cellTypes ?? {}), [props.cellTypes]);
+  const listViews = useMemo(() => createRegistry<ListViewType>('list view', props.listViews ?? {}), [props.listViews]);
 
   // The route table is built once per manifest version; guards read fresh state through props each render.
   const propsRef = useRef(props);
@@ -148,13 +155,15 @@ export function SchemaApp(props: SchemaAppProps) {
       can: props.can,
       widgets,
       screenWidgets,
+      cellTypes,
+      listViews,
       formContext: props.formContext ?? {},
       notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
       confirm: (text, labels) => propsRef.current.confirm(text, labels),
       checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
       onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
     } : null,
-    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, props.formContext],
+    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, cellTypes, listViews, props.formContext],
   );
 
   const routerKey = `${manifest?.hash ?? ''}:${props.sessionKey ?? ''}`;

@@ -8,6 +8,7 @@ import { createRegistry, type Registry } from '../core/registry';
 import type { ScreenDef } from '../core/types';
 import { useRenderer } from './context';
 import { preloadable, type Preloadable } from './preloadable';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 
 export interface ScreenProps {
   screen: ScreenDef;
@@ -22,6 +23,12 @@ export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKin
   dashboard: preloadable(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
   wizard: preloadable(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen')),
 });
+
+/** The screen drawn by the component its `kind` names: an unknown kind is an error the boundary shows. */
+function ScreenOfKind({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: ScreenDef }) {
+  const Kind = kinds.get(screen.kind, `screens/${screen.id}#/kind`);
+  return <Kind screen={screen} />;
+}
 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */
 export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
@@ -47,10 +54,11 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
     );
   }
   if (!data) return <LinearProgress aria-label={t('app.loading')} />;
-  const Kind = kinds.get(data.data.kind, `screens/${id}#/kind`);
   return (
-    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
-      <Kind key={id} screen={data.data} />
-    </Suspense>
+    <ScreenErrorBoundary key={id} t={t}>
+      <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+        <ScreenOfKind kinds={kinds} screen={data.data} />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

@@ -4,6 +4,7 @@ import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
 import type { Can, Gate, Manifest, ScreenDef, Translate, WizardStepDef } from '../core/types';
 import type { RendererWidget } from './form/widgets';
+import type { CellType, ListViewType } from './views/types';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 
@@ -43,6 +44,10 @@ export interface RendererContextValue {
   /** The host's form widgets; the form screen adds the built-in ones. */
   widgets: Registry<RendererWidget>;
   screenWidgets: Registry<ScreenWidget>;
+  /** The host's own cell types (`x-…`, or one replacing a built-in); the views add the built-ins. */
+  cellTypes?: Registry<CellType>;
+  /** The host's own list views (`x-…`, or one replacing a built-in); the list screen adds the built-ins. */
+  listViews?: Registry<ListViewType>;
   formContext: Record<string, unknown>;
   notify(message: string, severity?: Severity): void;
   /** Asks the user; `labels` name the two answers when Cancel/Confirm would be ambiguous ("Keep my booking"). */

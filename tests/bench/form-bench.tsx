@@ -10,6 +10,7 @@ import MuiForm from '@rjsf/mui';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { leanTemplates, CheckboxWidget, TextareaWidget } from '../../renderer/react/form/theme';
+import '../../renderer/react/form/form.css';
 
 const FIELDS = 500;
 const schema: RJSFSchema = {

@@ -1,7 +1,6 @@
 import { useCallback, type ChangeEvent, type FocusEvent } from 'react';
 import type { BaseInputTemplateProps, FieldErrorProps, FieldTemplateProps, IconButtonProps, SubmitButtonProps, TemplatesType, WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds, errorId, getInputProps } from '@rjsf/utils';
-import './form.css';
 
 /*
  * A lean MUI look for rjsf. Stock @rjsf/mui renders a full MUI TextField (FormControl, InputLabel,

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
@@ -5,6 +6,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { routeFor } from '../../core/routes';
@@ -12,6 +14,7 @@ import type { Paged, ScreenDef } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../ScreenLoader';
+import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 
 /** A card with the number of active records of a resource, linking to its list. */
 function CountCard({ card }: { card: NonNullable<ScreenDef['cards']>[number] }) {
@@ -31,6 +34,12 @@ function CountCard({ card }: { card: NonNullable<ScreenDef['cards']>[number] }) 
   );
 }
 
+/** A card's hand-written widget, by the name the card gives. */
+function CardWidget({ screen, card, path }: { screen: ScreenProps['screen']; card: NonNullable<ScreenProps['screen']['cards']>[number]; path: string }) {
+  const Widget = useRenderer().screenWidgets.get(card.widget!, path);
+  return <Widget screen={screen} card={card} />;
+}
+
 /** The dashboard kind: count cards and quick links; charts plug in as widgets later. */
 export default function DashboardScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
@@ -41,8 +50,16 @@ export default function DashboardScreen({ screen }: ScreenProps) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}>
         {(screen.cards ?? []).map((c, i) => {
           if (!c.widget) return <CountCard key={c.title} card={c} />;
-          const Widget = ctx.screenWidgets.get(c.widget, `screens/${screen.id}#/cards/${i}/widget`);
-          return <Box key={c.title} sx={{ gridColumn: '1 / -1' }}><Widget screen={screen} card={c} /></Box>;
+          // Each card fails and loads on its own: one broken or slow widget leaves the rest of the dashboard.
+          return (
+            <Box key={c.title} sx={{ gridColumn: '1 / -1' }}>
+              <ScreenErrorBoundary t={ctx.t}>
+                <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
+                  <CardWidget screen={screen} card={c} path={`screens/${screen.id}#/cards/${i}/widget`} />
+                </Suspense>
+              </ScreenErrorBoundary>
+            </Box>
+          );
         })}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -19,6 +19,7 @@ import { loadValidator, localizeErrors, type AjvError } from '../../core/validat
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
+import '../form/form.css';
 import { defaultWidgets } from '../form/widgets';
 import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
 import type { ScreenProps } from '../ScreenLoader';

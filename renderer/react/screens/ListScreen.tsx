@@ -20,11 +20,8 @@ import type { Paged, RecordData } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../ScreenLoader';
-import GalleryView from '../views/GalleryView';
-import ListView from '../views/ListView';
-import TableView from '../views/TableView';
+import { defaultListViews } from '../views/list-views';
 
-const VIEWS = { list: ListView, gallery: GalleryView, table: TableView };
 const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 /** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
@@ -35,7 +32,7 @@ export default function ListScreen({ screen }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const info = manifest.resources[screen.resource!];
   const views = screen.views ?? ['list'];
-  const view = (views as string[]).includes(params.get('view') ?? '') ? (params.get('view') as keyof typeof VIEWS) : views[0];
+  const view: string = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : views[0];
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page'))) ? Number(params.get('per_page')) : 25;
   const archived = params.get('archived') === '1';
@@ -66,7 +63,7 @@ export default function ListScreen({ screen }: ScreenProps) {
   const query = { page, per_page: perPage, search, sort, ...(info.archivable ? { archived: archived ? 1 : 0 } : {}), ...tabParams };
   const { data, error, isLoading, mutate } = useSWR(['list', info.path, JSON.stringify(query)], () => rest.getList<Paged<RecordData>>(info.path!, query), { keepPreviousData: true });
   const rows = data?.data ?? [];
-  const View = VIEWS[view];
+  const View = (ctx.listViews?.has(view) ? ctx.listViews : defaultListViews).get(view, `screens/${screen.id}#/views`);
   const subject = info.subject ?? '';
   const open = (row: RecordData) => screen.rowScreen && navigate(routeFor(manifest, screen.rowScreen, { id: row.id! }));
 

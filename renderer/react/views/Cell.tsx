@@ -1,56 +1,23 @@
-import Avatar from '@mui/material/Avatar';
-import { formatValue, joinFields } from '../../core/format';
 import type { ColumnDef, RecordData } from '../../core/types';
-import { useRenderer, type RendererContextValue } from '../context';
-import { RecordNames } from './RecordNames';
-import { UrlValue } from './UrlValue';
+import { useRenderer } from '../context';
+import { defaultCellTypes, PlainValue } from './cell-types';
 
-/** The host's currency for money values (the owner's), from the context every form's widgets read too. */
-export const currencyOf = (ctx: Pick<RendererContextValue, 'formContext'>): string | undefined =>
-  typeof ctx.formContext.currency === 'string' ? ctx.formContext.currency : undefined;
+export { currencyOf } from './cell-types';
 
-/** A list item with the fields its column types (`itemTypes`) written as such: dates in words, money with its sign. */
-function formatItem(item: RecordData, column: ColumnDef, ctx: RendererContextValue): RecordData {
-  if (!column.itemTypes) return item;
-  const out: RecordData = { ...item };
-  for (const [field, type] of Object.entries(column.itemTypes)) {
-    if (item[field] !== null && item[field] !== undefined && item[field] !== '') out[field] = formatValue(item[field], type, ctx.t, ctx.locale, currencyOf(ctx));
-  }
-  return out;
-}
+/** The built-in types written as text. */
+const TEXT_TYPES = new Set(['text', 'date', 'datetime', 'boolean', 'money', 'enum', 'duration']);
 
-/** One value of a record as lists, tables and details show it. */
+/**
+ * One value of a record as lists, tables and details show it: drawn by the cell type its column names (the
+ * built-in ones and the host's), else written as text in the column's type.
+ */
 export function Cell({ column, record, alt }: { column: ColumnDef; record: RecordData; alt?: string }) {
-  const ctx = useRenderer();
-  const { t, locale } = ctx;
-  const value = record[column.field];
-  if (column.type === 'image') return <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />;
-  if (column.type === 'list' && Array.isArray(value) && column.names) return <RecordNames ids={value} resource={column.names.resource} fields={column.names.fields} />;
-  if (column.type === 'list' && Array.isArray(value) && column.items) {
-    if (value.length === 0) return <>—</>;
-    const nested = column.nested;
-    return (
-      <ul style={{ margin: 0, paddingLeft: 18 }}>
-        {(value as RecordData[]).map((item, i) => {
-          const sub = nested ? ((item[nested.field] as RecordData[] | undefined) ?? []) : [];
-          return (
-            <li key={String(item.id ?? i)}>
-              {column.itemText ? t(column.itemText, item) : joinFields(formatItem(item, column, ctx), column.items)}
-              {nested && (
-                <span style={{ display: 'block', color: 'rgba(0,0,0,0.6)' }}>
-                  {nested.label ? `${t(nested.label)}: ` : ''}
-                  {sub.length ? sub.map((s) => joinFields(s, nested.items)).join(', ') : t(nested.empty ?? 'detail.empty')}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-  if (column.type === 'colour' && typeof value === 'string') return <span role="img" aria-label={value} style={{ display: 'inline-block', width: 20, height: 20, borderRadius: '50%', background: value, border: '1px solid rgba(0,0,0,0.2)' }} />;
-  if (column.type === 'url' && typeof value === 'string' && value) return <UrlValue url={value} />;
-  if (column.type === 'email' && typeof value === 'string' && value) return <a href={`mailto:${value}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
-  if (column.type === 'phone' && typeof value === 'string' && value) return <a href={`tel:${value.replace(/\s/g, '')}`} onClick={(e) => e.stopPropagation()}>{value}</a>;
-  return <>{formatValue(value, column.type, t, locale, currencyOf(ctx))}</>;
+  const host = useRenderer().cellTypes;
+  const props = { value: record[column.field], column, record, alt };
+  const type = column.type ?? 'text';
+  const types = host?.has(type) ? host : defaultCellTypes;
+  // A type nobody registered fails loudly (the screen's error boundary names it), except the text-like built-ins.
+  if (!types.has(type) && (type.startsWith('x-') || !TEXT_TYPES.has(type))) types.get(type, `column "${column.field}"`);
+  const Type = types.has(type) ? types.get(type, `column "${column.field}"`) : PlainValue;
+  return <Type {...props} />;
 }

@@ -1,0 +1,77 @@
+import type { ReactElement } from 'react';
+import Avatar from '@mui/material/Avatar';
+import { formatValue, joinFields } from '../../core/format';
+import { createRegistry, type Registry } from '../../core/registry';
+import type { ColumnDef, RecordData } from '../../core/types';
+import type { CellProps, CellType } from './types';
+import { useRenderer, type RendererContextValue } from '../context';
+import { RecordNames } from './RecordNames';
+import { UrlValue } from './UrlValue';
+
+/** The host's currency for money values (the owner's), from the context every form's widgets read too. */
+export const currencyOf = (ctx: Pick<RendererContextValue, 'formContext'>): string | undefined =>
+  typeof ctx.formContext.currency === 'string' ? ctx.formContext.currency : undefined;
+
+/** The value as text, in the column's type: dates in words, money with its sign, durations in hours and minutes. */
+export function PlainValue({ value, column }: CellProps) {
+  const ctx = useRenderer();
+  return <>{formatValue(value, column.type, ctx.t, ctx.locale, currencyOf(ctx))}</>;
+}
+
+/** A list item with the fields its column types (`itemTypes`) written as such: dates in words, money with its sign. */
+function formatItem(item: RecordData, column: ColumnDef, ctx: RendererContextValue): RecordData {
+  if (!column.itemTypes) return item;
+  const out: RecordData = { ...item };
+  for (const [field, type] of Object.entries(column.itemTypes)) {
+    if (item[field] !== null && item[field] !== undefined && item[field] !== '') out[field] = formatValue(item[field], type, ctx.t, ctx.locale, currencyOf(ctx));
+  }
+  return out;
+}
+
+const ImageCell: CellType = ({ value, alt }) => <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />;
+
+/** Ids named by another resource's records (`names`), or nested records written by their fields (`items`). */
+function ListCell(props: CellProps) {
+  const ctx = useRenderer();
+  const { value, column } = props;
+  if (!Array.isArray(value)) return <PlainValue {...props} />;
+  if (column.names) return <RecordNames ids={value} resource={column.names.resource} fields={column.names.fields} />;
+  if (!column.items) return <PlainValue {...props} />;
+  if (value.length === 0) return <>—</>;
+  const nested = column.nested;
+  return (
+    <ul style={{ margin: 0, paddingLeft: 18 }}>
+      {(value as RecordData[]).map((item, i) => {
+        const sub = nested ? ((item[nested.field] as RecordData[] | undefined) ?? []) : [];
+        return (
+          <li key={String(item.id ?? i)}>
+            {column.itemText ? ctx.t(column.itemText, item) : joinFields(formatItem(item, column, ctx), column.items)}
+            {nested && (
+              <span style={{ display: 'block', color: 'rgba(0,0,0,0.6)' }}>
+                {nested.label ? `${ctx.t(nested.label)}: ` : ''}
+                {sub.length ? sub.map((s) => joinFields(s, nested.items)).join(', ') : ctx.t(nested.empty ?? 'detail.empty')}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A cell type for non-empty strings; anything else is written as text. */
+const forText = (draw: (text: string) => ReactElement): CellType => function TextCell(props: CellProps) {
+  return typeof props.value === 'string' && props.value ? draw(props.value) : <PlainValue {...props} />;
+};
+
+const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
+
+/** The built-in cell types; every other type (text, date, money, enum, duration, boolean…) is written as text. */
+export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('cell type', {
+  image: ImageCell,
+  list: ListCell,
+  colour: forText((v) => <span role="img" aria-label={v} style={{ display: 'inline-block', width: 20, height: 20, borderRadius: '50%', background: v, border: '1px solid rgba(0,0,0,0.2)' }} />),
+  url: forText((v) => <UrlValue url={v} />),
+  email: forText((v) => <a href={`mailto:${v}`} onClick={stop}>{v}</a>),
+  phone: forText((v) => <a href={`tel:${v.replace(/\s/g, '')}`} onClick={stop}>{v}</a>),
+});
