@@ -15,6 +15,7 @@ import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
 import { useToasts } from './use-toasts';
 import { screenWidgets, widgets } from '../widgets';
+import { WidgetHostContext } from '../widgets/host';
 import './app.css';
 
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
@@ -140,6 +141,9 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     backToAdmin,
   }), [user, locale, ability, logout, backToAdmin]);
 
+  // What widgets may know of the app: they are given it, never import it.
+  const widgetHost = useMemo(() => ({ user }), [user]);
+
   // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
   const formContext = useMemo(() => ({ currency: user?.region === 'UA' ? 'UAH' : 'GBP' }), [user?.region]);
 
@@ -149,32 +153,34 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <ShellContext.Provider value={shell}>
-        {user === undefined ? (
-          <LinearProgress aria-label={t('app.loading')} />
-        ) : (
-          <SchemaApp
-            rest={rest}
-            t={tr}
-            locale={INTL_LOCALES[locale]}
-            can={can}
-            guards={guards}
-            layouts={layouts}
-            widgets={widgets}
-            screenWidgets={screenWidgets}
-            formContext={formContext}
-            notify={notify}
-            confirm={confirm}
-            checkGate={checkGate}
-            onSession={async () => { await reload(); }}
-            sessionKey={user?.id ?? 0}
-            navigatorRef={navigatorRef}
-            notFound={<NotFound />}
-            loading={<LinearProgress aria-label={t('app.loading')} />}
-            failed={(retry) => <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('app.retry')}</Button>}>{t('app.networkError')}</Alert>}
-          />
-        )}
-        {toastShown.current && <Suspense fallback={null}><ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} /></Suspense>}
-        {confirmShown.current && <Suspense fallback={null}><ConfirmHost text={text} labels={labels} answer={answer} /></Suspense>}
+        <WidgetHostContext.Provider value={widgetHost}>
+          {user === undefined ? (
+            <LinearProgress aria-label={t('app.loading')} />
+          ) : (
+            <SchemaApp
+              rest={rest}
+              t={tr}
+              locale={INTL_LOCALES[locale]}
+              can={can}
+              guards={guards}
+              layouts={layouts}
+              widgets={widgets}
+              screenWidgets={screenWidgets}
+              formContext={formContext}
+              notify={notify}
+              confirm={confirm}
+              checkGate={checkGate}
+              onSession={async () => { await reload(); }}
+              sessionKey={user?.id ?? 0}
+              navigatorRef={navigatorRef}
+              notFound={<NotFound />}
+              loading={<LinearProgress aria-label={t('app.loading')} />}
+              failed={(retry) => <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('app.retry')}</Button>}>{t('app.networkError')}</Alert>}
+            />
+          )}
+          {toastShown.current && <Suspense fallback={null}><ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} /></Suspense>}
+          {confirmShown.current && <Suspense fallback={null}><ConfirmHost text={text} labels={labels} answer={answer} /></Suspense>}
+        </WidgetHostContext.Provider>
       </ShellContext.Provider>
     </ThemeProvider>
   );

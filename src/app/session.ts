@@ -1,25 +1,12 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { AbilityUser, AppAbility } from '../../permissions/defineAbilityFor';
+import type { AppAbility } from '../../permissions/defineAbilityFor';
+import type { CurrentUser } from '../domain/current-user';
+
+export type { CurrentUser };
 import type { Action, Subject } from '../../permissions/subjects';
 import type { RestClient } from '../../renderer';
 import { forgetData, HttpError } from '../../renderer';
-
-/** GET /api/v1/user (spec §3): what the shell, guards and abilities read. */
-export interface CurrentUser extends AbilityUser {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'users' | 'affiliates';
-  read_only: boolean;
-  region: 'GB' | 'UA' | 'OTHER';
-  locale: string;
-  impersonating: boolean;
-  plan_level: 'lite' | 'business' | 'premium' | null;
-  credits: { sms: number; email: number };
-  affiliate: { code: string | null } | null;
-  subscription: AbilityUser['subscription'] & { stage: string; ends_at: string | null; deletion_in_days: number | null };
-}
 
 const USER_KEY = 'current-user';
 

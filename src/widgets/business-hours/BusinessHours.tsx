@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { BusinessTime } from '../../domain/calendar-settings';
-import { useShell } from '../../app/shell-context';
+import { useWidgetHost } from '../host';
 
 type Day = Omit<BusinessTime, 'id' | 'weekday' | 'breaks'> & { breaks: NonNullable<BusinessTime['breaks']> };
 type Errors = Partial<Record<'start' | 'end' | 'breaks', string>>;
@@ -97,7 +97,7 @@ function DayRow({ entry, label, readOnly }: { entry: BusinessTime; label: string
  */
 const BusinessHours: ScreenWidget = () => {
   const { t, locale } = useRenderer();
-  const { user } = useShell();
+  const { user } = useWidgetHost();
   if (!user) return null;
   const days = (user as unknown as { businessTimeSettings: BusinessTime[] }).businessTimeSettings;
   // 2024-01-07 was a Sunday: weekday w is that date plus w days.

@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-import { useShell } from '../../app/shell-context';
+import { useWidgetHost } from '../host';
 import type { Appointment, ClassSession } from './calendar.types';
 import { appointmentTitle, businessHoursFor, calendarLocale, initialViewFor, sessionEvents, toEvents } from './calendar.utils';
 import { calendarTexts } from './calendar.texts';
@@ -45,7 +45,7 @@ const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
  */
 const CalendarWidget: ScreenWidget = () => {
   const { rest, t, notify, confirm, locale, formContext } = useRenderer();
-  const { user } = useShell();
+  const { user } = useWidgetHost();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [open, setOpen] = useState<Appointment | null>(null);

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
-import { useShell } from '../../app/shell-context';
+import { useWidgetHost } from '../host';
 
 interface Step {
   id: 'service' | 'businessHours' | 'onlineBooking' | 'client';
@@ -32,7 +32,7 @@ const SCREENS: Record<Step['id'], string> = {
  */
 const SetupChecklist: ScreenWidget = () => {
   const { rest, t, manifest } = useRenderer();
-  const { user } = useShell();
+  const { user } = useWidgetHost();
   // Read-only accounts cannot act on it: no checklist for them.
   const { data } = useSWR(user && !user.read_only ? 'setup-checklist' : null, () => rest.getJson<{ data: Step[] }>('/api/v1/user/setup-checklist'), { revalidateOnFocus: true, revalidateOnMount: true, dedupingInterval: 0 });
   const steps = data?.data ?? [];

@@ -3,12 +3,12 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { useShell } from '../../app/shell-context';
+import { useWidgetHost } from '../host';
 
 /** The owner's subscription as the server sees it: plan, status, stage, dates, read-only state. */
 const SubscriptionStatus: ScreenWidget = () => {
   const { t, locale } = useRenderer();
-  const { user } = useShell();
+  const { user } = useWidgetHost();
   if (!user) return null;
   const s = user.subscription;
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'long', year: 'numeric' }) : '—');

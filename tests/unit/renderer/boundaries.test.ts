@@ -18,4 +18,12 @@ describe('renderer boundaries', () => {
     const offenders = files(path.join(root, 'core')).flatMap((f) => imports(f).filter((i) => /^(react|react-dom|@mui|swr)(\/|$)/.test(i)).map((i) => `${path.relative(root, f)} → ${i}`));
     expect(offenders).toEqual([]);
   });
+
+  it("keeps src/widgets from importing the app: widgets get what they need from the host's WidgetHost", () => {
+    const widgets = path.resolve(root, '../src/widgets');
+    const offenders = files(widgets).flatMap((f) => imports(f)
+      .filter((i) => i.startsWith('.') && /^src\/app(\/|$)/.test(path.relative(path.resolve(root, '..'), path.resolve(path.dirname(f), i))))
+      .map((i) => `${path.relative(widgets, f)} → ${i}`));
+    expect(offenders).toEqual([]);
+  });
 });
