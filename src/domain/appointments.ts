@@ -1,5 +1,6 @@
 import type { Interval } from './availability/availability.types';
 import { localDate, offsetAt, toUtc } from './availability/zoned-time';
+import { addDays } from './dates';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 export const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
@@ -7,7 +8,6 @@ export const MAX_OCCURRENCES = 366;
 
 const MINUTE = 60_000;
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The local dates of a series: from the first date, every `interval` days/weeks/months, up to the end date. */
 export function occurrenceDates(start: string, frequency: Frequency, interval: number, end: string): string[] {

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
 import { pagePath, useDay, useMoney, usePage, type ClassSessions } from './api';
-import { addDays, ChoiceList, FRESH, Loading, need, useHold, useReleasedHold } from './shared';
+import { addDays, todayIn } from '../../domain/dates';
+import { ChoiceList, FRESH, Loading, need, useHold, useReleasedHold } from './shared';
 
 /** Step 3–4 for classes: a class's coming sessions with the seats left; choosing one holds a seat. */
 export const ClassesStep: ScreenWidget = ({ wizard }) => {
@@ -12,7 +13,7 @@ export const ClassesStep: ScreenWidget = ({ wizard }) => {
   const { data: page } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   const day = useDay();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn(page?.time_zone ?? 'UTC');
   const released = useReleasedHold(w);
   const { data: classes, mutate } = useSWR(released ? ['booking-classes', w.params.slug, today] : null,
     () => rest.getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`).then((r) => r.data),

@@ -107,7 +107,6 @@ export const need = (w: WizardApi | undefined): WizardApi => {
 /** Times and seats change as others book: asked afresh whenever a step shows them. */
 export const FRESH = { revalidateOnMount: true, dedupingInterval: 0 };
 
-export const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 export function Summary({ lines }: { lines: Array<[string, string]> }) {
   return (

@@ -7,7 +7,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useRenderer } from '../../../renderer';
 import { pagePath, useDay, usePage } from './api';
-import { addDays, FRESH, Loading } from './shared';
+import { addDays, todayIn } from '../../domain/dates';
+import { FRESH, Loading } from './shared';
 
 const DAYS = 28;
 
@@ -22,7 +23,8 @@ export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
   const { t, rest } = useRenderer();
   const { data: page } = usePage(slug);
   const day = useDay();
-  const today = new Date().toISOString().slice(0, 10);
+  // The owner's today: a client booking just after midnight in the owner's zone starts from the owner's new day.
+  const today = todayIn(page?.time_zone ?? 'UTC');
   const [from, setFrom] = useState(today);
   const { data: slots, mutate } = useSWR(ready ? ['booking-slots', slug, service, from] : null,
     () => rest.getJson<{ data: string[]; meta: { time_zone: string } }>(`${pagePath(slug)}/services/${encodeURIComponent(service)}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`),
