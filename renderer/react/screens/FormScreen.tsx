@@ -91,6 +91,12 @@ export default function FormScreen({ screen }: ScreenProps) {
   };
   const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
+  // After a refusal (in the page or by the server) the first wrong field takes the focus, which scrolls it into
+  // view: a long form refused at its Save button otherwise looks as if nothing happened.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
 
   async function submit(data: Record<string, unknown>) {
     // What was typed stays in the form whatever the server answers (rjsf rebuilds its state from this prop when
@@ -120,7 +126,7 @@ export default function FormScreen({ screen }: ScreenProps) {
       if (err instanceof HttpError && err.status === 422) {
         setServerErrors(toErrorSchema(err.body.errors));
         setSummary(err.body.message ?? t('form.fixErrors'));
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        setRefusals((n) => n + 1);
       } else if (err instanceof HttpError) {
         notify(err.message, 'error');
       } else {
@@ -178,7 +184,10 @@ export default function FormScreen({ screen }: ScreenProps) {
         showErrorList={false}
         disabled={pending}
         onSubmit={(e) => void submit(withoutHidden(e.formData as Record<string, unknown>, shown.hidden))}
-        onError={() => setSummary(t('form.fixErrors'))}
+        onError={() => {
+          setSummary(t('form.fixErrors'));
+          setRefusals((n) => n + 1);
+        }}
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
           {(resource?.path || screen.submit?.then === 'screen') && (

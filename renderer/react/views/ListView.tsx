@@ -15,7 +15,7 @@ export default function ListView({ rows, screen, onOpen }: ViewProps) {
   const card = screen.card ?? {};
   const text = (row: ViewProps['rows'][number], fields?: string[]) => formatFields(row, fields, screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
   return (
-    <List disablePadding aria-label={screen.title}>
+    <List disablePadding aria-label={ctx.t(screen.title)}>
       {rows.map((row) => {
         const title = text(row, card.title);
         return (

@@ -64,7 +64,9 @@ export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
             <Button
               key={d} role="option" aria-selected={d === selected} variant={d === selected ? 'contained' : 'outlined'} onClick={() => setChosen(d)}
               color={byDay.has(d) || d === selected ? 'primary' : 'inherit'}
-              disabled={!slots} sx={{ flex: '0 0 auto', minWidth: 68, px: 1, flexDirection: 'column', lineHeight: 1.2, textTransform: 'none', scrollSnapAlign: 'start' }}
+              disabled={!slots}
+              // A day without free times is muted; the days a client can book stand out.
+              sx={{ flex: '0 0 auto', minWidth: 68, px: 1, flexDirection: 'column', lineHeight: 1.2, textTransform: 'none', scrollSnapAlign: 'start', ...(byDay.has(d) || d === selected ? {} : { color: 'text.secondary', borderColor: 'divider' }) }}
               data-date={d}
             >
               <span>{day(d, 'short')}</span>

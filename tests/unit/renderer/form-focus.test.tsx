@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, fireEvent, render, screen as view, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { createRegistry } from '../../../renderer/core/registry';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
+import FormScreen from '../../../renderer/react/screens/FormScreen';
+
+// The server's precompiled validator, as the page imports it: here it always finds the first name missing.
+jest.mock('../../../renderer/core/validation', () => ({
+  ...jest.requireActual('../../../renderer/core/validation'),
+  loadValidator: async () => {
+    const validate = Object.assign(() => {
+      validate.errors = [{ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'first_name' }, message: "must have required property 'first_name'" }];
+      return false;
+    }, { errors: null as unknown });
+    return validate;
+  },
+}));
+
+const read = (f: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas', f), 'utf8'));
+const resource = read('resources/register.json') as JsonSchema & { 'x-resource'?: unknown };
+const screen: ScreenDef = { ...read('screens/auth/register.json'), schema: { ...resource, 'x-resource': undefined, title: undefined } };
+
+it('a form refused in the page moves the focus to its first wrong field, so the person sees what to fix', async () => {
+  const send = jest.fn();
+  const context: RendererContextValue = {
+    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest,
+    rest: { send } as never, t: (k) => k, locale: 'en', can: () => true,
+    widgets: createRegistry('widget'), screenWidgets: createRegistry('screen widget'), formContext: {},
+    notify: () => undefined, confirm: async () => true, checkGate: () => null, onSession: async () => undefined,
+  };
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RendererContext.Provider value={context}>
+        <MemoryRouter initialEntries={['/register']}><FormScreen screen={screen} /></MemoryRouter>
+      </RendererContext.Provider>
+    </SWRConfig>,
+  );
+  const submit = await view.findByRole('button', { name: 'actions.startTrial' });
+  submit.focus();
+  await act(async () => {
+    fireEvent.click(submit);
+  });
+  await view.findByText('form.fixErrors');
+  await waitFor(() => expect(document.activeElement).toBe(view.getByLabelText(/^fields\.register\.first_name\b(?!_)/)));
+  expect(send).not.toHaveBeenCalled();
+});
