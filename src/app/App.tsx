@@ -10,7 +10,7 @@ import type { Action, Subject } from '../../permissions/subjects';
 import { useConfirm } from './use-confirm';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
-import { abilityFor, canFor, refusalOf, useCurrentUser, type CurrentUser } from './session';
+import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser, type CurrentUser } from './session';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
 import { useToasts } from './use-toasts';
@@ -170,7 +170,8 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
               notify={notify}
               confirm={confirm}
               checkGate={checkGate}
-              onSession={async () => { await reload(); }}
+              // Signing in: the user, the rules and the owner's shell load together, not one after another.
+            onSession={async () => { await Promise.all([reload(), loadPermissions(), ShellLayout.preload().catch(() => undefined)]); }}
               sessionKey={user?.id ?? 0}
               navigatorRef={navigatorRef}
               notFound={<NotFound />}
