@@ -21,7 +21,7 @@ import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
 import '../form/form.css';
 import { defaultWidgets } from '../form/widgets';
-import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../form/schemaForForm';
+import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../core/form-schema';
 import type { ScreenProps } from '../ScreenLoader';
 import { Cell } from '../views/Cell';
 import { NotFound } from './NotFound';

@@ -15,6 +15,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
+import { listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
 import { routeFor } from '../../core/routes';
 import type { Paged, RecordData } from '../../core/types';
 import { runAction } from '../actions';
@@ -22,7 +23,6 @@ import { useRenderer } from '../context';
 import type { ScreenProps } from '../ScreenLoader';
 import { defaultListViews } from '../views/list-views';
 
-const PER_PAGE_OPTIONS = [10, 25, 50, 100];
 
 /** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
 export default function ListScreen({ screen }: ScreenProps) {
@@ -32,23 +32,10 @@ export default function ListScreen({ screen }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const info = manifest.resources[screen.resource!];
   const views = screen.views ?? ['list'];
-  const view: string = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : views[0];
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page'))) ? Number(params.get('per_page')) : 25;
-  const archived = params.get('archived') === '1';
-  const sort = params.get('sort') ?? undefined;
-  const search = params.get('search') ?? '';
+  const { view, page, perPage, archived, sort, search, tab: tabIndex, query } = listState(screen, params, Boolean(info.archivable));
   const [searchInput, setSearchInput] = useState(search);
 
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === undefined || v === '') next.delete(k);
-        else next.set(k, v);
-      }
-      return next;
-    }, { replace: true });
+  const update = (changes: Record<string, string | undefined>) => setParams((prev) => withChanges(prev, changes), { replace: true });
 
   // Search as the user types, once they pause.
   useEffect(() => {
@@ -57,10 +44,6 @@ export default function ListScreen({ screen }: ScreenProps) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  // Screen tabs (e.g. the admin's user scopes) are sets of list parameters; the first is the default.
-  const tabIndex = Math.min(Number(params.get('tab') ?? 0) || 0, Math.max(0, (screen.tabs?.length ?? 1) - 1));
-  const tabParams = screen.tabs?.[tabIndex]?.params ?? {};
-  const query = { page, per_page: perPage, search, sort, ...(info.archivable ? { archived: archived ? 1 : 0 } : {}), ...tabParams };
   const { data, error, isLoading, mutate } = useSWR(['list', info.path, JSON.stringify(query)], () => rest.getList<Paged<RecordData>>(info.path!, query), { keepPreviousData: true });
   const rows = data?.data ?? [];
   const View = (ctx.listViews?.has(view) ? ctx.listViews : defaultListViews).get(view, `screens/${screen.id}#/views`);

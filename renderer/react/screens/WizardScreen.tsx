@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { matchesWhen, type WizardStepDef } from '../../core/types';
+import { matchesWhen } from '../../core/types';
+import { currentStep, stepCounter, visibleSteps } from '../../core/wizard';
 import { useRenderer, type WizardApi } from '../context';
 import type { ScreenProps } from '../ScreenLoader';
 
@@ -16,34 +17,6 @@ function stored(key: string): Data {
   } catch {
     return {};
   }
-}
-
-/** The steps that apply to the data, in order. */
-export function visibleSteps(steps: WizardStepDef[], data: Data): WizardStepDef[] {
-  return steps.filter((s) => matchesWhen(s.when, data));
-}
-
-/**
- * The counter ("Step 3 of 5"): steps already passed stay counted (a verification step that hides itself once done
- * still took its turn), later steps count when they apply to the data. The total is known only once no later step
- * depends on data not given yet (a choice still to be made), so it never jumps as branches are revealed: until
- * then the counter says only "Step n".
- */
-export function stepCounter(steps: WizardStepDef[], data: Data, passed: string[], current: WizardStepDef): { n: number; total: number | null } {
-  const path = steps.filter((s) => s === current || passed.includes(s.id) || matchesWhen(s.when, data));
-  const later = steps.slice(steps.indexOf(current) + 1);
-  const undecided = later.some((s) => Object.keys(s.when ?? {}).some((field) => data[field] === undefined));
-  return { n: path.indexOf(current) + 1, total: undecided ? null : path.length };
-}
-
-/**
- * Which step to show: the one the URL names if it applies and has what it needs, else the first. A reload or a
- * shared link never lands on a step whose data is missing.
- */
-export function currentStep(steps: WizardStepDef[], data: Data, requested: string | null): number {
-  const i = steps.findIndex((s) => s.id === requested);
-  if (i < 0) return 0;
-  return (steps[i].requires ?? []).every((field) => data[field] !== undefined && data[field] !== null) ? i : 0;
 }
 
 /**

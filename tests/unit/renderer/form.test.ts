@@ -1,4 +1,4 @@
-import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../../renderer/react/form/schemaForForm';
+import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../../renderer/core/form-schema';
 import type { ScreenDef } from '../../../renderer/core/types';
 
 const t = (key: string) => `T:${key}`;

@@ -10,7 +10,7 @@ import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/typ
 import { localizeErrors, type AjvError } from '../../../renderer/core/validation';
 import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import { schemaForForm } from '../../../renderer/react/form/schemaForForm';
+import { schemaForForm } from '../../../renderer/core/form-schema';
 import DetailScreen from '../../../renderer/react/screens/DetailScreen';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
 import { FORMATS } from '../../../src/domain/formats';

@@ -1,4 +1,4 @@
-import { currentStep, stepCounter, visibleSteps } from '../../../renderer/react/screens/WizardScreen';
+import { currentStep, stepCounter, visibleSteps } from '../../../renderer/core/wizard';
 import { matchesWhen, type WizardStepDef } from '../../../renderer/core/types';
 
 const steps: WizardStepDef[] = [

@@ -1,4 +1,4 @@
-import { matchesWhen, type Translate, type JsonSchema, type ScreenDef } from '../../core/types';
+import { matchesWhen, type Translate, type JsonSchema, type ScreenDef } from './types';
 
 type UiSchema = Record<string, unknown>;
 

@@ -1,0 +1,46 @@
+import type { ScreenDef } from './types';
+
+/** The page sizes a list offers; anything else in the URL falls back to the default. */
+export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
+const DEFAULT_PER_PAGE = 25;
+
+/** A list screen's state as its URL holds it: what the page shows and what it asks the server for. */
+export interface ListState {
+  view: string;
+  page: number;
+  perPage: number;
+  archived: boolean;
+  sort?: string;
+  search: string;
+  tab: number;
+  /** The list call's parameters (`GET {path}?page=&per_page=&search=&sort=&archived=` plus the tab's own). */
+  query: Record<string, string | number | undefined>;
+}
+
+/**
+ * Reads a list screen's URL (`?view=table&page=2&per_page=50&sort=-created_at&search=ann&archived=1&tab=1`),
+ * correcting what is out of range: an unknown view, a page below 1, a page size not offered, a tab that is not there.
+ */
+export function listState(screen: Pick<ScreenDef, 'views' | 'tabs'>, params: URLSearchParams, archivable: boolean): ListState {
+  const views = screen.views ?? ['list'];
+  const view = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : views[0];
+  const page = Math.max(1, Math.floor(Number(params.get('page') ?? 1)) || 1);
+  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page'))) ? Number(params.get('per_page')) : DEFAULT_PER_PAGE;
+  const archived = params.get('archived') === '1';
+  const sort = params.get('sort') || undefined;
+  const search = params.get('search') ?? '';
+  const tab = Math.min(Math.max(0, Math.floor(Number(params.get('tab') ?? 0)) || 0), Math.max(0, (screen.tabs?.length ?? 1) - 1));
+  const tabParams = screen.tabs?.[tab]?.params ?? {};
+  const query = { page, per_page: perPage, search, sort, ...(archivable ? { archived: archived ? 1 : 0 } : {}), ...tabParams };
+  return { view, page, perPage, archived, sort, search, tab, query };
+}
+
+/** The URL after a change: empty values leave it, the rest is kept. */
+export function withChanges(params: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined || v === '') next.delete(k);
+    else next.set(k, v);
+  }
+  return next;
+}
