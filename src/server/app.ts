@@ -35,6 +35,8 @@ import { uploadRoutes } from './features/uploads/routes';
 import { createI18n } from './infra/i18n';
 import { requestValidatorFactory } from './engine/request-validator';
 import { loadSchemas, type SchemaRegistry } from './engine/schema-registry';
+import { errorSchema } from './engine/responses';
+import { lazySerializerFactory } from './engine/lazy-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +69,7 @@ export const fastifyOptions = (config: Config) => ({
   // Response serialisers compile anyOf branches with their own ajv: give it the same formats.
   serializerOpts: { ajv: { formats: FORMATS, keywords: ['x-message'] } },
   ajv: { customOptions: ajvOptions },
-  schemaController: { compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions) } },
+  schemaController: { compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions), buildSerializer: lazySerializerFactory() } },
 });
 
 /**
@@ -101,6 +103,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   fastify.decorate('registry', registry);
   const i18n = createI18n(path.join(config.root, 'src', 'locales'));
 
+  fastify.addSchema(errorSchema);
   for (const resource of registry.resources.values()) {
     fastify.addSchema({ ...resource.request, $id: `${resource.name}.request`, title: `${resource.file.title}Input` });
     fastify.addSchema({ ...resource.record, $id: `${resource.name}.record`, title: resource.file.title });

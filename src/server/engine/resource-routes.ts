@@ -5,14 +5,12 @@ import { abilityFilter } from './rules-to-sql';
 import { exportRows } from './export';
 import { idParams, PAGE } from './input-bounds';
 import { normalisePhones, phoneSearch } from '../infra/phones';
-import { forbiddenBody } from '../plugins/ability';
+import { dataBody, fileBody, messageBody, pageMeta, responses } from './responses';
 import { dyn, type ListQuery, resourceRepository as repo, type Row } from './resource-repository';
 import type { Resource, SchemaRegistry } from './schema-registry';
 import { summary } from './validation-messages';
 import { notFound } from '../infra/domain-error';
 
-const message = { type: 'object', properties: { message: { type: 'string' } } } as const;
-const invalid = { type: 'object', properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } } as const;
 
 function listQuerySchema(resource: Resource) {
   const filters: Record<string, object> = {};
@@ -130,15 +128,8 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       tags,
       querystring: listQuerySchema(resource),
       description: 'A page of records (`{ data, meta }`), or with `is_lite=1` a plain array of the lite fields. Pages carry the record columns; child lists come with the single record.',
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            data: { type: 'array', items: listItemRef },
-            meta: { type: 'object', properties: { current_page: { type: 'integer' }, last_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
-          },
-        },
-      },
+      // The lite array is sent as JSON text, past this page schema.
+      response: responses({ 200: { type: 'object', properties: { data: { type: 'array', items: listItemRef }, meta: pageMeta } } }),
     },
   }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
@@ -150,7 +141,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return repo.list(app.db, app.dialect, resource, query, filter);
   });
 
-  if (can('create') && resource.meta.owner) app.post(base, { preValidation: gate('create'), schema: { tags, body: { $ref: `${resource.name}.request#` }, response: { 201: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: forbiddenBody, 422: invalid } } }, async (req, reply) => {
+  if (can('create') && resource.meta.owner) app.post(base, { preValidation: gate('create'), schema: { tags, body: { $ref: `${resource.name}.request#` }, response: responses({ 201: dataBody(recordRef) }) } }, async (req, reply) => {
     const input = req.body as Row;
     const candidate = { ...input, [resource.meta.owner!]: req.user!.id };
     if (!req.ability.can('create', asSubject(S, candidate))) return forbid(req, reply, 'create', candidate);
@@ -162,7 +153,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return reply.code(201).send({ data, message: req.t('messages.created') });
   });
 
-  if (can('show')) app.get(`${base}/:id`, { preValidation: gate('read'), schema: { tags, params: idParams, response: { 200: { type: 'object', properties: { data: recordRef } } } } }, async (req, reply) => {
+  if (can('show')) app.get(`${base}/:id`, { preValidation: gate('read'), schema: { tags, params: idParams, response: responses({ 200: dataBody(recordRef) }) } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const data = await repo.find(app.db, resource, (req.params as { id: number }).id, filter);
@@ -170,7 +161,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return { data };
   });
 
-  if (can('update')) app.put(`${base}/:id`, { preValidation: gate('update'), schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: { 200: { type: 'object', properties: { data: recordRef, message: { type: 'string' } } }, 403: forbiddenBody, 404: message, 422: invalid } } }, async (req, reply) => {
+  if (can('update')) app.put(`${base}/:id`, { preValidation: gate('update'), schema: { tags, params: idParams, body: { $ref: `${resource.name}.request#` }, response: responses({ 200: dataBody(recordRef) }) } }, async (req, reply) => {
     const filter = allowed(req, reply, 'read');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
@@ -188,7 +179,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     return { data, message: req.t(msg) };
   });
 
-  if (can('delete')) app.delete(`${base}/:id`, { preValidation: gate('delete'), schema: { tags, params: idParams, response: { 200: message } } }, async (req, reply) => {
+  if (can('delete')) app.delete(`${base}/:id`, { preValidation: gate('delete'), schema: { tags, params: idParams, response: responses({ 200: messageBody }) } }, async (req, reply) => {
     const filter = allowed(req, reply, 'delete');
     if (!filter) return reply;
     const id = (req.params as { id: number }).id;
@@ -208,6 +199,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       schema: {
         tags,
         body: { type: 'object', properties: { format: { type: 'string', enum: formats, default: formats[0] }, search: { type: 'string', maxLength: 100 }, archived: { type: 'integer', enum: [0, 1], default: 0 } } },
+        response: responses({ 200: fileBody('The records as a CSV or XLSX file.') }),
       },
     }, async (req, reply) => {
       const filter = allowed(req, reply, 'export');
@@ -223,7 +215,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
     // A related list with its own handler (a client's appointments, through their link table) keeps it.
     if (app.hasRoute({ method: 'GET', url: `${base}/${related}/:id` })) continue;
     app.get(`${base}/${related}/:id`, {
-      schema: { tags, params: idParams, querystring: { type: 'object', properties: { page: PAGE } } },
+      schema: { tags, params: idParams, querystring: { type: 'object', properties: { page: PAGE } }, response: responses({ 200: { type: 'object', properties: { data: { type: 'array', items: {} }, meta: pageMeta } } }) },
     }, async (req, reply) => {
       const filter = allowed(req, reply, 'read');
       if (!filter) return reply;

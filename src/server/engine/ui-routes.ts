@@ -3,6 +3,7 @@ import type { I18n } from '../infra/i18n';
 import type { SchemaRegistry } from './schema-registry';
 import { standaloneValidator } from './standalone-validator';
 import { notFound } from '../infra/domain-error';
+import { dataBody, fileBody, OPEN_OBJECT, responses } from './responses';
 
 /** Answers 304 when the browser already has this version; otherwise sets the ETag. */
 function fresh(req: FastifyRequest, reply: FastifyReply, etag: string): boolean {
@@ -37,12 +38,14 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
 
   const access = { access: 'public' as const };
 
-  app.get('/api/v1/ui/manifest', { config: access, schema: { tags: ['ui'] } }, async (req, reply) => {
+  app.get('/api/v1/ui/manifest', { config: access, schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['ui'] } }, async (req, reply) => {
     if (fresh(req, reply, registry.hash)) return reply;
     return { data: manifest };
   });
 
-  app.get('/api/v1/ui/screens/:id', { config: access, schema: { tags: ['ui'], params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } } } }, async (req, reply) => {
+  app.get('/api/v1/ui/screens/:id', { config: access, schema: {
+    response: responses({ 200: dataBody(OPEN_OBJECT) }),
+    tags: ['ui'], params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } } } }, async (req, reply) => {
     const id = (req.params as { id: string }).id;
     const screen = registry.screens.get(id);
     if (!screen) throw notFound();
@@ -57,14 +60,18 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
     };
   });
 
-  app.get('/api/v1/ui/locales/:lng', { config: access, schema: { tags: ['ui'], params: { type: 'object', properties: { lng: { type: 'string', enum: Object.keys(LOCALE_TEXTS) } } } } }, async (req, reply) => {
+  app.get('/api/v1/ui/locales/:lng', { config: access, schema: {
+    response: responses({ 200: OPEN_OBJECT }),
+    tags: ['ui'], params: { type: 'object', properties: { lng: { type: 'string', enum: Object.keys(LOCALE_TEXTS) } } } } }, async (req, reply) => {
     const lng = (req.params as { lng: string }).lng;
     if (fresh(req, reply, `${lng}-${registry.hash}`)) return reply;
     return LOCALE_TEXTS[lng];
   });
 
   // Content-addressed: the URL changes with the schemas, so the module may be cached for good.
-  app.get('/api/ui/validators/:file', { config: access, schema: { hide: true, params: { type: 'object', properties: { file: { type: 'string', pattern: '^[a-z][a-z0-9-]*\\.[0-9a-f]+\\.mjs$' } } } } }, async (req, reply) => {
+  app.get('/api/ui/validators/:file', { config: access, schema: {
+    response: responses({ 200: fileBody('The resource\'s request validator as a JavaScript module.') }),
+    hide: true, params: { type: 'object', properties: { file: { type: 'string', pattern: '^[a-z][a-z0-9-]*\\.[0-9a-f]+\\.mjs$' } } } } }, async (req, reply) => {
     const [name, hash] = (req.params as { file: string }).file.split('.');
     const resource = registry.resources.get(name);
     if (!resource || hash !== registry.hash) throw notFound();

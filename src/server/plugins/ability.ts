@@ -4,16 +4,6 @@ import type { Action, Subject } from '../../../permissions/subjects';
 import { forbidden } from '../infra/domain-error';
 import { abilityFilter, type Filter } from '../engine/rules-to-sql';
 
-/** The body of every permission refusal: the deciding rule's reason in words, and its key for the browser. */
-export const forbiddenBody = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    /** The deciding rule's reason key, when it has one: `permissions.availableOn.business`, `permissions.readOnly`. */
-    reason: { type: 'string' },
-  },
-} as const;
-
 declare module 'fastify' {
   interface FastifyReply {
     /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../engine/input-bounds';
 import { toSessionUser } from '../../infra/sessions';
 import { notFound } from '../../infra/domain-error';
+import { messageBody, responses } from '../../engine/responses';
 
 /**
  * Admin actions beyond the generic user list (schemas/resources/admin-users.json): sign in as a user and back.
@@ -10,7 +11,7 @@ import { notFound } from '../../infra/domain-error';
  * admin's own session.
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/v1/admin/user/logout', { schema: { tags: ['admin'] } }, async (req, reply) => {
+  app.post('/api/v1/admin/user/logout', { schema: { response: responses({ 200: messageBody }), tags: ['admin'] } }, async (req, reply) => {
     const adminId = req.session?.impersonatorId;
     if (!adminId) return reply.code(422).send({ message: req.t('auth.notImpersonating') });
     await app.logIn(reply, req, adminId);
@@ -18,7 +19,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/api/v1/admin/user/:id', {
-    schema: { tags: ['admin'], params: idParams },
+    schema: { response: responses({ 200: messageBody }), tags: ['admin'], params: idParams },
   }, async (req, reply) => {
     const id = (req.params as { id: number }).id;
     const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { randomCode } from '../../infra/crypto';
+import { dataBody, INTEGER, NULLABLE_STRING, NUMBER, object, responses } from '../../engine/responses';
 
 /** The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic). */
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
   const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
 
-  app.post('/api/v1/affiliate/create-code', { schema: { tags: ['affiliate'] } }, async (req, reply) => {
+  app.post('/api/v1/affiliate/create-code', { schema: {
+    response: responses({ 201: dataBody(object({ code: NULLABLE_STRING, url: NULLABLE_STRING })) }),
+    tags: ['affiliate'] } }, async (req, reply) => {
     if (!req.ability.can('create', 'AffiliateCode')) return reply.forbid('create', 'AffiliateCode');
     let code = req.user!.affiliate_code;
     // A code is made once and kept; a clash with another code (unique index) simply draws again.
@@ -19,7 +22,9 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
     return reply.code(201).send({ data: { code, url: link(code) }, message: req.t('messages.codeCreated') });
   });
 
-  app.get('/api/v1/affiliate/statistic', { schema: { tags: ['affiliate'] } }, async (req, reply) => {
+  app.get('/api/v1/affiliate/statistic', { schema: {
+    response: responses({ 200: dataBody(object({ code: NULLABLE_STRING, url: NULLABLE_STRING, subscribers: INTEGER, trialing: INTEGER, subscribed: INTEGER, unsubscribed: INTEGER, earnings: NUMBER })) }),
+    tags: ['affiliate'] } }, async (req, reply) => {
     if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
     const rows = await app.db.selectFrom('users').select(['stage']).where('referred_by', '=', req.user!.id).execute();
     const count = (stages: string[]) => rows.filter((r) => stages.includes(r.stage)).length;

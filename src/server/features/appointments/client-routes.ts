@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { abilityFilter } from '../../engine/rules-to-sql';
 import { notFound } from '../../infra/domain-error';
+import { object, pageMeta, responses } from '../../engine/responses';
+import { CLIENT_APPOINTMENT } from './response-schemas';
 
 const PER_PAGE = 25;
 
@@ -12,7 +14,7 @@ const PER_PAGE = 25;
  */
 export async function clientAppointmentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/clients/appointments/:id', {
-    schema: {
+    schema: { response: responses({ 200: object({ data: { type: 'array', items: CLIENT_APPOINTMENT }, meta: pageMeta }) }),
       tags: ['clients'],
       params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
       querystring: { type: 'object', properties: { page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } } },

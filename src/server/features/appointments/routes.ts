@@ -10,6 +10,8 @@ import { exportRows } from '../../engine/export';
 import { ID, idParams } from '../../engine/input-bounds';
 import type { Filter } from '../../engine/resource-repository';
 import type { Action } from '../../../../permissions/subjects';
+import { dataBody, fileBody, INTEGER, messageBody, responses } from '../../engine/responses';
+import { APPOINTMENT } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum: ['this', 'future'] } } } as const;
@@ -31,7 +33,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   };
   const load = async (ids: number[]) => presentAppointments(app.db, await app.db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute() as never);
 
-  app.get(base, { schema: { tags: ['appointments'], querystring: { type: 'object', properties: { from: DATE, to: DATE } } } }, async (req) => {
+  app.get(base, { schema: {
+    response: responses({ 200: dataBody({ type: 'array', items: APPOINTMENT }) }),
+    tags: ['appointments'], querystring: { type: 'object', properties: { from: DATE, to: DATE } } } }, async (req) => {
     const filter = allowed(req, 'read');
     const q = req.query as { from?: string; to?: string };
     const from = q.from ?? new Date().toISOString().slice(0, 10);
@@ -41,7 +45,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // What the app caches for offline use: the coming month, read-only.
-  app.get(`${base}/offline`, { schema: { tags: ['appointments'] } }, async (req) => {
+  app.get(`${base}/offline`, { schema: {
+    response: responses({ 200: dataBody({ type: 'array', items: APPOINTMENT }) }),
+    tags: ['appointments'] } }, async (req) => {
     const filter = allowed(req, 'read');
     const from = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 31 * 86_400_000).toISOString().slice(0, 10);
@@ -49,21 +55,25 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     return { data: await presentAppointments(app.db, rows as never) };
   });
 
-  app.post(base, { schema: { tags: ['appointments'], body: { $ref: 'appointments.request#' } } }, async (req, reply) => {
+  app.post(base, { schema: {
+    response: responses({ 201: dataBody(APPOINTMENT, { occurrences: INTEGER }) }),
+    tags: ['appointments'], body: { $ref: 'appointments.request#' } } }, async (req, reply) => {
     if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id }))) throw forbidden('create', 'Appointment');
     const ids = await createAppointments(context(req), req.body as AppointmentInput);
     const data = await load(ids);
     return reply.code(201).send({ data: data[0], occurrences: ids.length, message: req.t('messages.created') });
   });
 
-  app.get(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams } }, async (req) => {
+  app.get(`${base}/:id`, { schema: { response: responses({ 200: dataBody(APPOINTMENT) }), tags: ['appointments'], params: idParams } }, async (req) => {
     const filter = allowed(req, 'read');
     const row = await app.db.selectFrom('appointments').selectAll().where((eb) => eb.and([eb('appointments.id', '=', (req.params as { id: number }).id), filter(eb as never)])).executeTakeFirst();
     if (!row) throw notFound();
     return { data: (await presentAppointments(app.db, [row as never]))[0] };
   });
 
-  app.put(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, body: { $ref: 'appointments.request#' } } }, async (req) => {
+  app.put(`${base}/:id`, { schema: {
+    response: responses({ 200: dataBody(APPOINTMENT, { occurrences: INTEGER }) }),
+    tags: ['appointments'], params: idParams, body: { $ref: 'appointments.request#' } } }, async (req) => {
     const filter = allowed(req, 'update');
     const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
     const ids = await updateAppointment(context(req), (req.params as { id: number }).id, body, body.scope, filter);
@@ -71,7 +81,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
   });
 
-  app.delete(`${base}/:id`, { schema: { tags: ['appointments'], params: idParams, querystring: scopeQuery } }, async (req) => {
+  app.delete(`${base}/:id`, { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['appointments'], params: idParams, querystring: scopeQuery } }, async (req) => {
     const filter = allowed(req, 'delete');
     const done = await deleteAppointment(context(req), (req.params as { id: number }).id, (req.query as { scope?: 'this' | 'future' }).scope, filter);
     if (!done) throw notFound();
@@ -79,7 +91,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/status`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['status', 'client_id'], properties: { status: { type: 'string', enum: [...ATTENDANCE] }, client_id: ID } } },
+    schema: {
+      response: responses({ 200: dataBody(APPOINTMENT) }),
+      tags: ['appointments'], params: idParams, body: { type: 'object', required: ['status', 'client_id'], properties: { status: { type: 'string', enum: [...ATTENDANCE] }, client_id: ID } } },
   }, async (req) => {
     const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
@@ -93,7 +107,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/time`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['date', 'start_time'], properties: { date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, duration: { type: 'integer', minimum: 5, maximum: 1440 } } } },
+    schema: {
+      response: responses({ 200: dataBody(APPOINTMENT) }),
+      tags: ['appointments'], params: idParams, body: { type: 'object', required: ['date', 'start_time'], properties: { date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }, duration: { type: 'integer', minimum: 5, maximum: 1440 } } } },
   }, async (req) => {
     const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
@@ -103,7 +119,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put(`${base}/:id/clients`, {
-    schema: { tags: ['appointments'], params: idParams, body: { type: 'object', required: ['clients'], properties: { clients: { type: 'array', maxItems: 50, items: ID } } } },
+    schema: {
+      response: responses({ 200: dataBody(APPOINTMENT) }),
+      tags: ['appointments'], params: idParams, body: { type: 'object', required: ['clients'], properties: { clients: { type: 'array', maxItems: 50, items: ID } } } },
   }, async (req) => {
     const filter = allowed(req, 'update');
     const id = (req.params as { id: number }).id;
@@ -116,7 +134,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(`${base}/export`, {
-    schema: { tags: ['appointments'], body: { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv' }, from: DATE, to: DATE } } },
+    schema: {
+      response: responses({ 200: fileBody('The appointments as a CSV or XLSX file.') }),
+      tags: ['appointments'], body: { type: 'object', properties: { format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv' }, from: DATE, to: DATE } } },
   }, async (req, reply) => {
     const filter = allowed(req, 'export');
     const { format, from = '1970-01-01', to = '9999-12-31' } = req.body as { format: 'csv' | 'xlsx'; from?: string; to?: string };

@@ -6,6 +6,8 @@ import { createSession, destroySession } from '../../infra/sessions';
 import { summary } from '../../engine/validation-messages';
 import { abilityFilter } from '../../engine/rules-to-sql';
 import { notFound } from '../../infra/domain-error';
+import { dataBody, messageBody, noBody, responses } from '../../engine/responses';
+import { USER } from './response-schemas';
 
 /** Limits per window (spec: login and reset are limited per account and per address); per account is configurable. */
 const LIMITS: Record<string, Limit> = {
@@ -30,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
   const invalid = (req: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) =>
     reply.code(422).send({ message: summary(errors, req.t), errors });
 
-  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (req, reply) => {
+  app.get('/sanctum/csrf-cookie', { schema: { response: responses({ 204: noBody('The XSRF-TOKEN cookie is set.') }), tags: ['auth'] } }, async (req, reply) => {
     if (req.session) {
       app.setSessionCookies(reply, req.cookies.soloist_session!, req.session.csrfToken);
     } else {
@@ -40,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     return reply.code(204).send();
   });
 
-  app.post('/api/login', { schema: { tags: ['auth'], body: { $ref: 'login.request#' } } }, async (req, reply) => {
+  app.post('/api/login', { schema: { response: responses({ 200: messageBody }), tags: ['auth'], body: { $ref: 'login.request#' } } }, async (req, reply) => {
     const { email, password } = req.body as { email: string; password: string };
     const account = email.toLowerCase();
     if (await limited(req, reply, [[`login:account:${account}`, loginAccount], [`login:ip:${req.ip}`, LIMITS.loginAddress]])) return reply;
@@ -51,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     return { message: req.t('messages.loggedIn') };
   });
 
-  app.post('/api/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
+  app.post('/api/logout', { schema: { response: responses({ 200: messageBody }), tags: ['auth'] } }, async (req, reply) => {
     if (req.session) await destroySession(app.db, req.session.id);
     app.clearSessionCookies(reply);
     return { message: req.t('messages.loggedOut') };
@@ -67,10 +69,14 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     await sendVerification(id);
     return reply.code(201).send({ message: req.t(kind === 'owner' ? 'messages.registered' : 'messages.registeredAffiliate') });
   };
-  app.post('/api/register', { schema: { tags: ['auth'], body: { $ref: 'register.request#' } } }, register('owner'));
-  app.post('/api/register-affiliate', { schema: { tags: ['auth'], body: { $ref: 'register.request#' } } }, register('affiliate'));
+  app.post('/api/register', { schema: { response: responses({ 201: messageBody }), tags: ['auth'], body: { $ref: 'register.request#' } } }, register('owner'));
+  app.post('/api/register-affiliate', { schema: {
+    response: responses({ 201: messageBody }),
+    tags: ['auth'], body: { $ref: 'register.request#' } } }, register('affiliate'));
 
-  app.post('/api/forgot-password', { schema: { tags: ['auth'], body: { $ref: 'forgot-password.request#' } } }, async (req, reply) => {
+  app.post('/api/forgot-password', { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['auth'], body: { $ref: 'forgot-password.request#' } } }, async (req, reply) => {
     const email = (req.body as { email: string }).email.toLowerCase();
     if (await limited(req, reply, [[`reset:account:${email}`, LIMITS.resetAccount], [`reset:ip:${req.ip}`, LIMITS.resetAddress]])) return reply;
     const user = await app.db.selectFrom('users').select(['id', 'locale']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
@@ -83,7 +89,9 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     return { message: req.t('messages.resetLinkSent') };
   });
 
-  app.post('/api/reset-password', { schema: { tags: ['auth'], body: { $ref: 'reset-password.request#' } } }, async (req, reply) => {
+  app.post('/api/reset-password', { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['auth'], body: { $ref: 'reset-password.request#' } } }, async (req, reply) => {
     const body = req.body as { token: string; email: string; password: string; password_confirmation: string };
     if (await limited(req, reply, [[`reset:account:${body.email.toLowerCase()}`, LIMITS.resetAccount], [`reset:ip:${req.ip}`, LIMITS.resetAddress]])) return reply;
     if (body.password !== body.password_confirmation) return invalid(req, reply, { password: [req.t('validation.confirmed', { field: req.t('fields.register.password') })] });
@@ -98,13 +106,17 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     await app.mailer.send({ to: user.email, userId: user.id, subject: t('mail.verify.subject'), text: t('mail.verify.body', { link }) });
   }
 
-  app.post('/api/email/verification-notification', { schema: { tags: ['auth'] }, config: { access: 'user' } }, async (req) => {
+  app.post('/api/email/verification-notification', { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['auth'] }, config: { access: 'user' } }, async (req) => {
     await sendVerification(req.user!.id);
     return { message: req.t('messages.verificationSent') };
   });
 
   app.get('/api/email/verify/:id/:token', {
-    schema: { tags: ['auth'], params: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string', maxLength: 64 } } } },
+    schema: {
+      response: responses({ 302: noBody('To the dashboard, verified.') }),
+      tags: ['auth'], params: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string', maxLength: 64 } } } },
   }, async (req, reply) => {
     const { id, token } = req.params as { id: number; token: string };
     const user = await app.db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
@@ -114,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
   });
 
   // Spec §3/§4: the user carries their active (non-archived) locations, so the app's own list follows them.
-  app.get('/api/v1/user', { schema: { tags: ['user'] } }, async (req) => {
+  app.get('/api/v1/user', { schema: { response: responses({ 200: dataBody(USER) }), tags: ['user'] } }, async (req) => {
     // Admins and affiliates have no locations: the rules give them none to read.
     const mine = abilityFilter(req.ability, 'read', 'Location', 'locations');
     const locations = mine ? await app.db.selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])

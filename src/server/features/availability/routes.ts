@@ -5,6 +5,8 @@ import { defaultCalendarSettings, type CalendarSettings } from '../../../domain/
 import { bookableStarts, calendarOf } from './availability';
 import { idParams } from '../../engine/input-bounds';
 import { invalid, notFound } from '../../infra/domain-error';
+import { dataBody, object, responses, STRING } from '../../engine/responses';
+import { CLASS_SESSION } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
@@ -12,7 +14,7 @@ const MAX_DAYS = 62;
 /** GET /api/v1/services/{id}/availability?from&to — the bookable start times of one of the owner's services. */
 export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/v1/services/:id/availability', {
-    schema: {
+    schema: { response: responses({ 200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }) }),
       tags: ['services'],
       params: idParams,
       querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
@@ -38,7 +40,9 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
  * calendar. Gated like classes (a plan without classes gets the plan's 403).
  */
 export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/classes/sessions', { schema: { tags: ['classes'], querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
+  app.get('/api/v1/classes/sessions', { schema: {
+    response: responses({ 200: dataBody({ type: 'array', items: CLASS_SESSION }) }),
+    tags: ['classes'], querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
     if (!req.ability.can('read', 'Class')) return reply.forbid('read', 'Class');
     const { from, to } = req.query as { from: string; to: string };
     const settings = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);

@@ -2,6 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessTimeProblems, defaultBusinessTimes, defaultCalendarSettings, type BusinessTime, type CalendarSettings } from '../../../domain/calendar-settings';
 import { summary } from '../../engine/validation-messages';
+import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
 
 /** The owner's calendar settings and business hours, kept in the settings JSON of their account (spec §7). */
 export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -18,11 +19,13 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
     if (!req.ability.can('update', own)) return reply.forbid('update', own);
   };
 
-  app.get('/api/v1/user/calendar-settings', { schema: { tags: ['user'] } }, async (req) => ({
+  app.get('/api/v1/user/calendar-settings', { schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['user'] } }, async (req) => ({
     data: (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region),
   }));
 
-  app.put('/api/v1/user/calendar-settings', { preValidation: ownerOnly, schema: { tags: ['user'], body: { $ref: 'calendar-settings.request#' } } }, async (req) => {
+  app.put('/api/v1/user/calendar-settings', { preValidation: ownerOnly, schema: {
+    response: responses({ 200: dataBody(OPEN_OBJECT) }),
+    tags: ['user'], body: { $ref: 'calendar-settings.request#' } } }, async (req) => {
     const current = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
     const calendarSettings = { ...current, ...(req.body as Partial<CalendarSettings>) };
     await save(req, { calendarSettings });
@@ -31,7 +34,9 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
 
   app.put('/api/v1/user/business-time-settings/:id', {
     preValidation: ownerOnly,
-    schema: { tags: ['user'], params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 7 } } }, body: { $ref: 'business-time.request#' } },
+    schema: {
+      response: responses({ 200: dataBody(OPEN_OBJECT) }),
+      tags: ['user'], params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 7 } } }, body: { $ref: 'business-time.request#' } },
   }, async (req, reply) => {
     const id = (req.params as { id: number }).id;
     const body = req.body as Omit<BusinessTime, 'id' | 'weekday'>;

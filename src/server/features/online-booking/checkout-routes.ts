@@ -9,6 +9,8 @@ import { type HoldDetails, holdFor, markPaying } from './holds';
 import { announce, announcePurchase, bookingOfHold, purchaseOf } from './notices';
 import { checkoutFor, completePayment } from './payments';
 import { completePurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from './purchases';
+import { BOOLEAN, dataBody, object, responses } from '../../engine/responses';
+import { CHECKOUT } from './response-schemas';
 
 /**
  * Booking and buying on the public page: a held time or seat becomes the booking, a voucher or package the sale —
@@ -20,7 +22,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
 
   app.post('/api/v1/online-booking/:slug/bookings', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
       tags: ['online-booking'], params: slugParams,
       body: {
         type: 'object', required: ['hold'], additionalProperties: false,
@@ -58,7 +60,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
 
   app.post('/api/v1/online-booking/:slug/purchases', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
       tags: ['online-booking'], params: slugParams,
       body: {
         type: 'object', additionalProperties: false, oneOf: [{ required: ['voucher'] }, { required: ['package'] }],
@@ -94,7 +96,9 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
   /** The callback page asks after the payment: confirmed with the provider, never taken from the URL's word. */
   app.get('/api/v1/online-booking/:slug/payments/:payment', {
     config: pub,
-    schema: { tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
+    schema: {
+      response: responses({ 200: dataBody(CHECKOUT) }),
+      tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
   }, async (req) => {
     const owner = await ownerOf(deps, req);
     const session = await verified(deps, req, owner);
@@ -123,7 +127,9 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
   await app.register(async (scope) => {
     // The signature covers the exact bytes sent: this route reads the body as text.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) => done(null, body));
-    scope.post('/api/v1/online-booking/payments/webhook', { config: { access: 'public', csrf: false }, schema: { hide: true } }, async (req, reply) => {
+    scope.post('/api/v1/online-booking/payments/webhook', { config: { access: 'public', csrf: false }, schema: {
+      response: responses({ 200: object({ received: BOOLEAN }) }),
+      hide: true } }, async (req, reply) => {
       if (!app.payments) throw notFound();
       let result: PaymentResult | null;
       try {

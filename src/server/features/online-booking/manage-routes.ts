@@ -11,6 +11,8 @@ import { placeHold } from './holds';
 import { ownerBySlug, type PublicOwner } from './owner';
 import { findBookingSession } from './sessions';
 import { presentPurchase } from './purchases';
+import { dataBody, fileBody, noBody, responses } from '../../engine/responses';
+import { HOLD, MANAGED } from './response-schemas';
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const tokenParams = { type: 'object', required: ['slug', 'token'], properties: { slug: str(64), token: str(64) } } as const;
@@ -44,7 +46,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
     };
   }
 
-  app.get('/api/v1/online-booking/:slug/bookings/:token', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req) => {
+  app.get('/api/v1/online-booking/:slug/bookings/:token', { config: pub, schema: {
+    response: responses({ 200: dataBody(MANAGED) }),
+    tags: ['online-booking'], params: tokenParams } }, async (req) => {
     const { owner, managed } = await managedOf(req);
     if (managed) return { data: await present(owner, managed) };
     const hash = sha256((req.params as { token: string }).token);
@@ -56,7 +60,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
   });
 
   /** The booking as a calendar event (RFC 5545), in UTC. */
-  app.get('/api/v1/online-booking/:slug/bookings/:token/calendar.ics', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
+  app.get('/api/v1/online-booking/:slug/bookings/:token/calendar.ics', { config: pub, schema: {
+    response: responses({ 200: fileBody('The booking as an iCalendar event.') }),
+    tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
     const { owner, managed } = await managedOf(req);
     if (!managed || managed.cancelled) throw notFound();
     const shown = await present(owner, managed);
@@ -69,7 +75,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
     return reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'attachment; filename="booking.ics"').send(file);
   });
 
-  app.post('/api/v1/online-booking/:slug/bookings/:token/cancel', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req) => {
+  app.post('/api/v1/online-booking/:slug/bookings/:token/cancel', { config: pub, schema: {
+    response: responses({ 200: dataBody(MANAGED) }),
+    tags: ['online-booking'], params: tokenParams } }, async (req) => {
     const { owner, managed } = await managedOf(req);
     if (!managed) throw notFound();
     const before = await present(owner, managed);
@@ -81,7 +89,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
   /** Holds a new time for the booking: the slot must be one the public slots list offers. */
   app.post('/api/v1/online-booking/:slug/bookings/:token/holds', {
     config: pub,
-    schema: { tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['start'], additionalProperties: false, properties: { start: { type: 'string', format: 'date-time' } } } },
+    schema: {
+      response: responses({ 201: dataBody(HOLD) }),
+      tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['start'], additionalProperties: false, properties: { start: { type: 'string', format: 'date-time' } } } },
   }, async (req, reply) => {
     const { owner, managed } = await managedOf(req);
     if (!managed) throw notFound();
@@ -94,7 +104,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
 
   app.post('/api/v1/online-booking/:slug/bookings/:token/reschedule', {
     config: pub,
-    schema: { tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['hold'], additionalProperties: false, properties: { hold: str(64) } } },
+    schema: {
+      response: responses({ 200: dataBody(MANAGED) }),
+      tags: ['online-booking'], params: tokenParams, body: { type: 'object', required: ['hold'], additionalProperties: false, properties: { hold: str(64) } } },
   }, async (req) => {
     const { owner, managed } = await managedOf(req);
     if (!managed) throw notFound();
@@ -106,7 +118,9 @@ export async function onlineBookingManageRoutes(app: FastifyInstance, opts: { ap
   });
 
   /** Going back in the wizard: the verified client lets go of their own hold (and only their own). */
-  app.delete('/api/v1/online-booking/:slug/holds/:token', { config: pub, schema: { tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
+  app.delete('/api/v1/online-booking/:slug/holds/:token', { config: pub, schema: {
+    response: responses({ 204: noBody('The hold is let go.') }),
+    tags: ['online-booking'], params: tokenParams } }, async (req, reply) => {
     const owner = await ownerOf(req);
     const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
     if (!session) throw new DomainError(401, 'booking.verifyFirst');

@@ -10,6 +10,8 @@ import { offeredClasses, serviceByPublicId } from './offerings';
 import { presentPage } from './page';
 import { placeClassHold } from './seats';
 import { openBookingSession } from './sessions';
+import { dataBody, object, responses, STRING } from '../../engine/responses';
+import { HOLD, NAME_OR_NULL, OFFERED_CLASS, PAGE } from './response-schemas';
 
 /**
  * The public booking page (spec §1, §2, §5): what it offers, verifying a client by a code, free times and class
@@ -19,13 +21,15 @@ import { openBookingSession } from './sessions';
 export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
   const deps: BookingDeps = { app, ...opts };
 
-  app.get('/api/v1/online-booking/:slug', { config: pub, schema: { tags: ['online-booking'], params: slugParams } }, async (req) => {
+  app.get('/api/v1/online-booking/:slug', { config: pub, schema: {
+    response: responses({ 200: dataBody(PAGE) }),
+    tags: ['online-booking'], params: slugParams } }, async (req) => {
     return { data: await presentPage(deps, req, await ownerOf(deps, req)) };
   });
 
   app.post('/api/v1/online-booking/:slug/codes', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 200: dataBody(object({ token: STRING, expires_at: STRING })) }),
       tags: ['online-booking'], params: slugParams,
       body: { type: 'object', required: ['channel', 'destination'], additionalProperties: false, properties: { channel: { type: 'string', enum: ['email', 'sms'] }, destination: { type: 'string', minLength: 3, maxLength: 255 } } },
     },
@@ -46,7 +50,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
 
   app.post('/api/v1/online-booking/:slug/codes/verify', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 200: dataBody(object({ destination: STRING, client: NAME_OR_NULL })) }),
       tags: ['online-booking'], params: slugParams,
       body: { type: 'object', required: ['token', 'code'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 64 }, code: { type: 'string', pattern: '^[0-9]{6}$' }, remember: { type: 'boolean', default: false } } },
     },
@@ -65,7 +69,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
 
   app.get('/api/v1/online-booking/:slug/services/:service/slots', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }) }),
       tags: ['online-booking'],
       params: { type: 'object', required: ['slug', 'service'], properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } } },
       querystring: RANGE,
@@ -81,7 +85,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
 
   app.post('/api/v1/online-booking/:slug/holds', {
     config: pub,
-    schema: {
+    schema: { response: responses({ 201: dataBody(HOLD) }),
       tags: ['online-booking'], params: slugParams,
       body: {
         type: 'object', additionalProperties: false,
@@ -106,7 +110,9 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
 
   app.get('/api/v1/online-booking/:slug/classes', {
     config: pub,
-    schema: { tags: ['online-booking'], params: slugParams, querystring: RANGE },
+    schema: {
+      response: responses({ 200: dataBody({ type: 'array', items: OFFERED_CLASS }) }),
+      tags: ['online-booking'], params: slugParams, querystring: RANGE },
   }, async (req) => {
     const owner = await ownerOf(deps, req);
     await open(deps, owner);

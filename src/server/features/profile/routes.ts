@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { spendResetLinks } from '../auth/accounts';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
 import { summary } from '../../engine/validation-messages';
+import { messageBody, responses } from '../../engine/responses';
 
 /** The text a user types to delete their profile (spec §5). */
 export const DELETE_CONFIRM_TEXT = 'DELETE';
@@ -10,7 +11,9 @@ export const DELETE_CONFIRM_TEXT = 'DELETE';
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const invalid = (req: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) => reply.code(422).send({ message: summary(errors, req.t), errors });
 
-  app.put('/api/v1/user/profile', { schema: { tags: ['user'], body: { $ref: 'profile.request#' } } }, async (req, reply) => {
+  app.put('/api/v1/user/profile', { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['user'], body: { $ref: 'profile.request#' } } }, async (req, reply) => {
     const body = req.body as { first_name: string; last_name: string; email: string; locale?: string };
     const email = body.email.toLowerCase();
     const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', req.user!.id).executeTakeFirst();
@@ -27,7 +30,9 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return { message: app.translator(body.locale ?? req.locale)('messages.profileUpdated') };
   });
 
-  app.put('/api/v1/user/password', { schema: { tags: ['user'], body: { $ref: 'password.request#' } } }, async (req, reply) => {
+  app.put('/api/v1/user/password', { schema: {
+    response: responses({ 200: messageBody }),
+    tags: ['user'], body: { $ref: 'password.request#' } } }, async (req, reply) => {
     const body = req.body as { current_password: string; password: string; password_confirmation: string };
     const row = await app.db.selectFrom('users').select('password_hash').where('id', '=', req.user!.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash, body.current_password))) return invalid(req, reply, { current_password: [req.t('auth.wrongPassword')] });
@@ -43,7 +48,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.delete('/api/v1/user/delete', {
-    schema: { tags: ['user'], body: { $ref: 'delete-profile.request#' } },
+    schema: { response: responses({ 200: messageBody }), tags: ['user'], body: { $ref: 'delete-profile.request#' } },
   }, async (req, reply) => {
     const text = (req.body as { confirm_text: string }).confirm_text;
     if (text.trim() !== DELETE_CONFIRM_TEXT) return invalid(req, reply, { confirm_text: [req.t('auth.incorrectConfirm')] });

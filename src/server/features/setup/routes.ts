@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BOOLEAN, dataBody, object, responses, STRING } from '../../engine/responses';
 
 /** One step of a new owner's setup (issue: a new owner lands on a short checklist that disappears when done). */
 export interface SetupStep {
@@ -11,7 +12,9 @@ export interface SetupStep {
  * own business hours (saved once), online booking switched on (only when the plan has it), a client. Owners only.
  */
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/user/setup-checklist', { schema: { tags: ['user'] } }, async (req) => {
+  app.get('/api/v1/user/setup-checklist', { schema: {
+    response: responses({ 200: dataBody({ type: 'array', items: object({ id: STRING, done: BOOLEAN }) }) }),
+    tags: ['user'] } }, async (req) => {
     const user = req.user!;
     // Owners only: the rules give admins and affiliates no services or clients, so they are refused here.
     const mine = { services: req.filterFor('read', 'Service', 'services'), clients: req.filterFor('read', 'Client', 'clients') };

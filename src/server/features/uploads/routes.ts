@@ -3,6 +3,7 @@ import path from 'node:path';
 import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 import { randomHex } from '../../infra/crypto';
+import { dataBody, object, responses, STRING } from '../../engine/responses';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -19,7 +20,9 @@ function imageExtension(head: Buffer): string | null {
 export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
   await fs.mkdir(opts.dir, { recursive: true });
 
-  app.post('/api/v1/uploads', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
+  app.post('/api/v1/uploads', { schema: {
+    response: responses({ 201: dataBody(object({ url: STRING })) }),
+    tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
     // Owners upload for their own records (permissions/: Upload); read-only mode, affiliates and admins cannot.
     const own = subject('Upload', { user_id: req.user!.id });
     if (!req.ability.can('create', own)) return reply.forbid('create', own);
