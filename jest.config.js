@@ -15,6 +15,8 @@ const common = {
 
 /** @type {import('jest').Config} */
 const config = {
+  // jest-circus reads the timeout from the global config only: a project's own `testTimeout` is not applied.
+  testTimeout: 20_000,
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     { ...common, displayName: 'unit-dom', testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts', testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'], setupFilesAfterEnv: ['@testing-library/jest-dom'] },
