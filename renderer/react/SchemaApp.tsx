@@ -6,7 +6,7 @@ import type { RestClient } from '../core/rest';
 import { buildRoutes } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
-import type { RendererWidget } from './form/widgets';
+import type { RendererWidget } from './types';
 import type { CellType, ListViewType } from './views/types';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
 

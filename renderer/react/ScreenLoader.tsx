@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
@@ -7,13 +7,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { createRegistry, type Registry } from '../core/registry';
 import type { ScreenDef } from '../core/types';
 import { useRenderer } from './context';
-import { preloadable, type Preloadable } from './preloadable';
+import { preloadable } from './preloadable';
+import type { ScreenKind } from './types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 
-export interface ScreenProps {
-  screen: ScreenDef;
-}
-export type ScreenKind = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>> | Preloadable<ScreenProps>;
+export type { ScreenKind, ScreenProps } from './types';
 
 /** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches one ahead. */
 export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {

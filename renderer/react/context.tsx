@@ -3,7 +3,7 @@ import type { Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
 import type { Can, Gate, Manifest, ScreenDef, Translate, WizardStepDef } from '../core/types';
-import type { RendererWidget } from './form/widgets';
+import type { RendererWidget } from './types';
 import type { CellType, ListViewType } from './views/types';
 
 export type Severity = 'success' | 'error' | 'warning' | 'info';

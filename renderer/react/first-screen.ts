@@ -1,7 +1,8 @@
 import type { Preloaded } from '../core/rest';
 import type { ScreenDef } from '../core/types';
 import type { ScreenWidget } from './context';
-import { defaultScreenKinds, type ScreenKind } from './ScreenLoader';
+import { defaultScreenKinds } from './ScreenLoader';
+import type { ScreenKind } from './types';
 
 const SCREEN_URL = '/api/v1/ui/screens/';
 

@@ -1,12 +1,11 @@
-import type { Widget } from '@rjsf/utils';
 import { createRegistry, type Registry } from '../../core/registry';
 import { ColourWidget, DurationWidget, MoneyWidget } from './catalogueWidgets';
 import ImageWidget from './ImageWidget';
 import ResourceSelectWidget from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
+import type { RendererWidget } from '../types';
 
-/** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
-export type RendererWidget = Widget;
+export type { RendererWidget };
 
 /**
  * Widgets every renderer has. rjsf's own (text, password, date, select, …) are there too; these replace or

@@ -13,7 +13,7 @@ import { routeFor } from '../../core/routes';
 import type { Paged, ScreenDef } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
-import type { ScreenProps } from '../ScreenLoader';
+import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 
 /** A card with the number of active records of a resource, linking to its list. */

@@ -20,7 +20,7 @@ import { routeFor } from '../../core/routes';
 import type { Paged, RecordData, ScreenDef } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
-import type { ScreenProps } from '../ScreenLoader';
+import type { ScreenProps } from '../types';
 import { Cell, currencyOf } from '../views/Cell';
 import { NotFound } from './NotFound';
 

@@ -22,7 +22,7 @@ import { leanTemplates } from '../form/theme';
 import '../form/form.css';
 import { defaultWidgets } from '../form/widgets';
 import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../core/form-schema';
-import type { ScreenProps } from '../ScreenLoader';
+import type { ScreenProps } from '../types';
 import { Cell } from '../views/Cell';
 import { NotFound } from './NotFound';
 

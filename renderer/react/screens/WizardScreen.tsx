@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { matchesWhen } from '../../core/types';
 import { currentStep, stepCounter, visibleSteps } from '../../core/wizard';
 import { useRenderer, type WizardApi } from '../context';
-import type { ScreenProps } from '../ScreenLoader';
+import type { ScreenProps } from '../types';
 
 type Data = Record<string, unknown>;
 
