@@ -2,7 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../engine/input-bounds';
 import { toSessionUser } from '../../infra/sessions';
-import { notFound } from '../../infra/domain-error';
+import { DomainError, notFound } from '../../infra/domain-error';
 import { messageBody, responses } from '../../engine/responses';
 
 /**
@@ -13,7 +13,7 @@ import { messageBody, responses } from '../../engine/responses';
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/admin/user/logout', { schema: { response: responses({ 200: messageBody }), tags: ['admin'] } }, async (req, reply) => {
     const adminId = req.session?.impersonatorId;
-    if (!adminId) return reply.code(422).send({ message: req.t('auth.notImpersonating') });
+    if (!adminId) throw new DomainError(422, 'auth.notImpersonating');
     await app.logIn(reply, req, adminId);
     return { message: req.t('messages.signedBack') };
   });

@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { addDays, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
 import { hashPassword } from '../../infra/passwords';
 import { newToken, sha256 } from '../../infra/crypto';
+import { Label, type Message } from '../../infra/domain-error';
 
 export const RESET_TOKEN_MINUTES = 60;
 
@@ -17,11 +17,11 @@ export interface Registration {
 }
 
 /** Field errors a schema cannot express: the confirmation must match, the email must be free. */
-export async function registrationErrors(db: Db, body: { email: string; password: string; password_confirmation: string }, t: TFunction) {
-  const errors: Record<string, string[]> = {};
-  if (body.password !== body.password_confirmation) errors.password = [t('validation.confirmed', { field: t('fields.register.password') })];
+export async function registrationErrors(db: Db, body: { email: string; password: string; password_confirmation: string }) {
+  const errors: Record<string, Message> = {};
+  if (body.password !== body.password_confirmation) errors.password = { key: 'validation.confirmed', values: { field: new Label('fields.register.password') } };
   const taken = await db.selectFrom('users').select('id').where('email', '=', body.email.toLowerCase()).executeTakeFirst();
-  if (taken) errors.email = [t('validation.unique', { field: t('fields.register.email') })];
+  if (taken) errors.email = { key: 'validation.unique', values: { field: new Label('fields.register.email') } };
   return errors;
 }
 

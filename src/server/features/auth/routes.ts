@@ -3,9 +3,8 @@ import { createAccount, createResetToken, registrationErrors, resetPassword, RES
 import { dummyHash, verifyPassword } from '../../infra/passwords';
 import { refusedByLimits, type Limit } from '../../infra/rate-limit';
 import { createSession, destroySession } from '../../infra/sessions';
-import { summary } from '../../engine/validation-messages';
 import { abilityFilter } from '../../engine/rules-to-sql';
-import { notFound } from '../../infra/domain-error';
+import { invalid, invalidFields, Label, notFound } from '../../infra/domain-error';
 import { dataBody, messageBody, noBody, responses } from '../../engine/responses';
 import { USER } from './response-schemas';
 
@@ -29,8 +28,6 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
 
   const logIn = (reply: FastifyReply, req: FastifyRequest, userId: number) => app.logIn(reply, req, userId);
 
-  const invalid = (req: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) =>
-    reply.code(422).send({ message: summary(errors, req.t), errors });
 
   app.get('/sanctum/csrf-cookie', { schema: { response: responses({ 204: noBody('The XSRF-TOKEN cookie is set.') }), tags: ['auth'] } }, async (req, reply) => {
     if (req.session) {
@@ -48,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     if (await limited(req, reply, [[`login:account:${account}`, loginAccount], [`login:ip:${req.ip}`, LIMITS.loginAddress]])) return reply;
     const row = await app.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', account).where('deleted_at', 'is', null).executeTakeFirst();
     const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
-    if (!row || !ok) return invalid(req, reply, { email: [req.t('auth.failed')] });
+    if (!row || !ok) throw invalid('email', 'auth.failed');
     await logIn(reply, req, row.id);
     return { message: req.t('messages.loggedIn') };
   });
@@ -62,8 +59,8 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
   const register = (kind: 'owner' | 'affiliate') => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body as Registration & { password_confirmation: string };
     if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister')) return reply;
-    const errors = await registrationErrors(app.db, body, req.t);
-    if (Object.keys(errors).length) return invalid(req, reply, errors);
+    const errors = await registrationErrors(app.db, body);
+    if (Object.keys(errors).length) throw invalidFields(errors);
     const id = await createAccount(app.db, body, kind, req.locale);
     await logIn(reply, req, id);
     await sendVerification(id);
@@ -94,8 +91,8 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
     tags: ['auth'], body: { $ref: 'reset-password.request#' } } }, async (req, reply) => {
     const body = req.body as { token: string; email: string; password: string; password_confirmation: string };
     if (await limited(req, reply, [[`reset:account:${body.email.toLowerCase()}`, LIMITS.resetAccount], [`reset:ip:${req.ip}`, LIMITS.resetAddress]])) return reply;
-    if (body.password !== body.password_confirmation) return invalid(req, reply, { password: [req.t('validation.confirmed', { field: req.t('fields.register.password') })] });
-    if (!(await resetPassword(app.db, body.token, body.email, body.password))) return invalid(req, reply, { email: [req.t('auth.resetInvalid')] });
+    if (body.password !== body.password_confirmation) throw invalid('password', 'validation.confirmed', { field: new Label('fields.register.password') });
+    if (!(await resetPassword(app.db, body.token, body.email, body.password))) throw invalid('email', 'auth.resetInvalid');
     return { message: req.t('messages.passwordReset') };
   });
 

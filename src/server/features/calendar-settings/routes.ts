@@ -1,7 +1,7 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { businessTimeProblems, defaultBusinessTimes, defaultCalendarSettings, type BusinessTime, type CalendarSettings } from '../../../domain/calendar-settings';
-import { summary } from '../../engine/validation-messages';
+import { invalidFields } from '../../infra/domain-error';
 import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
 
 /** The owner's calendar settings and business hours, kept in the settings JSON of their account (spec §7). */
@@ -37,14 +37,11 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
     schema: {
       response: responses({ 200: dataBody(OPEN_OBJECT) }),
       tags: ['user'], params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 7 } } }, body: { $ref: 'business-time.request#' } },
-  }, async (req, reply) => {
+  }, async (req) => {
     const id = (req.params as { id: number }).id;
     const body = req.body as Omit<BusinessTime, 'id' | 'weekday'>;
     const problems = businessTimeProblems(body);
-    if (problems.length) {
-      const errors = Object.fromEntries(problems.map((p) => [p, [req.t(p === 'end' ? 'validation.endAfterStart' : 'validation.breaksInside')]]));
-      return reply.code(422).send({ message: summary(errors, req.t), errors });
-    }
+    if (problems.length) throw invalidFields(Object.fromEntries(problems.map((p) => [p, { key: p === 'end' ? 'validation.endAfterStart' : 'validation.breaksInside' }])));
     const days = (req.user!.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes();
     const businessTimeSettings = days.map((d) => (d.id === id ? { ...d, ...body, id, weekday: d.weekday } : d));
     await save(req, { businessTimeSettings });

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { spendResetLinks } from '../auth/accounts';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
-import { summary } from '../../engine/validation-messages';
+import { invalid, Label } from '../../infra/domain-error';
 import { messageBody, responses } from '../../engine/responses';
 
 /** The text a user types to delete their profile (spec §5). */
@@ -9,15 +9,14 @@ export const DELETE_CONFIRM_TEXT = 'DELETE';
 
 /** The user's own profile: details and locale, password, and deleting the profile. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  const invalid = (req: FastifyRequest, reply: FastifyReply, errors: Record<string, string[]>) => reply.code(422).send({ message: summary(errors, req.t), errors });
 
   app.put('/api/v1/user/profile', { schema: {
     response: responses({ 200: messageBody }),
-    tags: ['user'], body: { $ref: 'profile.request#' } } }, async (req, reply) => {
+    tags: ['user'], body: { $ref: 'profile.request#' } } }, async (req) => {
     const body = req.body as { first_name: string; last_name: string; email: string; locale?: string };
     const email = body.email.toLowerCase();
     const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).where('id', '<>', req.user!.id).executeTakeFirst();
-    if (taken) return invalid(req, reply, { email: [req.t('validation.unique', { field: req.t('fields.profile.email') })] });
+    if (taken) throw invalid('email', 'validation.unique', { field: new Label('fields.profile.email') });
     const emailChanged = email !== req.user!.email;
     await app.db.updateTable('users').set({
       first_name: body.first_name,
@@ -32,11 +31,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
 
   app.put('/api/v1/user/password', { schema: {
     response: responses({ 200: messageBody }),
-    tags: ['user'], body: { $ref: 'password.request#' } } }, async (req, reply) => {
+    tags: ['user'], body: { $ref: 'password.request#' } } }, async (req) => {
     const body = req.body as { current_password: string; password: string; password_confirmation: string };
     const row = await app.db.selectFrom('users').select('password_hash').where('id', '=', req.user!.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(row.password_hash, body.current_password))) return invalid(req, reply, { current_password: [req.t('auth.wrongPassword')] });
-    if (body.password !== body.password_confirmation) return invalid(req, reply, { password: [req.t('validation.confirmed', { field: req.t('fields.password.password') })] });
+    if (!(await verifyPassword(row.password_hash, body.current_password))) throw invalid('current_password', 'auth.wrongPassword');
+    if (body.password !== body.password_confirmation) throw invalid('password', 'validation.confirmed', { field: new Label('fields.password.password') });
     const hash = await hashPassword(body.password);
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash, updated_at: new Date().toISOString() }).where('id', '=', req.user!.id).execute();
@@ -51,7 +50,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     schema: { response: responses({ 200: messageBody }), tags: ['user'], body: { $ref: 'delete-profile.request#' } },
   }, async (req, reply) => {
     const text = (req.body as { confirm_text: string }).confirm_text;
-    if (text.trim() !== DELETE_CONFIRM_TEXT) return invalid(req, reply, { confirm_text: [req.t('auth.incorrectConfirm')] });
+    if (text.trim() !== DELETE_CONFIRM_TEXT) throw invalid('confirm_text', 'auth.incorrectConfirm');
     if (!req.ability.can('delete', 'Profile')) return reply.forbid('delete', 'Profile');
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ deleted_at: new Date().toISOString() }).where('id', '=', req.user!.id).execute();

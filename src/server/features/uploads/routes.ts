@@ -3,6 +3,7 @@ import path from 'node:path';
 import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 import { randomHex } from '../../infra/crypto';
+import { invalid } from '../../infra/domain-error';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -27,14 +28,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
     const own = subject('Upload', { user_id: req.user!.id });
     if (!req.ability.can('create', own)) return reply.forbid('create', own);
     const file = await req.file({ limits: { fileSize: MAX_BYTES, files: 1 } }).catch(() => undefined);
-    if (!file) return reply.code(422).send({ message: req.t('validation.required', { field: 'file' }), errors: { file: [req.t('validation.required', { field: 'file' })] } });
+    if (!file) throw invalid('file', 'validation.required', { field: 'file' });
     const buffer = await file.toBuffer().catch(() => null);
-    if (!buffer || file.file.truncated) {
-      const message = req.t('errors.tooLarge', { max: MAX_BYTES / 1024 });
-      return reply.code(422).send({ message, errors: { file: [message] } });
-    }
+    if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
     const ext = imageExtension(buffer);
-    if (!ext) return reply.code(422).send({ message: req.t('errors.image'), errors: { file: [req.t('errors.image')] } });
+    if (!ext) throw invalid('file', 'errors.image');
     const name = `${randomHex(16)}.${ext}`;
     await fs.writeFile(path.join(opts.dir, name), buffer);
     return reply.code(201).send({ data: { url: `/uploads/${name}` } });
