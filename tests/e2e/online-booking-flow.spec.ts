@@ -1,6 +1,5 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
+import { chooseFirstTime, lastCode } from './booking-steps';
 import { expect, expectAccessible, test } from './fixtures';
 
 // The booking page on a phone: a counter that never jumps, going back lets the held time go, the payment callback's
@@ -10,15 +9,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}.flow.${run}@example.com`;
 
-function lastCode(to: string): string {
-  const db = new Database(path.resolve('data/e2e/soloist.db'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('select body from outbox where recipient = ? order by id desc limit 1').get(to) as { body: string } | undefined;
-    return /\b(\d{6})\b/.exec(row?.body ?? '')![1];
-  } finally {
-    db.close();
-  }
-}
 
 const counter = (page: Page) => page.getByTestId('wizard-progress');
 
@@ -42,11 +32,7 @@ test('the step counter never jumps, and going back lets the held time go so it i
   await toServices(page, email('counter'));
   await page.getByRole('button', { name: /Free consultation/ }).click();
   await expect(counter(page)).toHaveText('Step 4 of 7');
-  const first = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
-  await expect(first).toBeVisible();
-  const date = (await page.locator('[role=option][data-date][aria-selected=true]').getAttribute('data-date'))!;
-  const time = (await first.textContent())!;
-  await first.click();
+  const { date, time } = await chooseFirstTime(page);
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(counter(page)).toHaveText('Step 5 of 7');
   // The marketing question is asked, unticked.
@@ -99,11 +85,7 @@ test('a client cancels their booking from its manage page, and the time is offer
   void cspViolations;
   await toServices(page, email('canceller'));
   await page.getByRole('button', { name: /Free consultation/ }).click();
-  const first = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
-  await expect(first).toBeVisible();
-  const date = (await page.locator('[role=option][data-date][aria-selected=true]').getAttribute('data-date'))!;
-  const time = (await first.textContent())!;
-  await first.click();
+  const { date, time } = await chooseFirstTime(page);
   await page.getByLabel('First name').fill('Kit');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm booking' }).click();

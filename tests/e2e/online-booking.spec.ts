@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
+import { chooseFirstTime, lastCode } from './booking-steps';
 import { expect, expectAccessible, login, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -9,16 +10,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}.${run}@example.com`;
 
-/** The code the client received: the e2e server has no mail server, so messages wait in its outbox. */
-function lastCode(to: string): string {
-  const db = new Database(path.resolve('data/e2e/soloist.db'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare('select body from outbox where recipient = ? order by id desc limit 1').get(to) as { body: string } | undefined;
-    return /\b(\d{6})\b/.exec(row?.body ?? '')![1];
-  } finally {
-    db.close();
-  }
-}
 
 /** From the page's start to the first choice after verification, by an emailed code. */
 async function verify(page: Page, email: string, kind = /An appointment/, next = 'Choose a service') {
@@ -164,11 +155,7 @@ test('a payment that arrives after its time was taken is refunded, and the clien
   test.setTimeout(90_000);
   await verify(page, email('late.payer'));
   await page.getByRole('button', { name: /Haircut/ }).click();
-  const first = page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first();
-  await expect(first).toBeVisible();
-  const date = (await page.locator('[role=option][data-date][aria-selected=true]').getAttribute('data-date'))!;
-  const time = (await first.textContent())!;
-  await first.click();
+  const { date, time } = await chooseFirstTime(page);
   await page.getByLabel('First name').fill('Lou');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm and pay £10.00' }).click();
