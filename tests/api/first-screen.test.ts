@@ -33,6 +33,11 @@ describe('web: the first screen inside the page', () => {
     fs.rmSync(web, { recursive: true, force: true });
   });
 
+  interface Answer {
+    status: number;
+    body: { data?: Record<string, unknown>; meta?: unknown } & Record<string, unknown>;
+  }
+
   /** The page as the browser gets it (uncompressed), and its JSON block parsed. */
   const open = async (url: string, agent?: Agent, cookie?: string) => {
     const res = agent
@@ -41,17 +46,16 @@ describe('web: the first screen inside the page', () => {
     expect(res.statusCode).toBe(200);
     const block = /<script type="application\/json" id="soloist-preload">(.*?)<\/script>/s.exec(res.body);
     expect(block).not.toBeNull();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes, read field by field below
-    return { html: res.body, preloaded: JSON.parse(block![1]) as Record<string, { status: number; body: any }> };
+    return { html: res.body, preloaded: JSON.parse(block![1]) as Record<string, Answer> };
   };
 
   it('gives a guest on a booking page the texts, manifest, screen and page data, and preloads its first step only', async () => {
     await bookingOwner(t.app, 'first-screen-studio');
     const { html, preloaded } = await open('/online-booking/first-screen-studio');
     expect(preloaded['/api/v1/ui/locales/en'].body['app']).toBeDefined();
-    expect(preloaded['/api/v1/ui/manifest'].body.data.screens.length).toBeGreaterThan(10);
+    expect((preloaded['/api/v1/ui/manifest'].body.data!.screens as unknown[]).length).toBeGreaterThan(10);
     expect(preloaded['/api/v1/user'].status).toBe(401);
-    expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data.kind).toBe('wizard');
+    expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data!.kind).toBe('wizard');
     expect(preloaded['/api/v1/online-booking/first-screen-studio'].body.data).toBeDefined();
     expect(html).toContain('<link rel="preload" as="script" href="/assets/screen-wizard.000000000003.js">');
     expect(html).toContain('<link rel="preload" as="script" href="/assets/widget-booking-start.000000000004.js">');
@@ -85,7 +89,7 @@ describe('web: the first screen inside the page', () => {
   it("gives an owner their user, the dashboard, its first reads and the shell's chunk", async () => {
     const { owner } = await bookingOwner(t.app, 'first-screen-owner');
     const { html, preloaded } = await open('/dashboard', owner);
-    expect(preloaded['/api/v1/user'].body.data.email).toMatch(/@test\.example$/);
+    expect(preloaded['/api/v1/user'].body.data!.email).toMatch(/@test\.example$/);
     expect(preloaded['/api/v1/ui/screens/dashboard.home'].status).toBe(200);
     expect(preloaded['/api/v1/user/setup-checklist'].status).toBe(200);
     expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
@@ -100,7 +104,7 @@ describe('web: the first screen inside the page', () => {
     await t.app.db.updateTable('users').set({ first_name: name }).where('id', '=', user.id).execute();
     const { html, preloaded } = await open('/dashboard', owner);
     expect(html).not.toContain('<script>alert(1)');
-    expect(preloaded['/api/v1/user'].body.data.first_name).toBe(name);
+    expect(preloaded['/api/v1/user'].body.data!.first_name).toBe(name);
   });
 
   it('picks a fixed route over a parameter, and never fails on a strange path', async () => {

@@ -97,24 +97,10 @@ function opens(area: Area, signedIn: boolean): boolean {
   return area.guard === 'guest' ? !signedIn : signedIn;
 }
 
-/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards. */
-function firstWidgets(screen: Record<string, unknown>): string[] {
-  if (screen.kind === 'wizard') {
-    const first = (screen.steps as Array<{ widget?: string }> | undefined)?.[0]?.widget;
-    return first ? [first] : [];
-  }
-  const found: string[] = [];
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) {
-        if (k === 'widget' && typeof v === 'string') found.push(v);
-        else walk(v);
-      }
-    }
-  };
-  walk(screen);
-  return found;
+/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards (as the browser reads them). */
+function firstWidgets(screen: { kind?: unknown; steps?: Array<{ widget?: string }>; cards?: Array<{ widget?: string }> }): string[] {
+  const parts = screen.kind === 'wizard' ? (screen.steps ?? []).slice(0, 1) : (screen.cards ?? []);
+  return parts.flatMap((p) => (p.widget ? [p.widget] : []));
 }
 
 export interface FirstScreen {

@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, fireEvent, render, screen as view, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
+import { act, fireEvent, screen as view, waitFor } from '@testing-library/react';
 import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // The server's precompiled validator, as the page imports it: here it always finds the first name missing.
 jest.mock('../../../renderer/core/validation', () => ({
@@ -26,19 +23,8 @@ const screen: ScreenDef = { ...read('screens/auth/register.json'), schema: { ...
 
 it('a form refused in the page moves the focus to its first wrong field, so the person sees what to fix', async () => {
   const send = jest.fn();
-  const context: RendererContextValue = {
-    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest,
-    rest: { send } as never, t: (k) => k, locale: 'en', can: () => true,
-    widgets: createRegistry('widget'), screenWidgets: createRegistry('screen widget'), formContext: {},
-    notify: () => undefined, confirm: async () => true, checkGate: () => null, onSession: async () => undefined,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RendererContext.Provider value={context}>
-        <MemoryRouter initialEntries={['/register']}><FormScreen screen={screen} /></MemoryRouter>
-      </RendererContext.Provider>
-    </SWRConfig>,
-  );
+  const manifest = { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest;
+  renderScreen(<FormScreen screen={screen} />, rendererContext({ manifest, rest: { send } as never }), '/register');
   const submit = await view.findByRole('button', { name: 'actions.startTrial' });
   submit.focus();
   await act(async () => {

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { act, fireEvent, render, screen as view, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
+import { act, fireEvent, screen as view, waitFor } from '@testing-library/react';
 import { HttpError } from '../../../renderer/core/rest';
 import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // The page imports the server's precompiled validator; here every value passes so the server's answer decides.
 jest.mock('../../../renderer/core/validation', () => ({
@@ -24,27 +21,8 @@ it('register keeps what was typed (not the passwords) after the server refuses i
   const send = jest.fn(async () => {
     throw new HttpError(422, { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
   });
-  const context: RendererContextValue = {
-    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest,
-    rest: { send } as never,
-    t: (k) => k,
-    locale: 'en',
-    can: () => true,
-    widgets: defaultWidgets,
-    screenWidgets: createRegistry('screen widget'),
-    formContext: {},
-    notify: () => undefined,
-    confirm: async () => true,
-    checkGate: () => null,
-    onSession: async () => undefined,
-  };
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RendererContext.Provider value={context}>
-        <MemoryRouter initialEntries={['/register']}><FormScreen screen={screen} /></MemoryRouter>
-      </RendererContext.Provider>
-    </SWRConfig>,
-  );
+  const manifest = { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest;
+  renderScreen(<FormScreen screen={screen} />, rendererContext({ manifest, rest: { send } as never, widgets: defaultWidgets }), '/register');
   const field = async (name: string) => (await view.findByLabelText(new RegExp(`^fields\\.register\\.${name}\\b(?!_)`))) as HTMLInputElement;
   const typed = { first_name: 'Ann', last_name: 'Lee', email: 'taken@example.test', password: 'Secret-pass-1', password_confirmation: 'Secret-pass-1' };
   for (const [name, value] of Object.entries(typed)) fireEvent.change(await field(name), { target: { value } });

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { createRegistry } from '../../renderer/core/registry';
+import type { Manifest } from '../../renderer/core/types';
+import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../renderer/react/context';
+
+/** A renderer context for one screen under test: keys for texts, everything allowed, nothing registered. */
+export function rendererContext(overrides: Partial<RendererContextValue> = {}): RendererContextValue {
+  return {
+    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: {} } as unknown as Manifest,
+    rest: {} as never, t: (k) => k, locale: 'en', can: () => true,
+    widgets: createRegistry('widget'), screenWidgets: createRegistry<ScreenWidget>('screen widget'), formContext: {},
+    notify: () => undefined, confirm: async () => true, checkGate: () => null, onSession: async () => undefined,
+    ...overrides,
+  };
+}
+
+/** Renders `element` as a screen: a fresh SWR cache, the context, and a router at `path`. */
+export function renderScreen(element: ReactNode, context: RendererContextValue, path = '/') {
+  return render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RendererContext.Provider value={context}>
+        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+      </RendererContext.Provider>
+    </SWRConfig>,
+  );
+}
