@@ -1,5 +1,11 @@
 // @ts-check
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'commonjs' },
+  },
+];
 // ESM-only packages jest must transform.
 const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast', '@rjsf/validator-ajv8'].join('|');
 
@@ -9,7 +15,8 @@ const common = {
   moduleNameMapper: {
     '\\.css$': '<rootDir>/tests/helpers/style-mock.ts',
     // The package's CJS build has no per-file entry for this module; use its ESM file (transformed above).
-    '^@rjsf/validator-ajv8/lib/createPrecompiledValidator\\.js$': '<rootDir>/node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
+    '^@rjsf/validator-ajv8/lib/createPrecompiledValidator\\.js$':
+      '<rootDir>/node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
   },
 };
 
@@ -19,9 +26,21 @@ const config = {
   testTimeout: 20_000,
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
-    { ...common, displayName: 'unit-dom', testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts', testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'], setupFilesAfterEnv: ['@testing-library/jest-dom'] },
+    {
+      ...common,
+      displayName: 'unit-dom',
+      testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts',
+      testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'],
+      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+    },
     // A suite's hooks build an app, migrate and seed: on a busy two-core machine that can pass five seconds.
-    { ...common, displayName: 'api', testEnvironment: 'node', testMatch: ['<rootDir>/tests/api/**/*.test.ts'], testTimeout: 20_000 },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
+      testTimeout: 20_000,
+    },
   ],
 };
 

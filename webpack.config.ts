@@ -18,11 +18,15 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 class ChunkMapPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.thisCompilation.tap('ChunkMapPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'ChunkMapPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const map: Record<string, string[]> = {};
-        for (const [name, group] of compilation.namedChunkGroups) map[name] = group.getFiles().filter((f) => /\.(js|css)$/.test(f));
-        compilation.emitAsset('chunks.json', new sources.RawSource(JSON.stringify(map, null, 1)));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkMapPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const map: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups)
+            map[name] = group.getFiles().filter((f) => /\.(js|css)$/.test(f));
+          compilation.emitAsset('chunks.json', new sources.RawSource(JSON.stringify(map, null, 1)));
+        },
+      );
     });
   }
 }
@@ -53,7 +57,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           use: {
             loader: 'swc-loader',
             options: {
-              jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' },
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
             },
           },
         },
@@ -61,20 +69,46 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './src/app/index.html', favicon: './src/app/favicon.svg', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({
+        template: './src/app/index.html',
+        favicon: './src/app/favicon.svg',
+        scriptLoading: 'defer',
+      }),
       new ChunkMapPlugin(),
-      new MiniCssExtractPlugin({ filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css', chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+      }),
       // Every text asset (the page too) gets a brotli and a gzip twin at build time; the server sends the one the
       // browser accepts (@fastify/static preCompressed), so no request pays for compression. Defaults: brotli
       // quality 11, gzip level 9.
-      ...(production ? [
-        new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].br', algorithm: 'brotliCompress', threshold: 0, minRatio: 1 }),
-        new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', threshold: 0, minRatio: 1 }),
-      ] : []),
+      ...(production
+        ? [
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              threshold: 0,
+              minRatio: 1,
+            }),
+            new CompressionPlugin({
+              test: COMPRESSIBLE,
+              filename: '[path][base].gz',
+              algorithm: 'gzip',
+              threshold: 0,
+              minRatio: 1,
+            }),
+          ]
+        : []),
     ],
     optimization: {
       minimize: production,
-      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+      minimizer: [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.swcMinify,
+          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+        }),
+      ],
       splitChunks: { chunks: 'all' },
       // Chunk files say what they hold (`screen-form`, `vendors-node_modules_mui_material_…`), not a number.
       chunkIds: 'named',

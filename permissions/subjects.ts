@@ -4,17 +4,49 @@
  */
 export const FEATURES = [
   // lite, business and premium
-  'Client', 'Service', 'Appointment', 'Income', 'Expense', 'LeftToPay', 'Product', 'Sale', 'PaymentIntegration', 'EmailNotification', 'SmsNotification',
+  'Client',
+  'Service',
+  'Appointment',
+  'Income',
+  'Expense',
+  'LeftToPay',
+  'Product',
+  'Sale',
+  'PaymentIntegration',
+  'EmailNotification',
+  'SmsNotification',
   // business and premium
-  'Mileage', 'ZoomIntegration', 'IncomeDetails', 'Class', 'GiftVoucher', 'Package', 'OnlineBooking', 'Invoice',
+  'Mileage',
+  'ZoomIntegration',
+  'IncomeDetails',
+  'Class',
+  'GiftVoucher',
+  'Package',
+  'OnlineBooking',
+  'Invoice',
   // premium only (Tax also with the tax add-on)
-  'DataExport', 'Marketing', 'AdvancedReporting', 'Goal', 'Tax',
+  'DataExport',
+  'Marketing',
+  'AdvancedReporting',
+  'Goal',
+  'Tax',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const SUBJECTS = [
   ...FEATURES,
-  'Location', 'Discount', 'CalendarSettings', 'Upload', 'Profile', 'Subscription', 'Outbox', 'User', 'AdminArea', 'AffiliateArea', 'AffiliateCode', 'AffiliateStatistic',
+  'Location',
+  'Discount',
+  'CalendarSettings',
+  'Upload',
+  'Profile',
+  'Subscription',
+  'Outbox',
+  'User',
+  'AdminArea',
+  'AffiliateArea',
+  'AffiliateCode',
+  'AffiliateStatistic',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

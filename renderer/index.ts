@@ -1,6 +1,13 @@
 /** The renderer's public API. Integrators import from here only. */
 export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp';
-export { useRenderer, type RendererContextValue, type ScreenWidget, type ConfirmLabels, type Severity, type WizardApi } from './react/context';
+export {
+  useRenderer,
+  type RendererContextValue,
+  type ScreenWidget,
+  type ConfirmLabels,
+  type Severity,
+  type WizardApi,
+} from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { preloadable, type Preloadable } from './react/preloadable';
 export { preloadScreenCode } from './react/first-screen';

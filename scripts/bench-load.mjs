@@ -11,13 +11,14 @@ const until = Date.now() + Number(seconds) * 1000;
 const latencies = [];
 let errors = 0;
 
-const get = () => new Promise((resolve) => {
-  const req = http.get(url, { agent }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode === 200));
+const get = () =>
+  new Promise((resolve) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200));
+    });
+    req.on('error', () => resolve(false));
   });
-  req.on('error', () => resolve(false));
-});
 
 async function worker() {
   while (Date.now() < until) {
@@ -30,4 +31,13 @@ await Promise.all(Array.from({ length: Number(connections) }, worker));
 agent.destroy();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))];
-console.log(JSON.stringify({ count: latencies.length, rps: latencies.length / Number(seconds), p50: at(0.5), p95: at(0.95), p99: at(0.99), errors }));
+console.log(
+  JSON.stringify({
+    count: latencies.length,
+    rps: latencies.length / Number(seconds),
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    errors,
+  }),
+);

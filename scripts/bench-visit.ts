@@ -7,7 +7,12 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-export const MOBILE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8, cpuSlowdown: 4 };
+export const MOBILE = {
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+  cpuSlowdown: 4,
+};
 const LOADS = 5;
 
 export interface Visit {
@@ -40,7 +45,12 @@ function observe(): void {
 async function throttle(context: BrowserContext, page: Page): Promise<{ bytes: () => number }> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: MOBILE.latency, downloadThroughput: MOBILE.downloadThroughput, uploadThroughput: MOBILE.uploadThroughput });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: MOBILE.latency,
+    downloadThroughput: MOBILE.downloadThroughput,
+    uploadThroughput: MOBILE.uploadThroughput,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
   let bytes = 0;
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
@@ -58,11 +68,24 @@ async function measure(context: BrowserContext, page: Page, url: string): Promis
     ...window.__visit,
     starts: performance.getEntriesByType('resource').map((r) => r.startTime),
   }));
-  const tbt = seen.longTasks.filter((t) => t.start >= seen.fcp).reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
-  return { lcp: seen.lcp, tbt, kb: wire.bytes() / 1024, requestsBeforeContent: 1 + seen.starts.filter((s) => s < seen.fcp).length };
+  const tbt = seen.longTasks
+    .filter((t) => t.start >= seen.fcp)
+    .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
+  return {
+    lcp: seen.lcp,
+    tbt,
+    kb: wire.bytes() / 1024,
+    requestsBeforeContent: 1 + seen.starts.filter((s) => s < seen.fcp).length,
+  };
 }
 
-const mobileContext = (browser: Browser) => browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+const mobileContext = (browser: Browser) =>
+  browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
 
 /** Five cold loads: a new context (empty cache, no cookies) for each. */
 export async function coldVisits(browser: Browser, url: string): Promise<Visit[]> {
@@ -80,7 +103,12 @@ export async function coldVisits(browser: Browser, url: string): Promise<Visit[]
  * Five warm loads of a logged-in page: one context logs in and opens the page once (the HTTP cache fills), then
  * each load is a new tab of the same context.
  */
-export async function warmVisits(browser: Browser, base: string, path: string, login: { email: string; password: string }): Promise<Visit[]> {
+export async function warmVisits(
+  browser: Browser,
+  base: string,
+  path: string,
+  login: { email: string; password: string },
+): Promise<Visit[]> {
   const context = await mobileContext(browser);
   const first = await context.newPage();
   await first.goto(`${base}/login`);

@@ -31,7 +31,16 @@ import { availableStarts, availableStartsNaive } from '../src/domain/availabilit
 import type { AvailabilityInput } from '../src/domain/availability/availability.types';
 
 const root = path.resolve(__dirname, '..');
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const rows: Array<[string, string, string]> = [];
 const row = (what: string, figure: string, target = '') => rows.push([what, figure, target]);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -40,33 +49,78 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-bench-'));
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
 async function load(url: string, headers: Record<string, string>, seconds: number) {
-  const args = ['-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'autocannon'), args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
+  const args = [
+    '-c',
+    '50',
+    '-d',
+    String(seconds),
+    '-j',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]),
+    url,
+  ];
+  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p99: number };
+    errors: number;
+    non2xx: number;
+  };
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 async function benchApi(): Promise<void> {
-  const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'bench.db')}`, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'none'), logger: false });
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: `sqlite:${path.join(tmp, 'bench.db')}`,
+      uploadsDir: path.join(tmp, 'uploads'),
+      webDir: path.join(tmp, 'none'),
+      logger: false,
+    },
+  );
   const app = await buildApp(config);
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
-  const insertUser = sqlite.prepare(`insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, created_at, updated_at) values (?, 'x', 'Owner', ?, 'Premium Monthly', 'active', ?, ?)`);
-  const insertClient = sqlite.prepare(`insert into clients (user_id, first_name, last_name, email, phone, city, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertUser = sqlite.prepare(
+    `insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, created_at, updated_at) values (?, 'x', 'Owner', ?, 'Premium Monthly', 'active', ?, ?)`,
+  );
+  const insertClient = sqlite.prepare(
+    `insert into clients (user_id, first_name, last_name, email, phone, city, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const names = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo'];
   sqlite.transaction(() => {
     for (let u = 1; u <= 1000; u++) {
       insertUser.run(`owner${u}@bench.test`, String(u), now, now);
-      for (let c = 0; c < 100; c++) insertClient.run(u, names[(u + c) % 10], `Client${c}`, `c${u}-${c}@bench.test`, `+44 7700 ${String(c).padStart(6, '0')}`, 'London', now, now);
+      for (let c = 0; c < 100; c++)
+        insertClient.run(
+          u,
+          names[(u + c) % 10],
+          `Client${c}`,
+          `c${u}-${c}@bench.test`,
+          `+44 7700 ${String(c).padStart(6, '0')}`,
+          'London',
+          now,
+          now,
+        );
     }
   })();
   const cookie = crypto.randomBytes(32).toString('base64url');
-  sqlite.prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, 500, 'x', ?, ?)`).run(crypto.createHash('sha256').update(cookie).digest('hex'), new Date(Date.now() + 86_400_000).toISOString(), now);
+  sqlite
+    .prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, 500, 'x', ?, ?)`)
+    .run(
+      crypto.createHash('sha256').update(cookie).digest('hex'),
+      new Date(Date.now() + 86_400_000).toISOString(),
+      now,
+    );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/clients?page=1`;
 
   const bare = Fastify();
-  const page = sqlite.prepare(`select id, first_name, last_name, email, phone, birthday, notes, address_1, address_2, city, state, post_code, billing_address, email_reminders, sms_reminders, marketing_messages, opt_out, archived_at, last_appointment_date, main_photo, created_at, updated_at from clients where user_id = ? and archived_at is null order by first_name, id limit 25`);
+  const page = sqlite.prepare(
+    `select id, first_name, last_name, email, phone, birthday, notes, address_1, address_2, city, state, post_code, billing_address, email_reminders, sms_reminders, marketing_messages, opt_out, archived_at, last_appointment_date, main_photo, created_at, updated_at from clients where user_id = ? and archived_at is null order by first_name, id limit 25`,
+  );
   const count = sqlite.prepare(`select count(*) as total from clients where user_id = ? and archived_at is null`);
   bare.get('/bare', async () => {
     const total = (count.get(500) as { total: number }).total;
@@ -95,15 +149,31 @@ async function benchApi(): Promise<void> {
 
 /** A first visit from a phone under Lighthouse's mobile conditions, against the production build as served. */
 async function benchVisits(browser: Browser): Promise<void> {
-  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('run `npm run build` first: the visit benchmark measures the production build');
-  const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false });
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html')))
+    throw new Error('run `npm run build` first: the visit benchmark measures the production build');
+  const config = loadConfig(
+    {},
+    { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false },
+  );
   const app = await buildApp(config);
   await seedDemoData(app.db, app.dialect);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  row('/online-booking/{slug}, cold, mobile (median of 5)', summarise(await coldVisits(browser, `${base}/online-booking/olivia-hart`)), 'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 150 KB');
-  row('/login, cold, mobile (median of 5)', summarise(await coldVisits(browser, `${base}/login`)), 'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 200 KB');
-  row('/dashboard, warm, logged in, mobile (median of 5)', summarise(await warmVisits(browser, base, '/dashboard', { email: 'owner@demo.test', password: 'Demo-pass-1' })), 'LCP ≤ 1.0 s');
+  row(
+    '/online-booking/{slug}, cold, mobile (median of 5)',
+    summarise(await coldVisits(browser, `${base}/online-booking/olivia-hart`)),
+    'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 150 KB',
+  );
+  row(
+    '/login, cold, mobile (median of 5)',
+    summarise(await coldVisits(browser, `${base}/login`)),
+    'LCP ≤ 2.0 s · TBT ≤ 150 ms · ≤ 200 KB',
+  );
+  row(
+    '/dashboard, warm, logged in, mobile (median of 5)',
+    summarise(await warmVisits(browser, base, '/dashboard', { email: 'owner@demo.test', password: 'Demo-pass-1' })),
+    'LCP ≤ 1.0 s',
+  );
   await app.close();
 }
 
@@ -113,7 +183,11 @@ async function buildFormBench(): Promise<string> {
   config.entry = { bench: path.join(root, 'tests', 'bench', 'form-bench.tsx') };
   config.output = { ...config.output, path: out, publicPath: '/' };
   config.devtool = false;
-  await new Promise<void>((resolve, reject) => webpack(config, (err, stats) => (err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString('errors-only'))) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    webpack(config, (err, stats) =>
+      err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString('errors-only'))) : resolve(),
+    ),
+  );
   return out;
 }
 
@@ -135,19 +209,32 @@ async function benchForm(browser: Browser): Promise<void> {
       await page.goto(`${base}?engine=${engine}`);
       await page.waitForFunction(() => Boolean(window.__bench));
       await page.evaluate(() => window.__bench.run(20)); // warm-up keystrokes
-      await page.evaluate(() => { window.__bench.keystrokes = []; window.__bench.run(150); });
-      runs[engine].push(await page.evaluate(() => ({ mount: window.__bench.mount, keystrokes: window.__bench.keystrokes })));
+      await page.evaluate(() => {
+        window.__bench.keystrokes = [];
+        window.__bench.run(150);
+      });
+      runs[engine].push(
+        await page.evaluate(() => ({ mount: window.__bench.mount, keystrokes: window.__bench.keystrokes })),
+      );
       await page.close();
     }
   }
   const pooled = (engine: string, picks: number[]) => picks.flatMap((i) => runs[engine][i].keystrokes);
   const all = Array.from({ length: RUNS }, (_, i) => i);
   const mount = (engine: string) => median(runs[engine].map((r) => r.mount));
-  const label = { core: 'plain @rjsf/core', mui: 'stock @rjsf/mui', ours: 'ours (rjsf + lean MUI look)' } as Record<string, string>;
+  const label = { core: 'plain @rjsf/core', mui: 'stock @rjsf/mui', ours: 'ours (rjsf + lean MUI look)' } as Record<
+    string,
+    string
+  >;
   for (const engine of ['ours', 'core', 'mui']) {
     const keys = pooled(engine, all);
-    const target = engine === 'ours' ? `p95 ≤ 16 ms and ≤ core; mount ≤ ${(mount('core') * 1.2).toFixed(0)} ms (1.2 × core)` : '';
-    row(`500-field form, ${label[engine]}`, `mount ${mount(engine).toFixed(0)} ms · key median ${median(keys).toFixed(1)} ms · p95 ${p95(keys).toFixed(1)} ms`, target);
+    const target =
+      engine === 'ours' ? `p95 ≤ 16 ms and ≤ core; mount ≤ ${(mount('core') * 1.2).toFixed(0)} ms (1.2 × core)` : '';
+    row(
+      `500-field form, ${label[engine]}`,
+      `mount ${mount(engine).toFixed(0)} ms · key median ${median(keys).toFixed(1)} ms · p95 ${p95(keys).toFixed(1)} ms`,
+      target,
+    );
   }
   let seed = 7;
   const pick = () => Math.floor(((seed = (seed * 16807) % 2147483647) / 2147483647) * RUNS);
@@ -156,14 +243,18 @@ async function benchForm(browser: Browser): Promise<void> {
     return p95(pooled('ours', sample)) - p95(pooled('core', sample));
   }).sort((a, b) => a - b);
   const diff = p95(pooled('ours', all)) - p95(pooled('core', all));
-  row(`500-field form: ours − core, keystroke p95 (${RUNS} runs × 150 keys)`, `${diff >= 0 ? '+' : ''}${diff.toFixed(1)} ms (95 % CI ${diffs[25].toFixed(1)} … ${diffs[974].toFixed(1)})`, '≤ 0, or 0 within the CI');
+  row(
+    `500-field form: ours − core, keystroke p95 (${RUNS} runs × 150 keys)`,
+    `${diff >= 0 ? '+' : ''}${diff.toFixed(1)} ms (95 % CI ${diffs[25].toFixed(1)} … ${diffs[974].toFixed(1)})`,
+    '≤ 0, or 0 within the CI',
+  );
   await server.close();
 }
 
 /** Bookable starts for 60 days, a blocked–free–blocked service, 5,000 appointments: engine vs per-slot check. */
 function benchAvailability(): void {
   let seed = 42;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const from = Date.parse('2027-01-04T00:00:00Z');
   // An owner's 5,000 appointments over a year around the searched 60 days, as the database would hold them.
   const busy = Array.from({ length: 5000 }, () => {
@@ -172,9 +263,27 @@ function benchAvailability(): void {
     return { start, end: start + (1 + Math.floor(rnd() * 4)) * 15 * 60_000 };
   });
   const input: AvailabilityInput = {
-    timeZone: 'Europe/London', from: '2027-01-04', to: '2027-03-04', step: 15, now: from, minNoticeMinutes: 60, busy,
-    businessHours: Array.from({ length: 7 }, (_, weekday) => ({ weekday, open: weekday !== 0, start: '08:00', end: '20:00', breaks: [{ start: '13:00', end: '13:30' }] })),
-    service: { parts: [{ duration: 30, blocked: true }, { duration: 45, blocked: false }, { duration: 30, blocked: true }] },
+    timeZone: 'Europe/London',
+    from: '2027-01-04',
+    to: '2027-03-04',
+    step: 15,
+    now: from,
+    minNoticeMinutes: 60,
+    busy,
+    businessHours: Array.from({ length: 7 }, (_, weekday) => ({
+      weekday,
+      open: weekday !== 0,
+      start: '08:00',
+      end: '20:00',
+      breaks: [{ start: '13:00', end: '13:30' }],
+    })),
+    service: {
+      parts: [
+        { duration: 30, blocked: true },
+        { duration: 45, blocked: false },
+        { duration: 30, blocked: true },
+      ],
+    },
   };
   const time = (fn: () => unknown, runs: number) => {
     const xs: number[] = [];
@@ -195,29 +304,80 @@ function benchAvailability(): void {
 
 /** GET /api/v1/online-booking/{slug}/services/{id}/slots for a month: the real app, an owner with 5,000 appointments. */
 async function benchBooking(): Promise<void> {
-  const config = loadConfig({}, { databaseUrl: `sqlite:${path.join(tmp, 'booking.db')}`, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'none'), logger: false });
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: `sqlite:${path.join(tmp, 'booking.db')}`,
+      uploadsDir: path.join(tmp, 'uploads'),
+      webDir: path.join(tmp, 'none'),
+      logger: false,
+    },
+  );
   const app = await buildApp(config);
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
-  const hours = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, weekday: (i + 1) % 7, open: i < 6, start: '08:00', end: '20:00', breaks: [{ start: '13:00', end: '13:30' }] }));
-  const settings = JSON.stringify({ businessTimeSettings: hours, bookingSettings: { enabled: true, remember_days: 30, deposit_mode: 'per_service', class_ids: [], package_ids: [] } });
-  const owner = Number(sqlite.prepare(`insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, settings, booking_slug, created_at, updated_at) values ('bench@bench.test', 'x', 'Bench', 'Owner', 'Premium Monthly', 'active', ?, 'bench', ?, ?)`).run(settings, now, now).lastInsertRowid);
-  const service = Number(sqlite.prepare(`insert into services (user_id, title, colour, price, duration, multipart, online_booking, public_id, created_at, updated_at) values (?, 'Colour', '#c2185b', 9000, 105, 1, 1, 'bench-colour', ?, ?)`).run(owner, now, now).lastInsertRowid);
-  const part = sqlite.prepare('insert into service_parts (service_id, position, title, duration, blocked) values (?, ?, ?, ?, ?)');
-  [[30, 1], [45, 0], [30, 1]].forEach(([d, b], i) => part.run(service, i, `Part ${i + 1}`, d, b));
+  const hours = Array.from({ length: 7 }, (_, i) => ({
+    id: i + 1,
+    weekday: (i + 1) % 7,
+    open: i < 6,
+    start: '08:00',
+    end: '20:00',
+    breaks: [{ start: '13:00', end: '13:30' }],
+  }));
+  const settings = JSON.stringify({
+    businessTimeSettings: hours,
+    bookingSettings: { enabled: true, remember_days: 30, deposit_mode: 'per_service', class_ids: [], package_ids: [] },
+  });
+  const owner = Number(
+    sqlite
+      .prepare(
+        `insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, settings, booking_slug, created_at, updated_at) values ('bench@bench.test', 'x', 'Bench', 'Owner', 'Premium Monthly', 'active', ?, 'bench', ?, ?)`,
+      )
+      .run(settings, now, now).lastInsertRowid,
+  );
+  const service = Number(
+    sqlite
+      .prepare(
+        `insert into services (user_id, title, colour, price, duration, multipart, online_booking, public_id, created_at, updated_at) values (?, 'Colour', '#c2185b', 9000, 105, 1, 1, 'bench-colour', ?, ?)`,
+      )
+      .run(owner, now, now).lastInsertRowid,
+  );
+  const part = sqlite.prepare(
+    'insert into service_parts (service_id, position, title, duration, blocked) values (?, ?, ?, ?, ?)',
+  );
+  [
+    [30, 1],
+    [45, 0],
+    [30, 1],
+  ].forEach(([d, b], i) => part.run(service, i, `Part ${i + 1}`, d, b));
   // 5,000 appointments over a year around the searched month, as the calendar would hold them.
   let seed = 7;
-  const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  const insertAppointment = sqlite.prepare(`insert into appointments (user_id, type, title, date, start_time, end_time, duration, starts_at, ends_at, created_at, updated_at) values (?, 'private', 'Busy', ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertBlock = sqlite.prepare('insert into appointment_blocks (appointment_id, user_id, starts_at, ends_at) values (?, ?, ?, ?)');
+  const insertAppointment = sqlite.prepare(
+    `insert into appointments (user_id, type, title, date, start_time, end_time, duration, starts_at, ends_at, created_at, updated_at) values (?, 'private', 'Busy', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertBlock = sqlite.prepare(
+    'insert into appointment_blocks (appointment_id, user_id, starts_at, ends_at) values (?, ?, ?, ?)',
+  );
   sqlite.transaction(() => {
     for (let i = 0; i < 5000; i++) {
-      const start = today + (Math.floor(rnd() * 365) - 150) * 86_400_000 + (8 * 60 + Math.floor(rnd() * 40) * 15) * 60_000;
+      const start =
+        today + (Math.floor(rnd() * 365) - 150) * 86_400_000 + (8 * 60 + Math.floor(rnd() * 40) * 15) * 60_000;
       const minutes = (1 + Math.floor(rnd() * 4)) * 15;
       const s = new Date(start).toISOString();
       const e = new Date(start + minutes * 60_000).toISOString();
-      const id = insertAppointment.run(owner, s.slice(0, 10), s.slice(11, 16), e.slice(11, 16), minutes, s, e, now, now).lastInsertRowid;
+      const id = insertAppointment.run(
+        owner,
+        s.slice(0, 10),
+        s.slice(11, 16),
+        e.slice(11, 16),
+        minutes,
+        s,
+        e,
+        now,
+        now,
+      ).lastInsertRowid;
       insertBlock.run(id, owner, s, e);
     }
   })();
@@ -228,15 +388,25 @@ async function benchBooking(): Promise<void> {
   const url = `${base}/api/v1/online-booking/bench/services/bench-colour/slots?from=${from}&to=${to}`;
   const check = await fetch(url);
   const starts = ((await check.json()) as { data: string[] }).data.length;
-  const run = async (seconds: number) => JSON.parse((await promisify(execFile)('node', [path.join(root, 'scripts', 'bench-load.mjs'), url, '20', String(seconds)])).stdout) as { rps: number; p50: number; p95: number; errors: number };
+  const run = async (seconds: number) =>
+    JSON.parse(
+      (await promisify(execFile)('node', [path.join(root, 'scripts', 'bench-load.mjs'), url, '20', String(seconds)]))
+        .stdout,
+    ) as { rps: number; p50: number; p95: number; errors: number };
   await run(3); // warm-up
   const r = await run(10);
-  row('public slots, 1 month, 5k appointments, 20 conn', `p95 ${r.p95.toFixed(1)} ms · p50 ${r.p50.toFixed(1)} ms · ${r.rps.toFixed(0)} req/s · ${starts} starts · ${r.errors} errors`, 'p95 ≤ 50 ms');
+  row(
+    'public slots, 1 month, 5k appointments, 20 conn',
+    `p95 ${r.p95.toFixed(1)} ms · p50 ${r.p50.toFixed(1)} ms · ${r.rps.toFixed(0)} req/s · ${starts} starts · ${r.errors} errors`,
+    'p95 ≤ 50 ms',
+  );
   await app.close();
 }
 
 function print(): void {
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length), ['measure', 'figure', 'target'][i].length));
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...rows.map((r) => r[i].length), ['measure', 'figure', 'target'][i].length),
+  );
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${line(['measure', 'figure', 'target'])}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
@@ -250,7 +420,10 @@ async function main(): Promise<void> {
   if (want('booking')) await benchBooking();
   if (want('api')) await benchApi();
   if (want('visit') || want('form')) {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
     try {
       if (want('visit')) await benchVisits(browser);
       if (want('form')) await benchForm(browser);

@@ -20,7 +20,12 @@ export function duplicateKeys(text: string): string[] {
       top.key = lastString;
     } else if (c === '{' || c === '[') {
       const parent = stack.at(-1);
-      const path = parent && !parent.array && parent.key !== null ? (parent.path ? `${parent.path}.${parent.key}` : parent.key) : parent?.path ?? '';
+      const path =
+        parent && !parent.array && parent.key !== null
+          ? parent.path
+            ? `${parent.path}.${parent.key}`
+            : parent.key
+          : (parent?.path ?? '');
       stack.push({ keys: new Set(), path, key: null, array: c === '[' });
     } else if (c === '}' || c === ']') {
       stack.pop();

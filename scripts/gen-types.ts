@@ -18,8 +18,17 @@ async function generate(): Promise<Map<string, string>> {
   const names: string[] = [];
   for (const r of registry.resources.values()) {
     const typeName = r.file.title!.replace(/[^A-Za-z0-9]/g, '');
-    const record = await compile({ ...r.record, $id: undefined, title: typeName } as never, typeName, { bannerComment: '', additionalProperties: false, format: true, maxItems: -1 });
-    const input = await compile({ ...r.request, $id: undefined, title: `${typeName}Input` } as never, `${typeName}Input`, { bannerComment: '', additionalProperties: false, format: true, maxItems: -1 });
+    const record = await compile({ ...r.record, $id: undefined, title: typeName } as never, typeName, {
+      bannerComment: '',
+      additionalProperties: false,
+      format: true,
+      maxItems: -1,
+    });
+    const input = await compile(
+      { ...r.request, $id: undefined, title: `${typeName}Input` } as never,
+      `${typeName}Input`,
+      { bannerComment: '', additionalProperties: false, format: true, maxItems: -1 },
+    );
     files.set(`${r.name}.ts`, `${BANNER}\n\n${record}\n${input}`);
     names.push(r.name);
   }
@@ -31,11 +40,17 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const files = await generate();
   const existing = fs.existsSync(outDir) ? fs.readdirSync(outDir) : [];
-  const drift = [...files].filter(([f, text]) => !fs.existsSync(path.join(outDir, f)) || fs.readFileSync(path.join(outDir, f), 'utf8') !== text).map(([f]) => f);
+  const drift = [...files]
+    .filter(
+      ([f, text]) => !fs.existsSync(path.join(outDir, f)) || fs.readFileSync(path.join(outDir, f), 'utf8') !== text,
+    )
+    .map(([f]) => f);
   const stale = existing.filter((f) => !files.has(f));
   if (check) {
     if (drift.length || stale.length) {
-      console.error(`Generated types are out of date (${[...drift, ...stale].join(', ')}). Run \`npm run gen:types\` and commit the result.`);
+      console.error(
+        `Generated types are out of date (${[...drift, ...stale].join(', ')}). Run \`npm run gen:types\` and commit the result.`,
+      );
       process.exit(1);
     }
     console.log(`Generated types are up to date (${files.size} files).`);

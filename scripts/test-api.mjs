@@ -6,6 +6,9 @@ if (process.env.TEST_PG === '1') runs.push({ name: 'PostgreSQL', env: { TEST_DB:
 
 for (const run of runs) {
   console.log(`\n== API tests on ${run.name} ==`);
-  const res = spawnSync('node_modules/.bin/jest', ['--selectProjects', 'api', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, ...run.env } });
+  const res = spawnSync('node_modules/.bin/jest', ['--selectProjects', 'api', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...run.env },
+  });
   if (res.status !== 0) process.exit(res.status ?? 1);
 }

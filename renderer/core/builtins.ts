@@ -6,8 +6,40 @@ export const BUILTIN_SCREEN_KINDS = ['list', 'form', 'detail', 'dashboard', 'wiz
 
 /** rjsf's own widgets plus the renderer's (checkbox, textarea and image replace or add to them). */
 export const BUILTIN_WIDGETS = [
-  'text', 'password', 'email', 'date', 'datetime', 'time', 'select', 'radio', 'hidden', 'updown', 'range', 'color',
-  'file', 'uri', 'checkboxes', 'textarea', 'checkbox', 'image', 'colour', 'money', 'duration', 'resource-select',
+  'text',
+  'password',
+  'email',
+  'date',
+  'datetime',
+  'time',
+  'select',
+  'radio',
+  'hidden',
+  'updown',
+  'range',
+  'color',
+  'file',
+  'uri',
+  'checkboxes',
+  'textarea',
+  'checkbox',
+  'image',
+  'colour',
+  'money',
+  'duration',
+  'resource-select',
 ] as const;
 
-export const RENDERER_WIDGETS = ['checkbox', 'CheckboxWidget', 'textarea', 'TextareaWidget', 'select', 'SelectWidget', 'image', 'colour', 'money', 'duration', 'resource-select'] as const;
+export const RENDERER_WIDGETS = [
+  'checkbox',
+  'CheckboxWidget',
+  'textarea',
+  'TextareaWidget',
+  'select',
+  'SelectWidget',
+  'image',
+  'colour',
+  'money',
+  'duration',
+  'resource-select',
+] as const;

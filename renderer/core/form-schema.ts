@@ -39,8 +39,14 @@ export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSc
     if (schema.properties![name].type === 'array') {
       const own = (uiSchema[name] ?? {}) as UiSchema;
       // A child row's id travels with it (so the server updates that row) but is nobody's to edit.
-      const items = schema.properties![name].items?.properties?.id ? { ...(own.items as UiSchema), id: { 'ui:widget': 'hidden' } } : own.items;
-      uiSchema[name] = { ...own, ...(items ? { items } : {}), 'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) } };
+      const items = schema.properties![name].items?.properties?.id
+        ? { ...(own.items as UiSchema), id: { 'ui:widget': 'hidden' } }
+        : own.items;
+      uiSchema[name] = {
+        ...own,
+        ...(items ? { items } : {}),
+        'ui:options': { orderable: false, copyable: false, ...(own['ui:options'] as object) },
+      };
     }
   }
   // Help texts are i18n keys, like labels.
@@ -67,7 +73,8 @@ type ShowWhen = Record<string, unknown[] | '$set'>;
 
 /** The rjsf field a hidden conditional field is drawn with: nothing (a hidden widget would still draw a list's items). */
 export const HIDDEN_FIELD = 'sfHidden';
-const showWhenOf = (ui: unknown) => ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: ShowWhen } | undefined)?.showWhen;
+const showWhenOf = (ui: unknown) =>
+  ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: ShowWhen } | undefined)?.showWhen;
 
 /** Whether any field of the screen appears only for some values of another (`ui:options.showWhen`). */
 export function hasConditionalFields(uiSchema: UiSchema): boolean {
@@ -76,14 +83,19 @@ export function hasConditionalFields(uiSchema: UiSchema): boolean {
 
 /** Whether any field fills others from the record chosen in it (`ui:options.fill`, see the resource select). */
 export function hasFillingFields(uiSchema: UiSchema): boolean {
-  return Object.values(uiSchema).some((ui) => ((ui as UiSchema | undefined)?.['ui:options'] as { fill?: unknown } | undefined)?.fill !== undefined);
+  return Object.values(uiSchema).some(
+    (ui) => ((ui as UiSchema | undefined)?.['ui:options'] as { fill?: unknown } | undefined)?.fill !== undefined,
+  );
 }
 
 /**
  * `"ui:options": { "showWhen": { "location_type": ["own"] } }` shows a field only while every named field holds
  * one of the listed values (null included). Hidden fields are also left out of what the form sends.
  */
-export function visibleFields(uiSchema: UiSchema, data: Record<string, unknown> | undefined): { uiSchema: UiSchema; hidden: string[] } {
+export function visibleFields(
+  uiSchema: UiSchema,
+  data: Record<string, unknown> | undefined,
+): { uiSchema: UiSchema; hidden: string[] } {
   const hidden: string[] = [];
   const next: UiSchema = { ...uiSchema };
   for (const [name, ui] of Object.entries(uiSchema)) {

@@ -2,11 +2,20 @@ import type { ColumnDef, RecordData, Translate } from './types';
 
 /** Joins the named fields of a record with spaces, skipping empty ones: ['first_name','last_name'] → "Ann Lee". */
 export function joinFields(record: RecordData, fields: string[] = []): string {
-  return fields.map((f) => record[f]).filter((v) => v !== null && v !== undefined && v !== '').join(' ');
+  return fields
+    .map((f) => record[f])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .join(' ');
 }
 
 /** A cell's text for list, table and detail views; images and lists are drawn by the views themselves. */
-export function formatValue(value: unknown, type: ColumnDef['type'], t: Translate, locale: string, currency?: string): string {
+export function formatValue(
+  value: unknown,
+  type: ColumnDef['type'],
+  t: Translate,
+  locale: string,
+  currency?: string,
+): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
   switch (type) {
     case 'boolean':
@@ -15,23 +24,33 @@ export function formatValue(value: unknown, type: ColumnDef['type'], t: Translat
       const minutes = Number(value);
       const h = Math.floor(minutes / 60);
       const m = minutes % 60;
-      return [h ? t('units.hours', { count: h }) : '', m || !h ? t('units.minutes', { count: m }) : ''].filter(Boolean).join(' ');
+      return [h ? t('units.hours', { count: h }) : '', m || !h ? t('units.minutes', { count: m }) : '']
+        .filter(Boolean)
+        .join(' ');
     }
     case 'enum':
       return t(`enums.${String(value)}`, { defaultValue: String(value) });
     case 'date': {
       const d = new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+      return Number.isNaN(d.getTime())
+        ? String(value)
+        : d.toLocaleDateString(locale, { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
     }
     case 'datetime': {
       // In words and in the locale's own clock ("23 Nov 2026, 14:05"), never the ISO string.
       const d = new Date(String(value));
-      return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+      return Number.isNaN(d.getTime())
+        ? String(value)
+        : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
     }
     case 'money':
       return formatMoney(Number(value), locale, currency);
     case 'list':
-      return Array.isArray(value) ? value.map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(', ') : String(v))).join('; ') : String(value);
+      return Array.isArray(value)
+        ? value
+            .map((v) => (typeof v === 'object' && v ? Object.values(v).filter(Boolean).join(', ') : String(v)))
+            .join('; ')
+        : String(value);
     default:
       return String(value);
   }
@@ -43,7 +62,9 @@ export function formatValue(value: unknown, type: ColumnDef['type'], t: Translat
  */
 export function formatMoney(minor: number, locale: string, currency?: string): string {
   if (!Number.isFinite(minor)) return '—';
-  const options: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const options: Intl.NumberFormatOptions = currency
+    ? { style: 'currency', currency }
+    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
   return new Intl.NumberFormat(locale, options).format(minor / 100);
 }
 
@@ -51,13 +72,22 @@ export function formatMoney(minor: number, locale: string, currency?: string): s
  * A card's title or subtitle: the named fields, each formatted like the screen's column of that name (money,
  * dates, durations…) when there is one, joined with spaces and skipping empty ones.
  */
-export function formatFields(record: RecordData, fields: string[] = [], columns: ColumnDef[] = [], t: Translate, locale: string, currency?: string): string {
+export function formatFields(
+  record: RecordData,
+  fields: string[] = [],
+  columns: ColumnDef[] = [],
+  t: Translate,
+  locale: string,
+  currency?: string,
+): string {
   return fields
     .map((f) => {
       const value = record[f];
       if (value === null || value === undefined || value === '') return '';
       const type = columns.find((c) => c.field === f)?.type;
-      return type && type !== 'text' && type !== 'image' && type !== 'list' ? formatValue(value, type, t, locale, currency) : String(value);
+      return type && type !== 'text' && type !== 'image' && type !== 'list'
+        ? formatValue(value, type, t, locale, currency)
+        : String(value);
     })
     .filter(Boolean)
     .join(' ');

@@ -21,17 +21,33 @@ export interface ListState {
  * Reads a list screen's URL (`?view=table&page=2&per_page=50&sort=-created_at&search=ann&archived=1&tab=1`),
  * correcting what is out of range: an unknown view, a page below 1, a page size not offered, a tab that is not there.
  */
-export function listState(screen: Pick<ScreenDef, 'views' | 'tabs'>, params: URLSearchParams, archivable: boolean): ListState {
+export function listState(
+  screen: Pick<ScreenDef, 'views' | 'tabs'>,
+  params: URLSearchParams,
+  archivable: boolean,
+): ListState {
   const views = screen.views ?? ['list'];
   const view = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : views[0];
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? 1)) || 1);
-  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page'))) ? Number(params.get('per_page')) : DEFAULT_PER_PAGE;
+  const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page')))
+    ? Number(params.get('per_page'))
+    : DEFAULT_PER_PAGE;
   const archived = params.get('archived') === '1';
   const sort = params.get('sort') || undefined;
   const search = params.get('search') ?? '';
-  const tab = Math.min(Math.max(0, Math.floor(Number(params.get('tab') ?? 0)) || 0), Math.max(0, (screen.tabs?.length ?? 1) - 1));
+  const tab = Math.min(
+    Math.max(0, Math.floor(Number(params.get('tab') ?? 0)) || 0),
+    Math.max(0, (screen.tabs?.length ?? 1) - 1),
+  );
   const tabParams = screen.tabs?.[tab]?.params ?? {};
-  const query = { page, per_page: perPage, search, sort, ...(archivable ? { archived: archived ? 1 : 0 } : {}), ...tabParams };
+  const query = {
+    page,
+    per_page: perPage,
+    search,
+    sort,
+    ...(archivable ? { archived: archived ? 1 : 0 } : {}),
+    ...tabParams,
+  };
   return { view, page, perPage, archived, sort, search, tab, query };
 }
 

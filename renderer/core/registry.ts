@@ -28,7 +28,8 @@ export function createRegistry<T>(kind: string, entries: Record<string, T> = {})
   return {
     kind,
     get(name, schemaPath) {
-      if (!Object.prototype.hasOwnProperty.call(map, name)) throw new UnknownNameError(kind, name, schemaPath, Object.keys(map));
+      if (!Object.prototype.hasOwnProperty.call(map, name))
+        throw new UnknownNameError(kind, name, schemaPath, Object.keys(map));
       return map[name];
     },
     has: (name) => Object.prototype.hasOwnProperty.call(map, name),

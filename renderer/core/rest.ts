@@ -53,7 +53,8 @@ function readCookie(name: string): string | undefined {
 
 export function query(params: ListParams): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(typeof v === 'boolean' ? Number(v) : v));
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== '') q.set(k, String(typeof v === 'boolean' ? Number(v) : v));
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -111,7 +112,8 @@ export function createRestClient(options: RestOptions = {}) {
     getList: <T>(path: string, params: ListParams) => send<T>('GET', `${path}${query(params)}`),
     getOne: <T>(path: string, id: string | number) => send<{ data: T }>('GET', `${path}/${id}`),
     create: <T>(path: string, body: unknown) => send<{ data: T; message?: string }>('POST', path, body),
-    update: <T>(path: string, id: string | number, body: unknown) => send<{ data: T; message?: string }>('PUT', `${path}/${id}`, body),
+    update: <T>(path: string, id: string | number, body: unknown) =>
+      send<{ data: T; message?: string }>('PUT', `${path}/${id}`, body),
     remove: (path: string, id: string | number) => send<{ message?: string }>('DELETE', `${path}/${id}`),
     async upload(file: File): Promise<string> {
       const form = new FormData();

@@ -27,7 +27,11 @@ export function buildRoutes(manifest: Manifest): RouteEntry[] {
 export function routeFor(manifest: Manifest, screenId: string, params: Record<string, string | number> = {}): string {
   const screen = manifest.screens.find((s) => s.id === screenId);
   if (!screen) throw new Error(`Unknown screen "${screenId}"`);
-  return screen.route
-    .replace(/:(\w+)\??/g, (_, key: string) => (params[key] !== undefined ? encodeURIComponent(String(params[key])) : ''))
-    .replace(/\/+$/, '') || '/';
+  return (
+    screen.route
+      .replace(/:(\w+)\??/g, (_, key: string) =>
+        params[key] !== undefined ? encodeURIComponent(String(params[key])) : '',
+      )
+      .replace(/\/+$/, '') || '/'
+  );
 }

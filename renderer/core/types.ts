@@ -10,7 +10,21 @@ export interface ColumnDef {
   field: string;
   label?: string;
   /** A built-in type, or a host's own cell type (`x-…`, registered with `<SchemaApp cellTypes>`). */
-  type?: 'text' | 'date' | 'datetime' | 'boolean' | 'image' | 'email' | 'phone' | 'money' | 'list' | 'enum' | 'colour' | 'duration' | 'url' | `x-${string}`;
+  type?:
+    | 'text'
+    | 'date'
+    | 'datetime'
+    | 'boolean'
+    | 'image'
+    | 'email'
+    | 'phone'
+    | 'money'
+    | 'list'
+    | 'enum'
+    | 'colour'
+    | 'duration'
+    | 'url'
+    | `x-${string}`;
   sortable?: boolean;
   width?: number;
   /** For `list`: the fields of each item to show, and a nested list of each item (e.g. a session's attendees). */
@@ -76,7 +90,13 @@ export interface ScreenDef extends ScreenSummary {
   links?: ActionDef[];
   uiSchema?: Record<string, unknown>;
   fields?: string[];
-  submit?: { method?: 'POST' | 'PUT' | 'DELETE'; path?: string; label?: string; then?: 'session' | 'screen' | 'message'; screen?: string };
+  submit?: {
+    method?: 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    label?: string;
+    then?: 'session' | 'screen' | 'message';
+    screen?: string;
+  };
   /** Form fields filled from the route (`":token"`) or the query string (`"?email"`). */
   defaults?: Record<string, string>;
   /** A form's initial data from this endpoint (`{ data }`), for forms that edit something other than a record. */
@@ -116,8 +136,16 @@ export interface WizardStepDef {
 export function matchesWhen(when: When | undefined, data: Record<string, unknown> | undefined): boolean {
   if (!when) return true;
   return Object.entries(when).every(([field, values]) => {
-    const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data) ?? null;
-    return values === '$set' ? value !== null && value !== '' && !(Array.isArray(value) && value.length === 0) : values.includes(value);
+    const value =
+      field
+        .split('.')
+        .reduce<unknown>(
+          (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+          data,
+        ) ?? null;
+    return values === '$set'
+      ? value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+      : values.includes(value);
   });
 }
 

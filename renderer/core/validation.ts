@@ -29,10 +29,16 @@ function fieldName(error: AjvError): string {
  * Rewrites ajv messages in place into the spec's wording, the same keys the server uses
  * ("The first name field is required."). `label` turns a field name into its display name.
  */
-export function localizeErrors(errors: AjvError[] | null | undefined, t: Translate, label: (field: string) => string, required: string[] = []): void {
+export function localizeErrors(
+  errors: AjvError[] | null | undefined,
+  t: Translate,
+  label: (field: string) => string,
+  required: string[] = [],
+): void {
   // A cross-field rule's own failure ("must match then schema") names no field; the rule's branch already
   // reported the field it concerns. Dropped in place, as the validator's error list is read afterwards.
-  for (let i = (errors?.length ?? 0) - 1; i >= 0; i--) if (errors![i].keyword === 'if' && !fieldName(errors![i])) errors!.splice(i, 1);
+  for (let i = (errors?.length ?? 0) - 1; i >= 0; i--)
+    if (errors![i].keyword === 'if' && !fieldName(errors![i])) errors!.splice(i, 1);
   for (const e of errors ?? []) {
     if (!fieldName(e)) {
       e.message = t('validation.failed');
@@ -40,7 +46,10 @@ export function localizeErrors(errors: AjvError[] | null | undefined, t: Transla
     }
     const field = label(fieldName(e));
     const p = e.params;
-    const emptyRequired = required.includes(fieldName(e)) && (e.data === null || e.data === '' || e.data === undefined) && (e.keyword === 'type' || e.keyword === 'minLength');
+    const emptyRequired =
+      required.includes(fieldName(e)) &&
+      (e.data === null || e.data === '' || e.data === undefined) &&
+      (e.keyword === 'type' || e.keyword === 'minLength');
     const keyword = emptyRequired ? 'required' : e.keyword;
     const map: Record<string, () => string> = {
       required: () => t('validation.required', { field }),
@@ -53,10 +62,21 @@ export function localizeErrors(errors: AjvError[] | null | undefined, t: Transla
       enum: () => t('validation.in', { field }),
       pattern: () => t('validation.format', { field }),
       format: () => t(p.format === 'email' ? 'validation.email' : 'validation.format', { field }),
-      type: () => t(String(p.type).includes('integer') ? 'validation.integer' : String(p.type).includes('number') ? 'validation.numeric' : 'validation.invalid', { field }),
+      type: () =>
+        t(
+          String(p.type).includes('integer')
+            ? 'validation.integer'
+            : String(p.type).includes('number')
+              ? 'validation.numeric'
+              : 'validation.invalid',
+          { field },
+        ),
     };
     const own = e.parentSchema?.['x-message'];
-    e.message = typeof own === 'string' && !emptyRequired ? t(own, { field }) : (map[keyword] ?? (() => t('validation.invalid', { field })))();
+    e.message =
+      typeof own === 'string' && !emptyRequired
+        ? t(own, { field })
+        : (map[keyword] ?? (() => t('validation.invalid', { field })))();
     if (emptyRequired) {
       e.keyword = 'required';
     }

@@ -15,7 +15,12 @@ export function visibleSteps(steps: WizardStepDef[], data: Data): WizardStepDef[
  * depends on data not given yet (a choice still to be made), so it never jumps as branches are revealed: until
  * then the counter says only "Step n".
  */
-export function stepCounter(steps: WizardStepDef[], data: Data, passed: string[], current: WizardStepDef): { n: number; total: number | null } {
+export function stepCounter(
+  steps: WizardStepDef[],
+  data: Data,
+  passed: string[],
+  current: WizardStepDef,
+): { n: number; total: number | null } {
   const path = steps.filter((s) => s === current || passed.includes(s.id) || matchesWhen(s.when, data));
   const later = steps.slice(steps.indexOf(current) + 1);
   const undecided = later.some((s) => Object.keys(s.when ?? {}).some((field) => data[field] === undefined));

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import {
+  BrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router-dom';
 import useSWR from 'swr';
 import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
@@ -80,9 +88,16 @@ function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<S
     const children: RouteObject[] = entries
       .filter((e) => e.area === area)
       .map((e) => ({ path: e.path, element: <ScreenLoader id={e.screen.id} kinds={kinds} /> }));
-    if (area.home && navigation.notFound.startsWith(area.home)) children.push({ path: navigation.notFound, element: props.notFound ?? null });
+    if (area.home && navigation.notFound.startsWith(area.home))
+      children.push({ path: navigation.notFound, element: props.notFound ?? null });
     return {
-      element: <AreaGate area={area} guard={guards.get(area.guard, `navigation.json#/areas/${i}/guard`)} Layout={layouts.get(area.layout, `navigation.json#/areas/${i}/layout`)} />,
+      element: (
+        <AreaGate
+          area={area}
+          guard={guards.get(area.guard, `navigation.json#/areas/${i}/guard`)}
+          Layout={layouts.get(area.layout, `navigation.json#/areas/${i}/layout`)}
+        />
+      ),
       children,
     };
   });
@@ -99,7 +114,13 @@ function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<S
 }
 
 /** Renders the route that matches, and hands the host a way to move the user from outside a screen. */
-function RouteTable({ routes, navigatorRef }: { routes: RouteObject[]; navigatorRef?: SchemaAppProps['navigatorRef'] }) {
+function RouteTable({
+  routes,
+  navigatorRef,
+}: {
+  routes: RouteObject[];
+  navigatorRef?: SchemaAppProps['navigatorRef'];
+}) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!navigatorRef) return undefined;
@@ -130,7 +151,10 @@ export function SchemaApp(props: SchemaAppProps) {
   const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
   // The host's form widgets only: the form screen adds the built-in ones, so rjsf loads with the first form.
   const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
-  const screenWidgets = useMemo(() => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}), [props.screenWidgets]);
+  const screenWidgets = useMemo(
+    () => createRegistry<ScreenWidget>('screen widget', props.screenWidgets ?? {}),
+    [props.screenWidgets],
+  );
   const cellTypes = useMemo(() => createRegistry<CellType>('cell type', props.cellTypes ?? {}), [props.cellTypes]);
   const listViews = useMemo(() => createRegistry<ListViewType>('list view', props.listViews ?? {}), [props.listViews]);
 
@@ -141,28 +165,33 @@ export function SchemaApp(props: SchemaAppProps) {
     if (!manifest) return null;
     const live: SchemaAppProps = {
       ...propsRef.current,
-      guards: Object.fromEntries(Object.keys(propsRef.current.guards).map((k) => [k, ((a, l) => propsRef.current.guards[k](a, l)) as Guard])),
+      guards: Object.fromEntries(
+        Object.keys(propsRef.current.guards).map((k) => [k, ((a, l) => propsRef.current.guards[k](a, l)) as Guard]),
+      ),
     };
     return routeTable(manifest, live, kinds);
   }, [manifest?.hash, kinds, props.sessionKey]);
 
   const context = useMemo<RendererContextValue | null>(
-    () => manifest ? {
-      manifest,
-      rest,
-      t: props.t,
-      locale: props.locale,
-      can: props.can,
-      widgets,
-      screenWidgets,
-      cellTypes,
-      listViews,
-      formContext: props.formContext ?? {},
-      notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
-      confirm: (text, labels) => propsRef.current.confirm(text, labels),
-      checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
-      onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
-    } : null,
+    () =>
+      manifest
+        ? {
+            manifest,
+            rest,
+            t: props.t,
+            locale: props.locale,
+            can: props.can,
+            widgets,
+            screenWidgets,
+            cellTypes,
+            listViews,
+            formContext: props.formContext ?? {},
+            notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
+            confirm: (text, labels) => propsRef.current.confirm(text, labels),
+            checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
+            onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
+          }
+        : null,
     [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, cellTypes, listViews, props.formContext],
   );
 

@@ -30,9 +30,18 @@ export class ScreenErrorBoundary extends Component<Props, { error: Error | null 
     const { error } = this.state;
     if (!error) return this.props.children;
     const { t } = this.props;
-    const retry = <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>{t('app.retry')}</Button>;
+    const retry = (
+      <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>
+        {t('app.retry')}
+      </Button>
+    );
     return (
-      <Alert severity="error" role="alert" action={error instanceof UnknownNameError ? undefined : retry} sx={{ maxWidth: 720 }}>
+      <Alert
+        severity="error"
+        role="alert"
+        action={error instanceof UnknownNameError ? undefined : retry}
+        sx={{ maxWidth: 720 }}
+      >
         <AlertTitle>{t('app.screenFailed')}</AlertTitle>
         {error instanceof UnknownNameError ? error.message : t('app.screenFailedText')}
       </Alert>

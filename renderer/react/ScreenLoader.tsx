@@ -41,12 +41,27 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   const verdict = checkGate(summary?.gate);
   if (typeof verdict === 'string') return <Navigate to={verdict} replace />;
   if (verdict) {
-    const action = verdict.link && <Button color="inherit" size="small" component={Link} to={verdict.link.to}>{verdict.link.label}</Button>;
-    return <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={action}>{verdict.message}</Alert>;
+    const action = verdict.link && (
+      <Button color="inherit" size="small" component={Link} to={verdict.link.to}>
+        {verdict.link.label}
+      </Button>
+    );
+    return (
+      <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={action}>
+        {verdict.message}
+      </Alert>
+    );
   }
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void mutate()}>
+            {t('app.retry')}
+          </Button>
+        }
+      >
         {t('app.loadFailed')}
       </Alert>
     );

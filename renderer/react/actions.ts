@@ -13,7 +13,12 @@ export async function runAction(
   ctx: RendererContextValue,
   navigate: NavigateFunction,
   action: ActionDef,
-  target: { resource?: string; record?: RecordData; params?: Record<string, string | number | undefined>; writable?: string[] },
+  target: {
+    resource?: string;
+    record?: RecordData;
+    params?: Record<string, string | number | undefined>;
+    writable?: string[];
+  },
   mutate?: ScopedMutator,
 ): Promise<boolean> {
   const { manifest, rest, t, notify, confirm } = ctx;
@@ -49,7 +54,10 @@ export async function runAction(
         return action.then !== 'session';
       }
       case 'export': {
-        const { blob, filename } = await rest.download(`${info!.path}/export`, { format: action.format, ...target.params });
+        const { blob, filename } = await rest.download(`${info!.path}/export`, {
+          format: action.format,
+          ...target.params,
+        });
         const url = URL.createObjectURL(blob);
         const a = document.createElement('a');
         a.href = url;

@@ -6,8 +6,15 @@ import type { RecordData } from '../core/types';
  * is refetched, so no screen shows what was true before the write.
  */
 export async function refreshResource(mutate: ScopedMutator, path: string, record?: RecordData): Promise<void> {
-  if (record?.id !== undefined) await mutate(['record', path, String(record.id)], { data: record }, { revalidate: false });
-  await mutate((key) => Array.isArray(key) && (key[0] === 'list' || key[0] === 'count' || key[0] === 'related') && typeof key[1] === 'string' && key[1].startsWith(path));
+  if (record?.id !== undefined)
+    await mutate(['record', path, String(record.id)], { data: record }, { revalidate: false });
+  await mutate(
+    (key) =>
+      Array.isArray(key) &&
+      (key[0] === 'list' || key[0] === 'count' || key[0] === 'related') &&
+      typeof key[1] === 'string' &&
+      key[1].startsWith(path),
+  );
 }
 
 /** The renderer's own cache entries that hold schemas and their validators (the same for every user), not data. */
@@ -19,8 +26,12 @@ const SCHEMA_KEYS = new Set(['ui-manifest', 'ui-screen', 'validator']);
  * keys (e.g. the current user, which the host sets itself).
  */
 export async function forgetData(mutate: ScopedMutator, keep: (key: unknown) => boolean = () => false): Promise<void> {
-  await mutate((key) => {
-    const name = Array.isArray(key) ? key[0] : key;
-    return !(typeof name === 'string' && SCHEMA_KEYS.has(name)) && !keep(key);
-  }, undefined, { revalidate: false });
+  await mutate(
+    (key) => {
+      const name = Array.isArray(key) ? key[0] : key;
+      return !(typeof name === 'string' && SCHEMA_KEYS.has(name)) && !keep(key);
+    },
+    undefined,
+    { revalidate: false },
+  );
 }

@@ -32,7 +32,11 @@ export interface WizardApi {
  * A hand-written block a screen places by name: a dashboard card's `widget` (calendar, charts, codes…) or a
  * wizard's step (then `wizard` is given).
  */
-export type ScreenWidget = ComponentType<{ screen: ScreenDef; card?: NonNullable<ScreenDef['cards']>[number]; wizard?: WizardApi }>;
+export type ScreenWidget = ComponentType<{
+  screen: ScreenDef;
+  card?: NonNullable<ScreenDef['cards']>[number];
+  wizard?: WizardApi;
+}>;
 
 /** Everything a screen needs from its host, handed down once by <SchemaApp>. */
 export interface RendererContextValue {

@@ -19,11 +19,17 @@ const preloadOf = (c: unknown) => (c as { preload?: () => Promise<unknown> } | u
  * first render: the screen then paints in one pass instead of suspending for each chunk. Never fails: a chunk
  * that does not arrive is loaded again when the screen renders.
  */
-export async function preloadScreenCode(preloaded: Preloaded, host: { screenKinds?: Record<string, ScreenKind>; screenWidgets?: Record<string, ScreenWidget> } = {}): Promise<void> {
+export async function preloadScreenCode(
+  preloaded: Preloaded,
+  host: { screenKinds?: Record<string, ScreenKind>; screenWidgets?: Record<string, ScreenWidget> } = {},
+): Promise<void> {
   const entry = Object.entries(preloaded).find(([url, answer]) => url.startsWith(SCREEN_URL) && answer.status === 200);
   if (!entry) return;
   const screen = (entry[1].body as { data: ScreenDef }).data;
   const kinds = defaultScreenKinds.with(host.screenKinds ?? {});
-  const parts = [kinds.has(screen.kind) ? kinds.get(screen.kind, screen.id) : undefined, ...firstWidgets(screen).map((w) => host.screenWidgets?.[w])];
+  const parts = [
+    kinds.has(screen.kind) ? kinds.get(screen.kind, screen.id) : undefined,
+    ...firstWidgets(screen).map((w) => host.screenWidgets?.[w]),
+  ];
   await Promise.allSettled(parts.map((p) => preloadOf(p)?.()));
 }

@@ -16,13 +16,16 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
-    pending ??= load().then((m) => {
-      loaded = m.default;
-      return m;
-    }, (error: unknown) => {
-      pending = undefined; // a failed fetch may be tried again
-      throw error;
-    });
+    pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (error: unknown) => {
+        pending = undefined; // a failed fetch may be tried again
+        throw error;
+      },
+    );
     return pending;
   };
   const Lazy = lazy(preload);

@@ -9,7 +9,8 @@ export interface ScreenProps {
 }
 
 /** A screen kind (`list`, `form`, …, or a host's own): a component, lazy or preloadable. */
-export type ScreenKind = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>> | Preloadable<ScreenProps>;
+export type ScreenKind =
+  ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>> | Preloadable<ScreenProps>;
 
 /** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
 export type RendererWidget = Widget;

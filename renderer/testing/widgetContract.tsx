@@ -33,9 +33,17 @@ function fail(message: string): never {
  * @example
  * for (const c of widgetContract('colour', ColourPicker)) it(c.name, c.run);
  */
-export function widgetContract(name: string, Widget: RendererWidget, options: WidgetContractOptions = {}): ContractCase[] {
+export function widgetContract(
+  name: string,
+  Widget: RendererWidget,
+  options: WidgetContractOptions = {},
+): ContractCase[] {
   const fieldSchema: RJSFSchema = options.schema ?? { type: ['string', 'null'] };
-  const schema: RJSFSchema = { $id: 'contract', type: 'object', properties: { field: { ...fieldSchema, title: 'Field' } } };
+  const schema: RJSFSchema = {
+    $id: 'contract',
+    type: 'object',
+    properties: { field: { ...fieldSchema, title: 'Field' } },
+  };
   // Rendering needs a validator; the contract is about the widget, so every value is valid here.
   const validator = createPrecompiledValidator({ contract: (() => true) as never }, schema);
   const Wrapper = options.wrapper ?? (({ children }: { children: ReactNode }) => <>{children}</>);
@@ -43,15 +51,17 @@ export function widgetContract(name: string, Widget: RendererWidget, options: Wi
     render(
       <Wrapper>
         <Suspense fallback={<p>loading</p>}>
-        <Form
-          schema={schema}
-          uiSchema={{ field: { 'ui:widget': name, ...(options.uiOptions ? { 'ui:options': options.uiOptions } : {}) } }}
-          widgets={{ [name]: Widget }}
-          templates={leanTemplates((k) => k)}
-          validator={validator}
-          formData={options.value === undefined ? {} : { field: options.value }}
-          {...extra}
-        />
+          <Form
+            schema={schema}
+            uiSchema={{
+              field: { 'ui:widget': name, ...(options.uiOptions ? { 'ui:options': options.uiOptions } : {}) },
+            }}
+            widgets={{ [name]: Widget }}
+            templates={leanTemplates((k) => k)}
+            validator={validator}
+            formData={options.value === undefined ? {} : { field: options.value }}
+            {...extra}
+          />
         </Suspense>
       </Wrapper>,
     );
@@ -62,7 +72,9 @@ export function widgetContract(name: string, Widget: RendererWidget, options: Wi
       async run() {
         const { container, unmount } = mount();
         // Widgets may load lazily: give them a moment to appear.
-        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), { timeout: 2000 }).catch(() => undefined);
+        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), {
+          timeout: 2000,
+        }).catch(() => undefined);
         if (!container.querySelector('#root_field')) fail(`"${name}" rendered no element with id "root_field"`);
         unmount();
       },
@@ -71,9 +83,15 @@ export function widgetContract(name: string, Widget: RendererWidget, options: Wi
       name: `${name}: every control is disabled when the form is`,
       async run() {
         const { container, unmount } = mount({ disabled: true });
-        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), { timeout: 2000 }).catch(() => undefined);
-        const controls = [...container.querySelectorAll('input:not([type=hidden]), select, textarea, button')].filter((el) => !el.closest('[hidden]'));
-        const enabled = controls.filter((el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).readOnly !== true);
+        await waitFor(() => container.querySelector('#root_field') ?? Promise.reject(new Error('not yet')), {
+          timeout: 2000,
+        }).catch(() => undefined);
+        const controls = [...container.querySelectorAll('input:not([type=hidden]), select, textarea, button')].filter(
+          (el) => !el.closest('[hidden]'),
+        );
+        const enabled = controls.filter(
+          (el) => !(el as HTMLInputElement).disabled && (el as HTMLInputElement).readOnly !== true,
+        );
         if (enabled.length) fail(`"${name}" left ${enabled.length} control(s) enabled in a disabled form`);
         unmount();
       },

@@ -50,24 +50,41 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   /** Set while the user logs out: requests answered 401 meanwhile are part of leaving, not an expired session. */
   const loggingOut = useRef(false);
 
-  const rest = useMemo(() => createRestClient({
-    locale: () => currentLocale(),
-    preloaded,
-    onError: (error: HttpError) => {
-      // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
-      // to the dashboard.
-      if ((error.status === 401 || error.status === 419) && userRef.current && !loggingOut.current) {
-        void signOutRef.current(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-      }
-      if (error.status === 403) {
-        // A plan refusal or read-only mode offers the way up (spec §6 names the plan that has the feature).
-        const reason = (error.body as { reason?: string }).reason ?? '';
-        const wayUp = reason.startsWith('permissions.availableOn.') || reason === 'permissions.readOnly';
-        notify(error.message, 'error', wayUp ? { to: SUBSCRIPTION_PAGE, label: String(i18n.t(reason === 'permissions.readOnly' ? 'actions.reactivate' : 'permissions.seePlans')) } : undefined);
-        navigatorRef.current?.('/dashboard');
-      }
-    },
-  }), []);
+  const rest = useMemo(
+    () =>
+      createRestClient({
+        locale: () => currentLocale(),
+        preloaded,
+        onError: (error: HttpError) => {
+          // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
+          // to the dashboard.
+          if ((error.status === 401 || error.status === 419) && userRef.current && !loggingOut.current) {
+            void signOutRef.current(
+              `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+            );
+          }
+          if (error.status === 403) {
+            // A plan refusal or read-only mode offers the way up (spec §6 names the plan that has the feature).
+            const reason = (error.body as { reason?: string }).reason ?? '';
+            const wayUp = reason.startsWith('permissions.availableOn.') || reason === 'permissions.readOnly';
+            notify(
+              error.message,
+              'error',
+              wayUp
+                ? {
+                    to: SUBSCRIPTION_PAGE,
+                    label: String(
+                      i18n.t(reason === 'permissions.readOnly' ? 'actions.reactivate' : 'permissions.seePlans'),
+                    ),
+                  }
+                : undefined,
+            );
+            navigatorRef.current?.('/dashboard');
+          }
+        },
+      }),
+    [],
+  );
   const { user, reload, forget } = useCurrentUser(rest);
   userRef.current = user;
 
@@ -75,12 +92,15 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
    * Leaves the session once, however many requests answer 401 meanwhile: the page moves to `to` before the data
    * is dropped, so the routes rebuilt for a guest start there and no screen of the last user asks for anything.
    */
-  const signOut = useCallback(async (to: string) => {
-    if (!userRef.current) return;
-    userRef.current = null;
-    window.history.replaceState(null, '', to);
-    await forget();
-  }, [forget]);
+  const signOut = useCallback(
+    async (to: string) => {
+      if (!userRef.current) return;
+      userRef.current = null;
+      window.history.replaceState(null, '', to);
+      await forget();
+    },
+    [forget],
+  );
   const signOutRef = useRef(signOut);
   signOutRef.current = signOut;
 
@@ -89,11 +109,13 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
 
   // Guards by the names navigation.json uses (spec §6). A wrong area sends a user to their own home.
   const guards = useMemo<Record<string, Guard>>(() => {
-    const toLogin = (location: { pathname: string; search: string }) => `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    const toLogin = (location: { pathname: string; search: string }) =>
+      `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
     return {
       // The public booking page is for anyone: an owner may open their own page to try it.
       anyone: () => null,
-      guest: (_area, location) => (user ? safeRedirect(new URLSearchParams(location.search).get('redirect'), user) : null),
+      guest: (_area, location) =>
+        user ? safeRedirect(new URLSearchParams(location.search).get('redirect'), user) : null,
       user: (_area, location) => (!user ? toLogin(location) : user.is_admin || user.is_affiliate ? homeOf(user) : null),
       admin: (_area, location) => (!user ? toLogin(location) : user.is_admin ? null : homeOf(user)),
       affiliate: (_area, location) => (!user ? toLogin(location) : user.is_affiliate ? null : homeOf(user)),
@@ -102,16 +124,21 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
 
   // Spec §2/§6: gated forms need a valid subscription (API users bypass); a feature the plan lacks says which
   // plan offers it; anything else the role may not do goes to the dashboard.
-  const checkGate = useCallback((gate: Gate | undefined) => {
-    if (!gate || !user) return null;
-    if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
-    if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
-      const reason = ability ? refusalOf(ability, gate.action as Action, gate.subject as Subject) : '';
-      // The way up: the message links to the plans (spec §6 names the subscription page).
-      return reason.startsWith('permissions.availableOn.') ? { message: String(t(reason)), link: { to: SUBSCRIPTION_PAGE, label: String(t('permissions.seePlans')) } } : '/dashboard';
-    }
-    return null;
-  }, [user, can, ability, t]);
+  const checkGate = useCallback(
+    (gate: Gate | undefined) => {
+      if (!gate || !user) return null;
+      if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
+      if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
+        const reason = ability ? refusalOf(ability, gate.action as Action, gate.subject as Subject) : '';
+        // The way up: the message links to the plans (spec §6 names the subscription page).
+        return reason.startsWith('permissions.availableOn.')
+          ? { message: String(t(reason)), link: { to: SUBSCRIPTION_PAGE, label: String(t('permissions.seePlans')) } }
+          : '/dashboard';
+      }
+      return null;
+    },
+    [user, can, ability, t],
+  );
 
   const logout = useCallback(async () => {
     loggingOut.current = true;
@@ -132,14 +159,17 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     await reload();
   }, [rest, reload, forget, notify]);
 
-  const shell = useMemo<ShellState>(() => ({
-    user,
-    locale,
-    ability,
-    setLocale: (l: Locale) => void changeLocale(l).then(() => setLocaleState(l)),
-    logout,
-    backToAdmin,
-  }), [user, locale, ability, logout, backToAdmin]);
+  const shell = useMemo<ShellState>(
+    () => ({
+      user,
+      locale,
+      ability,
+      setLocale: (l: Locale) => void changeLocale(l).then(() => setLocaleState(l)),
+      logout,
+      backToAdmin,
+    }),
+    [user, locale, ability, logout, backToAdmin],
+  );
 
   // What widgets may know of the app: they are given it, never import it.
   const widgetHost = useMemo(() => ({ user }), [user]);
@@ -147,7 +177,10 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
   const formContext = useMemo(() => ({ currency: user?.region === 'UA' ? 'UAH' : 'GBP' }), [user?.region]);
 
-  const tr = useCallback((key: string, options?: Record<string, unknown>) => String(t(key, options as never)), [t, locale]);
+  const tr = useCallback(
+    (key: string, options?: Record<string, unknown>) => String(t(key, options as never)),
+    [t, locale],
+  );
 
   return (
     <ThemeProvider theme={theme}>
@@ -171,16 +204,37 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
               confirm={confirm}
               checkGate={checkGate}
               // Signing in: the user, the rules and the owner's shell load together, not one after another.
-            onSession={async () => { await Promise.all([reload(), loadPermissions(), ShellLayout.preload().catch(() => undefined)]); }}
+              onSession={async () => {
+                await Promise.all([reload(), loadPermissions(), ShellLayout.preload().catch(() => undefined)]);
+              }}
               sessionKey={user?.id ?? 0}
               navigatorRef={navigatorRef}
               notFound={<NotFound />}
               loading={<LinearProgress aria-label={t('app.loading')} />}
-              failed={(retry) => <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('app.retry')}</Button>}>{t('app.networkError')}</Alert>}
+              failed={(retry) => (
+                <Alert
+                  severity="error"
+                  action={
+                    <Button color="inherit" onClick={retry}>
+                      {t('app.retry')}
+                    </Button>
+                  }
+                >
+                  {t('app.networkError')}
+                </Alert>
+              )}
             />
           )}
-          {toastShown.current && <Suspense fallback={null}><ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} /></Suspense>}
-          {confirmShown.current && <Suspense fallback={null}><ConfirmHost text={text} labels={labels} answer={answer} /></Suspense>}
+          {toastShown.current && (
+            <Suspense fallback={null}>
+              <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} />
+            </Suspense>
+          )}
+          {confirmShown.current && (
+            <Suspense fallback={null}>
+              <ConfirmHost text={text} labels={labels} answer={answer} />
+            </Suspense>
+          )}
         </WidgetHostContext.Provider>
       </ShellContext.Provider>
     </ThemeProvider>

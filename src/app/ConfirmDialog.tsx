@@ -11,17 +11,32 @@ import type { ConfirmLabels } from '../../renderer';
  * The dialog itself, its own chunk, loaded with the first question. `labels` replace Cancel/Confirm where those
  * would be ambiguous ("Cancel" a cancellation).
  */
-export default function ConfirmHost({ text, labels, answer }: { text: string | null; labels?: ConfirmLabels; answer(ok: boolean): void }) {
+export default function ConfirmHost({
+  text,
+  labels,
+  answer,
+}: {
+  text: string | null;
+  labels?: ConfirmLabels;
+  answer(ok: boolean): void;
+}) {
   const { t } = useTranslation();
   return (
-    <Dialog open={text !== null} onClose={() => answer(false)} aria-labelledby="confirm-title" aria-describedby="confirm-text">
+    <Dialog
+      open={text !== null}
+      onClose={() => answer(false)}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+    >
       <DialogTitle id="confirm-title">{t('confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="confirm-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => answer(false)}>{labels?.cancel ?? t('actions.cancel')}</Button>
-        <Button onClick={() => answer(true)} variant="contained" autoFocus>{labels?.confirm ?? t('actions.confirm')}</Button>
+        <Button onClick={() => answer(true)} variant="contained" autoFocus>
+          {labels?.confirm ?? t('actions.confirm')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

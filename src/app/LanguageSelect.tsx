@@ -15,7 +15,11 @@ export function LanguageSelect({ dark = false }: { dark?: boolean }) {
     <span className={dark ? 'language-select language-select--dark' : 'language-select'}>
       <label htmlFor={id}>{t('app.language')}</label>
       <select id={id} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-        {LOCALES.map((l) => <option key={l} value={l}>{t(`locales.${l}`)}</option>)}
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {t(`locales.${l}`)}
+          </option>
+        ))}
       </select>
     </span>
   );

@@ -46,7 +46,22 @@ const DRAWER_WIDTH = 240;
 /** Where a locked feature leads: the plans (spec §6). */
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 /** Menu icons by the names navigation.json uses. */
-const ICONS: Record<string, typeof DashboardIcon> = { dashboard: DashboardIcon, people: PeopleIcon, card: CreditCardIcon, person: PersonIcon, lock: LockIcon, mail: MailIcon, place: PlaceIcon, discount: LocalOfferIcon, spa: SpaIcon, groups: GroupsIcon, inventory: Inventory2Icon, shopping: ShoppingBagIcon, redeem: RedeemIcon, calendar: CalendarMonthIcon };
+const ICONS: Record<string, typeof DashboardIcon> = {
+  dashboard: DashboardIcon,
+  people: PeopleIcon,
+  card: CreditCardIcon,
+  person: PersonIcon,
+  lock: LockIcon,
+  mail: MailIcon,
+  place: PlaceIcon,
+  discount: LocalOfferIcon,
+  spa: SpaIcon,
+  groups: GroupsIcon,
+  inventory: Inventory2Icon,
+  shopping: ShoppingBagIcon,
+  redeem: RedeemIcon,
+  calendar: CalendarMonthIcon,
+};
 
 /**
  * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming
@@ -66,8 +81,16 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
             if (!plan) return null;
             return (
               <ListItem key={m.route} disablePadding>
-                <ListItemButton component={NavLink} to={SUBSCRIPTION_PAGE} onClick={onNavigate} title={t('permissions.seePlans')} sx={{ color: 'text.secondary' }}>
-                  <ListItemIcon><LockIcon /></ListItemIcon>
+                <ListItemButton
+                  component={NavLink}
+                  to={SUBSCRIPTION_PAGE}
+                  onClick={onNavigate}
+                  title={t('permissions.seePlans')}
+                  sx={{ color: 'text.secondary' }}
+                >
+                  <ListItemIcon>
+                    <LockIcon />
+                  </ListItemIcon>
                   <ListItemText primary={t(m.label)} secondary={t('menu.lockedOn', { plan: t(`plans.${plan}`) })} />
                 </ListItemButton>
               </ListItem>
@@ -75,8 +98,17 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
           }
           return (
             <ListItem key={m.route} disablePadding>
-              <ListItemButton component={NavLink} to={m.route} onClick={onNavigate} sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}>
-                {Icon && <ListItemIcon><Icon /></ListItemIcon>}
+              <ListItemButton
+                component={NavLink}
+                to={m.route}
+                onClick={onNavigate}
+                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+              >
+                {Icon && (
+                  <ListItemIcon>
+                    <Icon />
+                  </ListItemIcon>
+                )}
                 <ListItemText primary={t(m.label)} />
               </ListItemButton>
             </ListItem>
@@ -96,13 +128,31 @@ function Banners() {
   return (
     <>
       {user.impersonating && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void backToAdmin()}>{t('actions.backToAdmin')}</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void backToAdmin()}>
+              {t('actions.backToAdmin')}
+            </Button>
+          }
+        >
           {t('impersonation.banner', { name: `${user.first_name} ${user.last_name}` })}
         </Alert>
       )}
       {user.read_only && (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" component={NavLink} to="/account-setup/subscription/details">{t('actions.reactivate')}</Button>}>
-          {s.deletion_in_days !== null ? t('readOnly.banner', { n: s.deletion_in_days }) : t('readOnly.bannerNoCountdown')}
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={NavLink} to="/account-setup/subscription/details">
+              {t('actions.reactivate')}
+            </Button>
+          }
+        >
+          {s.deletion_in_days !== null
+            ? t('readOnly.banner', { n: s.deletion_in_days })
+            : t('readOnly.bannerNoCountdown')}
         </Alert>
       )}
     </>
@@ -117,28 +167,52 @@ export default function ShellLayout({ area, children }: LayoutProps) {
   const [open, setOpen] = useState(false);
   useLocation();
   useDocumentTitle(area);
-  const drawer = <Menu area={area} onNavigate={() => setOpen(false)}>{null}</Menu>;
+  const drawer = (
+    <Menu area={area} onNavigate={() => setOpen(false)}>
+      {null}
+    </Menu>
+  );
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <a href="#main" className="skip-link">{t('app.skipToContent')}</a>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
-            <IconButton color="inherit" edge="start" aria-label={t('app.openMenu')} aria-expanded={open} onClick={() => setOpen(true)}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t('app.openMenu')}
+              aria-expanded={open}
+              onClick={() => setOpen(true)}
+            >
               <MenuIcon />
             </IconButton>
           )}
-          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>{t('app.name')}</Typography>
+          <Typography variant="h6" component="p" sx={{ flexGrow: 1 }}>
+            {t('app.name')}
+          </Typography>
           <LanguageSelect dark />
-          {user && <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>{t('app.signedInAs', { name: `${user.first_name} ${user.last_name}` })}</Typography>}
-          <Button color="inherit" onClick={() => void logout()}>{t('actions.logout')}</Button>
+          {user && (
+            <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>
+              {t('app.signedInAs', { name: `${user.first_name} ${user.last_name}` })}
+            </Typography>
+          )}
+          <Button color="inherit" onClick={() => void logout()}>
+            {t('actions.logout')}
+          </Button>
         </Toolbar>
       </AppBar>
       <Drawer
         variant={wide ? 'permanent' : 'temporary'}
         open={wide || open}
         onClose={() => setOpen(false)}
-        sx={{ width: wide ? DRAWER_WIDTH : undefined, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          width: wide ? DRAWER_WIDTH : undefined,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         <Toolbar />
         {drawer}

@@ -24,9 +24,22 @@ function Progress({ id }: { id: number }) {
  * ("Back to my admin account", "Reactivate") and the calendar's view buttons to the first free place.
  */
 /** Its own chunk: loaded with the first toast. */
-export default function ToastHost({ toast, close, navigate }: { toast: Toast | null; close(): void; navigate(to: string): void }) {
+export default function ToastHost({
+  toast,
+  close,
+  navigate,
+}: {
+  toast: Toast | null;
+  close(): void;
+  navigate(to: string): void;
+}) {
   const { t } = useTranslation();
-  const heading = { success: 'toast.success', error: 'toast.error', warning: 'toast.warning', info: 'toast.warning' } as const;
+  const heading = {
+    success: 'toast.success',
+    error: 'toast.error',
+    warning: 'toast.warning',
+    info: 'toast.warning',
+  } as const;
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState<number | null>(null);
   useLayoutEffect(() => {
@@ -51,14 +64,41 @@ export default function ToastHost({ toast, close, navigate }: { toast: Toast | n
     };
   }, [toast]);
   return (
-    <Snackbar ref={ref} key={toast?.id} open={Boolean(toast)} autoHideDuration={TOAST_MS} onClose={(_, reason) => reason !== 'clickaway' && close()} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} sx={{ top: top === null ? { xs: 64, sm: 72 } : `${top}px !important`, visibility: top === null ? 'hidden' : 'visible' }}>
+    <Snackbar
+      ref={ref}
+      key={toast?.id}
+      open={Boolean(toast)}
+      autoHideDuration={TOAST_MS}
+      onClose={(_, reason) => reason !== 'clickaway' && close()}
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      sx={{
+        top: top === null ? { xs: 64, sm: 72 } : `${top}px !important`,
+        visibility: top === null ? 'hidden' : 'visible',
+      }}
+    >
       {toast ? (
-        <Alert severity={toast.severity} variant="filled" onClose={close} sx={{ minWidth: 280, width: { xs: '100%', sm: 360 } }} slotProps={{ closeButton: { title: t('toast.dismiss'), 'aria-label': t('toast.dismiss') } }}>
+        <Alert
+          severity={toast.severity}
+          variant="filled"
+          onClose={close}
+          sx={{ minWidth: 280, width: { xs: '100%', sm: 360 } }}
+          slotProps={{ closeButton: { title: t('toast.dismiss'), 'aria-label': t('toast.dismiss') } }}
+        >
           <AlertTitle>{t(heading[toast.severity])}</AlertTitle>
           {toast.message}
           {toast.link ? (
             <Box sx={{ mt: 1 }}>
-              <Button onClick={() => { close(); navigate(toast.link!.to); }} color="inherit" size="small" variant="outlined">{toast.link.label}</Button>
+              <Button
+                onClick={() => {
+                  close();
+                  navigate(toast.link!.to);
+                }}
+                color="inherit"
+                size="small"
+                variant="outlined"
+              >
+                {toast.link.label}
+              </Button>
             </Box>
           ) : null}
           <Progress id={toast.id} />

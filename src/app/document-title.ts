@@ -15,6 +15,10 @@ export function useDocumentTitle(area: Area): void {
     const screen = manifest.screens.find((s) => area.screens.includes(s.id) && matchPath(s.route, pathname));
     const title = screen ? t(screen.title) : '';
     // A title that already names the app ("Log in to Soloist") is not suffixed again.
-    document.title = !title ? t('app.name') : title.includes(t('app.name')) ? title : t('app.documentTitle', { screen: title });
+    document.title = !title
+      ? t('app.name')
+      : title.includes(t('app.name'))
+        ? title
+        : t('app.documentTitle', { screen: title });
   }, [manifest, area, pathname, t, i18n.language]);
 }

@@ -15,7 +15,12 @@ import { loadPermissions } from './session';
 async function start(): Promise<void> {
   const preloaded = readPreloaded();
   const signedIn = preloaded['/api/v1/user']?.status === 200;
-  await Promise.all([initI18n(preloaded), preloadScreenCode(preloaded, { screenWidgets }), signedIn ? ShellLayout.preload().catch(() => undefined) : null, signedIn ? loadPermissions() : null]);
+  await Promise.all([
+    initI18n(preloaded),
+    preloadScreenCode(preloaded, { screenWidgets }),
+    signedIn ? ShellLayout.preload().catch(() => undefined) : null,
+    signedIn ? loadPermissions() : null,
+  ]);
   // A transition: React renders the first screen in slices and lets the browser breathe between them, instead of
   // one long task that would block a tap.
   const root = createRoot(document.getElementById('root')!);

@@ -29,8 +29,12 @@ export function CenteredLayout({ area, children }: LayoutProps) {
   return (
     <Box component="main" id="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Box sx={{ width: '100%', maxWidth: 440 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}><LanguageSelect /></Box>
-        <Paper elevation={0} sx={{ bgcolor: 'transparent' }}>{children}</Paper>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <LanguageSelect />
+        </Box>
+        <Paper elevation={0} sx={{ bgcolor: 'transparent' }}>
+          {children}
+        </Paper>
       </Box>
     </Box>
   );
@@ -42,7 +46,9 @@ export function PublicLayout({ area, children }: LayoutProps) {
   return (
     <Box component="main" id="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box sx={{ width: '100%', maxWidth: 560, mx: 'auto', px: 2, pt: 1, pb: 4 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}><LanguageSelect /></Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+          <LanguageSelect />
+        </Box>
         {children}
       </Box>
     </Box>
@@ -53,9 +59,15 @@ export function NotFound() {
   const { t } = useTranslation();
   return (
     <Box sx={{ textAlign: 'center', py: 6 }}>
-      <Typography variant="h4" component="h1" gutterBottom>{t('app.notFound')}</Typography>
-      <Typography color="text.secondary" gutterBottom>{t('app.notFoundText')}</Typography>
-      <Button component={NavLink} to="/dashboard" variant="contained">{t('app.backHome')}</Button>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('app.notFound')}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {t('app.notFoundText')}
+      </Typography>
+      <Button component={NavLink} to="/dashboard" variant="contained">
+        {t('app.backHome')}
+      </Button>
     </Box>
   );
 }

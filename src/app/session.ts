@@ -19,21 +19,29 @@ export function useCurrentUser(rest: RestClient) {
   const { mutate: mutateAll } = useSWRConfig();
   // The page usually carries the answer: then the first render already knows who is signed in.
   const carried = rest.peek('/api/v1/user');
-  const fallbackData = carried?.status === 200 ? (carried.body as { data: CurrentUser }).data : carried?.status === 401 ? null : undefined;
-  const { data, mutate, isLoading } = useSWR(USER_KEY, async () => {
-    try {
-      const signedIn = (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
-      await loadPermissions(); // abilities are ready before anything renders for this user
-      return signedIn;
-    } catch (err) {
-      if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
-      throw err;
-    }
-  }, { revalidateOnFocus: false, shouldRetryOnError: false, fallbackData });
-  const forget = useCallback(async (keepUser = false) => {
-    await forgetData(mutateAll, (key) => key === USER_KEY);
-    if (!keepUser) await mutate(null, { revalidate: false });
-  }, [mutateAll, mutate]);
+  const fallbackData =
+    carried?.status === 200 ? (carried.body as { data: CurrentUser }).data : carried?.status === 401 ? null : undefined;
+  const { data, mutate, isLoading } = useSWR(
+    USER_KEY,
+    async () => {
+      try {
+        const signedIn = (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
+        await loadPermissions(); // abilities are ready before anything renders for this user
+        return signedIn;
+      } catch (err) {
+        if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
+        throw err;
+      }
+    },
+    { revalidateOnFocus: false, shouldRetryOnError: false, fallbackData },
+  );
+  const forget = useCallback(
+    async (keepUser = false) => {
+      await forgetData(mutateAll, (key) => key === USER_KEY);
+      if (!keepUser) await mutate(null, { revalidate: false });
+    },
+    [mutateAll, mutate],
+  );
   return { user: data !== undefined ? data : isLoading ? undefined : null, reload: () => mutate(), forget };
 }
 

@@ -13,10 +13,18 @@ const GAP = 8;
  * below the header) down past every control it would overlap, to the first free place. If none is free above
  * `limit` (a page full of buttons), it stays at `start`: a toast must stay near the top to be seen.
  */
-export function toastTop(controls: Box[], column: { left: number; right: number }, start: number, height: number, limit: number): number {
+export function toastTop(
+  controls: Box[],
+  column: { left: number; right: number },
+  start: number,
+  height: number,
+  limit: number,
+): number {
   let top = start;
   for (;;) {
-    const hits = controls.filter((c) => c.right > column.left && c.left < column.right && c.bottom > top && c.top < top + height);
+    const hits = controls.filter(
+      (c) => c.right > column.left && c.left < column.right && c.bottom > top && c.top < top + height,
+    );
     if (hits.length === 0) return top;
     top = Math.max(...hits.map((c) => c.bottom)) + GAP;
     if (top + height > limit) return start;

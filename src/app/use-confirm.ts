@@ -6,11 +6,15 @@ export function useConfirm() {
   const [text, setText] = useState<string | null>(null);
   const [labels, setLabels] = useState<ConfirmLabels | undefined>(undefined);
   const resolver = useRef<(ok: boolean) => void>(() => undefined);
-  const confirm = useCallback((message: string, named?: ConfirmLabels) => new Promise<boolean>((resolve) => {
-    resolver.current = resolve;
-    setLabels(named);
-    setText(message);
-  }), []);
+  const confirm = useCallback(
+    (message: string, named?: ConfirmLabels) =>
+      new Promise<boolean>((resolve) => {
+        resolver.current = resolve;
+        setLabels(named);
+        setText(message);
+      }),
+    [],
+  );
   const answer = (ok: boolean) => {
     resolver.current(ok);
     setText(null);

@@ -19,6 +19,10 @@ export interface Toast {
 /** Toasts per spec §9: 3 s, top right, with a progress bar; headings from §8 ("Successed!", "Failed!"). */
 export function useToasts() {
   const [toast, setToast] = useState<Toast | null>(null);
-  const notify = useCallback((message: string, severity: Severity = 'success', link?: ToastLink) => setToast({ id: Date.now(), message, severity, link }), []);
+  const notify = useCallback(
+    (message: string, severity: Severity = 'success', link?: ToastLink) =>
+      setToast({ id: Date.now(), message, severity, link }),
+    [],
+  );
   return { toast, notify, close: () => setToast(null) };
 }

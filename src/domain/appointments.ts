@@ -53,10 +53,17 @@ export function spans(shape: Shape, timeZone: string): Spans {
   if (shape.all_day) {
     const start = toUtc(timeZone, shape.date, 0);
     const end = toUtc(timeZone, addDays(shape.date, 1), 0);
-    return { starts_at: start, ends_at: end, end_time: '24:00', duration: Math.round((end - start) / MINUTE), blocks: [{ start, end }] };
+    return {
+      starts_at: start,
+      ends_at: end,
+      end_time: '24:00',
+      duration: Math.round((end - start) / MINUTE),
+      blocks: [{ start, end }],
+    };
   }
   const start = toUtc(timeZone, shape.date, minutes(shape.start_time));
-  const parts = shape.type === 'service' && shape.parts?.length ? shape.parts : [{ duration: shape.duration, blocked: true }];
+  const parts =
+    shape.type === 'service' && shape.parts?.length ? shape.parts : [{ duration: shape.duration, blocked: true }];
   const blocks: Interval[] = [];
   let at = start;
   for (const p of parts) {
@@ -73,7 +80,11 @@ export function spans(shape: Shape, timeZone: string): Spans {
  * Spec §4 payment status from what has been paid so far (deposits taken online are payments): free, paid,
  * unpaid, or leftToPay with the amount still due. Packages, vouchers and refunds arrive with their features.
  */
-export function paymentStatus(price: number, discounted: number | null, paid = 0): { status: 'free' | 'paid' | 'unpaid' | 'leftToPay'; left_to_pay: number } {
+export function paymentStatus(
+  price: number,
+  discounted: number | null,
+  paid = 0,
+): { status: 'free' | 'paid' | 'unpaid' | 'leftToPay'; left_to_pay: number } {
   const due = discounted ?? price;
   if (due <= 0) return { status: 'free', left_to_pay: 0 };
   if (paid >= due) return { status: 'paid', left_to_pay: 0 };

@@ -16,7 +16,13 @@ export interface BusinessTime extends Omit<BusinessDay, 'weekday'> {
 
 /** Defaults by region: the deployment's zone, Monday to Friday 09:00–17:00. */
 export function defaultCalendarSettings(region: string): CalendarSettings {
-  return { time_zone: region === 'UA' ? 'Europe/Kyiv' : 'Europe/London', slot_step: 15, min_notice_minutes: 60, week_starts_on: 1, default_view: 'week' };
+  return {
+    time_zone: region === 'UA' ? 'Europe/Kyiv' : 'Europe/London',
+    slot_step: 15,
+    min_notice_minutes: 60,
+    week_starts_on: 1,
+    default_view: 'week',
+  };
 }
 
 export function defaultBusinessTimes(): BusinessTime[] {

@@ -13,5 +13,9 @@ export interface CurrentUser extends AbilityUser {
   plan_level: 'lite' | 'business' | 'premium' | null;
   credits: { sms: number; email: number };
   affiliate: { code: string | null } | null;
-  subscription: AbilityUser['subscription'] & { stage: string; ends_at: string | null; deletion_in_days: number | null };
+  subscription: AbilityUser['subscription'] & {
+    stage: string;
+    ends_at: string | null;
+    deletion_in_days: number | null;
+  };
 }

@@ -4,8 +4,19 @@
  */
 export function dayInWords(locale: string, date: string): string {
   const uk = locale.startsWith('uk');
-  const format = new Intl.DateTimeFormat(uk ? 'uk' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(uk ? 'uk' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   const noon = new Date(`${date}T12:00:00Z`);
   if (uk) return format.format(noon);
-  return format.formatToParts(noon).map((p) => (p.type === 'literal' ? ' ' : p.value)).join('').replace(/\s+/g, ' ').trim();
+  return format
+    .formatToParts(noon)
+    .map((p) => (p.type === 'literal' ? ' ' : p.value))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

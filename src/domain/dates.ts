@@ -11,7 +11,8 @@ const DAY_MS = 86_400_000;
 export const todayIn = (timeZone: string, now: number = Date.now()): string => localDate(timeZone, now);
 
 /** A date moved by whole days, across months, years and clock changes alike: addDays('2026-12-31', 1) → '2027-01-01'. */
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Minutes since midnight of a clock time: minutesOfDay('09:30') → 570. */
 export const minutesOfDay = (time: string): number => {

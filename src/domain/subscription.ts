@@ -55,7 +55,9 @@ export function subscriptionView(s: SubscriptionFields, now: Date, apiUser = fal
   const stage = stageAt(s, now);
   const valid = isValid(s, now);
   const endedAt = s.subscription_ended_at ?? (stage === 'unsubscriber' ? s.ends_at : null);
-  const deletion = endedAt ? Math.max(0, RETENTION_DAYS - Math.floor((now.getTime() - Date.parse(endedAt)) / DAY)) : null;
+  const deletion = endedAt
+    ? Math.max(0, RETENTION_DAYS - Math.floor((now.getTime() - Date.parse(endedAt)) / DAY))
+    : null;
   return {
     plan_name: s.plan_name,
     status: s.subscription_status,

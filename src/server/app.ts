@@ -58,7 +58,8 @@ const ajvOptions = {
 };
 
 /** A hop count as the function Fastify's typings accept (the first `hops` addresses from the socket are proxies). */
-const trustedProxies = (v: Config['trustProxy']) => (typeof v === 'number' ? (_address: string, hop: number) => hop < v : v);
+const trustedProxies = (v: Config['trustProxy']) =>
+  typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 
 /** Options Fastify's own ajv needs; server.ts and tests pass them to `Fastify()`. */
 export const fastifyOptions = (config: Config) => ({
@@ -69,7 +70,9 @@ export const fastifyOptions = (config: Config) => ({
   // Response serialisers compile anyOf branches with their own ajv: give it the same formats.
   serializerOpts: { ajv: { formats: FORMATS, keywords: ['x-message'] } },
   ajv: { customOptions: ajvOptions },
-  schemaController: { compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions), buildSerializer: lazySerializerFactory() } },
+  schemaController: {
+    compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions), buildSerializer: lazySerializerFactory() },
+  },
 });
 
 /**
@@ -97,7 +100,8 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   const routes: Array<{ method: string; url: string; schema?: FastifySchema }> = [];
   fastify.decorate('routeList', routes);
   fastify.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema });
   });
   const registry = loadSchemas(config.schemasDir);
   fastify.decorate('registry', registry);
@@ -111,7 +115,9 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   }
 
   await fastify.register(swagger, {
-    openapi: { info: { title: 'Soloist API', version: '1.0.0', description: 'Generated from the resource schemas in schemas/.' } },
+    openapi: {
+      info: { title: 'Soloist API', version: '1.0.0', description: 'Generated from the resource schemas in schemas/.' },
+    },
   });
   await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -127,14 +133,21 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(inputGuard);
 
   fastify.addHook('preValidation', async (req, reply) => {
-    if (!req.body || typeof req.body !== 'object' || !req.headers['content-type']?.startsWith('application/json')) return;
+    if (!req.body || typeof req.body !== 'object' || !req.headers['content-type']?.startsWith('application/json'))
+      return;
     const bad = normaliseBody(req.body);
     if (bad.length === 0) return;
-    const errors = Object.fromEntries(bad.map((f) => [f, [req.t('validation.format', { field: f.split('.').pop()!.replace(/_/g, ' ') })]]));
+    const errors = Object.fromEntries(
+      bad.map((f) => [f, [req.t('validation.format', { field: f.split('.').pop()!.replace(/_/g, ' ') })]]),
+    );
     return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
   });
 
-  await fastify.register(authRoutes, { sessionDays: config.sessionDays, appUrl: config.appUrl, loginAttemptsPerMinute: config.loginAttemptsPerMinute });
+  await fastify.register(authRoutes, {
+    sessionDays: config.sessionDays,
+    appUrl: config.appUrl,
+    loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+  });
   await fastify.register(profileRoutes);
   await fastify.register(calendarSettingsRoutes);
   await fastify.register(setupRoutes);
@@ -151,7 +164,12 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(clientAppointmentRoutes);
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });
-  await fastify.register(fastifyStatic, { root: config.uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+  await fastify.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+  });
 
   await webRoutes(fastify, { webDir: config.webDir });
 }

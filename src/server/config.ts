@@ -77,7 +77,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
   if (v.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The repository root, whether running from src/ (tsx) or from dist/server/src/ (compiled). */

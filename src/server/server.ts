@@ -11,13 +11,22 @@ const HOUR = 3_600_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   // Without a Stripe account, deposits go through the local provider (development): same SDK, same webhooks.
-  const provider = config.stripeSecretKey ? null : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
-  if (provider) Object.assign(config, { stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url });
+  const provider = config.stripeSecretKey
+    ? null
+    : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
+  if (provider)
+    Object.assign(config, {
+      stripeSecretKey: provider.secretKey,
+      stripeWebhookSecret: provider.webhookSecret,
+      stripeApiUrl: provider.url,
+    });
   const app = await buildApp(config);
   if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect);
   // Scheduled jobs: at start, then hourly (each run is idempotent, so several processes may run them).
   const jobs = async () => {
-    await runSubscriptionCheck(app.db, app.registry).catch((err) => app.log.error({ err }, 'subscription check failed'));
+    await runSubscriptionCheck(app.db, app.registry).catch((err) =>
+      app.log.error({ err }, 'subscription check failed'),
+    );
     await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
   };
   await jobs();
@@ -25,7 +34,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => provider?.close()).then(() => process.exit(0)));
+    process.once(
+      signal,
+      () =>
+        void app
+          .close()
+          .then(() => provider?.close())
+          .then(() => process.exit(0)),
+    );
   }
 }
 

@@ -11,17 +11,28 @@ export const widgets: Record<string, RendererWidget> = {};
 // start step only (the server preloads `widget-<name>` for a screen's first widget). The other steps follow on the
 // client's first touch or key press, before they are needed.
 const steps = {
-  'booking-start': () => import(/* webpackChunkName: "widget-booking-start" */ './booking-wizard/start').then((m) => m.StartStep),
-  'booking-verify': () => import(/* webpackChunkName: "widget-booking-verify" */ './booking-wizard/verify').then((m) => m.VerifyStep),
-  'booking-services': () => import(/* webpackChunkName: "widget-booking-services" */ './booking-wizard/services').then((m) => m.ServicesStep),
-  'booking-classes': () => import(/* webpackChunkName: "widget-booking-classes" */ './booking-wizard/classes').then((m) => m.ClassesStep),
-  'booking-time': () => import(/* webpackChunkName: "widget-booking-time" */ './booking-wizard/time').then((m) => m.TimeStep),
-  'booking-vouchers': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.VouchersStep),
-  'booking-packages': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PackagesStep),
-  'booking-purchase': () => import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PurchaseStep),
-  'booking-details': () => import(/* webpackChunkName: "widget-booking-details" */ './booking-wizard/details').then((m) => m.DetailsStep),
-  'booking-confirm': () => import(/* webpackChunkName: "widget-booking-confirm" */ './booking-wizard/confirm').then((m) => m.ConfirmStep),
-  'booking-done': () => import(/* webpackChunkName: "widget-booking-done" */ './booking-wizard/done').then((m) => m.DoneStep),
+  'booking-start': () =>
+    import(/* webpackChunkName: "widget-booking-start" */ './booking-wizard/start').then((m) => m.StartStep),
+  'booking-verify': () =>
+    import(/* webpackChunkName: "widget-booking-verify" */ './booking-wizard/verify').then((m) => m.VerifyStep),
+  'booking-services': () =>
+    import(/* webpackChunkName: "widget-booking-services" */ './booking-wizard/services').then((m) => m.ServicesStep),
+  'booking-classes': () =>
+    import(/* webpackChunkName: "widget-booking-classes" */ './booking-wizard/classes').then((m) => m.ClassesStep),
+  'booking-time': () =>
+    import(/* webpackChunkName: "widget-booking-time" */ './booking-wizard/time').then((m) => m.TimeStep),
+  'booking-vouchers': () =>
+    import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.VouchersStep),
+  'booking-packages': () =>
+    import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PackagesStep),
+  'booking-purchase': () =>
+    import(/* webpackChunkName: "widget-booking-purchases" */ './booking-wizard/purchases').then((m) => m.PurchaseStep),
+  'booking-details': () =>
+    import(/* webpackChunkName: "widget-booking-details" */ './booking-wizard/details').then((m) => m.DetailsStep),
+  'booking-confirm': () =>
+    import(/* webpackChunkName: "widget-booking-confirm" */ './booking-wizard/confirm').then((m) => m.ConfirmStep),
+  'booking-done': () =>
+    import(/* webpackChunkName: "widget-booking-done" */ './booking-wizard/done').then((m) => m.DoneStep),
 };
 
 /** Loads every booking step once the client starts using the page. */
@@ -30,24 +41,50 @@ function loadStepsOnFirstUse(): void {
     for (const name of ['pointerdown', 'keydown'] as const) document.removeEventListener(name, loadAll, true);
     for (const load of Object.values(steps)) void load().catch(() => undefined); // a step that fails loads again when shown
   };
-  for (const name of ['pointerdown', 'keydown'] as const) document.addEventListener(name, loadAll, { capture: true, passive: true });
+  for (const name of ['pointerdown', 'keydown'] as const)
+    document.addEventListener(name, loadAll, { capture: true, passive: true });
 }
 
 const bookingSteps: Record<string, ScreenWidget> = Object.fromEntries(
-  Object.entries(steps).map(([name, load]) => [name, preloadable(() => load().then((step) => {
-    if (name === 'booking-start') loadStepsOnFirstUse();
-    return { default: step };
-  }))]),
+  Object.entries(steps).map(([name, load]) => [
+    name,
+    preloadable(() =>
+      load().then((step) => {
+        if (name === 'booking-start') loadStepsOnFirstUse();
+        return { default: step };
+      }),
+    ),
+  ]),
 );
 
 export const screenWidgets: Record<string, ScreenWidget> = {
   ...bookingSteps,
-  'booking-callback': preloadable(() => import(/* webpackChunkName: "widget-booking-callback" */ './booking-wizard/callback').then((m) => ({ default: m.BookingCallback }))),
-  'booking-confirmation': preloadable(() => import(/* webpackChunkName: "widget-booking-confirmation" */ './booking-wizard/callback').then((m) => ({ default: m.BookingConfirmation }))),
-  'booking-manage': preloadable(() => import(/* webpackChunkName: "widget-booking-manage" */ './booking-wizard/manage').then((m) => ({ default: m.BookingManage }))),
+  'booking-callback': preloadable(() =>
+    import(/* webpackChunkName: "widget-booking-callback" */ './booking-wizard/callback').then((m) => ({
+      default: m.BookingCallback,
+    })),
+  ),
+  'booking-confirmation': preloadable(() =>
+    import(/* webpackChunkName: "widget-booking-confirmation" */ './booking-wizard/callback').then((m) => ({
+      default: m.BookingConfirmation,
+    })),
+  ),
+  'booking-manage': preloadable(() =>
+    import(/* webpackChunkName: "widget-booking-manage" */ './booking-wizard/manage').then((m) => ({
+      default: m.BookingManage,
+    })),
+  ),
   calendar: preloadable(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
-  'affiliate-code': preloadable(() => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode')),
-  'business-hours': preloadable(() => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours')),
-  'setup-checklist': preloadable(() => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist')),
-  'subscription-status': preloadable(() => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus')),
+  'affiliate-code': preloadable(
+    () => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode'),
+  ),
+  'business-hours': preloadable(
+    () => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours'),
+  ),
+  'setup-checklist': preloadable(
+    () => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist'),
+  ),
+  'subscription-status': preloadable(
+    () => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus'),
+  ),
 };

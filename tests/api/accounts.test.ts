@@ -10,8 +10,13 @@ async function smtpServer() {
     logger: false,
     onData(stream, _session, done) {
       let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString('utf8'); });
-      stream.on('end', () => { received.push(raw); done(); });
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push(raw);
+        done();
+      });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,19 +38,40 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const registration = { first_name: 'Rita', last_name: 'Reyes', email: 'rita@example.com', password: 'Strong-pass-1', password_confirmation: 'Strong-pass-1', region: 'UA' };
+const registration = {
+  first_name: 'Rita',
+  last_name: 'Reyes',
+  email: 'rita@example.com',
+  password: 'Strong-pass-1',
+  password_confirmation: 'Strong-pass-1',
+  region: 'UA',
+};
 
 describe('POST /api/register', () => {
   it('applies the password rules in the spec’s words', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
-    const check = async (password: string) => (await agent.post('/api/register', { ...registration, email: 'x@example.com', password, password_confirmation: password })).json().errors?.password;
+    const check = async (password: string) =>
+      (
+        await agent.post('/api/register', {
+          ...registration,
+          email: 'x@example.com',
+          password,
+          password_confirmation: password,
+        })
+      ).json().errors?.password;
     expect(await check('Sh0rt')).toEqual(['The password must be at least 8 characters.']);
     expect(await check('lowercase-1')).toEqual(['The password must contain at least one capital letter.']);
     expect(await check('No-numbers')).toEqual(['The password must contain at least one number.']);
-    const mismatch = await agent.post('/api/register', { ...registration, email: 'y@example.com', password_confirmation: 'Other-pass-1' });
+    const mismatch = await agent.post('/api/register', {
+      ...registration,
+      email: 'y@example.com',
+      password_confirmation: 'Other-pass-1',
+    });
     expect(mismatch.json().errors).toEqual({ password: ['The password confirmation does not match.'] });
-    expect((await agent.post('/api/register', { ...registration, region: 'US' })).json().errors.region).toEqual(['The selected region is invalid.']);
+    expect((await agent.post('/api/register', { ...registration, region: 'US' })).json().errors.region).toEqual([
+      'The selected region is invalid.',
+    ]);
   });
 
   it('creates the account, logs it in on a 14-day trial with 5 SMS and 5 email credits, and sends a verification email', async () => {
@@ -55,7 +81,14 @@ describe('POST /api/register', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Welcome to Soloist! Your 14-day free trial has started.');
     const me = (await agent.get('/api/v1/user')).json().data;
-    expect(me).toMatchObject({ email: 'rita@example.com', region: 'UA', role: 'users', credits: { sms: 5, email: 5 }, read_only: false, subscription: { status: 'trialing', valid: true, stage: 'trial' } });
+    expect(me).toMatchObject({
+      email: 'rita@example.com',
+      region: 'UA',
+      role: 'users',
+      credits: { sms: 5, email: 5 },
+      read_only: false,
+      subscription: { status: 'trialing', valid: true, stage: 'trial' },
+    });
     const days = (Date.parse(me.subscription.ends_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
@@ -74,7 +107,12 @@ describe('POST /api/register', () => {
     await agent.post('/api/email/verification-notification');
     const list = (await agent.get('/api/v1/user/messages')).json();
     expect(list.data.length).toBeGreaterThanOrEqual(2);
-    expect(list.data[0]).toMatchObject({ channel: 'email', recipient: 'rita@example.com', subject: 'Verify your email address', status: 'sent' });
+    expect(list.data[0]).toMatchObject({
+      channel: 'email',
+      recipient: 'rita@example.com',
+      subject: 'Verify your email address',
+      status: 'sent',
+    });
     expect(list.data[0].created_at >= list.data[1].created_at).toBe(true);
     const one = (await agent.get(`/api/v1/user/messages/${list.data[0].id}`)).json().data;
     expect(one.body).toContain('/api/email/verify/');
@@ -84,7 +122,9 @@ describe('POST /api/register', () => {
   it('refuses a taken email', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
-    expect((await agent.post('/api/register', { ...registration, email: 'RITA@example.com' })).json().errors).toEqual({ email: ['The email has already been taken.'] });
+    expect((await agent.post('/api/register', { ...registration, email: 'RITA@example.com' })).json().errors).toEqual({
+      email: ['The email has already been taken.'],
+    });
   });
 });
 
@@ -92,7 +132,9 @@ describe('POST /api/register-affiliate', () => {
   it('creates an affiliate account', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
-    expect((await agent.post('/api/register-affiliate', { ...registration, email: 'aff@example.com' })).statusCode).toBe(201);
+    expect(
+      (await agent.post('/api/register-affiliate', { ...registration, email: 'aff@example.com' })).statusCode,
+    ).toBe(201);
     expect((await agent.get('/api/v1/user')).json().data).toMatchObject({ is_affiliate: true, role: 'affiliates' });
   });
 });
@@ -109,14 +151,34 @@ describe('password reset', () => {
     const mail = unwrap(smtp.received.filter((m) => m.includes('Reset your Soloist password')).pop()!);
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)\?email=/.exec(mail)![1];
 
-    const weak = await guest.post('/api/reset-password', { token, email: 'rita@example.com', password: 'weak', password_confirmation: 'weak' });
+    const weak = await guest.post('/api/reset-password', {
+      token,
+      email: 'rita@example.com',
+      password: 'weak',
+      password_confirmation: 'weak',
+    });
     expect(weak.statusCode).toBe(422);
-    const wrongEmail = await guest.post('/api/reset-password', { token, email: 'other@example.com', password: 'Brand-new-2', password_confirmation: 'Brand-new-2' });
+    const wrongEmail = await guest.post('/api/reset-password', {
+      token,
+      email: 'other@example.com',
+      password: 'Brand-new-2',
+      password_confirmation: 'Brand-new-2',
+    });
     expect(wrongEmail.json().errors).toEqual({ email: ['This password reset token is invalid.'] });
-    const ok = await guest.post('/api/reset-password', { token, email: 'rita@example.com', password: 'Brand-new-2', password_confirmation: 'Brand-new-2' });
+    const ok = await guest.post('/api/reset-password', {
+      token,
+      email: 'rita@example.com',
+      password: 'Brand-new-2',
+      password_confirmation: 'Brand-new-2',
+    });
     expect(ok.json().message).toBe('Your password has been reset. Please log in.');
     expect((await owner.get('/api/v1/user')).statusCode).toBe(401);
-    const again = await guest.post('/api/reset-password', { token, email: 'rita@example.com', password: 'Another-3x', password_confirmation: 'Another-3x' });
+    const again = await guest.post('/api/reset-password', {
+      token,
+      email: 'rita@example.com',
+      password: 'Another-3x',
+      password_confirmation: 'Another-3x',
+    });
     expect(again.statusCode).toBe(422);
     expect((await new Agent(t.app).login('rita@example.com', 'Brand-new-2')).statusCode).toBe(200);
   });
@@ -125,7 +187,8 @@ describe('password reset', () => {
     const guest = new Agent(t.app);
     await guest.get('/sanctum/csrf-cookie');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await guest.post('/api/forgot-password', { email: 'limit@example.com' })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await guest.post('/api/forgot-password', { email: 'limit@example.com' })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

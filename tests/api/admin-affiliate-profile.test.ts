@@ -13,13 +13,22 @@ afterAll(async () => t.close());
 describe('GET /api/v1/admin/user', () => {
   it('lists users by the spec’s scopes, and is closed to owners', async () => {
     const { user: owner, agent } = await loggedIn(t.app);
-    await t.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', (await createUser(t.app, { email: 'aff-scope@example.com' })).id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ is_affiliate: 1 })
+      .where('id', '=', (await createUser(t.app, { email: 'aff-scope@example.com' })).id)
+      .execute();
     const gone = await createUser(t.app, { email: 'gone@example.com' });
-    await t.app.db.updateTable('users').set({ deleted_at: new Date().toISOString() }).where('id', '=', gone.id).execute();
+    await t.app.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', gone.id)
+      .execute();
     const lapsed = await createUser(t.app, { email: 'lapsed@example.com' });
     await t.app.db.updateTable('users').set({ stage: 'unsubscriber' }).where('id', '=', lapsed.id).execute();
 
-    const emails = async (q: string) => (await admin.get(`/api/v1/admin/user${q}`)).json().data.map((u: { email: string }) => u.email);
+    const emails = async (q: string) =>
+      (await admin.get(`/api/v1/admin/user${q}`)).json().data.map((u: { email: string }) => u.email);
     const users = await emails('?per_page=100');
     expect(users).toContain(owner.email);
     expect(users).not.toContain('aff-scope@example.com');
@@ -37,7 +46,9 @@ describe('GET /api/v1/admin/user', () => {
   it('trashes a user instead of erasing them', async () => {
     const victim = await createUser(t.app, { email: 'trash-me@example.com' });
     expect((await admin.delete(`/api/v1/admin/user/${victim.id}`)).statusCode).toBe(200);
-    expect((await admin.get('/api/v1/admin/user?scope=only_trashed')).json().data.map((u: { email: string }) => u.email)).toContain('trash-me@example.com');
+    expect(
+      (await admin.get('/api/v1/admin/user?scope=only_trashed')).json().data.map((u: { email: string }) => u.email),
+    ).toContain('trash-me@example.com');
     expect((await new Agent(t.app).login(victim.email, victim.password)).statusCode).toBe(422);
   });
 });
@@ -47,7 +58,10 @@ describe('POST /api/v1/admin/user/{id} and /admin/user/logout', () => {
     const target = await createUser(t.app, { email: 'target@example.com' });
     const res = await admin.post(`/api/v1/admin/user/${target.id}`);
     expect(res.json().message).toBe('You are now signed in as Test User.');
-    expect((await admin.get('/api/v1/user')).json().data).toMatchObject({ email: 'target@example.com', impersonating: true });
+    expect((await admin.get('/api/v1/user')).json().data).toMatchObject({
+      email: 'target@example.com',
+      impersonating: true,
+    });
     expect((await admin.get('/api/v1/clients')).statusCode).toBe(200);
     expect((await admin.post('/api/v1/admin/user/logout')).json().message).toBe('You are back in your admin account.');
     expect((await admin.get('/api/v1/user')).json().data).toMatchObject({ is_admin: true, impersonating: false });
@@ -76,8 +90,20 @@ describe('affiliate', () => {
 
     const newcomer = new Agent(t.app);
     await newcomer.get('/sanctum/csrf-cookie');
-    await newcomer.post('/api/register', { first_name: 'Ref', last_name: 'Erred', email: 'referred@example.com', password: 'Strong-pass-1', password_confirmation: 'Strong-pass-1', referral_code: first.code.toLowerCase() });
-    expect((await agent.get('/api/v1/affiliate/statistic')).json().data).toMatchObject({ code: first.code, subscribers: 1, trialing: 1, earnings: 0 });
+    await newcomer.post('/api/register', {
+      first_name: 'Ref',
+      last_name: 'Erred',
+      email: 'referred@example.com',
+      password: 'Strong-pass-1',
+      password_confirmation: 'Strong-pass-1',
+      referral_code: first.code.toLowerCase(),
+    });
+    expect((await agent.get('/api/v1/affiliate/statistic')).json().data).toMatchObject({
+      code: first.code,
+      subscribers: 1,
+      trialing: 1,
+      earnings: 0,
+    });
     const { agent: owner } = await loggedIn(t.app);
     expect((await owner.post('/api/v1/affiliate/create-code')).statusCode).toBe(403);
   });
@@ -86,19 +112,54 @@ describe('affiliate', () => {
 describe('profile', () => {
   it('updates details and locale, answering in the new language', async () => {
     const { agent, user } = await loggedIn(t.app);
-    const res = await agent.put('/api/v1/user/profile', { first_name: 'Nova', last_name: 'Name', email: user.email, locale: 'uk' });
+    const res = await agent.put('/api/v1/user/profile', {
+      first_name: 'Nova',
+      last_name: 'Name',
+      email: user.email,
+      locale: 'uk',
+    });
     expect(res.json().message).toBe('Ваш профіль оновлено.');
     expect((await agent.get('/api/v1/user')).json().data).toMatchObject({ first_name: 'Nova', locale: 'uk' });
-    expect((await agent.put('/api/v1/user/profile', { first_name: 'A', last_name: 'B', email: 'target@example.com' })).json().errors).toEqual({ email: ['The email has already been taken.'] });
+    expect(
+      (await agent.put('/api/v1/user/profile', { first_name: 'A', last_name: 'B', email: 'target@example.com' })).json()
+        .errors,
+    ).toEqual({ email: ['The email has already been taken.'] });
   });
 
   it('changes the password only with the current one, and signs out other devices', async () => {
     const { agent, user } = await loggedIn(t.app);
     const other = new Agent(t.app);
     await other.login(user.email, user.password);
-    expect((await agent.put('/api/v1/user/password', { current_password: 'nope', password: 'Newer-pass-2', password_confirmation: 'Newer-pass-2' })).json().errors).toEqual({ current_password: ['The provided password does not match your current password.'] });
-    expect((await agent.put('/api/v1/user/password', { current_password: user.password, password: 'weakpass', password_confirmation: 'weakpass' })).json().errors.password).toEqual(['The new password must contain at least one capital letter.', 'The new password must contain at least one number.']);
-    expect((await agent.put('/api/v1/user/password', { current_password: user.password, password: 'Newer-pass-2', password_confirmation: 'Newer-pass-2' })).statusCode).toBe(200);
+    expect(
+      (
+        await agent.put('/api/v1/user/password', {
+          current_password: 'nope',
+          password: 'Newer-pass-2',
+          password_confirmation: 'Newer-pass-2',
+        })
+      ).json().errors,
+    ).toEqual({ current_password: ['The provided password does not match your current password.'] });
+    expect(
+      (
+        await agent.put('/api/v1/user/password', {
+          current_password: user.password,
+          password: 'weakpass',
+          password_confirmation: 'weakpass',
+        })
+      ).json().errors.password,
+    ).toEqual([
+      'The new password must contain at least one capital letter.',
+      'The new password must contain at least one number.',
+    ]);
+    expect(
+      (
+        await agent.put('/api/v1/user/password', {
+          current_password: user.password,
+          password: 'Newer-pass-2',
+          password_confirmation: 'Newer-pass-2',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await agent.get('/api/v1/user')).statusCode).toBe(200);
     expect((await other.get('/api/v1/user')).statusCode).toBe(401);
   });
@@ -106,7 +167,10 @@ describe('profile', () => {
   it('deletes the profile only with the confirm text', async () => {
     const { agent, user } = await loggedIn(t.app);
     const wrong = await agent.request('DELETE', '/api/v1/user/delete', { confirm_text: 'delete me' });
-    expect(wrong.json()).toEqual({ message: 'Incorrect confirm text', errors: { confirm_text: ['Incorrect confirm text'] } });
+    expect(wrong.json()).toEqual({
+      message: 'Incorrect confirm text',
+      errors: { confirm_text: ['Incorrect confirm text'] },
+    });
     expect((await agent.request('DELETE', '/api/v1/user/delete', { confirm_text: 'DELETE' })).statusCode).toBe(200);
     expect((await new Agent(t.app).login(user.email, user.password)).statusCode).toBe(422);
   });

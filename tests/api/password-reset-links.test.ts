@@ -1,13 +1,20 @@
 import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 /** Asks for a reset link and reads its token from the outbox (no mail server in tests). */
 async function resetToken(guest: Agent, email: string): Promise<string> {
   expect((await guest.post('/api/forgot-password', { email })).statusCode).toBe(200);
-  const mail = await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await t.app.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return /\/password\/reset\/([A-Za-z0-9_-]+)\?email=/.exec(mail.body)![1];
 }
 
@@ -37,7 +44,11 @@ describe('password reset links', () => {
     const link = await resetToken(guest, user.email);
     const owner = new Agent(t.app);
     await owner.login(user.email, user.password);
-    const changed = await owner.put('/api/v1/user/password', { current_password: user.password, password: 'Changed-pass-4', password_confirmation: 'Changed-pass-4' });
+    const changed = await owner.put('/api/v1/user/password', {
+      current_password: user.password,
+      password: 'Changed-pass-4',
+      password_confirmation: 'Changed-pass-4',
+    });
     expect(changed.statusCode).toBe(200);
     expect((await reset(guest, link, user.email, 'Taken-over-3')).statusCode).toBe(422);
     expect((await new Agent(t.app).login(user.email, 'Changed-pass-4')).statusCode).toBe(200);

@@ -23,11 +23,22 @@ describe('response schemas', () => {
   });
 
   it('give every operation of the OpenAPI document its success response', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: unknown }> }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses?: Record<string, { description?: string; content?: unknown }> }>
+      >;
+    };
     const undocumented = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
-        .filter(([, op]) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^[23]/.test(code) && (r.content !== undefined || r.description !== 'Default Response')))
-        .map(([method]) => `${method.toUpperCase()} ${path}`));
+        .filter(
+          ([, op]) =>
+            !Object.entries(op.responses ?? {}).some(
+              ([code, r]) => /^[23]/.test(code) && (r.content !== undefined || r.description !== 'Default Response'),
+            ),
+        )
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
     expect(Object.keys(doc.paths).length).toBeGreaterThan(40);
     expect(undocumented).toEqual([]);
   });

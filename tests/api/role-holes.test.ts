@@ -2,7 +2,9 @@ import { nowIso } from '../../src/server/db/database';
 import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 /** A logged-in account of one kind: an owner, an affiliate, or an owner whose subscription ended (read-only). */
@@ -20,9 +22,22 @@ const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 function upload(agent: Agent) {
   const boundary = '----soloist';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, cookies: agent.cookies, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-xsrf-token': agent.cookies['XSRF-TOKEN'] } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    payload,
+    cookies: agent.cookies,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-xsrf-token': agent.cookies['XSRF-TOKEN'],
+    },
+  });
 }
 
 describe('owner-only calendar settings', () => {
@@ -32,7 +47,11 @@ describe('owner-only calendar settings', () => {
     expect(settings.statusCode).toBe(403);
     expect(settings.json()).toEqual({ message: 'This action is unauthorized.' });
     expect((await affiliate.agent.put('/api/v1/user/business-time-settings/1', businessDay)).statusCode).toBe(403);
-    const row = await t.app.db.selectFrom('users').select('settings').where('id', '=', affiliate.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('settings')
+      .where('id', '=', affiliate.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.settings ?? '{}')).not.toHaveProperty('calendarSettings');
     expect(JSON.parse(row.settings ?? '{}')).not.toHaveProperty('businessTimeSettings');
   });
@@ -68,20 +87,67 @@ describe('booking settings take only the owner’s own classes and packages', ()
     const other = await account();
     const now = nowIso();
     const [theirClass, theirPackage, mine] = await Promise.all([
-      t.app.db.insertInto('classes').values({ user_id: other.id, title: 'Yoga', price: 1200, duration: 60, spaces: 10, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow(),
-      t.app.db.insertInto('packages').values({ user_id: other.id, title: 'Five cuts', price: 9500, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow(),
+      t.app.db
+        .insertInto('classes')
+        .values({
+          user_id: other.id,
+          title: 'Yoga',
+          price: 1200,
+          duration: 60,
+          spaces: 10,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+      t.app.db
+        .insertInto('packages')
+        .values({ user_id: other.id, title: 'Five cuts', price: 9500, created_at: now, updated_at: now } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow(),
       (async () => {
         const owner = await account();
-        const own = await t.app.db.insertInto('classes').values({ user_id: owner.id, title: 'Pilates', price: 1000, duration: 60, spaces: 8, created_at: now, updated_at: now } as never).returning('id').executeTakeFirstOrThrow();
+        const own = await t.app.db
+          .insertInto('classes')
+          .values({
+            user_id: owner.id,
+            title: 'Pilates',
+            price: 1000,
+            duration: 60,
+            spaces: 8,
+            created_at: now,
+            updated_at: now,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return { ...own, owner };
       })(),
     ]);
     const { owner } = mine;
-    const body = { enabled: false, slug: `page-${owner.id}`, service_ids: [], existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'none' };
-    const res = await owner.agent.put('/api/v1/user/booking-settings', { ...body, class_ids: [mine.id, theirClass.id], package_ids: [theirPackage.id] });
+    const body = {
+      enabled: false,
+      slug: `page-${owner.id}`,
+      service_ids: [],
+      existing_clients_only: false,
+      block_new_bookings: false,
+      remember_days: 30,
+      deposit_mode: 'none',
+    };
+    const res = await owner.agent.put('/api/v1/user/booking-settings', {
+      ...body,
+      class_ids: [mine.id, theirClass.id],
+      package_ids: [theirPackage.id],
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ class_ids: ['The selected classes bookable online is invalid.'], package_ids: ['The selected packages bookable online is invalid.'] });
-    const ok = await owner.agent.put('/api/v1/user/booking-settings', { ...body, class_ids: [mine.id], package_ids: [] });
+    expect(res.json().errors).toEqual({
+      class_ids: ['The selected classes bookable online is invalid.'],
+      package_ids: ['The selected packages bookable online is invalid.'],
+    });
+    const ok = await owner.agent.put('/api/v1/user/booking-settings', {
+      ...body,
+      class_ids: [mine.id],
+      package_ids: [],
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.class_ids).toEqual([mine.id]);
   });

@@ -19,11 +19,29 @@ describe('GET /api/v1/user/setup-checklist', () => {
     const { agent: owner } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
     expect(await steps(owner)).toEqual({ service: false, businessHours: false, onlineBooking: false, client: false });
 
-    const service = (await owner.post('/api/v1/services', { title: 'Consultation', price: 0, duration: 30 })).json().data as { id: number };
+    const service = (await owner.post('/api/v1/services', { title: 'Consultation', price: 0, duration: 30 })).json()
+      .data as { id: number };
     expect((await steps(owner)).service).toBe(true);
-    expect((await owner.put('/api/v1/user/business-time-settings/1', { open: true, start: '09:00', end: '17:00', breaks: [] })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.put('/api/v1/user/business-time-settings/1', {
+          open: true,
+          start: '09:00',
+          end: '17:00',
+          breaks: [],
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await steps(owner)).businessHours).toBe(true);
-    const booking = await owner.put('/api/v1/user/booking-settings', { enabled: true, slug: 'setup-owner', service_ids: [service.id], existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service' });
+    const booking = await owner.put('/api/v1/user/booking-settings', {
+      enabled: true,
+      slug: 'setup-owner',
+      service_ids: [service.id],
+      existing_clients_only: false,
+      block_new_bookings: false,
+      remember_days: 30,
+      deposit_mode: 'per_service',
+    });
     expect(booking.statusCode).toBe(200);
     expect((await steps(owner)).onlineBooking).toBe(true);
     expect((await owner.post('/api/v1/clients', { first_name: 'Cara', last_name: 'Client' })).statusCode).toBe(201);

@@ -3,7 +3,9 @@ import { runSubscriptionCheck } from '../../src/server/jobs/subscriptions';
 import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 const DAY = 86_400_000;
@@ -18,66 +20,140 @@ async function owner(fields: Record<string, unknown>) {
 describe('subscription stages and read-only mode', () => {
   it('lets a paid subscription in its grace period work, then makes it read-only once it has ended', async () => {
     const now = new Date();
-    const o = await owner({ plan_name: 'Business Monthly', subscription_status: 'active', ends_at: addDays(now, 5).toISOString(), stage: 'subscriber' });
+    const o = await owner({
+      plan_name: 'Business Monthly',
+      subscription_status: 'active',
+      ends_at: addDays(now, 5).toISOString(),
+      stage: 'subscriber',
+    });
     await runSubscriptionCheck(t.app.db, t.app.registry, now);
-    expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({ read_only: false, subscription: { stage: 'gracePeriod', valid: true } });
+    expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({
+      read_only: false,
+      subscription: { stage: 'gracePeriod', valid: true },
+    });
     expect((await o.agent.post('/api/v1/clients', { first_name: 'Before' })).statusCode).toBe(201);
 
     // The check, run with the clock moved past the end.
     await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 6));
-    const row = await t.app.db.selectFrom('users').select(['stage', 'subscription_status', 'subscription_ended_at']).where('id', '=', o.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('users')
+      .select(['stage', 'subscription_status', 'subscription_ended_at'])
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ stage: 'unsubscriber', subscription_status: 'expired' });
     expect(Date.parse(row.subscription_ended_at!)).toBeCloseTo(Date.parse(addDays(now, 5).toISOString()), -3);
   });
 
   it('refuses writes in read-only mode with the spec’s reason, keeps reads, and counts down to deletion', async () => {
     const ended = new Date(Date.now() - 10 * DAY).toISOString();
-    const o = await owner({ plan_name: 'Premium Monthly', subscription_status: 'expired', ends_at: ended, subscription_ended_at: ended, stage: 'unsubscriber' });
+    const o = await owner({
+      plan_name: 'Premium Monthly',
+      subscription_status: 'expired',
+      ends_at: ended,
+      subscription_ended_at: ended,
+      stage: 'unsubscriber',
+    });
     const me = (await o.agent.get('/api/v1/user')).json().data;
-    expect(me).toMatchObject({ read_only: true, subscription: { valid: false, stage: 'unsubscriber', deletion_in_days: 80 } });
+    expect(me).toMatchObject({
+      read_only: true,
+      subscription: { valid: false, stage: 'unsubscriber', deletion_in_days: 80 },
+    });
     expect((await o.agent.get('/api/v1/clients')).statusCode).toBe(200);
     const refused = await o.agent.post('/api/v1/clients', { first_name: 'After' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'You are in Read Only Mode. Reactivate your subscription to make changes.', reason: 'permissions.readOnly' });
+    expect(refused.json()).toEqual({
+      message: 'You are in Read Only Mode. Reactivate your subscription to make changes.',
+      reason: 'permissions.readOnly',
+    });
     expect((await o.agent.post('/api/v1/clients/export', { format: 'csv' })).statusCode).toBe(403);
   });
 
   it('treats an incomplete payment as read-only, and an API user as never read-only', async () => {
-    const incomplete = await owner({ plan_name: 'Premium Monthly', subscription_status: 'active', has_incomplete_payment: 1, stage: 'subscriber' });
+    const incomplete = await owner({
+      plan_name: 'Premium Monthly',
+      subscription_status: 'active',
+      has_incomplete_payment: 1,
+      stage: 'subscriber',
+    });
     expect((await incomplete.agent.post('/api/v1/clients', { first_name: 'X' })).statusCode).toBe(403);
-    const api = await owner({ plan_name: 'Lite Monthly', subscription_status: 'expired', is_api_user: 1, stage: 'lapsed' });
+    const api = await owner({
+      plan_name: 'Lite Monthly',
+      subscription_status: 'expired',
+      is_api_user: 1,
+      stage: 'lapsed',
+    });
     expect((await api.agent.post('/api/v1/clients', { first_name: 'X' })).statusCode).toBe(201);
   });
 
   it('moves a trial that ran out to lapsed', async () => {
-    const o = await owner({ plan_name: null, subscription_status: 'trialing', trial_ends_at: new Date(Date.now() - DAY).toISOString(), stage: 'trial' });
+    const o = await owner({
+      plan_name: null,
+      subscription_status: 'trialing',
+      trial_ends_at: new Date(Date.now() - DAY).toISOString(),
+      stage: 'trial',
+    });
     await runSubscriptionCheck(t.app.db, t.app.registry);
-    expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({ read_only: true, subscription: { stage: 'lapsed', valid: false } });
+    expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({
+      read_only: true,
+      subscription: { stage: 'lapsed', valid: false },
+    });
   });
 
   it('deletes the account’s data 90 days after a paid subscription ends (moved clock), and only that account’s', async () => {
     const now = new Date();
-    const leaving = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', ends_at: addDays(now, 1).toISOString(), stage: 'subscriber' });
+    const leaving = await owner({
+      plan_name: 'Lite Monthly',
+      subscription_status: 'active',
+      ends_at: addDays(now, 1).toISOString(),
+      stage: 'subscriber',
+    });
     const staying = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber' });
-    await leaving.agent.post('/api/v1/clients', { first_name: 'Gone', locations: [{ title: 'Home', address_1: '1 Lane' }] });
-    await leaving.agent.post('/api/v1/appointments', { type: 'private', title: 'Gone too', date: addDays(now, 1).toISOString().slice(0, 10), start_time: '09:00', duration: 30 });
+    await leaving.agent.post('/api/v1/clients', {
+      first_name: 'Gone',
+      locations: [{ title: 'Home', address_1: '1 Lane' }],
+    });
+    await leaving.agent.post('/api/v1/appointments', {
+      type: 'private',
+      title: 'Gone too',
+      date: addDays(now, 1).toISOString().slice(0, 10),
+      start_time: '09:00',
+      duration: 30,
+    });
     await staying.agent.post('/api/v1/clients', { first_name: 'Kept' });
-    const count = async (id: number) => Number((await t.app.db.selectFrom('clients').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id).executeTakeFirstOrThrow()).n);
+    const count = async (id: number) =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('clients')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 2));
     expect(await count(leaving.id)).toBe(1);
-    const trashed = async (id: number) => (await t.app.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow()).deleted_at;
+    const trashed = async (id: number) =>
+      (await t.app.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .deleted_at;
     await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 90));
     expect(await count(leaving.id)).toBe(1);
     expect(await trashed(leaving.id)).toBeNull();
     const result = await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 92));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await count(leaving.id)).toBe(0);
-    expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual(
+      [],
+    );
     expect(await trashed(leaving.id)).not.toBeNull();
     expect(await trashed(staying.id)).toBeNull();
     expect(await count(staying.id)).toBe(1);
-    const orphans = await t.app.db.selectFrom('client_locations').leftJoin('clients', 'clients.id', 'client_locations.client_id').select('client_locations.id').where('clients.id', 'is', null).execute();
+    const orphans = await t.app.db
+      .selectFrom('client_locations')
+      .leftJoin('clients', 'clients.id', 'client_locations.client_id')
+      .select('client_locations.id')
+      .where('clients.id', 'is', null)
+      .execute();
     expect(orphans).toEqual([]);
     expect((await leaving.agent.get('/api/v1/user')).statusCode).toBe(401);
     // Repeating the check changes nothing more.

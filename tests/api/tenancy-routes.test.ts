@@ -14,9 +14,11 @@ function sampleBody(schema: JsonSchema, created: Record<string, number>): Record
     const types = [prop.type].flat();
     if (Array.isArray(prop.enum)) body[field] = prop.enum[0];
     else if (types.includes('string')) body[field] = prop.format === 'email' ? 'alice-secret@example.com' : MARKER;
-    else if (types.includes('integer') || types.includes('number')) body[field] = Math.max(1, Number(prop.minimum ?? 1));
+    else if (types.includes('integer') || types.includes('number'))
+      body[field] = Math.max(1, Number(prop.minimum ?? 1));
     else if (types.includes('boolean')) body[field] = false;
-    else if (types.includes('array') && prop.items?.type === 'integer') body[field] = [created[field.replace(/_ids$/, 's')]];
+    else if (types.includes('array') && prop.items?.type === 'integer')
+      body[field] = [created[field.replace(/_ids$/, 's')]];
     else if (types.includes('array')) body[field] = prop.default ?? [sampleBody(prop.items ?? {}, created)];
   }
   return body;
@@ -44,7 +46,14 @@ beforeAll(async () => {
     created[name] = res.json().data.id;
   }
   // Hand-written features too: an appointment.
-  const appointment = await alice.post('/api/v1/appointments', { type: 'private', title: MARKER, date: '2027-01-04', start_time: '09:00', duration: 30, client_ids: [created.clients] });
+  const appointment = await alice.post('/api/v1/appointments', {
+    type: 'private',
+    title: MARKER,
+    date: '2027-01-04',
+    start_time: '09:00',
+    duration: 30,
+    client_ids: [created.clients],
+  });
   expect(appointment.statusCode).toBe(201);
   aliceIds.push(appointment.json().data.id);
 });
@@ -59,7 +68,10 @@ describe('no route answers another owner’s data', () => {
       const ids = route.url.includes(':') ? aliceIds : [0];
       for (const id of ids) {
         const url = route.url.replace(/:[a-zA-Z]+/g, String(id));
-        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { first_name: 'Bob was here', format: 'csv' };
+        const body =
+          route.method === 'GET' || route.method === 'DELETE'
+            ? undefined
+            : { first_name: 'Bob was here', format: 'csv' };
         const res = await bob.request(route.method as 'GET', url, body);
         checked.push(`${route.method} ${url} → ${res.statusCode}`);
         expect(res.statusCode).toBeLessThan(500);
@@ -67,7 +79,9 @@ describe('no route answers another owner’s data', () => {
       }
     }
     // Alice's records are untouched by all of it.
-    expect(JSON.stringify((await alice.get('/api/v1/appointments?from=2027-01-01&to=2027-01-31')).json())).toContain(MARKER);
+    expect(JSON.stringify((await alice.get('/api/v1/appointments?from=2027-01-01&to=2027-01-31')).json())).toContain(
+      MARKER,
+    );
     for (const [name, info] of Object.entries(resources)) {
       if (!info.path || !info.operations.includes('create')) continue;
       const list = (await alice.get(info.path)).json();

@@ -9,7 +9,9 @@ beforeAll(async () => {
   t = await testApp();
   ({ agent: alice } = await loggedIn(t.app));
   ({ agent: bob } = await loggedIn(t.app));
-  alicesClient = (await alice.post('/api/v1/clients', { first_name: 'Private', last_name: 'Person', email: 'private@example.com' })).json().data;
+  alicesClient = (
+    await alice.post('/api/v1/clients', { first_name: 'Private', last_name: 'Person', email: 'private@example.com' })
+  ).json().data;
   await bob.post('/api/v1/clients', { first_name: 'Bobs', last_name: 'Own' });
 });
 afterAll(async () => t.close());

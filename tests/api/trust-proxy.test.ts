@@ -14,7 +14,12 @@ async function forgedLogins(t: TestApp, count: number): Promise<number[]> {
   await agent.get('/sanctum/csrf-cookie');
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await agent.request('POST', '/api/login', { email: `nobody${i}@example.com`, password: 'Wrong-pass-1' }, { 'x-forwarded-for': `198.51.100.${i + 1}` });
+    const res = await agent.request(
+      'POST',
+      '/api/login',
+      { email: `nobody${i}@example.com`, password: 'Wrong-pass-1' },
+      { 'x-forwarded-for': `198.51.100.${i + 1}` },
+    );
     statuses.push(res.statusCode);
   }
   return statuses;
@@ -28,7 +33,11 @@ describe('X-Forwarded-For and per-address limits', () => {
       expect(statuses.slice(0, PER_ADDRESS).every((s) => s === 422)).toBe(true);
       expect(statuses[PER_ADDRESS]).toBe(429);
       // Nor does it make a request look like HTTPS: cookies are not marked Secure on its word.
-      const res = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sanctum/csrf-cookie',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.cookies.some((c) => c.secure)).toBe(false);
     } finally {
       await t.close();
@@ -60,7 +69,11 @@ describe('TRUST_PROXY', () => {
   it('with a hop count, trusts that many proxies in front of the app', async () => {
     const t = await testApp({ trustProxy: parseTrustProxy('1') });
     try {
-      const res = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { 'x-forwarded-proto': 'https' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/sanctum/csrf-cookie',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(res.cookies.every((c) => c.secure)).toBe(true);
     } finally {
       await t.close();

@@ -5,7 +5,9 @@ import { pathToFileURL } from 'node:url';
 import { testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
-beforeAll(async () => { t = await testApp(); });
+beforeAll(async () => {
+  t = await testApp();
+});
 afterAll(async () => t.close());
 
 describe('GET /api/v1/ui/manifest', () => {
@@ -13,7 +15,9 @@ describe('GET /api/v1/ui/manifest', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.screens.map((s: { id: string }) => s.id)).toEqual(expect.arrayContaining(['clients.list', 'clients.form', 'clients.detail', 'auth.login']));
+    expect(data.screens.map((s: { id: string }) => s.id)).toEqual(
+      expect.arrayContaining(['clients.list', 'clients.form', 'clients.detail', 'auth.login']),
+    );
     expect(data.resources.clients).toMatchObject({ path: '/api/v1/clients', subject: 'Client', archivable: true });
     const etag = res.headers.etag as string;
     expect(etag).toBe(`"${data.hash}"`);
@@ -75,7 +79,9 @@ describe('GET /api/ui/validators/:file', () => {
   });
 
   it('answers 404 for an outdated hash', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/ui/validators/clients.0000000000000000.mjs' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/ui/validators/clients.0000000000000000.mjs' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -100,12 +106,19 @@ describe('security headers and docs', () => {
   it('publishes OpenAPI generated from the resource schemas at /api/docs', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/clients', '/api/v1/clients/{id}', '/api/v1/clients/export']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/clients', '/api/v1/clients/{id}', '/api/v1/clients/export']),
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
   it('answers malformed JSON with a 4xx, never a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: '{bad', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });

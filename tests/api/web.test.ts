@@ -38,7 +38,11 @@ describe('web: the page and its assets', () => {
   });
 
   it('sends a hashed chunk as brotli or gzip by Accept-Encoding, cached for a year', async () => {
-    const br = await t.app.inject({ method: 'GET', url: '/assets/app.0123456789ab.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.0123456789ab.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
@@ -47,11 +51,19 @@ describe('web: the page and its assets', () => {
     expect(br.rawPayload.length).toBeLessThan(chunk.length / 10);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(chunk);
 
-    const gz = await t.app.inject({ method: 'GET', url: '/assets/app.0123456789ab.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.0123456789ab.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(chunk);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/app.0123456789ab.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app.0123456789ab.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(chunk);
   });
@@ -78,6 +90,9 @@ describe('web: the page and its assets', () => {
   });
 
   it('answers a missing file with a 404, not the page', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -16,7 +16,9 @@ const FIELDS = 500;
 const schema: RJSFSchema = {
   type: 'object',
   required: ['field_0'],
-  properties: Object.fromEntries(Array.from({ length: FIELDS }, (_, i) => [`field_${i}`, { type: 'string', title: `Field ${i}`, maxLength: 255 }])),
+  properties: Object.fromEntries(
+    Array.from({ length: FIELDS }, (_, i) => [`field_${i}`, { type: 'string', title: `Field ${i}`, maxLength: 255 }]),
+  ),
 };
 const engine = new URLSearchParams(location.search).get('engine') ?? 'ours';
 const templates = leanTemplates((k) => k);
@@ -25,11 +27,22 @@ const widgets = { CheckboxWidget, TextareaWidget };
 function Bench() {
   if (engine === 'mui') return <MuiForm schema={schema} validator={validator} noHtml5Validate />;
   if (engine === 'core') return <CoreForm schema={schema} validator={validator} noHtml5Validate />;
-  return <CoreForm className="sf-form" schema={schema} validator={validator} templates={templates} widgets={widgets} noHtml5Validate />;
+  return (
+    <CoreForm
+      className="sf-form"
+      schema={schema}
+      validator={validator}
+      templates={templates}
+      widgets={widgets}
+      noHtml5Validate
+    />
+  );
 }
 
 declare global {
-  interface Window { __bench: { mount: number; keystrokes: number[]; run(n: number): void } }
+  interface Window {
+    __bench: { mount: number; keystrokes: number[]; run(n: number): void };
+  }
 }
 
 const root = createRoot(document.getElementById('root')!);

@@ -66,18 +66,30 @@ test('an affiliate creates their referral code', async ({ page, cspViolations })
   await expectAccessible(page, 'affiliate dashboard');
 });
 
-test('read-only mode: the banner counts down, writing is hidden and gated forms lead to the subscription', async ({ page, cspViolations }) => {
+test('read-only mode: the banner counts down, writing is hidden and gated forms lead to the subscription', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await login(page, 'readonly@demo.test');
   await expect(page.getByText('You are in Read Only Mode. Your account will be deleted in 60 days')).toBeVisible();
   await expectAccessible(page, 'read-only dashboard');
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Amelia|Arthur|Ava|Charlie|George|Grace|Harry|Isla|Jack|Leo|Lily|Mia|Noah|Oliver|Oscar/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', {
+        name: /Amelia|Arthur|Ava|Charlie|George|Grace|Harry|Isla|Jack|Leo|Lily|Mia|Noah|Oliver|Oscar/,
+      })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'New client' })).toHaveCount(0);
   await page.goto('/clients/form');
   await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
   await expect(page.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Reactivate' })).toHaveAttribute('href', '/account-setup/subscription/details');
+  await expect(page.getByRole('link', { name: 'Reactivate' })).toHaveAttribute(
+    'href',
+    '/account-setup/subscription/details',
+  );
 });
 
 test('a lite owner sees classes locked and which plan offers them', async ({ page, cspViolations }) => {
@@ -93,6 +105,9 @@ test('a lite owner sees classes locked and which plan offers them', async ({ pag
   await expectAccessible(page, 'lite classes');
   await status.getByRole('link', { name: 'See plans' }).click();
   await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Packages/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: /Packages/ })
+    .click();
   await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
 });

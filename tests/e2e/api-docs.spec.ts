@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 
-test('the API docs render in Chromium under the Content-Security-Policy, with no violation', async ({ page, cspViolations }) => {
+test('the API docs render in Chromium under the Content-Security-Policy, with no violation', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   const res = await page.goto('/api/docs');
   const csp = res!.headers()['content-security-policy'] ?? '';

@@ -7,7 +7,8 @@ import { expect } from './fixtures';
 export function lastCode(to: string): string {
   const db = new Database(path.resolve('data/e2e/soloist.db'), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare('select body from outbox where recipient = ? order by id desc limit 1').get(to) as { body: string } | undefined;
+    const row = db.prepare('select body from outbox where recipient = ? order by id desc limit 1').get(to) as
+      { body: string } | undefined;
     return /\b(\d{6})\b/.exec(row?.body ?? '')![1];
   } finally {
     db.close();

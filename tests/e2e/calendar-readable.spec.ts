@@ -14,7 +14,11 @@ function ahead(days: number): string {
 async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
   await page.request.get('/sanctum/csrf-cookie');
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' } });
+  const res = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
 }
@@ -22,15 +26,27 @@ async function api(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data
 /** Books `service` for the demo client Amelia on `date` at `start`; answers the appointment and the client. */
 async function book(page: Page, service: string, date: string, start: string) {
   const services = (await api(page, 'GET', '/api/v1/services?is_lite=1')) as Array<{ id: number; title: string }>;
-  const clients = (await api(page, 'GET', '/api/v1/clients?search=Amelia')) as { data: Array<{ id: number; first_name: string; last_name: string }> };
+  const clients = (await api(page, 'GET', '/api/v1/clients?search=Amelia')) as {
+    data: Array<{ id: number; first_name: string; last_name: string }>;
+  };
   const client = clients.data[0];
-  const { data } = (await api(page, 'POST', '/api/v1/appointments', { type: 'service', service_id: services.find((s) => s.title === service)!.id, client_ids: [client.id], date, start_time: start })) as { data: { id: number } };
+  const { data } = (await api(page, 'POST', '/api/v1/appointments', {
+    type: 'service',
+    service_id: services.find((s) => s.title === service)!.id,
+    client_ids: [client.id],
+    date,
+    start_time: start,
+  })) as { data: { id: number } };
   return { id: data.id, client, name: `${client.first_name} ${client.last_name}` };
 }
 
 /** Pages the calendar forward with FullCalendar's next button until `date` is on screen. */
 async function goTo(page: Page, date: string) {
-  for (let i = 0; i < 80 && !(await page.locator(`[data-date="${date}"]`).count()); i++) await page.getByRole('button', { name: /^(next|наступний)/i }).first().click();
+  for (let i = 0; i < 80 && !(await page.locator(`[data-date="${date}"]`).count()); i++)
+    await page
+      .getByRole('button', { name: /^(next|наступний)/i })
+      .first()
+      .click();
   await expect(page.locator(`[data-date="${date}"]`).first()).toBeVisible();
 }
 
@@ -44,7 +60,9 @@ function textInside(el: Locator) {
       if (!n.textContent?.trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
-      for (const r of Array.from(range.getClientRects())) if (r.bottom > outer.bottom + 1 || r.top < outer.top - 1) out.push(`"${n.textContent}" ${r.top}–${r.bottom} outside ${outer.top}–${outer.bottom}`);
+      for (const r of Array.from(range.getClientRects()))
+        if (r.bottom > outer.bottom + 1 || r.top < outer.top - 1)
+          out.push(`"${n.textContent}" ${r.top}–${r.bottom} outside ${outer.top}–${outer.bottom}`);
     }
     return out;
   });
@@ -54,7 +72,10 @@ async function toUkrainian(page: Page) {
   await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
 }
 
-test('on a phone the month shows each day legibly: coloured dots and "+N", no words cut; a day opens its day view', async ({ page, cspViolations }) => {
+test('on a phone the month shows each day legibly: coloured dots and "+N", no words cut; a day opens its day view', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
@@ -93,11 +114,18 @@ test('on a phone the month shows each day legibly: coloured dots and "+N", no wo
   const today = new Date().toISOString().slice(0, 10);
   await page.locator(`main [role="table"] [data-date="${today}"]`).first().click();
   await expect(page.getByRole('button', { name: 'Попередній день' })).toBeVisible();
-  expect(await page.locator('[data-date]').evaluateAll((els, d) => els.every((e) => e.getAttribute('data-date') === d), today)).toBe(true);
+  expect(
+    await page
+      .locator('[data-date]')
+      .evaluateAll((els, d) => els.every((e) => e.getAttribute('data-date') === d), today),
+  ).toBe(true);
   await page.context().clearCookies({ name: 'locale' });
 });
 
-test('a 15-minute appointment keeps to one line inside its bar in the week and day views', async ({ page, cspViolations }) => {
+test('a 15-minute appointment keeps to one line inside its bar in the week and day views', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(120_000);
   await login(page);
@@ -117,13 +145,19 @@ test('a 15-minute appointment keeps to one line inside its bar in the week and d
   }
 });
 
-test('an appointment whose every client cancelled shows as cancelled, not as a booking that holds the time', async ({ page, cspViolations }) => {
+test('an appointment whose every client cancelled shows as cancelled, not as a booking that holds the time', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(90_000);
   await login(page);
   const date = ahead(52);
   const booked = await book(page, 'Haircut', date, '10:00');
-  await api(page, 'PUT', `/api/v1/appointments/${booked.id}/status`, { status: 'cancelled', client_id: booked.client.id });
+  await api(page, 'PUT', `/api/v1/appointments/${booked.id}/status`, {
+    status: 'cancelled',
+    client_id: booked.client.id,
+  });
   for (const lang of ['en', 'uk']) {
     if (lang === 'uk') await toUkrainian(page);
     await page.goto('/appointments/calendar/events');

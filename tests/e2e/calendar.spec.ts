@@ -9,11 +9,20 @@ function nextMonday(): string {
 
 /** How the appointment dialog says when (dates in words, 24-hour clock): "Monday 30 November 2026, 10:00–11:00". */
 function when(date: string, from: string, to: string): string {
-  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   return `${day}, ${from}–${to}`;
 }
 
-test('an owner books a slot from the calendar, marks the client attended and drags the appointment to another day', async ({ page, cspViolations }) => {
+test('an owner books a slot from the calendar, marks the client attended and drags the appointment to another day', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(120_000);
   await login(page);
@@ -35,7 +44,10 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await expect(page.locator('#root_duration-minutes')).toHaveValue('0');
   await expect(page.locator('#root_duration')).toHaveValue('1');
   await page.getByLabel('Clients').click();
-  await page.getByRole('option', { name: /Amelia/ }).first().click();
+  await page
+    .getByRole('option', { name: /Amelia/ })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
@@ -68,7 +80,10 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await expect(page.getByRole('dialog').getByText(when(wednesday, '10:00', '11:00'))).toBeVisible();
 });
 
-test('an owner creates a weekly series and deletes this and all future ones from the third', async ({ page, cspViolations }) => {
+test('an owner creates a weekly series and deletes this and all future ones from the third', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(120_000);
   await login(page);
@@ -151,7 +166,9 @@ test('the appointment form asks for a location only where one applies', async ({
   await expect(page.getByLabel('Your location')).toHaveCount(0);
   await expect(page.getByLabel('Address')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('#root_client_ids__error')).toHaveText("Choose a client for an appointment at the client's place.");
+  await expect(page.locator('#root_client_ids__error')).toHaveText(
+    "Choose a client for an appointment at the client's place.",
+  );
   await page.getByLabel('Clients').click();
   await page.getByRole('option', { name: 'Amelia' }).first().click();
   await page.keyboard.press('Escape');
@@ -160,7 +177,10 @@ test('the appointment form asks for a location only where one applies', async ({
   await expect(page.getByText('Saved successfully.')).toBeVisible();
 });
 
-test('an owner stretches private time by dragging its end; onto busy time it springs back with the reason', async ({ page, cspViolations }) => {
+test('an owner stretches private time by dragging its end; onto busy time it springs back with the reason', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(90_000);
   await login(page);

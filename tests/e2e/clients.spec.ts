@@ -11,7 +11,9 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await page.getByLabel('Email').fill('owner@demo.test');
   await page.getByLabel('Password').fill('Wrong-pass-1');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Password').fill('Demo-pass-1');
   await page.getByRole('button', { name: 'Log in' }).click();

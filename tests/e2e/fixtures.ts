@@ -9,7 +9,9 @@ export const test = base.extend<{ cspViolations: string[] }>({
       if (/Content Security Policy|Refused to (execute|load|apply)/i.test(msg.text())) violations.push(msg.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to execute: Content Security Policy ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Refused to execute: Content Security Policy ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     await use(violations);
     expect(violations).toEqual([]);
@@ -22,7 +24,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')} — ${v.nodes[0]?.failureSummary ?? ''}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')} — ${v.nodes[0]?.failureSummary ?? ''}`,
+    ),
+  ).toEqual([]);
 }
 
 export async function login(page: Page, email = 'owner@demo.test', password = 'Demo-pass-1'): Promise<void> {

@@ -9,7 +9,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}.flow.${run}@example.com`;
 
-
 const counter = (page: Page) => page.getByTestId('wizard-progress');
 
 /** Start → verify by email → the services, checking the counter on the way. */
@@ -27,7 +26,10 @@ async function toServices(page: Page, who: string) {
   await expect(counter(page)).toHaveText('Step 3 of 7');
 }
 
-test('the step counter never jumps, and going back lets the held time go so it is still offered', async ({ page, cspViolations }) => {
+test('the step counter never jumps, and going back lets the held time go so it is still offered', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await toServices(page, email('counter'));
   await page.getByRole('button', { name: /Free consultation/ }).click();
@@ -55,12 +57,21 @@ test('the step counter never jumps, and going back lets the held time go so it i
   await expect(counter(page)).toHaveText('Step 7 of 7');
 });
 
-test('the payment callback goes on to a confirmation after 5 seconds, and the confirmation stays', async ({ page, cspViolations }) => {
+test('the payment callback goes on to a confirmation after 5 seconds, and the confirmation stays', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(90_000);
   await toServices(page, email('payer'));
-  await page.getByRole('button', { name: /Haircut/ }).first().click();
-  await page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first().click();
+  await page
+    .getByRole('button', { name: /Haircut/ })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /^\d{2}:\d{2}$/ })
+    .first()
+    .click();
   await page.getByLabel('First name').fill('Pia');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Confirm and pay £10.00' }).click();
@@ -81,7 +92,10 @@ test('the payment callback goes on to a confirmation after 5 seconds, and the co
   await expect(page.getByRole('heading', { name: 'Paid: you are booked' })).toBeVisible();
 });
 
-test('a client cancels their booking from its manage page, and the time is offered again', async ({ page, cspViolations }) => {
+test('a client cancels their booking from its manage page, and the time is offered again', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await toServices(page, email('canceller'));
   await page.getByRole('button', { name: /Free consultation/ }).click();
@@ -112,7 +126,9 @@ test('a client cancels their booking from its manage page, and the time is offer
 });
 
 for (const width of [390, 360]) {
-  test(`the day strip fits a ${width} px phone: two whole days or more, the chosen one in view, nothing off screen`, async ({ page }) => {
+  test(`the day strip fits a ${width} px phone: two whole days or more, the chosen one in view, nothing off screen`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await toServices(page, email(`strip${width}`));
     await page.getByRole('button', { name: /Free consultation/ }).click();

@@ -10,7 +10,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const run = Date.now().toString(36);
 const email = (name: string) => `${name}.${run}@example.com`;
 
-
 /** From the page's start to the first choice after verification, by an emailed code. */
 async function verify(page: Page, email: string, kind = /An appointment/, next = 'Choose a service') {
   if (!page.url().includes('/online-booking/')) await page.goto('/online-booking/olivia-hart');
@@ -26,7 +25,11 @@ async function verify(page: Page, email: string, kind = /An appointment/, next =
   await expect(page.getByRole('heading', { name: next })).toBeVisible();
 }
 
-test('a new client books a multipart service with a deposit; the owner sees it; the slot is gone for the next client', async ({ page, browser, cspViolations }) => {
+test('a new client books a multipart service with a deposit; the owner sees it; the slot is gone for the next client', async ({
+  page,
+  browser,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(120_000);
   await verify(page, email('new.client'));
@@ -87,7 +90,11 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await ownerContext.close();
 
   // A second client finds that time gone.
-  const secondContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const secondContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const second = await secondContext.newPage();
   await verify(second, email('second.client'));
   await second.getByRole('button', { name: /Colour and style/ }).click();
@@ -97,7 +104,10 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await secondContext.close();
 });
 
-test('a client books a seat in a class and sees the seats left go down, at 360 px wide', async ({ page, cspViolations }) => {
+test('a client books a seat in a class and sees the seats left go down, at 360 px wide', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await page.setViewportSize({ width: 360, height: 780 });
   await verify(page, email('yogi'), /A class/, 'Choose a class');
@@ -144,13 +154,20 @@ test('the owner sets up online booking as a schema form', async ({ page, cspViol
   await expect(page.getByLabel('Page address')).toHaveValue('olivia-hart');
   await page.getByLabel('Page address').fill('Not OK');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('The page address may use lowercase letters, digits and hyphens (3–48 characters).')).toBeVisible();
+  await expect(
+    page.getByText('The page address may use lowercase letters, digits and hyphens (3–48 characters).'),
+  ).toBeVisible();
   await page.getByLabel('Page address').fill('olivia-hart');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Updated successfully.').first()).toBeVisible();
 });
 
-test('a payment that arrives after its time was taken is refunded, and the client is told so', async ({ page, playwright, baseURL, cspViolations }) => {
+test('a payment that arrives after its time was taken is refunded, and the client is told so', async ({
+  page,
+  playwright,
+  baseURL,
+  cspViolations,
+}) => {
   void cspViolations;
   test.setTimeout(90_000);
   await verify(page, email('late.payer'));
@@ -164,21 +181,33 @@ test('a payment that arrives after its time was taken is refunded, and the clien
   // The client lingers on the payment page: the hold runs out, and the owner blocks that time meanwhile.
   const db = new Database(path.resolve('data/e2e/soloist.db'), { fileMustExist: true });
   try {
-    db.prepare('update slot_holds set expires_at = ? where payment_ref = ?').run('2000-01-01T00:00:00.000Z', page.url().split('/').pop());
+    db.prepare('update slot_holds set expires_at = ? where payment_ref = ?').run(
+      '2000-01-01T00:00:00.000Z',
+      page.url().split('/').pop(),
+    );
   } finally {
     db.close();
   }
   const owner = await playwright.request.newContext({ baseURL });
   await owner.get('/sanctum/csrf-cookie');
-  const xsrf = async () => decodeURIComponent((await owner.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
-  await owner.post('/api/login', { data: { email: 'owner@demo.test', password: 'Demo-pass-1' }, headers: { 'x-xsrf-token': await xsrf() } });
-  const blocked = await owner.post('/api/v1/appointments', { data: { type: 'blocked', title: 'Supplier visit', date, start_time: time, duration: 30 }, headers: { 'x-xsrf-token': await xsrf() } });
+  const xsrf = async () =>
+    decodeURIComponent((await owner.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  await owner.post('/api/login', {
+    data: { email: 'owner@demo.test', password: 'Demo-pass-1' },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  const blocked = await owner.post('/api/v1/appointments', {
+    data: { type: 'blocked', title: 'Supplier visit', date, start_time: time, duration: 30 },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
   expect(blocked.status()).toBe(201);
   await owner.dispose();
 
   await page.getByRole('button', { name: 'Pay £10.00' }).click();
   await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/callback\?session_id=/);
-  await expect(page.getByRole('alert')).toHaveText('The booking could not be made, so your payment has been refunded in full. Nothing was booked.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The booking could not be made, so your payment has been refunded in full. Nothing was booked.',
+  );
   await expectAccessible(page, 'refunded payment');
   await page.getByRole('button', { name: 'Choose another time' }).click();
   await expect(page.getByText('Book with Olivia Hart in a few steps.')).toBeVisible();

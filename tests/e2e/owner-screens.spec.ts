@@ -2,7 +2,10 @@ import { expect, login, test } from './fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-test('prices read in pounds in lists and details; a package names its services with how many', async ({ page, cspViolations }) => {
+test('prices read in pounds in lists and details; a package names its services with how many', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await login(page);
   await page.goto('/appointments/services/list');
@@ -16,10 +19,17 @@ test('prices read in pounds in lists and details; a package names its services w
   await expect(page.getByText('£95.00')).toBeVisible();
 });
 
-test('the appointment form fills from the service, hides what private time lacks, and the client page lists the booking', async ({ page, cspViolations }) => {
+test('the appointment form fills from the service, hides what private time lacks, and the client page lists the booking', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await login(page);
-  const clients = (await (await page.request.get('/api/v1/clients?is_lite=1')).json()) as Array<{ id: number; first_name: string; last_name: string }>;
+  const clients = (await (await page.request.get('/api/v1/clients?is_lite=1')).json()) as Array<{
+    id: number;
+    first_name: string;
+    last_name: string;
+  }>;
   const client = clients.find((c) => c.last_name)!;
   await page.goto('/appointments/calendar/form?date=2027-05-03&start_time=10:00');
   await expect(page.locator('#root_service_id')).toBeVisible();
@@ -42,7 +52,10 @@ test('the appointment form fills from the service, hides what private time lacks
 
   // The client by surname, shown with their full name.
   await page.locator('#root_client_ids').fill(client.last_name);
-  await page.getByRole('option', { name: new RegExp(`${client.first_name} ${client.last_name}`) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(`${client.first_name} ${client.last_name}`) })
+    .first()
+    .click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/appointments\/calendar/);
 
@@ -70,7 +83,11 @@ test('a refused sign-up keeps what was typed, except the passwords', async ({ pa
   await expect(page.locator('#root_password')).toHaveValue('');
 });
 
-test('online booking settings show the page address; a missing record is a not-found page with the way back', async ({ page, context, cspViolations }) => {
+test('online booking settings show the page address; a missing record is a not-found page with the way back', async ({
+  page,
+  context,
+  cspViolations,
+}) => {
   void cspViolations;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page);

@@ -5,14 +5,25 @@ import { expect, login, test } from './fixtures';
  * email in a client's header, the Ukrainian paging labels), and the paging arrows stay on screen.
  */
 for (const locale of ['en', 'uk'] as const) {
-  test(`on a phone in ${locale}, the client page, lists and the class page fit the screen`, async ({ page, context, cspViolations }) => {
+  test(`on a phone in ${locale}, the client page, lists and the class page fit the screen`, async ({
+    page,
+    context,
+    cspViolations,
+  }) => {
     void cspViolations;
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page);
     await context.addCookies([{ name: 'locale', value: locale, url: page.url() }]);
-    const clients = (await (await page.request.get('/api/v1/clients?per_page=5&sort=id')).json()).data as Array<{ id: number }>;
+    const clients = (await (await page.request.get('/api/v1/clients?per_page=5&sort=id')).json()).data as Array<{
+      id: number;
+    }>;
     const classes = (await (await page.request.get('/api/v1/classes?per_page=5')).json()).data as Array<{ id: number }>;
-    for (const path of [`/clients/${clients[0].id}`, '/clients/list', '/appointments/services/list', `/appointments/classes/${classes[0].id}`]) {
+    for (const path of [
+      `/clients/${clients[0].id}`,
+      '/clients/list',
+      '/appointments/services/list',
+      `/appointments/classes/${classes[0].id}`,
+    ]) {
       await page.goto(path);
       await expect(page.locator('main').getByRole('heading').first()).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -14,12 +14,19 @@ function ahead(days: number): string {
 async function api(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   await page.request.get('/sanctum/csrf-cookie');
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(url, { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' } });
+  const res = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token), Accept: 'application/json' },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
 }
 
-test('on a phone the calendar opens on one day, its controls below, nothing wider than the screen', async ({ page, cspViolations }) => {
+test('on a phone the calendar opens on one day, its controls below, nothing wider than the screen', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
@@ -29,7 +36,11 @@ test('on a phone the calendar opens on one day, its controls below, nothing wide
   await expect(page.getByRole('button', { name: 'Previous Day' })).toBeVisible();
   await expect(page.locator('main button', { hasText: /^List$/ })).toBeVisible();
   await expect(page.locator(`[data-date="${today}"]`).first()).toBeVisible();
-  expect(await page.locator('[data-date]').evaluateAll((els, d) => els.every((e) => e.getAttribute('data-date') === d), today)).toBe(true);
+  expect(
+    await page
+      .locator('[data-date]')
+      .evaluateAll((els, d) => els.every((e) => e.getAttribute('data-date') === d), today),
+  ).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
@@ -38,26 +49,39 @@ test("FullCalendar's own controls speak Ukrainian", async ({ page, cspViolations
   await login(page);
   await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
   await page.goto('/appointments/calendar/events');
-  for (const name of ['Сьогодні', 'День', 'Тиждень', 'Місяць']) await expect(page.locator('main button', { hasText: new RegExp(`^${name}$`) })).toBeVisible();
+  for (const name of ['Сьогодні', 'День', 'Тиждень', 'Місяць'])
+    await expect(page.locator('main button', { hasText: new RegExp(`^${name}$`) })).toBeVisible();
   await expect(page.getByText('Увесь', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('08:00', { exact: true }).first()).toBeVisible();
   await page.context().clearCookies({ name: 'locale' });
 });
 
-test("an event names the client and shows its payment; the dialog says attendance, not a bare 'Pending'", async ({ page, cspViolations }) => {
+test("an event names the client and shows its payment; the dialog says attendance, not a bare 'Pending'", async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await login(page);
   const services = (await api(page, 'GET', '/api/v1/services?is_lite=1')) as Array<{ id: number; title: string }>;
   const service = services.find((s) => s.title === 'Haircut') ?? services[0];
-  const clients = (await api(page, 'GET', '/api/v1/clients?search=Amelia')) as { data: Array<{ id: number; first_name: string; last_name: string }> };
+  const clients = (await api(page, 'GET', '/api/v1/clients?search=Amelia')) as {
+    data: Array<{ id: number; first_name: string; last_name: string }>;
+  };
   const client = clients.data[0];
   const date = ahead(30);
-  await api(page, 'POST', '/api/v1/appointments', { type: 'service', service_id: service.id, client_ids: [client.id], date, start_time: '11:00' });
+  await api(page, 'POST', '/api/v1/appointments', {
+    type: 'service',
+    service_id: service.id,
+    client_ids: [client.id],
+    date,
+    start_time: '11:00',
+  });
 
   await page.goto('/appointments/calendar/events');
   await page.getByRole('tab', { name: 'Day view' }).click();
   // Go to the day: FullCalendar's next button until the date shows.
-  for (let i = 0; i < 60 && !(await page.locator(`[data-date="${date}"]`).count()); i++) await page.getByRole('button', { name: /next/i }).first().click();
+  for (let i = 0; i < 60 && !(await page.locator(`[data-date="${date}"]`).count()); i++)
+    await page.getByRole('button', { name: /next/i }).first().click();
   const name = `${client.first_name} ${client.last_name}`;
   const event = page.getByText(name).first();
   await expect(event).toBeVisible();
@@ -94,7 +118,10 @@ test('a toast never covers the banner button of a signed-in-as admin', async ({ 
   }
 });
 
-test('a new owner lands on a setup checklist that links to each step; the demo owner has it done', async ({ page, cspViolations }) => {
+test('a new owner lands on a setup checklist that links to each step; the demo owner has it done', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   await login(page);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -113,7 +140,8 @@ test('a new owner lands on a setup checklist that links to each step; the demo o
   const checklist = page.getByRole('region', { name: 'Get set up' });
   await expect(checklist).toBeVisible();
   await expect(checklist.getByText('0 of 4 done')).toBeVisible();
-  for (const step of ['Add a service', 'Set your business hours', 'Turn on online booking', 'Add a client']) await expect(checklist.getByRole('link', { name: new RegExp(step) })).toBeVisible();
+  for (const step of ['Add a service', 'Set your business hours', 'Turn on online booking', 'Add a client'])
+    await expect(checklist.getByRole('link', { name: new RegExp(step) })).toBeVisible();
   await checklist.getByRole('link', { name: /Add a client/ }).click();
   await expect(page).toHaveURL(/\/clients\/form$/);
   await page.getByLabel('First name').fill('Fiona');
@@ -135,7 +163,10 @@ test('on a phone tables scroll inside their card, never the page', async ({ page
     const table = page.getByRole('table').first();
     await expect(table).toBeVisible();
     await page.screenshot({ path: `test-results/phone-table-${path.split('/')[1]}.png` });
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
     expect(widths.page, path).toBeLessThanOrEqual(390);
     expect(widths.body, path).toBeLessThanOrEqual(390);
   }

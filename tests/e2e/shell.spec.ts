@@ -42,7 +42,9 @@ test('an expired session (401) sends the user to /login once, to come back after
   await expect(page.getByText(/@example\.com/).first()).toBeVisible();
   await page.context().clearCookies({ name: 'soloist_session' });
   const users: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/api/v1/user')) users.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/user')) users.push(r.url());
+  });
   await page.getByRole('link', { name: 'Services' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Fappointments%2Fservices%2Flist$/);
   await page.waitForTimeout(2000);
@@ -53,14 +55,18 @@ test('an expired session (401) sends the user to /login once, to come back after
   await expect(page).toHaveURL(/\/appointments\/services\/list$/);
 });
 
-test('scripts, styles and the page come compressed; a favicon; each screen names the tab', async ({ page, cspViolations }) => {
+test('scripts, styles and the page come compressed; a favicon; each screen names the tab', async ({
+  page,
+  cspViolations,
+}) => {
   void cspViolations;
   const encodings = new Map<string, string>();
   const seen: Array<Promise<void>> = [];
   const record = (r: Response) => {
     const type = r.request().resourceType();
     // The built app (page, chunks, styles); the API's own answers are not pre-compressed files.
-    if ((type === 'script' || type === 'stylesheet' || type === 'document') && !r.url().includes('/api/')) seen.push(r.allHeaders().then((h) => void encodings.set(r.url(), h['content-encoding'] ?? 'none')));
+    if ((type === 'script' || type === 'stylesheet' || type === 'document') && !r.url().includes('/api/'))
+      seen.push(r.allHeaders().then((h) => void encodings.set(r.url(), h['content-encoding'] ?? 'none')));
   };
   page.on('response', record);
   await page.goto('/login');

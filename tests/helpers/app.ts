@@ -42,7 +42,16 @@ export async function testApp(overrides: Partial<import('../../src/server/config
       await c.end();
     };
   }
-  const config = loadConfig({}, { databaseUrl, uploadsDir: path.join(tmp, 'uploads'), webDir: path.join(tmp, 'no-web'), logger: false, ...overrides });
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl,
+      uploadsDir: path.join(tmp, 'uploads'),
+      webDir: path.join(tmp, 'no-web'),
+      logger: false,
+      ...overrides,
+    },
+  );
   const app = await buildApp(config);
   return {
     app,
@@ -56,12 +65,30 @@ export async function testApp(overrides: Partial<import('../../src/server/config
 }
 
 let counter = 0;
-export async function createUser(app: FastifyInstance, overrides: Partial<{ email: string; plan_name: string; is_admin: number }> = {}) {
+export async function createUser(
+  app: FastifyInstance,
+  overrides: Partial<{ email: string; plan_name: string; is_admin: number }> = {},
+) {
   const email = overrides.email ?? `user${++counter}-${crypto.randomBytes(3).toString('hex')}@test.example`;
   const now = nowIso();
   const row = await app.db
     .insertInto('users')
-    .values({ email, password_hash: await hashPassword('Secret-pass-1'), first_name: 'Test', last_name: 'User', is_admin: overrides.is_admin ?? 0, is_affiliate: 0, is_api_user: 0, plan_name: overrides.plan_name ?? 'Premium Monthly', subscription_status: 'active', trial_ends_at: null, locale: 'en', region: 'GB', created_at: now, updated_at: now })
+    .values({
+      email,
+      password_hash: await hashPassword('Secret-pass-1'),
+      first_name: 'Test',
+      last_name: 'User',
+      is_admin: overrides.is_admin ?? 0,
+      is_affiliate: 0,
+      is_api_user: 0,
+      plan_name: overrides.plan_name ?? 'Premium Monthly',
+      subscription_status: 'active',
+      trial_ends_at: null,
+      locale: 'en',
+      region: 'GB',
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, email, password: 'Secret-pass-1' };
@@ -74,7 +101,10 @@ export class Agent {
   cookies: Record<string, string> = {};
   /** The address requests come from (per-IP rate limits). */
   ip = '127.0.0.1';
-  constructor(private app: FastifyInstance, public locale = 'en') {}
+  constructor(
+    private app: FastifyInstance,
+    public locale = 'en',
+  ) {}
 
   private remember(res: LightMyRequestResponse) {
     for (const c of res.cookies) {
@@ -83,13 +113,22 @@ export class Agent {
     }
   }
 
-  async request(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,
       remoteAddress: this.ip,
       cookies: this.cookies,
-      headers: { 'x-locale': this.locale, ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}), ...headers },
+      headers: {
+        'x-locale': this.locale,
+        ...(this.cookies['XSRF-TOKEN'] ? { 'x-xsrf-token': this.cookies['XSRF-TOKEN'] } : {}),
+        ...headers,
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     this.remember(res);

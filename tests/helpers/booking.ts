@@ -7,9 +7,17 @@ import { Agent, loggedIn } from './app';
  */
 export async function bookingOwner(app: FastifyInstance, slug: string, extra: Record<string, unknown> = {}) {
   const { agent: owner, user } = await loggedIn(app, { plan_name: 'Business Monthly' });
-  const service = (await owner.post('/api/v1/services', { title: 'Consultation', price: 0, duration: 30 })).json().data as { id: number; public_id: string };
+  const service = (await owner.post('/api/v1/services', { title: 'Consultation', price: 0, duration: 30 })).json()
+    .data as { id: number; public_id: string };
   const res = await owner.put('/api/v1/user/booking-settings', {
-    enabled: true, slug, service_ids: [service.id], existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service', ...extra,
+    enabled: true,
+    slug,
+    service_ids: [service.id],
+    existing_clients_only: false,
+    block_new_bookings: false,
+    remember_days: 30,
+    deposit_mode: 'per_service',
+    ...extra,
   });
   if (res.statusCode !== 200) throw new Error(`booking settings: ${res.body}`);
   return { owner, user, service };
@@ -29,14 +37,27 @@ export async function verifiedClient(app: FastifyInstance, slug: string, email: 
   const sent = await agent.post(`/api/v1/online-booking/${slug}/codes`, { channel: 'email', destination: email });
   if (sent.statusCode !== 200) throw new Error(`code: ${sent.body}`);
   const code = /\b(\d{6})\b/.exec((await outbox(app, email))[0].body)![1];
-  const verify = await agent.post(`/api/v1/online-booking/${slug}/codes/verify`, { token: sent.json().data.token, code });
+  const verify = await agent.post(`/api/v1/online-booking/${slug}/codes/verify`, {
+    token: sent.json().data.token,
+    code,
+  });
   if (verify.statusCode !== 200) throw new Error(`verify: ${verify.body}`);
   return agent;
 }
 
 /** Holds `start` (ISO) of a service and books it; answers the booking response. */
-export async function book(agent: Agent, slug: string, service: string, start: string, details: Record<string, unknown> = {}) {
+export async function book(
+  agent: Agent,
+  slug: string,
+  service: string,
+  start: string,
+  details: Record<string, unknown> = {},
+) {
   const hold = await agent.post(`/api/v1/online-booking/${slug}/holds`, { service, start });
   if (hold.statusCode !== 201) throw new Error(`hold: ${hold.body}`);
-  return agent.post(`/api/v1/online-booking/${slug}/bookings`, { hold: hold.json().data.token, first_name: 'Cara', ...details });
+  return agent.post(`/api/v1/online-booking/${slug}/bookings`, {
+    hold: hold.json().data.token,
+    first_name: 'Cara',
+    ...details,
+  });
 }

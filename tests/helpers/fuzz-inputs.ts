@@ -14,7 +14,15 @@ const HOLE = '\u0001hole\u0001';
 export const nested = (levels: number) => '['.repeat(levels) + '1' + ']'.repeat(levels);
 
 /** Path parameter values: beyond the id column, non-finite, negative, NUL, and over-long. */
-export const BAD_PATH = ['99999999999999999999999', '9007199254740993', '1e400', 'Infinity', '-1', 'a%00b', 'x'.repeat(300)];
+export const BAD_PATH = [
+  '99999999999999999999999',
+  '9007199254740993',
+  '1e400',
+  'Infinity',
+  '-1',
+  'a%00b',
+  'x'.repeat(300),
+];
 
 /** Query values for any parameter, whatever its type. */
 export const BAD_QUERY = ['1e18', '9007199254740993', 'Infinity', '-1e400', 'a%00b', ''];
@@ -23,7 +31,8 @@ export const BAD_QUERY = ['1e18', '9007199254740993', 'Infinity', '-1e400', 'a%0
 export function badValues(schema: JsonSchema): unknown[] {
   const types = [schema.type].flat().filter(Boolean) as string[];
   const all: unknown[] = [null, '', 'a\u0000b', new Raw('1e309'), { nested: true }];
-  if (types.includes('integer') || types.includes('number')) all.push('Infinity', 2147483648, 2 ** 53, -2147483649, 0.5);
+  if (types.includes('integer') || types.includes('number'))
+    all.push('Infinity', 2147483648, 2 ** 53, -2147483649, 0.5);
   if (types.includes('array')) all.push([2147483648, 2 ** 53], ['a\u0000b'], [null], [{}], [new Raw('-1e309')]);
   if (types.includes('string')) all.push('x'.repeat(70_000));
   if (types.includes('boolean')) all.push('true');
@@ -48,9 +57,16 @@ export function toJson(value: unknown): string {
  * A valid body for a schema: every required field gets a plain value, a list of ids gets an existing id of the
  * resource it names (`service_ids` → a service), as the tenancy walk builds them; `named` fields get a given value.
  */
-export function sampleBody(schema: JsonSchema, ids: Record<string, number>, named: Record<string, unknown> = {}): Record<string, unknown> {
+export function sampleBody(
+  schema: JsonSchema,
+  ids: Record<string, number>,
+  named: Record<string, unknown> = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const fields = new Set([...(schema.required ?? []), ...Object.keys(named).filter((f) => schema.properties && f in schema.properties)]);
+  const fields = new Set([
+    ...(schema.required ?? []),
+    ...Object.keys(named).filter((f) => schema.properties && f in schema.properties),
+  ]);
   for (const field of fields) {
     const prop = schema.properties?.[field] ?? {};
     const types = [prop.type].flat();
@@ -59,10 +75,20 @@ export function sampleBody(schema: JsonSchema, ids: Record<string, number>, name
     else if (Array.isArray(prop.enum) && prop.enum.includes('private')) body[field] = 'private';
     else if (prop.default !== undefined) body[field] = prop.default;
     else if (Array.isArray(prop.enum)) body[field] = prop.enum[0];
-    else if (types.includes('string')) body[field] = prop.format === 'email' ? 'fuzz@example.com' : prop.format === 'date' ? '2027-01-05' : prop.pattern ? '09:00' : 'Fuzz';
-    else if (types.includes('integer') || types.includes('number')) body[field] = Math.max(1, Number(prop.minimum ?? 1));
+    else if (types.includes('string'))
+      body[field] =
+        prop.format === 'email'
+          ? 'fuzz@example.com'
+          : prop.format === 'date'
+            ? '2027-01-05'
+            : prop.pattern
+              ? '09:00'
+              : 'Fuzz';
+    else if (types.includes('integer') || types.includes('number'))
+      body[field] = Math.max(1, Number(prop.minimum ?? 1));
     else if (types.includes('boolean')) body[field] = false;
-    else if (types.includes('array') && prop.items?.type === 'integer') body[field] = [ids[field.replace(/_ids$/, 's')] ?? 1];
+    else if (types.includes('array') && prop.items?.type === 'integer')
+      body[field] = [ids[field.replace(/_ids$/, 's')] ?? 1];
     else if (types.includes('array')) body[field] = [sampleBody(prop.items ?? {}, ids, named)];
     else if (types.includes('object')) body[field] = sampleBody(prop, ids, named);
   }

@@ -9,10 +9,23 @@ import { RendererContext, type RendererContextValue, type ScreenWidget } from '.
 /** A renderer context for one screen under test: keys for texts, everything allowed, nothing registered. */
 export function rendererContext(overrides: Partial<RendererContextValue> = {}): RendererContextValue {
   return {
-    manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: {} } as unknown as Manifest,
-    rest: {} as never, t: (k) => k, locale: 'en', can: () => true,
-    widgets: createRegistry('widget'), screenWidgets: createRegistry<ScreenWidget>('screen widget'), formContext: {},
-    notify: () => undefined, confirm: async () => true, checkGate: () => null, onSession: async () => undefined,
+    manifest: {
+      hash: 'h',
+      navigation: { areas: [], redirects: [], notFound: '/404' },
+      screens: [],
+      resources: {},
+    } as unknown as Manifest,
+    rest: {} as never,
+    t: (k) => k,
+    locale: 'en',
+    can: () => true,
+    widgets: createRegistry('widget'),
+    screenWidgets: createRegistry<ScreenWidget>('screen widget'),
+    formContext: {},
+    notify: () => undefined,
+    confirm: async () => true,
+    checkGate: () => null,
+    onSession: async () => undefined,
     ...overrides,
   };
 }

@@ -28,8 +28,21 @@ export default function ImageWidget({ id, value, onChange, disabled, readonly, l
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
       <Avatar src={typeof value === 'string' ? value : undefined} alt={label} sx={{ width: 64, height: 64 }} />
-      <input ref={input} id={id} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden onChange={(e) => void upload(e.target.files?.[0])} />
-      <Button variant="outlined" size="small" disabled={disabled || readonly || busy} onClick={() => input.current?.click()} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        hidden
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={disabled || readonly || busy}
+        onClick={() => input.current?.click()}
+        startIcon={busy ? <CircularProgress size={16} /> : undefined}
+      >
         {t('actions.upload')}
       </Button>
       {value && !busy && (

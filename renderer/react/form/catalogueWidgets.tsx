@@ -13,7 +13,16 @@ export function ColourWidget(props: WidgetProps) {
   const colour = typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000';
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
-      <input id={id} type="color" className="sf-colour" value={colour} disabled={disabled || readonly} aria-label={`${label}: ${t('widgets.chooseColour')}`} aria-describedby={ariaDescribedByIds(id)} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        type="color"
+        className="sf-colour"
+        value={colour}
+        disabled={disabled || readonly}
+        aria-label={`${label}: ${t('widgets.chooseColour')}`}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={(e) => onChange(e.target.value)}
+      />
       <code>{colour}</code>
     </span>
   );
@@ -26,7 +35,12 @@ export function ColourWidget(props: WidgetProps) {
 export function MoneyWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
   const { currency = 'GBP', locale = 'en' } = contextOf(props);
-  const symbol = useMemo(() => new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency, [currency, locale]);
+  const symbol = useMemo(
+    () =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
+        ?.value ?? currency,
+    [currency, locale],
+  );
   const shown = typeof value === 'number' ? (value / 100).toFixed(2) : '';
   return (
     <span className="sf-affix">
@@ -63,11 +77,37 @@ export function DurationWidget(props: WidgetProps) {
   const set = (h: number, m: number) => onChange(Math.max(0, h) * 60 + Math.max(0, Math.min(59, m)));
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-      <input id={id} className="sf-input" style={{ width: 90 }} type="number" min={0} max={24} value={hours} disabled={disabled} readOnly={readonly} aria-label={t('units.hoursLabel')} aria-invalid={invalid(props)} onChange={(e) => set(Number(e.target.value), minutes)} />
+      <input
+        id={id}
+        className="sf-input"
+        style={{ width: 90 }}
+        type="number"
+        min={0}
+        max={24}
+        value={hours}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-label={t('units.hoursLabel')}
+        aria-invalid={invalid(props)}
+        onChange={(e) => set(Number(e.target.value), minutes)}
+      />
       <span aria-hidden="true">{t('units.hours', { count: 2 }).replace(/\d+\s*/, '')}</span>
-      <input id={`${id}-minutes`} className="sf-input" style={{ width: 90 }} type="number" min={0} max={59} step={5} value={minutes} disabled={disabled} readOnly={readonly} aria-label={t('units.minutesLabel')} aria-invalid={invalid(props)} onChange={(e) => set(hours, Number(e.target.value))} />
+      <input
+        id={`${id}-minutes`}
+        className="sf-input"
+        style={{ width: 90 }}
+        type="number"
+        min={0}
+        max={59}
+        step={5}
+        value={minutes}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-label={t('units.minutesLabel')}
+        aria-invalid={invalid(props)}
+        onChange={(e) => set(hours, Number(e.target.value))}
+      />
       <span aria-hidden="true">{t('units.minutes', { count: 2 }).replace(/\d+\s*/, '')}</span>
     </span>
   );
 }
-

@@ -1,5 +1,13 @@
 import { useCallback, type ChangeEvent, type FocusEvent } from 'react';
-import type { BaseInputTemplateProps, FieldErrorProps, FieldTemplateProps, IconButtonProps, SubmitButtonProps, TemplatesType, WidgetProps } from '@rjsf/utils';
+import type {
+  BaseInputTemplateProps,
+  FieldErrorProps,
+  FieldTemplateProps,
+  IconButtonProps,
+  SubmitButtonProps,
+  TemplatesType,
+  WidgetProps,
+} from '@rjsf/utils';
 import { ariaDescribedByIds, errorId, getInputProps } from '@rjsf/utils';
 
 /*
@@ -9,7 +17,20 @@ import { ariaDescribedByIds, errorId, getInputProps } from '@rjsf/utils';
  * follows MUI's outlined-field look, so a 500-field form costs about what the plain theme costs.
  */
 
-function FieldTemplate({ id, classNames, label, children, errors, help, description, hidden, required, displayLabel, uiSchema, rawErrors }: FieldTemplateProps) {
+function FieldTemplate({
+  id,
+  classNames,
+  label,
+  children,
+  errors,
+  help,
+  description,
+  hidden,
+  required,
+  displayLabel,
+  uiSchema,
+  rawErrors,
+}: FieldTemplateProps) {
   if (hidden) return <div hidden>{children}</div>;
   const isCheckbox = uiSchema?.['ui:widget'] === 'checkbox';
   const invalid = (rawErrors?.length ?? 0) > 0;
@@ -18,7 +39,12 @@ function FieldTemplate({ id, classNames, label, children, errors, help, descript
       {displayLabel && !isCheckbox && label && (
         <label className="sf-label" htmlFor={id}>
           {label}
-          {required && <span className="sf-required" aria-hidden="true"> *</span>}
+          {required && (
+            <span className="sf-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
         </label>
       )}
       {displayLabel && description ? description : null}
@@ -30,11 +56,34 @@ function FieldTemplate({ id, classNames, label, children, errors, help, descript
 }
 
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, required, placeholder, rawErrors } = props;
+  const {
+    id,
+    htmlName,
+    value,
+    readonly,
+    disabled,
+    autofocus,
+    onBlur,
+    onFocus,
+    onChange,
+    onChangeOverride,
+    options,
+    schema,
+    type,
+    required,
+    placeholder,
+    rawErrors,
+  } = props;
   const inputProps = getInputProps(schema, type, options);
-  const handleChange = useCallback(({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value), [onChange, options.emptyValue]);
+  const handleChange = useCallback(
+    ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value),
+    [onChange, options.emptyValue],
+  );
   const handleBlur = useCallback(({ target }: FocusEvent<HTMLInputElement>) => onBlur(id, target.value), [onBlur, id]);
-  const handleFocus = useCallback(({ target }: FocusEvent<HTMLInputElement>) => onFocus(id, target.value), [onFocus, id]);
+  const handleFocus = useCallback(
+    ({ target }: FocusEvent<HTMLInputElement>) => onFocus(id, target.value),
+    [onFocus, id],
+  );
   return (
     <input
       id={id}
@@ -45,7 +94,9 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoFocus={autofocus}
       required={required}
       placeholder={placeholder}
-      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : (props.autocomplete as string | undefined)}
+      autoComplete={
+        typeof options.autocomplete === 'string' ? options.autocomplete : (props.autocomplete as string | undefined)
+      }
       value={value ?? ''}
       {...inputProps}
       type={typeof options.inputType === 'string' ? options.inputType : inputProps.type}
@@ -62,12 +113,22 @@ function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   if (!errors || errors.length === 0) return null;
   return (
     <div id={errorId(fieldPathId)} className="sf-error" role="alert">
-      {errors.map((e, i) => <div key={i}>{e}</div>)}
+      {errors.map((e, i) => (
+        <div key={i}>{e}</div>
+      ))}
     </div>
   );
 }
 
-function IconButton({ label, className, icon, showLabel = false, uiSchema: _u, registry: _r, ...rest }: IconButtonProps & { label: string; icon: string; showLabel?: boolean }) {
+function IconButton({
+  label,
+  className,
+  icon,
+  showLabel = false,
+  uiSchema: _u,
+  registry: _r,
+  ...rest
+}: IconButtonProps & { label: string; icon: string; showLabel?: boolean }) {
   return (
     <button type="button" className={`sf-button ${className ?? ''}`} aria-label={label} title={label} {...rest}>
       <span aria-hidden="true">{icon}</span>
@@ -90,8 +151,12 @@ export function leanTemplates(t: (key: string) => string): Partial<TemplatesType
     ErrorListTemplate: () => null,
     ButtonTemplates: {
       SubmitButton: NoSubmit,
-      AddButton: (p: IconButtonProps) => <IconButton {...p} className="sf-add" label={t('form.add')} icon="+" showLabel />,
-      RemoveButton: (p: IconButtonProps) => <IconButton {...p} className="sf-remove" label={t('form.remove')} icon="×" />,
+      AddButton: (p: IconButtonProps) => (
+        <IconButton {...p} className="sf-add" label={t('form.add')} icon="+" showLabel />
+      ),
+      RemoveButton: (p: IconButtonProps) => (
+        <IconButton {...p} className="sf-remove" label={t('form.remove')} icon="×" />
+      ),
       MoveUpButton: (p: IconButtonProps) => <IconButton {...p} label="↑" icon="↑" />,
       MoveDownButton: (p: IconButtonProps) => <IconButton {...p} label="↓" icon="↓" />,
       CopyButton: (p: IconButtonProps) => <IconButton {...p} label="⧉" icon="⧉" />,
@@ -104,7 +169,15 @@ export function leanTemplates(t: (key: string) => string): Partial<TemplatesType
 export function CheckboxWidget({ id, value, disabled, readonly, label, onChange, autofocus }: WidgetProps) {
   return (
     <label className="sf-checkbox" htmlFor={id}>
-      <input id={id} name={id} type="checkbox" checked={Boolean(value)} disabled={disabled || readonly} autoFocus={autofocus} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        checked={Boolean(value)}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>{label}</span>
     </label>
   );
@@ -114,10 +187,25 @@ export function CheckboxWidget({ id, value, disabled, readonly, label, onChange,
  * A native select in the outlined look. Option labels go through the host's texts as `enums.<value>`, falling
  * back to the schema's own label, so "GB" can read "United Kingdom" in English and in Ukrainian.
  */
-export function SelectWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, options, autofocus, rawErrors, required, registry }: WidgetProps) {
+export function SelectWidget({
+  id,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  autofocus,
+  rawErrors,
+  required,
+  registry,
+}: WidgetProps) {
   const t = (registry.formContext as { t?: (k: string, o?: Record<string, unknown>) => string } | undefined)?.t;
   // A nullable enum's null is the empty choice ("—"), not an option of its own.
-  const items = ((options.enumOptions ?? []) as Array<{ value: unknown; label: string }>).filter((o) => o.value !== null);
+  const items = ((options.enumOptions ?? []) as Array<{ value: unknown; label: string }>).filter(
+    (o) => o.value !== null,
+  );
   const index = items.findIndex((o) => o.value === value);
   return (
     <select
@@ -135,12 +223,27 @@ export function SelectWidget({ id, value, disabled, readonly, onChange, onBlur, 
       onFocus={(e) => onFocus(id, e.target.value)}
     >
       {(!required || items.length === 0) && <option value="">—</option>}
-      {items.map((o, i) => <option key={i} value={String(i)}>{t ? t(`enums.${String(o.value)}`, { defaultValue: o.label }) : o.label}</option>)}
+      {items.map((o, i) => (
+        <option key={i} value={String(i)}>
+          {t ? t(`enums.${String(o.value)}`, { defaultValue: o.label }) : o.label}
+        </option>
+      ))}
     </select>
   );
 }
 
-export function TextareaWidget({ id, value, disabled, readonly, onChange, onBlur, onFocus, options, autofocus, rawErrors }: WidgetProps) {
+export function TextareaWidget({
+  id,
+  value,
+  disabled,
+  readonly,
+  onChange,
+  onBlur,
+  onFocus,
+  options,
+  autofocus,
+  rawErrors,
+}: WidgetProps) {
   return (
     <textarea
       id={id}

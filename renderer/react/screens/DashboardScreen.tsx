@@ -20,22 +20,42 @@ import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 function CountCard({ card }: { card: NonNullable<ScreenDef['cards']>[number] }) {
   const { manifest, rest, t } = useRenderer();
   const info = card.resource ? manifest.resources[card.resource] : undefined;
-  const { data } = useSWR(info?.path ? ['count', info.path] : null, () => rest.getList<Paged<unknown>>(info!.path!, { per_page: 1 }));
+  const { data } = useSWR(info?.path ? ['count', info.path] : null, () =>
+    rest.getList<Paged<unknown>>(info!.path!, { per_page: 1 }),
+  );
   const body = (
     <CardContent>
-      <Typography color="text.secondary" gutterBottom>{t(card.title)}</Typography>
-      <Typography variant="h4" component="p">{data ? data.meta.total : <Skeleton width={60} />}</Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {t(card.title)}
+      </Typography>
+      <Typography variant="h4" component="p">
+        {data ? data.meta.total : <Skeleton width={60} />}
+      </Typography>
     </CardContent>
   );
   return (
     <Card>
-      {card.screen ? <CardActionArea component={RouterLink} to={routeFor(manifest, card.screen)}>{body}</CardActionArea> : body}
+      {card.screen ? (
+        <CardActionArea component={RouterLink} to={routeFor(manifest, card.screen)}>
+          {body}
+        </CardActionArea>
+      ) : (
+        body
+      )}
     </Card>
   );
 }
 
 /** A card's hand-written widget, by the name the card gives. */
-function CardWidget({ screen, card, path }: { screen: ScreenProps['screen']; card: NonNullable<ScreenProps['screen']['cards']>[number]; path: string }) {
+function CardWidget({
+  screen,
+  card,
+  path,
+}: {
+  screen: ScreenProps['screen'];
+  card: NonNullable<ScreenProps['screen']['cards']>[number];
+  path: string;
+}) {
   const Widget = useRenderer().screenWidgets.get(card.widget!, path);
   return <Widget screen={screen} card={card} />;
 }
@@ -46,8 +66,12 @@ export default function DashboardScreen({ screen }: ScreenProps) {
   const navigate = useNavigate();
   return (
     <Box component="section" aria-labelledby="screen-title">
-      <Typography id="screen-title" variant="h5" component="h1" gutterBottom>{ctx.t(screen.title)}</Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}>
+      <Typography id="screen-title" variant="h5" component="h1" gutterBottom>
+        {ctx.t(screen.title)}
+      </Typography>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}
+      >
         {(screen.cards ?? []).map((c, i) => {
           if (!c.widget) return <CountCard key={c.title} card={c} />;
           // Each card fails and loads on its own: one broken or slow widget leaves the rest of the dashboard.
@@ -63,7 +87,11 @@ export default function DashboardScreen({ screen }: ScreenProps) {
         })}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {(screen.links ?? []).map((l) => <Button key={l.id} variant="outlined" onClick={() => void runAction(ctx, navigate, l, {})}>{ctx.t(l.label)}</Button>)}
+        {(screen.links ?? []).map((l) => (
+          <Button key={l.id} variant="outlined" onClick={() => void runAction(ctx, navigate, l, {})}>
+            {ctx.t(l.label)}
+          </Button>
+        ))}
       </Box>
     </Box>
   );

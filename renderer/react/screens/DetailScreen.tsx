@@ -24,31 +24,54 @@ import type { ScreenProps } from '../types';
 import { Cell, currencyOf } from '../views/Cell';
 import { NotFound } from './NotFound';
 
-function RelatedList({ path, related, resource }: { path: string; related: NonNullable<ScreenDef['related']>[number]; resource?: string }) {
+function RelatedList({
+  path,
+  related,
+  resource,
+}: {
+  path: string;
+  related: NonNullable<ScreenDef['related']>[number];
+  resource?: string;
+}) {
   const { rest, t } = useRenderer();
   const { data, error } = useSWR(['related', path], () => rest.getJson<Paged<RecordData>>(path));
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t(related.title)}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>{t(related.title)}</Typography>
-      {error ? <Alert severity="error">{t('app.loadFailed')}</Alert>
-        : !data ? <LinearProgress />
-        : data.data.length === 0 ? <Typography color="text.secondary" variant="body2">{t(related.empty ?? 'detail.empty')}</Typography>
-        : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>{related.columns.map((c) => <TableCell key={c.field}>{t(fieldLabelKey(resource, c))}</TableCell>)}</TableRow>
-              </TableHead>
-              <TableBody>
-                {data.data.map((row) => (
-                  <TableRow key={String(row.id)}>
-                    {related.columns.map((c) => <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}><Cell column={c} record={row} /></TableCell>)}
-                  </TableRow>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {t(related.title)}
+      </Typography>
+      {error ? (
+        <Alert severity="error">{t('app.loadFailed')}</Alert>
+      ) : !data ? (
+        <LinearProgress />
+      ) : data.data.length === 0 ? (
+        <Typography color="text.secondary" variant="body2">
+          {t(related.empty ?? 'detail.empty')}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {related.columns.map((c) => (
+                  <TableCell key={c.field}>{t(fieldLabelKey(resource, c))}</TableCell>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.data.map((row) => (
+                <TableRow key={String(row.id)}>
+                  {related.columns.map((c) => (
+                    <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}>
+                      <Cell column={c} record={row} />
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Paper>
   );
 }
@@ -81,40 +104,85 @@ export default function DetailScreen({ screen }: ScreenProps) {
   });
 
   async function act(action: (typeof actions)[number]) {
-    const changed = await runAction(ctx, navigate, action, { resource: screen.resource, record, writable }, mutateCache);
+    const changed = await runAction(
+      ctx,
+      navigate,
+      action,
+      { resource: screen.resource, record, writable },
+      mutateCache,
+    );
     if (!changed) return;
     if (action.kind === 'delete') navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
   }
 
   return (
     // minmax(0, 1fr) everywhere: a grid column never grows past the screen for a long value (an email on a phone).
-    <Box component="article" aria-labelledby="record-title" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+    <Box
+      component="article"
+      aria-labelledby="record-title"
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
+    >
       <Paper sx={{ p: { xs: 2, md: 3 }, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        {header.image && <Avatar src={(record[header.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>{title.slice(0, 1)}</Avatar>}
+        {header.image && (
+          <Avatar src={(record[header.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>
+            {title.slice(0, 1)}
+          </Avatar>
+        )}
         {/* A long email or name wraps inside the card instead of widening the page on a phone. */}
         <Box sx={{ flex: '1 1 200px', minWidth: 0, overflowWrap: 'anywhere' }}>
           <Typography id="record-title" variant="h5" component="h1">
             {title} {record.archived ? <Chip size="small" label={t('detail.archived')} sx={{ ml: 1 }} /> : null}
           </Typography>
-          <Typography color="text.secondary">{formatFields(record, header.subtitle, (screen.sections ?? []).flatMap((s) => s.fields), t, ctx.locale, currencyOf(ctx))}</Typography>
+          <Typography color="text.secondary">
+            {formatFields(
+              record,
+              header.subtitle,
+              (screen.sections ?? []).flatMap((s) => s.fields),
+              t,
+              ctx.locale,
+              currencyOf(ctx),
+            )}
+          </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {actions.map((a) => (
-            <Button key={a.id} variant={a.kind === 'navigate' ? 'contained' : 'outlined'} color={a.kind === 'delete' ? 'error' : 'primary'} onClick={() => void act(a)}>
+            <Button
+              key={a.id}
+              variant={a.kind === 'navigate' ? 'contained' : 'outlined'}
+              color={a.kind === 'delete' ? 'error' : 'primary'}
+              onClick={() => void act(a)}
+            >
               {t(a.label)}
             </Button>
           ))}
         </Box>
       </Paper>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         {(screen.sections ?? []).map((section) => (
           <Paper key={section.title} sx={{ p: 2 }} component="section" aria-label={t(section.title)}>
-            <Typography variant="subtitle1" component="h2" gutterBottom>{t(section.title)}</Typography>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)', rowGap: 1, columnGap: 2 }}>
+            <Typography variant="subtitle1" component="h2" gutterBottom>
+              {t(section.title)}
+            </Typography>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)',
+                rowGap: 1,
+                columnGap: 2,
+              }}
+            >
               {section.fields.map((c) => (
                 <Box key={c.field} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">{t(fieldLabelKey(screen.resource, c))}</Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}><Cell column={c} record={record} /></Typography>
+                  <Typography component="dt" variant="body2" color="text.secondary">
+                    {t(fieldLabelKey(screen.resource, c))}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    <Cell column={c} record={record} />
+                  </Typography>
                 </Box>
               ))}
             </Box>
@@ -122,8 +190,16 @@ export default function DetailScreen({ screen }: ScreenProps) {
         ))}
       </Box>
       {(screen.related ?? []).length > 0 && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-          {screen.related!.map((r) => <RelatedList key={r.id} path={`${info.path}/${r.id}/${record.id}`} related={r} resource={screen.resource} />)}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {screen.related!.map((r) => (
+            <RelatedList key={r.id} path={`${info.path}/${r.id}/${record.id}`} related={r} resource={screen.resource} />
+          ))}
         </Box>
       )}
     </Box>

@@ -21,7 +21,15 @@ import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
 import '../form/form.css';
 import { defaultWidgets } from '../form/widgets';
-import { HIDDEN_FIELD, hasConditionalFields, hasFillingFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../core/form-schema';
+import {
+  HIDDEN_FIELD,
+  hasConditionalFields,
+  hasFillingFields,
+  schemaForForm,
+  toErrorSchema,
+  visibleFields,
+  writableData,
+} from '../../core/form-schema';
 import type { ScreenProps } from '../types';
 import { Cell } from '../views/Cell';
 import { NotFound } from './NotFound';
@@ -52,11 +60,18 @@ export default function FormScreen({ screen }: ScreenProps) {
   }, []);
   const formContext = useMemo(() => ({ ...hostContext, t, locale, setFields }), [hostContext, t, locale, setFields]);
 
-  const { data: validateFn, error: validatorError } = useSWR(resource ? ['validator', resource.validator] : null, () => loadValidator(resource!.validator), { revalidateOnFocus: false });
+  const { data: validateFn, error: validatorError } = useSWR(
+    resource ? ['validator', resource.validator] : null,
+    () => loadValidator(resource!.validator),
+    { revalidateOnFocus: false },
+  );
   const validator = useMemo(() => {
     if (!validateFn) return null;
-    const label = (field: string) => t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
-    return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) => localizeErrors(errors as AjvError[] | null, t, label, schema.required));
+    const label = (field: string) =>
+      t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+    return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) =>
+      localizeErrors(errors as AjvError[] | null, t, label, schema.required),
+    );
   }, [validateFn, schema, t, screen.resource]);
 
   const params = useParams();
@@ -68,8 +83,14 @@ export default function FormScreen({ screen }: ScreenProps) {
   const editingOther = Boolean(id && !resource?.path && loadable);
   // Initial data: the record being edited, or whatever the screen's `load` endpoint answers (e.g. the profile).
   const loadKey = editing ? ['record', resource!.path, id] : loadable ? ['load', loadable] : null;
-  const { data: loaded, error: loadError } = useSWR(loadKey, () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(loadable!)), { revalidateOnFocus: false });
-  const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() => fromDefaults(screen.defaults, params, query));
+  const { data: loaded, error: loadError } = useSWR(
+    loadKey,
+    () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(loadable!)),
+    { revalidateOnFocus: false },
+  );
+  const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() =>
+    fromDefaults(screen.defaults, params, query),
+  );
   useEffect(() => {
     if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });
   }, [loaded, schema]);
@@ -77,7 +98,10 @@ export default function FormScreen({ screen }: ScreenProps) {
   // Fields shown only for some values of another field follow the data as it is typed.
   const conditional = useMemo(() => hasConditionalFields(uiSchema), [uiSchema]);
   const filling = useMemo(() => hasFillingFields(uiSchema), [uiSchema]);
-  const shown = useMemo(() => (conditional ? visibleFields(uiSchema, formData) : { uiSchema, hidden: [] }), [conditional, uiSchema, formData]);
+  const shown = useMemo(
+    () => (conditional ? visibleFields(uiSchema, formData) : { uiSchema, hidden: [] }),
+    [conditional, uiSchema, formData],
+  );
 
   const [pending, setPending] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, unknown> | undefined>();
@@ -108,7 +132,9 @@ export default function FormScreen({ screen }: ScreenProps) {
     try {
       // Editing something that is not a CRUD record (an appointment): PUT to the submit path with the id.
       const method = editingOther ? 'PUT' : (screen.submit?.method ?? (editing ? 'PUT' : 'POST'));
-      const path = editingOther ? `${screen.submit!.path}/${id}` : (screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!));
+      const path = editingOther
+        ? `${screen.submit!.path}/${id}`
+        : (screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!));
       const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
       if (res?.message) notify(res.message, 'success');
       if (resource?.path) await refreshResource(mutate, resource.path, res?.data);
@@ -141,24 +167,47 @@ export default function FormScreen({ screen }: ScreenProps) {
   if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
   if (!validator || (loadKey && !loaded)) return <LinearProgress aria-label={t('app.loading')} />;
 
-  const heading = resource?.path || screen.load?.includes(':') ? `${t(editing || editingOther ? 'form.edit' : 'form.new')}: ${t(screen.title)}` : t(screen.title);
+  const heading =
+    resource?.path || screen.load?.includes(':')
+      ? `${t(editing || editingOther ? 'form.edit' : 'form.new')}: ${t(screen.title)}`
+      : t(screen.title);
   return (
     <Paper component="section" sx={{ p: { xs: 2, md: 3 }, maxWidth: 880, mx: 'auto' }} ref={formRef}>
-      <Typography variant="h5" component="h1" gutterBottom>{heading}</Typography>
-      {summary && <Alert severity="error" sx={{ mb: 2 }}>{summary}</Alert>}
-      {done && <Alert severity="success" sx={{ mb: 2 }} role="status">{done}</Alert>}
+      <Typography variant="h5" component="h1" gutterBottom>
+        {heading}
+      </Typography>
+      {summary && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {summary}
+        </Alert>
+      )}
+      {done && (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {done}
+        </Alert>
+      )}
       {/* Read-only facts of the loaded data beside the form (the booking page's address). */}
-      {loaded && (screen.sections ?? []).map((section) => (
-        <Box key={section.title} component="section" aria-label={t(section.title)} sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Typography variant="subtitle1" component="h2" gutterBottom>{t(section.title)}</Typography>
-          {section.fields.map((c) => (
-            <Box key={c.field} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <Typography variant="body2" color="text.secondary" component="span">{t(c.label ?? `fields.${screen.resource}.${c.field}`)}:</Typography>
-              <Cell column={c} record={loaded.data} />
-            </Box>
-          ))}
-        </Box>
-      ))}
+      {loaded &&
+        (screen.sections ?? []).map((section) => (
+          <Box
+            key={section.title}
+            component="section"
+            aria-label={t(section.title)}
+            sx={{ mb: 2, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
+            <Typography variant="subtitle1" component="h2" gutterBottom>
+              {t(section.title)}
+            </Typography>
+            {section.fields.map((c) => (
+              <Box key={c.field} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {t(c.label ?? `fields.${screen.resource}.${c.field}`)}:
+                </Typography>
+                <Cell column={c} record={loaded.data} />
+              </Box>
+            ))}
+          </Box>
+        ))}
       <Form
         className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
         schema={schema as RJSFSchema}
@@ -166,11 +215,15 @@ export default function FormScreen({ screen }: ScreenProps) {
         formData={formData}
         // The data is followed as it is typed only where needed: conditional or filling fields, and while the
         // server's errors are shown (each goes away once its field changes).
-        onChange={conditional || filling || serverErrors ? (e) => {
-          const next = e.formData as Record<string, unknown>;
-          if (serverErrors) clearErrorsOf.current(Object.keys(next).filter((k) => next[k] !== formData?.[k]));
-          setFormData(next);
-        } : undefined}
+        onChange={
+          conditional || filling || serverErrors
+            ? (e) => {
+                const next = e.formData as Record<string, unknown>;
+                if (serverErrors) clearErrorsOf.current(Object.keys(next).filter((k) => next[k] !== formData?.[k]));
+                setFormData(next);
+              }
+            : undefined
+        }
         validator={validator}
         templates={templates}
         widgets={allWidgets}
@@ -180,7 +233,10 @@ export default function FormScreen({ screen }: ScreenProps) {
         noHtml5Validate
         // An array with minItems is not pre-filled with empty entries: the person adds what they mean.
         // nor is an optional object without defaults (an appointment's repeat rule) filled with an empty one.
-        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
+        experimental_defaultFormStateBehavior={{
+          arrayMinItems: { populate: 'never' },
+          emptyObjectFields: 'skipEmptyDefaults',
+        }}
         showErrorList={false}
         disabled={pending}
         onSubmit={(e) => void submit(withoutHidden(e.formData as Record<string, unknown>, shown.hidden))}
@@ -191,16 +247,36 @@ export default function FormScreen({ screen }: ScreenProps) {
       >
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
           {(resource?.path || screen.submit?.then === 'screen') && (
-            <Button onClick={() => (window.history.length > 1 || !screen.submit?.screen ? navigate(-1) : navigate(routeFor(manifest, screen.submit.screen)))} disabled={pending}>{t('actions.cancel')}</Button>
+            <Button
+              onClick={() =>
+                window.history.length > 1 || !screen.submit?.screen
+                  ? navigate(-1)
+                  : navigate(routeFor(manifest, screen.submit.screen))
+              }
+              disabled={pending}
+            >
+              {t('actions.cancel')}
+            </Button>
           )}
-          <Button type="submit" variant="contained" color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'} disabled={pending} aria-busy={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'}
+            disabled={pending}
+            aria-busy={pending}
+            startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {pending ? t('form.saving') : t(screen.submit?.label ?? 'actions.save')}
           </Button>
         </Box>
       </Form>
       {(screen.links ?? []).length > 0 && (
         <Box component="nav" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'center', mt: 2 }}>
-          {screen.links!.map((l) => <Link key={l.id} component={RouterLink} to={routeFor(manifest, l.screen!)}>{t(l.label)}</Link>)}
+          {screen.links!.map((l) => (
+            <Link key={l.id} component={RouterLink} to={routeFor(manifest, l.screen!)}>
+              {t(l.label)}
+            </Link>
+          ))}
         </Box>
       )}
     </Paper>
@@ -208,24 +284,38 @@ export default function FormScreen({ screen }: ScreenProps) {
 }
 
 /** The server's errors without those of the named fields (they changed since); undefined when none are left. */
-function withoutErrorsOf(errors: Record<string, unknown> | undefined, fields: string[]): Record<string, unknown> | undefined {
+function withoutErrorsOf(
+  errors: Record<string, unknown> | undefined,
+  fields: string[],
+): Record<string, unknown> | undefined {
   if (!errors || !fields.some((f) => f in errors)) return errors;
   const rest = Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k)));
   return Object.keys(rest).length ? rest : undefined;
 }
 
 /** The data without the fields drawn as password inputs (a refused sign-up keeps the name and email, not these). */
-export function withoutPasswords(data: Record<string, unknown>, uiSchema: Record<string, unknown>): Record<string, unknown> {
+export function withoutPasswords(
+  data: Record<string, unknown>,
+  uiSchema: Record<string, unknown>,
+): Record<string, unknown> {
   const secret = (k: string) => (uiSchema[k] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'password';
   return Object.fromEntries(Object.entries(data).filter(([k]) => !secret(k)));
 }
 
 /** Field values from the route (`:token`) and the query string (`?email`), as the screen's `defaults` name them. */
-function fromDefaults(defaults: Record<string, string> | undefined, params: Record<string, string | undefined>, query: URLSearchParams): Record<string, unknown> | undefined {
+function fromDefaults(
+  defaults: Record<string, string> | undefined,
+  params: Record<string, string | undefined>,
+  query: URLSearchParams,
+): Record<string, unknown> | undefined {
   if (!defaults) return undefined;
   const out: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(defaults)) {
-    const value = source.startsWith(':') ? params[source.slice(1)] : source.startsWith('?') ? query.get(source.slice(1)) : null;
+    const value = source.startsWith(':')
+      ? params[source.slice(1)]
+      : source.startsWith('?')
+        ? query.get(source.slice(1))
+        : null;
     if (value) out[field] = value;
   }
   return out;

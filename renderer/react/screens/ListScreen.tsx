@@ -23,7 +23,6 @@ import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { defaultListViews } from '../views/list-views';
 
-
 /** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
 export default function ListScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
@@ -32,10 +31,20 @@ export default function ListScreen({ screen }: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const info = manifest.resources[screen.resource!];
   const views = screen.views ?? ['list'];
-  const { view, page, perPage, archived, sort, search, tab: tabIndex, query } = listState(screen, params, Boolean(info.archivable));
+  const {
+    view,
+    page,
+    perPage,
+    archived,
+    sort,
+    search,
+    tab: tabIndex,
+    query,
+  } = listState(screen, params, Boolean(info.archivable));
   const [searchInput, setSearchInput] = useState(search);
 
-  const update = (changes: Record<string, string | undefined>) => setParams((prev) => withChanges(prev, changes), { replace: true });
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((prev) => withChanges(prev, changes), { replace: true });
 
   // Search as the user types, once they pause.
   useEffect(() => {
@@ -44,7 +53,11 @@ export default function ListScreen({ screen }: ScreenProps) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const { data, error, isLoading, mutate } = useSWR(['list', info.path, JSON.stringify(query)], () => rest.getList<Paged<RecordData>>(info.path!, query), { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR(
+    ['list', info.path, JSON.stringify(query)],
+    () => rest.getList<Paged<RecordData>>(info.path!, query),
+    { keepPreviousData: true },
+  );
   const rows = data?.data ?? [];
   const View = (ctx.listViews?.has(view) ? ctx.listViews : defaultListViews).get(view, `screens/${screen.id}#/views`);
   const subject = info.subject ?? '';
@@ -53,21 +66,51 @@ export default function ListScreen({ screen }: ScreenProps) {
   return (
     <Box component="section" aria-labelledby="screen-title">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Typography id="screen-title" variant="h5" component="h1" sx={{ flexGrow: 1 }}>{t(screen.title)}</Typography>
-        {(screen.actions ?? []).filter((a) => (!a.permission || can(a.permission, subject)) && (a.kind !== 'export' || info.operations.includes('export'))).map((a) => (
-          <Button key={a.id} variant={a.kind === 'navigate' ? 'contained' : 'outlined'} onClick={() => void runAction(ctx, navigate, a, { resource: screen.resource, params: { search, archived: archived ? 1 : 0 } })}>
-            {t(a.label)}
-          </Button>
-        ))}
+        <Typography id="screen-title" variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {t(screen.title)}
+        </Typography>
+        {(screen.actions ?? [])
+          .filter(
+            (a) =>
+              (!a.permission || can(a.permission, subject)) &&
+              (a.kind !== 'export' || info.operations.includes('export')),
+          )
+          .map((a) => (
+            <Button
+              key={a.id}
+              variant={a.kind === 'navigate' ? 'contained' : 'outlined'}
+              onClick={() =>
+                void runAction(ctx, navigate, a, {
+                  resource: screen.resource,
+                  params: { search, archived: archived ? 1 : 0 },
+                })
+              }
+            >
+              {t(a.label)}
+            </Button>
+          ))}
       </Box>
       <Paper>
         {screen.tabs && (
-          <Tabs value={tabIndex} onChange={(_, v: number) => update({ tab: v ? String(v) : undefined, page: undefined })} aria-label={t(screen.title)} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
-            {screen.tabs.map((tab, i) => <Tab key={tab.label} label={t(tab.label)} id={`tab-${i}`} aria-controls="list-panel" />)}
+          <Tabs
+            value={tabIndex}
+            onChange={(_, v: number) => update({ tab: v ? String(v) : undefined, page: undefined })}
+            aria-label={t(screen.title)}
+            variant="scrollable"
+            sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+          >
+            {screen.tabs.map((tab, i) => (
+              <Tab key={tab.label} label={t(tab.label)} id={`tab-${i}`} aria-controls="list-panel" />
+            ))}
           </Tabs>
         )}
         {screen.archiveTabs && (
-          <Tabs value={archived ? 1 : 0} onChange={(_, v: number) => update({ archived: v ? '1' : undefined, page: undefined })} aria-label={t(screen.title)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+          <Tabs
+            value={archived ? 1 : 0}
+            onChange={(_, v: number) => update({ archived: v ? '1' : undefined, page: undefined })}
+            aria-label={t(screen.title)}
+            sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+          >
             <Tab label={t('list.tabs.active')} id="tab-active" aria-controls="list-panel" />
             <Tab label={t('list.tabs.archived')} id="tab-archived" aria-controls="list-panel" />
           </Tabs>
@@ -85,18 +128,54 @@ export default function ListScreen({ screen }: ScreenProps) {
             />
           )}
           {views.length > 1 && (
-            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: string | null) => v && update({ view: v })} aria-label={t('list.views.label')} sx={{ ml: 'auto' }}>
-              {views.map((v) => <ToggleButton key={v} value={v} aria-label={t(`list.views.${v}`)}>{t(`list.views.${v}`)}</ToggleButton>)}
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, v: string | null) => v && update({ view: v })}
+              aria-label={t('list.views.label')}
+              sx={{ ml: 'auto' }}
+            >
+              {views.map((v) => (
+                <ToggleButton key={v} value={v} aria-label={t(`list.views.${v}`)}>
+                  {t(`list.views.${v}`)}
+                </ToggleButton>
+              ))}
             </ToggleButtonGroup>
           )}
         </Box>
-        <Box id="list-panel" role={screen.tabs || screen.archiveTabs ? 'tabpanel' : undefined} aria-labelledby={screen.tabs ? `tab-${tabIndex}` : screen.archiveTabs ? (archived ? 'tab-archived' : 'tab-active') : undefined} aria-busy={isLoading}>
+        <Box
+          id="list-panel"
+          role={screen.tabs || screen.archiveTabs ? 'tabpanel' : undefined}
+          aria-labelledby={
+            screen.tabs
+              ? `tab-${tabIndex}`
+              : screen.archiveTabs
+                ? archived
+                  ? 'tab-archived'
+                  : 'tab-active'
+                : undefined
+          }
+          aria-busy={isLoading}
+        >
           {isLoading && !data ? (
             <Box sx={{ p: 2 }} aria-label={t('app.loading')}>
-              {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} height={56} />)}
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} height={56} />
+              ))}
             </Box>
           ) : error ? (
-            <Alert severity="error" sx={{ m: 2 }} action={<Button color="inherit" onClick={() => void mutate()}>{t('app.retry')}</Button>}>{t('app.loadFailed')}</Alert>
+            <Alert
+              severity="error"
+              sx={{ m: 2 }}
+              action={
+                <Button color="inherit" onClick={() => void mutate()}>
+                  {t('app.retry')}
+                </Button>
+              }
+            >
+              {t('app.loadFailed')}
+            </Alert>
           ) : rows.length === 0 ? (
             <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
               {search ? t('list.noResults', { search }) : t(screen.empty ?? 'detail.empty')}
@@ -104,7 +183,13 @@ export default function ListScreen({ screen }: ScreenProps) {
           ) : (
             <>
               {isLoading && <LinearProgress />}
-              <View rows={rows} screen={screen} sort={sort} onOpen={open} onSort={(f) => update({ sort: sort === f ? `-${f}` : f, page: undefined })} />
+              <View
+                rows={rows}
+                screen={screen}
+                sort={sort}
+                onOpen={open}
+                onSort={(f) => update({ sort: sort === f ? `-${f}` : f, page: undefined })}
+              />
             </>
           )}
         </Box>
@@ -121,7 +206,15 @@ export default function ListScreen({ screen }: ScreenProps) {
             labelDisplayedRows={({ from, to, count }) => t('list.range', { from, to, count })}
             getItemAriaLabel={(type) => t(type === 'next' ? 'list.next' : 'list.previous')}
             // On a phone the controls wrap onto a second line rather than push the arrows off the screen.
-            sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
+            sx={{
+              '& .MuiTablePagination-toolbar': {
+                flexWrap: 'wrap',
+                justifyContent: 'flex-end',
+                rowGap: 0.5,
+                pl: { xs: 1, sm: 2 },
+              },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
           />
         )}
       </Paper>

@@ -15,12 +15,27 @@ export function NotFound({ screen }: { screen: ScreenDef }) {
   const navigate = useNavigate();
   const list = manifest.screens.find((s) => s.kind === 'list' && s.resource === screen.resource);
   return (
-    <Paper component="section" role="alert" aria-labelledby="not-found-title" sx={{ p: { xs: 2, md: 4 }, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
-      <Typography id="not-found-title" variant="h5" component="h1" gutterBottom>{t('notFound.title')}</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>{t('notFound.text')}</Typography>
-      {list
-        ? <Button variant="contained" component={RouterLink} to={routeFor(manifest, list.id)}>{t('notFound.toList', { list: t(list.title) })}</Button>
-        : <Button variant="contained" onClick={() => navigate(-1)}>{t('actions.back')}</Button>}
+    <Paper
+      component="section"
+      role="alert"
+      aria-labelledby="not-found-title"
+      sx={{ p: { xs: 2, md: 4 }, maxWidth: 640, mx: 'auto', textAlign: 'center' }}
+    >
+      <Typography id="not-found-title" variant="h5" component="h1" gutterBottom>
+        {t('notFound.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('notFound.text')}
+      </Typography>
+      {list ? (
+        <Button variant="contained" component={RouterLink} to={routeFor(manifest, list.id)}>
+          {t('notFound.toList', { list: t(list.title) })}
+        </Button>
+      ) : (
+        <Button variant="contained" onClick={() => navigate(-1)}>
+          {t('actions.back')}
+        </Button>
+      )}
     </Paper>
   );
 }

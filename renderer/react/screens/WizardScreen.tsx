@@ -35,7 +35,7 @@ export default function WizardScreen({ screen }: ScreenProps) {
   dataRef.current = data;
   useEffect(() => sessionStorage.setItem(key, JSON.stringify(data)), [key, data]);
   // The steps passed on the way here, for a counter that does not jump (kept with the data).
-  const [passed, setPassed] = useState<string[]>(() => ((stored(`${key}:passed`).ids ?? []) as string[]));
+  const [passed, setPassed] = useState<string[]>(() => (stored(`${key}:passed`).ids ?? []) as string[]);
   useEffect(() => sessionStorage.setItem(`${key}:passed`, JSON.stringify({ ids: passed })), [key, passed]);
 
   const all = useMemo(() => screen.steps ?? [], [screen.steps]);
@@ -49,40 +49,50 @@ export default function WizardScreen({ screen }: ScreenProps) {
     headingRef.current?.focus();
   }, [step?.id]);
 
-  const goTo = useCallback((id: string | null, replace = false) => {
-    setQuery((q) => {
-      const next = new URLSearchParams(q);
-      if (id) next.set('step', id);
-      else next.delete('step');
-      return next;
-    }, { replace });
-  }, [setQuery]);
+  const goTo = useCallback(
+    (id: string | null, replace = false) => {
+      setQuery(
+        (q) => {
+          const next = new URLSearchParams(q);
+          if (id) next.set('step', id);
+          else next.delete('step');
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setQuery],
+  );
 
-  const api: WizardApi | null = step ? {
-    data, params, step,
-    update: (patch) => setData((d) => ({ ...d, ...patch })),
-    next: (patch = {}) => {
-      const merged = { ...dataRef.current, ...patch };
-      dataRef.current = merged;
-      setData(merged);
-      // The next step in declared order that applies to the new data (the current one may no longer apply:
-      // a verification step hides itself once verified).
-      const following = all.slice(all.indexOf(step) + 1).find((s) => matchesWhen(s.when, merged));
-      // Going on from a step reached by going back forgets what came after it.
-      setPassed((p) => [...(p.includes(step.id) ? p.slice(0, p.indexOf(step.id)) : p), step.id]);
-      if (following) goTo(following.id);
-    },
-    back: () => {
-      const previous = steps[index - 1];
-      if (previous) goTo(previous.id);
-    },
-    restart: (fresh = {}) => {
-      dataRef.current = fresh;
-      setData(fresh);
-      setPassed([]);
-      goTo(null);
-    },
-  } : null;
+  const api: WizardApi | null = step
+    ? {
+        data,
+        params,
+        step,
+        update: (patch) => setData((d) => ({ ...d, ...patch })),
+        next: (patch = {}) => {
+          const merged = { ...dataRef.current, ...patch };
+          dataRef.current = merged;
+          setData(merged);
+          // The next step in declared order that applies to the new data (the current one may no longer apply:
+          // a verification step hides itself once verified).
+          const following = all.slice(all.indexOf(step) + 1).find((s) => matchesWhen(s.when, merged));
+          // Going on from a step reached by going back forgets what came after it.
+          setPassed((p) => [...(p.includes(step.id) ? p.slice(0, p.indexOf(step.id)) : p), step.id]);
+          if (following) goTo(following.id);
+        },
+        back: () => {
+          const previous = steps[index - 1];
+          if (previous) goTo(previous.id);
+        },
+        restart: (fresh = {}) => {
+          dataRef.current = fresh;
+          setData(fresh);
+          setPassed([]);
+          goTo(null);
+        },
+      }
+    : null;
 
   if (!step || !api) return null;
   const counter = stepCounter(all, data, passed, step);
@@ -92,15 +102,30 @@ export default function WizardScreen({ screen }: ScreenProps) {
       <Typography variant="overline" color="text.secondary" component="p" data-testid="wizard-progress">
         {counter.total === null ? ctx.t('wizard.step', { n: counter.n }) : ctx.t('wizard.progress', counter)}
       </Typography>
-      <LinearProgress variant="determinate" value={counter.total === null ? 0 : (counter.n / counter.total) * 100} aria-hidden="true" sx={{ mb: 2, borderRadius: 1 }} />
-      <Typography id="wizard-step-title" ref={headingRef} tabIndex={-1} variant="h5" component="h1" gutterBottom sx={{ outline: 'none' }}>
+      <LinearProgress
+        variant="determinate"
+        value={counter.total === null ? 0 : (counter.n / counter.total) * 100}
+        aria-hidden="true"
+        sx={{ mb: 2, borderRadius: 1 }}
+      />
+      <Typography
+        id="wizard-step-title"
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h5"
+        component="h1"
+        gutterBottom
+        sx={{ outline: 'none' }}
+      >
         {ctx.t(step.title)}
       </Typography>
       <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
         <Widget key={step.id} screen={screen} wizard={api} />
       </Suspense>
       {index > 0 && !step.final && (
-        <Button sx={{ mt: 2 }} onClick={api.back}>{ctx.t('wizard.back')}</Button>
+        <Button sx={{ mt: 2 }} onClick={api.back}>
+          {ctx.t('wizard.back')}
+        </Button>
       )}
     </Box>
   );

@@ -13,19 +13,44 @@ import type { ViewProps } from './types';
 export default function GalleryView({ rows, screen, onOpen }: ViewProps) {
   const ctx = useRenderer();
   const card = screen.card ?? {};
-  const text = (row: ViewProps['rows'][number], fields?: string[]) => formatFields(row, fields, screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
+  const text = (row: ViewProps['rows'][number], fields?: string[]) =>
+    formatFields(row, fields, screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
   return (
-    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 2, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 2,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
+    >
       {rows.map((row) => {
         const title = text(row, card.title);
         return (
           <li key={String(row.id)}>
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea onClick={() => onOpen(row)} sx={{ height: '100%' }}>
-                <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1 }}>
-                  {card.image && <Avatar src={(row[card.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>{title.slice(0, 1)}</Avatar>}
-                  <Typography variant="subtitle1" component="h2">{title}</Typography>
-                  {card.subtitle?.map((f) => row[f] ? <Typography key={f} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>{text(row, [f])}</Typography> : null)}
+                <CardContent
+                  sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1 }}
+                >
+                  {card.image && (
+                    <Avatar src={(row[card.image] as string) || undefined} alt="" sx={{ width: 72, height: 72 }}>
+                      {title.slice(0, 1)}
+                    </Avatar>
+                  )}
+                  <Typography variant="subtitle1" component="h2">
+                    {title}
+                  </Typography>
+                  {card.subtitle?.map((f) =>
+                    row[f] ? (
+                      <Typography key={f} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                        {text(row, [f])}
+                      </Typography>
+                    ) : null,
+                  )}
                 </CardContent>
               </CardActionArea>
             </Card>

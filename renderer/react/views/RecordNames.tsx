@@ -13,5 +13,14 @@ export function RecordNames({ ids, resource, fields }: { ids: unknown[]; resourc
   const { data } = useSWR(path ? ['lite', path] : null, () => rest.getList<RecordData[]>(path!, { is_lite: 1 }));
   if (ids.length === 0) return <>—</>;
   if (!data) return <>…</>;
-  return <>{ids.map((id) => { const r = data.find((x) => Number(x.id) === Number(id)); return r ? joinFields(r, fields) : `#${String(id)}`; }).join(', ')}</>;
+  return (
+    <>
+      {ids
+        .map((id) => {
+          const r = data.find((x) => Number(x.id) === Number(id));
+          return r ? joinFields(r, fields) : `#${String(id)}`;
+        })
+        .join(', ')}
+    </>
+  );
 }

@@ -25,15 +25,26 @@ const ROW_HEIGHT = 53;
 export default function TableView({ rows, screen, sort, onSort, onOpen }: ViewProps) {
   const { t } = useRenderer();
   const columns = useMemo(
-    () => (screen.columns ?? []).map((c: ColumnDef) =>
-      helper.accessor((row) => row[c.field], { id: c.field, header: c.type === 'image' ? '' : t(fieldLabelKey(screen.resource, c)), size: c.width ?? 160, meta: c } as never),
-    ),
+    () =>
+      (screen.columns ?? []).map((c: ColumnDef) =>
+        helper.accessor((row) => row[c.field], {
+          id: c.field,
+          header: c.type === 'image' ? '' : t(fieldLabelKey(screen.resource, c)),
+          size: c.width ?? 160,
+          meta: c,
+        } as never),
+      ),
     [screen.columns, screen.resource, t],
   );
   const table = useTable({ features, columns, data: rows });
   const scrollRef = useRef<HTMLDivElement>(null);
   const modelRows = table.getRowModel().rows;
-  const virtualizer = useVirtualizer({ count: modelRows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: modelRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   const items = virtualizer.getVirtualItems();
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
@@ -51,12 +62,22 @@ export default function TableView({ rows, screen, sort, onSort, onOpen }: ViewPr
                 const def = (screen.columns ?? []).find((c) => c.field === header.column.id)!;
                 const label = String(header.column.columnDef.header ?? '');
                 return (
-                  <TableCell key={header.id} style={{ width: header.getSize() }} sortDirection={sortField === def.field ? (sort?.startsWith('-') ? 'desc' : 'asc') : false}>
+                  <TableCell
+                    key={header.id}
+                    style={{ width: header.getSize() }}
+                    sortDirection={sortField === def.field ? (sort?.startsWith('-') ? 'desc' : 'asc') : false}
+                  >
                     {def.sortable ? (
-                      <TableSortLabel active={sortField === def.field} direction={sort?.startsWith('-') ? 'desc' : 'asc'} onClick={() => onSort(def.field)}>
+                      <TableSortLabel
+                        active={sortField === def.field}
+                        direction={sort?.startsWith('-') ? 'desc' : 'asc'}
+                        onClick={() => onSort(def.field)}
+                      >
                         {label}
                       </TableSortLabel>
-                    ) : label}
+                    ) : (
+                      label
+                    )}
                   </TableCell>
                 );
               })}
@@ -68,11 +89,21 @@ export default function TableView({ rows, screen, sort, onSort, onOpen }: ViewPr
           {items.map((item) => {
             const row = modelRows[item.index];
             return (
-              <TableRow key={row.id} hover tabIndex={0} sx={{ cursor: 'pointer', height: ROW_HEIGHT }} onClick={() => onOpen(row.original)} onKeyDown={(e) => e.key === 'Enter' && onOpen(row.original)}>
+              <TableRow
+                key={row.id}
+                hover
+                tabIndex={0}
+                sx={{ cursor: 'pointer', height: ROW_HEIGHT }}
+                onClick={() => onOpen(row.original)}
+                onKeyDown={(e) => e.key === 'Enter' && onOpen(row.original)}
+              >
                 {row.getAllCells().map((cell) => {
                   const def = (screen.columns ?? []).find((c) => c.field === cell.column.id)!;
                   return (
-                    <TableCell key={cell.id} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={cell.id}
+                      sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
                       <Cell column={def} record={row.original} alt={joinFields(row.original, title)} />
                     </TableCell>
                   );

@@ -16,9 +16,21 @@ export function UrlValue({ url }: { url: string }) {
   }
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <Link href={url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }} onClick={(e) => e.stopPropagation()}>{url}</Link>
-      <Button size="small" variant="outlined" href={url} target="_blank" rel="noopener">{t('actions.open')}</Button>
-      <Button size="small" variant="outlined" onClick={() => void copy()}>{t('actions.copyLink')}</Button>
+      <Link
+        href={url}
+        target="_blank"
+        rel="noopener"
+        sx={{ wordBreak: 'break-all' }}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {url}
+      </Link>
+      <Button size="small" variant="outlined" href={url} target="_blank" rel="noopener">
+        {t('actions.open')}
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => void copy()}>
+        {t('actions.copyLink')}
+      </Button>
     </Box>
   );
 }

@@ -23,12 +23,15 @@ function formatItem(item: RecordData, column: ColumnDef, ctx: RendererContextVal
   if (!column.itemTypes) return item;
   const out: RecordData = { ...item };
   for (const [field, type] of Object.entries(column.itemTypes)) {
-    if (item[field] !== null && item[field] !== undefined && item[field] !== '') out[field] = formatValue(item[field], type, ctx.t, ctx.locale, currencyOf(ctx));
+    if (item[field] !== null && item[field] !== undefined && item[field] !== '')
+      out[field] = formatValue(item[field], type, ctx.t, ctx.locale, currencyOf(ctx));
   }
   return out;
 }
 
-const ImageCell: CellType = ({ value, alt }) => <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />;
+const ImageCell: CellType = ({ value, alt }) => (
+  <Avatar src={typeof value === 'string' ? value : undefined} alt={alt ?? ''} sx={{ width: 32, height: 32 }} />
+);
 
 /** Ids named by another resource's records (`names`), or nested records written by their fields (`items`). */
 function ListCell(props: CellProps) {
@@ -49,7 +52,9 @@ function ListCell(props: CellProps) {
             {nested && (
               <span style={{ display: 'block', color: 'rgba(0,0,0,0.6)' }}>
                 {nested.label ? `${ctx.t(nested.label)}: ` : ''}
-                {sub.length ? sub.map((s) => joinFields(s, nested.items)).join(', ') : ctx.t(nested.empty ?? 'detail.empty')}
+                {sub.length
+                  ? sub.map((s) => joinFields(s, nested.items)).join(', ')
+                  : ctx.t(nested.empty ?? 'detail.empty')}
               </span>
             )}
           </li>
@@ -60,9 +65,10 @@ function ListCell(props: CellProps) {
 }
 
 /** A cell type for non-empty strings; anything else is written as text. */
-const forText = (draw: (text: string) => ReactElement): CellType => function TextCell(props: CellProps) {
-  return typeof props.value === 'string' && props.value ? draw(props.value) : <PlainValue {...props} />;
-};
+const forText = (draw: (text: string) => ReactElement): CellType =>
+  function TextCell(props: CellProps) {
+    return typeof props.value === 'string' && props.value ? draw(props.value) : <PlainValue {...props} />;
+  };
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
@@ -70,8 +76,29 @@ const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('cell type', {
   image: ImageCell,
   list: ListCell,
-  colour: forText((v) => <span role="img" aria-label={v} style={{ display: 'inline-block', width: 20, height: 20, borderRadius: '50%', background: v, border: '1px solid rgba(0,0,0,0.2)' }} />),
+  colour: forText((v) => (
+    <span
+      role="img"
+      aria-label={v}
+      style={{
+        display: 'inline-block',
+        width: 20,
+        height: 20,
+        borderRadius: '50%',
+        background: v,
+        border: '1px solid rgba(0,0,0,0.2)',
+      }}
+    />
+  )),
   url: forText((v) => <UrlValue url={v} />),
-  email: forText((v) => <a href={`mailto:${v}`} onClick={stop}>{v}</a>),
-  phone: forText((v) => <a href={`tel:${v.replace(/\s/g, '')}`} onClick={stop}>{v}</a>),
+  email: forText((v) => (
+    <a href={`mailto:${v}`} onClick={stop}>
+      {v}
+    </a>
+  )),
+  phone: forText((v) => (
+    <a href={`tel:${v.replace(/\s/g, '')}`} onClick={stop}>
+      {v}
+    </a>
+  )),
 });

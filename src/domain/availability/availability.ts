@@ -62,7 +62,9 @@ export function availableStartsNaive(input: AvailabilityInput): number[] {
   for (const window of openWindows(input.timeZone, input.from, input.to, input.businessHours)) {
     for (let start = window.start; start + total * MINUTE <= window.end; start += input.step * MINUTE) {
       if (start < earliest) continue;
-      const clash = parts.some((p) => p.blocked && input.busy.some((b) => b.start < start + p.offset + p.length && start + p.offset < b.end));
+      const clash = parts.some(
+        (p) => p.blocked && input.busy.some((b) => b.start < start + p.offset + p.length && start + p.offset < b.end),
+      );
       if (!clash) out.push(start);
     }
   }

@@ -32,7 +32,14 @@ export function openWindows(timeZone: string, from: string, to: string, hours: B
     let spans: Array<[number, number]> = [[minutesOf(day.start), minutesOf(day.end)]];
     for (const b of day.breaks ?? []) {
       const [bs, be] = [minutesOf(b.start), minutesOf(b.end)];
-      spans = spans.flatMap(([s, e]): Array<[number, number]> => (be <= s || bs >= e ? [[s, e]] : [[s, bs], [be, e]].filter(([x, y]) => y > x) as Array<[number, number]>));
+      spans = spans.flatMap(([s, e]): Array<[number, number]> =>
+        be <= s || bs >= e
+          ? [[s, e]]
+          : ([
+              [s, bs],
+              [be, e],
+            ].filter(([x, y]) => y > x) as Array<[number, number]>),
+      );
     }
     for (const [s, e] of spans) windows.push({ start: toUtc(timeZone, date, s), end: toUtc(timeZone, date, e) });
   }

@@ -93,7 +93,11 @@ class Statement {
 
   /** The builder for the statement's current columns (a `select *` gains columns when a migration adds them). */
   private builderFor(row: unknown[]): RowBuilder {
-    if (this.build?.width !== row.length) this.build = { width: row.length, make: compileObjectBuilder<unknown[]>(this.stmt.columns().map((c, i) => ({ name: c.name, from: i }))) };
+    if (this.build?.width !== row.length)
+      this.build = {
+        width: row.length,
+        make: compileObjectBuilder<unknown[]>(this.stmt.columns().map((c, i) => ({ name: c.name, from: i }))),
+      };
     return this.build.make;
   }
 }
@@ -104,14 +108,18 @@ class Statement {
  * query cost twice what SQLite takes to answer it. `build` must pass each parameter once, in order; the first
  * call checks that, so a query that inlines or reorders them fails loudly instead of binding wrongly.
  */
-export function prepared<P extends unknown[], R>(build: (db: Db, ...params: P) => Compilable<R>): (db: Db, ...params: P) => Promise<R[]> {
+export function prepared<P extends unknown[], R>(
+  build: (db: Db, ...params: P) => Compilable<R>,
+): (db: Db, ...params: P) => Promise<R[]> {
   const texts = new WeakMap<Db, string>();
   return async (db, ...params) => {
     let text = texts.get(db);
     if (text === undefined) {
       const compiled = build(db, ...params).compile();
       if (compiled.parameters.length !== params.length || compiled.parameters.some((p, i) => p !== params[i])) {
-        throw new Error(`prepared query must bind its ${params.length} parameters once each, in order: ${compiled.sql}`);
+        throw new Error(
+          `prepared query must bind its ${params.length} parameters once each, in order: ${compiled.sql}`,
+        );
       }
       texts.set(db, (text = compiled.sql));
     }

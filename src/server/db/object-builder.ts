@@ -9,7 +9,9 @@
  * A repeated name keeps its last value. Server-side only: the browser's policy forbids eval, not the server's
  * (ajv and fast-json-stringify compile code here too).
  */
-export function compileObjectBuilder<I>(fields: Array<{ name: string; from: string | number; value?: (access: string) => string }>): (input: I) => Record<string, unknown> {
+export function compileObjectBuilder<I>(
+  fields: Array<{ name: string; from: string | number; value?: (access: string) => string }>,
+): (input: I) => Record<string, unknown> {
   const entries = fields.map(({ name, from, value = (access) => access }) => {
     const key = name === '__proto__' ? `[${JSON.stringify(name)}]` : JSON.stringify(name);
     return `${key}: ${value(`input[${JSON.stringify(from)}]`)}`;

@@ -1,7 +1,32 @@
 import type { UsersTable, SessionsTable, PasswordResetsTable, OutboxTable, RateLimitsTable } from './tables/accounts';
-import type { ClientsTable, ClientLocationsTable, ServicesTable, LocationsTable, ServicePartsTable, ClassesTable, ClassSessionsTable, ClassSessionClientsTable } from './tables/catalogue';
-import type { AppointmentSeriesTable, AppointmentsTable, AppointmentClientsTable, AppointmentBlocksTable } from './tables/appointments';
-import type { BookingCodesTable, BookingSessionsTable, SlotHoldsTable, PaymentsTable, GiftVouchersTable, PackagesTable, PackageServicesTable, OnlinePurchasesTable, VoucherSalesTable, PackageSalesTable } from './tables/online-booking';
+import type {
+  ClientsTable,
+  ClientLocationsTable,
+  ServicesTable,
+  LocationsTable,
+  ServicePartsTable,
+  ClassesTable,
+  ClassSessionsTable,
+  ClassSessionClientsTable,
+} from './tables/catalogue';
+import type {
+  AppointmentSeriesTable,
+  AppointmentsTable,
+  AppointmentClientsTable,
+  AppointmentBlocksTable,
+} from './tables/appointments';
+import type {
+  BookingCodesTable,
+  BookingSessionsTable,
+  SlotHoldsTable,
+  PaymentsTable,
+  GiftVouchersTable,
+  PackagesTable,
+  PackageServicesTable,
+  OnlinePurchasesTable,
+  VoucherSalesTable,
+  PackageSalesTable,
+} from './tables/online-booking';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
 export interface Database {

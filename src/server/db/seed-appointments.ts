@@ -34,9 +34,19 @@ const COMING_TIMES = ['09:00', '15:00'];
  */
 export async function seedDemoDiary(db: Db, dialect: Dialect, ownerId: number): Promise<void> {
   const r = rng(42);
-  const services = await db.selectFrom('services').select(['id', 'title', 'price', 'duration']).where('user_id', '=', ownerId).execute();
+  const services = await db
+    .selectFrom('services')
+    .select(['id', 'title', 'price', 'duration'])
+    .where('user_id', '=', ownerId)
+    .execute();
   const byTitle = new Map(services.map((s) => [s.title, s]));
-  const clients = await db.selectFrom('clients').select('id').where('user_id', '=', ownerId).where('archived_at', 'is', null).orderBy('id').execute();
+  const clients = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('archived_at', 'is', null)
+    .orderBy('id')
+    .execute();
   if (clients.length === 0 || services.length === 0) return;
   const ctx: OwnerContext = {
     db,
@@ -59,16 +69,33 @@ export async function seedDemoDiary(db: Db, dialect: Dialect, ownerId: number): 
       if (r() < (past ? 0.25 : 0.5)) continue; // a real diary has gaps
       // The long colour service only where it ends within the working day.
       const long = past && time < '15:00' ? ['Colour and style'] : [];
-      const service = byTitle.get(pick(past ? ['Haircut', 'Haircut', 'Home visit cut', 'Free consultation', ...long] : ['Haircut', 'Haircut', 'Free consultation']));
+      const service = byTitle.get(
+        pick(
+          past
+            ? ['Haircut', 'Haircut', 'Home visit cut', 'Free consultation', ...long]
+            : ['Haircut', 'Haircut', 'Free consultation'],
+        ),
+      );
       if (!service) continue;
       const client = pick(clients).id;
       const atHome = service.title === 'Home visit cut';
-      const input = { type: 'service' as const, service_id: service.id, client_ids: [client], date, start_time: time, price: service.price, location_type: atHome ? ('client' as const) : null };
+      const input = {
+        type: 'service' as const,
+        service_id: service.id,
+        client_ids: [client],
+        date,
+        start_time: time,
+        price: service.price,
+        location_type: atHome ? ('client' as const) : null,
+      };
       // A long service may run into the next time: that slot stays free, as the calendar itself would insist.
-      const id = await createAppointments(ctx, input).then(([first]) => first, (err: unknown) => {
-        if (err instanceof DomainError) return null;
-        throw err;
-      });
+      const id = await createAppointments(ctx, input).then(
+        ([first]) => first,
+        (err: unknown) => {
+          if (err instanceof DomainError) return null;
+          throw err;
+        },
+      );
       if (id === null) continue;
       if (past) {
         const roll = r();
@@ -77,7 +104,15 @@ export async function seedDemoDiary(db: Db, dialect: Dialect, ownerId: number): 
     }
   }
   for (const m of marks) {
-    await db.updateTable('appointment_clients').set({ status: m.status }).where('appointment_id', '=', m.id).where('client_id', '=', m.client).execute();
+    await db
+      .updateTable('appointment_clients')
+      .set({ status: m.status })
+      .where('appointment_id', '=', m.id)
+      .where('client_id', '=', m.client)
+      .execute();
   }
-  await refreshLastAppointment(db, marks.map((m) => m.client));
+  await refreshLastAppointment(
+    db,
+    marks.map((m) => m.client),
+  );
 }

@@ -20,7 +20,13 @@ export function neutralised(text: string): string {
  * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
  * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection.
  */
-export async function exportRows(name: string, fields: string[], rows: Row[], format: 'csv' | 'xlsx', t: TFunction): Promise<ExportFile> {
+export async function exportRows(
+  name: string,
+  fields: string[],
+  rows: Row[],
+  format: 'csv' | 'xlsx',
+  t: TFunction,
+): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.columns = fields.map((f) => ({ header: t(`fields.${name}.${f}`, { defaultValue: f }), key: f, width: 20 }));
@@ -38,5 +44,9 @@ export async function exportRows(name: string, fields: string[], rows: Row[], fo
     return { body, contentType: 'text/csv; charset=utf-8', filename: `${name}-${stamp}.csv` };
   }
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  return { body, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${name}-${stamp}.xlsx` };
+  return {
+    body,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    filename: `${name}-${stamp}.xlsx`,
+  };
 }

@@ -42,13 +42,19 @@ export function boundNumbers<T extends object>(schema: T): T {
     out.maximum = Math.min(typeof out.maximum === 'number' ? out.maximum : Number.MAX_VALUE, Number.MAX_VALUE);
   }
   if (out.properties && typeof out.properties === 'object') {
-    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, boundNumbers(v as JsonSchema)]));
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([k, v]) => [k, boundNumbers(v as JsonSchema)]),
+    );
   }
   if (out.patternProperties && typeof out.patternProperties === 'object') {
-    out.patternProperties = Object.fromEntries(Object.entries(out.patternProperties as Record<string, JsonSchema>).map(([k, v]) => [k, boundNumbers(v)]));
+    out.patternProperties = Object.fromEntries(
+      Object.entries(out.patternProperties as Record<string, JsonSchema>).map(([k, v]) => [k, boundNumbers(v)]),
+    );
   }
-  for (const key of SUBSCHEMAS) if (out[key] && typeof out[key] === 'object') out[key] = boundNumbers(out[key] as JsonSchema);
-  for (const key of SUBSCHEMA_LISTS) if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map((s) => boundNumbers(s));
+  for (const key of SUBSCHEMAS)
+    if (out[key] && typeof out[key] === 'object') out[key] = boundNumbers(out[key] as JsonSchema);
+  for (const key of SUBSCHEMA_LISTS)
+    if (Array.isArray(out[key])) out[key] = (out[key] as JsonSchema[]).map((s) => boundNumbers(s));
   return out as T;
 }
 
@@ -61,9 +67,12 @@ export function recheckCoercedNumbers<T extends object>(schema: T): T {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   const out: JsonSchema = { ...(schema as JsonSchema) };
   const tags = types(out);
-  if (tags.includes('integer') || tags.includes('number')) out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { type: out.type }];
+  if (tags.includes('integer') || tags.includes('number'))
+    out.allOf = [...((out.allOf as JsonSchema[] | undefined) ?? []), { type: out.type }];
   if (out.properties && typeof out.properties === 'object') {
-    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, recheckCoercedNumbers(v as JsonSchema)]));
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties).map(([k, v]) => [k, recheckCoercedNumbers(v as JsonSchema)]),
+    );
   }
   if (out.items && typeof out.items === 'object') out.items = recheckCoercedNumbers(out.items);
   return out as T;

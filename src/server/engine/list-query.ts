@@ -21,13 +21,17 @@ export function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, al
     for (const word of words) {
       // % and _ typed by the user are literal characters, not wildcards (ESCAPE works the same on both dialects).
       const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-      parts.push(eb.or(searchFields.map((f) => sql<SqlBool>`${sql.ref(`${table}.${f}`)} ${like} ${pattern} escape '\\'`)));
+      parts.push(
+        eb.or(searchFields.map((f) => sql<SqlBool>`${sql.ref(`${table}.${f}`)} ${like} ${pattern} escape '\\'`)),
+      );
     }
     for (const [name, conditions] of Object.entries(resource.meta.flags ?? {})) {
       const on = q.filters[name];
       if (on !== 1 && on !== true && on !== '1') continue;
       const today = new Date().toISOString().slice(0, 10);
-      parts.push(conditionsToSql(eb, table, JSON.parse(JSON.stringify(conditions).replace(/"\$today"/g, JSON.stringify(today)))));
+      parts.push(
+        conditionsToSql(eb, table, JSON.parse(JSON.stringify(conditions).replace(/"\$today"/g, JSON.stringify(today)))),
+      );
     }
     for (const [name, value] of Object.entries(q.filters)) {
       if (!(name in filters) || value === undefined) continue;
@@ -65,11 +69,27 @@ export interface ListStatements {
  */
 const compiledLists = new WeakMap<Filter, Map<string, ListStatements>>();
 
-export function listStatements(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter): ListStatements {
+export function listStatements(
+  db: Db,
+  dialect: Dialect,
+  resource: Resource,
+  q: ListQuery,
+  allowed: Filter,
+): ListStatements {
   let byQuery = compiledLists.get(allowed);
   if (!byQuery) compiledLists.set(allowed, (byQuery = new Map()));
   // Today's date is part of the key: flags such as "without expired" compare with it.
-  const key = JSON.stringify([dialect, resource.name, q.perPage, q.search ?? '', q.sort ?? '', q.archived === true, q.scope ?? '', q.filters, nowIso().slice(0, 10)]);
+  const key = JSON.stringify([
+    dialect,
+    resource.name,
+    q.perPage,
+    q.search ?? '',
+    q.sort ?? '',
+    q.archived === true,
+    q.scope ?? '',
+    q.filters,
+    nowIso().slice(0, 10),
+  ]);
   let statements = byQuery.get(key);
   if (!statements) {
     const { table } = resource.meta;
@@ -88,7 +108,8 @@ export function listStatements(db: Db, dialect: Dialect, resource: Resource, q: 
       .limit(sql.lit(pageSize(q.perPage)))
       .offset(0)
       .compile();
-    if (page.parameters.length !== count.parameters.length + 1) throw new Error(`list of ${resource.name}: the page must bind the count's parameters and the offset`);
+    if (page.parameters.length !== count.parameters.length + 1)
+      throw new Error(`list of ${resource.name}: the page must bind the count's parameters and the offset`);
     statements = { count: count.sql, page: page.sql, parameters: count.parameters };
     if (byQuery.size >= 16) byQuery.delete(byQuery.keys().next().value!);
     byQuery.set(key, statements);

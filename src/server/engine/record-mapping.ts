@@ -42,9 +42,13 @@ function recordBuilder(resource: Resource): (row: Row) => Row {
     ...resource.columns.map((col) => ({
       name: col,
       from: col,
-      value: resource.booleans.has(col) ? (v: string) => `(${v} == null ? null : Boolean(${v}))` : (v: string) => `(${v} ?? null)`,
+      value: resource.booleans.has(col)
+        ? (v: string) => `(${v} == null ? null : Boolean(${v}))`
+        : (v: string) => `(${v} ?? null)`,
     })),
-    ...(resource.meta.archivable ? [{ name: 'archived', from: 'archived_at', value: (v: string) => `${v} != null` }] : []),
+    ...(resource.meta.archivable
+      ? [{ name: 'archived', from: 'archived_at', value: (v: string) => `${v} != null` }]
+      : []),
   ]);
 }
 
@@ -76,7 +80,9 @@ export function selection(resource: Resource): AnySelection {
   let fragment = selections.get(resource);
   if (!fragment) {
     const { table, archivable } = resource.meta;
-    const columns = resource.columns.concat(archivable && !resource.columns.includes('archived_at') ? ['archived_at'] : []);
+    const columns = resource.columns.concat(
+      archivable && !resource.columns.includes('archived_at') ? ['archived_at'] : [],
+    );
     selections.set(resource, (fragment = sql.raw(columns.map((c) => `${quoted(table)}.${quoted(c)}`).join(', '))));
   }
   // Kysely types a selection by its alias; a raw column list has none, but is a valid select expression.

@@ -3,7 +3,9 @@ import addFormats from 'ajv-formats';
 import type { FastifyServerOptions } from 'fastify';
 import { boundNumbers, recheckCoercedNumbers } from './input-bounds';
 
-type BuildValidator = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+type BuildValidator = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildValidator'];
 /** Fastify calls it with the route definition `{ schema, method, url, httpPart }` (its typings say a bare schema). */
 type Compile = (route: { schema?: unknown; httpPart?: string }) => ReturnType<Ajv['compile']>;
 

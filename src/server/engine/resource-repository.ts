@@ -21,11 +21,21 @@ export const resourceRepository = {
     const total = Number(countRow?.total ?? 0);
     // Pages carry the record's own columns; child rows (client locations) come with the single record.
     const data = (rows as Row[]).map((r) => toRecord(resource, r));
-    return { data, meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage, total } };
+    return {
+      data,
+      meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.perPage)), per_page: q.perPage, total },
+    };
   },
 
   /** The lite list: a plain array of the few fields pickers need, active records only. */
-  async lite(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter, limit = 1000): Promise<Row[]> {
+  async lite(
+    db: Db,
+    dialect: Dialect,
+    resource: Resource,
+    q: ListQuery,
+    allowed: Filter,
+    limit = 1000,
+  ): Promise<Row[]> {
     const { table } = resource.meta;
     const [sortCol, dir] = orderBy(resource, q.sort);
     const rows = await dyn(db)
@@ -44,16 +54,34 @@ export const resourceRepository = {
   },
 
   /** All matching rows for an export, in list order. */
-  async all(db: Db, dialect: Dialect, resource: Resource, q: ListQuery, allowed: Filter, limit = 50_000): Promise<Row[]> {
+  async all(
+    db: Db,
+    dialect: Dialect,
+    resource: Resource,
+    q: ListQuery,
+    allowed: Filter,
+    limit = 50_000,
+  ): Promise<Row[]> {
     const { table } = resource.meta;
     const [sortCol, dir] = orderBy(resource, q.sort);
-    const rows = await dyn(db).selectFrom(table).where(baseWhere(resource, q, dialect, allowed)).selectAll().orderBy(sortCol, dir).orderBy('id').limit(limit).execute();
+    const rows = await dyn(db)
+      .selectFrom(table)
+      .where(baseWhere(resource, q, dialect, allowed))
+      .selectAll()
+      .orderBy(sortCol, dir)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
     return (rows as Row[]).map((r) => toRecord(resource, r));
   },
 
   async find(db: Db, resource: Resource, id: number, allowed: Filter): Promise<Row | null> {
     const { table } = resource.meta;
-    const row = await dyn(db).selectFrom(table).select(selection(resource)).where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)])).executeTakeFirst();
+    const row = await dyn(db)
+      .selectFrom(table)
+      .select(selection(resource))
+      .where((eb) => eb.and([eb(`${table}.id`, '=', id), allowed(eb)]))
+      .executeTakeFirst();
     if (!row) return null;
     const record = toRecord(resource, row as Row);
     await attachChildren(db, resource, [record]);
@@ -65,18 +93,33 @@ export const resourceRepository = {
   async create(db: Db, resource: Resource, input: Row, ownerId: number): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const values: Row = { ...toColumns(resource, input), ...(resource.meta.owner ? { [resource.meta.owner]: ownerId } : {}), created_at: now, updated_at: now };
-      for (const [target, source] of Object.entries(resource.meta.copyOnCreate ?? {})) values[target] ??= values[source];
+      const values: Row = {
+        ...toColumns(resource, input),
+        ...(resource.meta.owner ? { [resource.meta.owner]: ownerId } : {}),
+        created_at: now,
+        updated_at: now,
+      };
+      for (const [target, source] of Object.entries(resource.meta.copyOnCreate ?? {}))
+        values[target] ??= values[source];
       // Generated codes: left empty, the server draws one no other record of this owner has.
       for (const [field, length] of Object.entries(resource.meta.generated ?? {})) {
         if (values[field]) continue;
         for (let attempt = 0; attempt < 10 && !values[field]; attempt++) {
           const code = randomCode(length);
-          const clash = await dyn(trx).selectFrom(resource.meta.table).select('id').where(field, '=', code).where(resource.meta.owner!, '=', ownerId).executeTakeFirst();
+          const clash = await dyn(trx)
+            .selectFrom(resource.meta.table)
+            .select('id')
+            .where(field, '=', code)
+            .where(resource.meta.owner!, '=', ownerId)
+            .executeTakeFirst();
           if (!clash) values[field] = code;
         }
       }
-      const inserted = await dyn(trx).insertInto(resource.meta.table).values(values).returning('id').executeTakeFirstOrThrow();
+      const inserted = await dyn(trx)
+        .insertInto(resource.meta.table)
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const id = Number((inserted as Row).id);
       await writeChildren(trx, resource, id, input, false);
       await writeRelations(trx, resource, id, input, false);
@@ -98,11 +141,18 @@ export const resourceRepository = {
 
   async remove(db: Db, resource: Resource, id: number): Promise<void> {
     if (resource.meta.softDelete) {
-      await dyn(db).updateTable(resource.meta.table).set({ [resource.meta.softDelete]: nowIso() }).where('id', '=', id).execute();
+      await dyn(db)
+        .updateTable(resource.meta.table)
+        .set({ [resource.meta.softDelete]: nowIso() })
+        .where('id', '=', id)
+        .execute();
       return;
     }
     await db.transaction().execute(async (trx) => {
-      for (const spec of [...Object.values(resource.meta.children ?? {}), ...Object.values(resource.meta.relations ?? {})]) {
+      for (const spec of [
+        ...Object.values(resource.meta.children ?? {}),
+        ...Object.values(resource.meta.relations ?? {}),
+      ]) {
         await dyn(trx).deleteFrom(spec.table).where(spec.foreignKey, '=', id).execute();
       }
       await dyn(trx).deleteFrom(resource.meta.table).where('id', '=', id).execute();

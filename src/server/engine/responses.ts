@@ -47,7 +47,8 @@ export const OPEN_OBJECT = { type: 'object', additionalProperties: true } as con
 /** `{ message }`: what a toast shows. */
 export const messageBody = object({ message: STRING }, { required: ['message'] });
 /** `{ data, message? }` around one record or value. */
-export const dataBody = (data: unknown, more: Record<string, unknown> = {}) => object({ data, message: STRING, ...more }, { required: ['data'] });
+export const dataBody = (data: unknown, more: Record<string, unknown> = {}) =>
+  object({ data, message: STRING, ...more }, { required: ['data'] });
 /** A list page's `meta`. */
 export const pageMeta = object({ current_page: INTEGER, last_page: INTEGER, per_page: INTEGER, total: INTEGER });
 /** A file (CSV, XLSX, calendar, script) sent as it is. */

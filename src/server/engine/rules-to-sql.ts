@@ -8,7 +8,16 @@ type Conditions = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyEb = ExpressionBuilder<any, any>;
 
-const OPERATORS: Record<string, string> = { $eq: '=', $ne: '<>', $lt: '<', $lte: '<=', $gt: '>', $gte: '>=', $in: 'in', $nin: 'not in' };
+const OPERATORS: Record<string, string> = {
+  $eq: '=',
+  $ne: '<>',
+  $lt: '<',
+  $lte: '<=',
+  $gt: '>',
+  $gte: '>=',
+  $in: 'in',
+  $nin: 'not in',
+};
 
 /** Booleans are stored as 0/1 on both dialects; rules speak of records, so true/false are translated here. */
 const stored = (v: unknown): unknown => (typeof v === 'boolean' ? Number(v) : Array.isArray(v) ? v.map(stored) : v);
@@ -32,10 +41,11 @@ export function conditionsToSql(eb: AnyEb, table: string, conditions: Conditions
   for (const [key, value] of Object.entries(conditions)) {
     if (key === '$and') parts.push(eb.and((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
     else if (key === '$or') parts.push(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
-    else if (key === '$nor') parts.push(eb.not(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c)))));
+    else if (key === '$nor')
+      parts.push(eb.not(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c)))));
     else parts.push(fieldExpression(eb, `${table}.${key}`, value));
   }
-  return parts.length === 0 ? eb.lit(true) as unknown as Expression<SqlBool> : eb.and(parts);
+  return parts.length === 0 ? (eb.lit(true) as unknown as Expression<SqlBool>) : eb.and(parts);
 }
 
 /**

@@ -17,7 +17,10 @@ export interface ChildSpec {
   /** Read-only child fields filled from another table's row named by `key` (a package's service title). */
   lookups?: Record<string, { table: string; key: string; field: string }>;
   /** Read-only rows under each child: a link table joined to the records it names (a session's attendees). */
-  nested?: Record<string, { table: string; foreignKey: string; join: string; joinKey: string; joinFields: string[]; fields: string[] }>;
+  nested?: Record<
+    string,
+    { table: string; foreignKey: string; join: string; joinKey: string; joinFields: string[]; fields: string[] }
+  >;
 }
 
 export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'export';
@@ -65,7 +68,6 @@ export interface ResourceMeta {
   related?: string[];
   export?: { formats: Array<'csv' | 'xlsx'>; fields: string[] };
 }
-
 
 export interface Resource {
   name: string;
@@ -121,7 +123,11 @@ function readJson(dir: string, file: string): unknown {
 function metaValidator(dir: string) {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const compile = (file: string) => ajv.compile(readJson(dir, file) as object);
-  return { resource: compile(META_FILES.resource), screen: compile(META_FILES.screen), navigation: compile(META_FILES.navigation) };
+  return {
+    resource: compile(META_FILES.resource),
+    screen: compile(META_FILES.screen),
+    navigation: compile(META_FILES.navigation),
+  };
 }
 
 function assertValid(validate: ReturnType<typeof metaValidator>['screen'], value: unknown, file: string): void {
@@ -160,15 +166,26 @@ function buildResource(file: Resource['file']): Resource {
   const props = file.properties ?? {};
   const children = meta.children ?? {};
   const relations = meta.relations ?? {};
-  const columns = Object.keys(props).filter((f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable));
-  const booleans = new Set(Object.entries(props).filter(([, p]) => typeTags(p).includes('boolean')).map(([f]) => f));
+  const columns = Object.keys(props).filter(
+    (f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable),
+  );
+  const booleans = new Set(
+    Object.entries(props)
+      .filter(([, p]) => typeTags(p).includes('boolean'))
+      .map(([f]) => f),
+  );
   // Every integer fits its column (1..2147483647 for ids) and numbers are finite: refused by validation, in the
   // browser and on the server, before any query.
   const request = boundNumbers(cleanSchema(file, true));
   request.required = (file.required ?? []).filter((f) => !props[f]?.readOnly);
   // Responses describe shape only: cross-field rules (allOf / if / then) are for requests.
   const { allOf: _rules, if: _if, then: _then, required: _required, ...record } = cleanSchema(file, false);
-  const item: JsonSchema = { ...record, properties: Object.fromEntries(Object.entries(record.properties ?? {}).filter(([f]) => !(f in children) && !(f in relations))) };
+  const item: JsonSchema = {
+    ...record,
+    properties: Object.fromEntries(
+      Object.entries(record.properties ?? {}).filter(([f]) => !(f in children) && !(f in relations)),
+    ),
+  };
   return { name: file.$id!, meta, file, request, record, item, columns, booleans };
 }
 
@@ -176,8 +193,7 @@ export function typeTags(schema: JsonSchema): string[] {
   return Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 }
 
-const hashOf = (value: unknown): string =>
-  sha256(JSON.stringify(value)).slice(0, 16);
+const hashOf = (value: unknown): string => sha256(JSON.stringify(value)).slice(0, 16);
 
 /**
  * Reads every file listed in schemas/index.ts from disk and checks it against its meta-schema.

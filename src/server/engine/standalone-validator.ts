@@ -25,6 +25,7 @@ export function standaloneValidator(schema: JsonSchema): string {
   const validate = ajv.compile({ ...schema, $id: undefined });
   let code = standaloneCode(ajv, validate);
   for (const [req, fn] of Object.entries(RUNTIME)) code = code.split(req).join(fn);
-  if (code.includes('require(')) throw new Error(`schema ${String(schema.$id)} needs an ajv runtime helper the browser cannot load`);
+  if (code.includes('require('))
+    throw new Error(`schema ${String(schema.$id)} needs an ajv runtime helper the browser cannot load`);
   return code;
 }

@@ -19,7 +19,10 @@ export class DomainError extends Error {
     readonly key: string,
     readonly values: Record<string, unknown> = {},
     readonly field?: string,
-    readonly more: { permission?: { action: Action; subject: Subject | object }; fields?: Record<string, Message> } = {},
+    readonly more: {
+      permission?: { action: Action; subject: Subject | object };
+      fields?: Record<string, Message>;
+    } = {},
   ) {
     super(key);
   }
@@ -38,7 +41,9 @@ export interface Message {
 
 /** A message in the language of `t`, its `Label` values translated too. */
 export function translate(t: TFunction, message: Message): string {
-  const values = Object.fromEntries(Object.entries(message.values ?? {}).map(([k, v]) => [k, v instanceof Label ? t(v.key) : v]));
+  const values = Object.fromEntries(
+    Object.entries(message.values ?? {}).map(([k, v]) => [k, v instanceof Label ? t(v.key) : v]),
+  );
   return t(message.key, values);
 }
 
@@ -46,10 +51,12 @@ export function translate(t: TFunction, message: Message): string {
 export const notFound = (key = 'errors.notFound') => new DomainError(404, key);
 
 /** 422 on one field. */
-export const invalid = (field: string, key: string, values: Record<string, unknown> = {}) => new DomainError(422, key, values, field);
+export const invalid = (field: string, key: string, values: Record<string, unknown> = {}) =>
+  new DomainError(422, key, values, field);
 
 /** 422 on several fields at once (a form checked against the database), one message each. */
-export const invalidFields = (fields: Record<string, Message>) => new DomainError(422, 'validation.failed', {}, undefined, { fields });
+export const invalidFields = (fields: Record<string, Message>) =>
+  new DomainError(422, 'validation.failed', {}, undefined, { fields });
 
 /** 403 with the deciding rule's reason (the plan that offers the feature, read-only mode), as `reply.forbid` answers. */
 export const forbidden = (action: Action, subject: Subject | object) =>

@@ -24,7 +24,20 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(mail) {
-      const record = (status: string) => db.insertInto('outbox').values({ user_id: mail.userId ?? null, channel: 'email', type: mail.type ?? null, recipient: mail.to, subject: mail.subject, body: mail.text, status, created_at: nowIso() }).execute();
+      const record = (status: string) =>
+        db
+          .insertInto('outbox')
+          .values({
+            user_id: mail.userId ?? null,
+            channel: 'email',
+            type: mail.type ?? null,
+            recipient: mail.to,
+            subject: mail.subject,
+            body: mail.text,
+            status,
+            created_at: nowIso(),
+          })
+          .execute();
       if (!transport) return void (await record('outbox'));
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });

@@ -25,14 +25,22 @@ export function toE164(raw: string, country: CountryCode = 'GB'): string | null 
  * Rewrites a resource's phone fields (`x-resource.phones`) in E.164 in place, read with the owner's region; answers
  * "The phone format is invalid." for a value that is no phone number. Empty values stay as they are.
  */
-export function normalisePhones(resource: { name: string; meta: { phones?: string[] } }, input: Record<string, unknown>, region: string, t: TFunction): Record<string, string[]> {
+export function normalisePhones(
+  resource: { name: string; meta: { phones?: string[] } },
+  input: Record<string, unknown>,
+  region: string,
+  t: TFunction,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const field of resource.meta.phones ?? []) {
     const value = input[field];
     if (typeof value !== 'string' || value.trim() === '') continue;
     const e164 = toE164(value, defaultCountry(region));
     if (e164) input[field] = e164;
-    else errors[field] = [t('validation.format', { field: t(`fields.${resource.name}.${field}`, { defaultValue: field }) })];
+    else
+      errors[field] = [
+        t('validation.format', { field: t(`fields.${resource.name}.${field}`, { defaultValue: field }) }),
+      ];
   }
   return errors;
 }

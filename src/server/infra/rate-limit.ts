@@ -19,11 +19,19 @@ export interface Limit {
  * Counts a hit on each key; the first key over its limit answers 429 with Retry-After and the message for the
  * seconds to wait. Returns whether it refused (the route then returns the reply).
  */
-export async function refusedByLimits(limiter: RateLimiter, reply: FastifyReply, checks: Array<[string, Limit]>, message: (seconds: number) => string): Promise<boolean> {
+export async function refusedByLimits(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  checks: Array<[string, Limit]>,
+  message: (seconds: number) => string,
+): Promise<boolean> {
   for (const [key, { max, window }] of checks) {
     const verdict = await limiter.hit(key, max, window);
     if (!verdict.allowed) {
-      void reply.code(429).header('retry-after', String(verdict.retryAfter)).send({ message: message(verdict.retryAfter) });
+      void reply
+        .code(429)
+        .header('retry-after', String(verdict.retryAfter))
+        .send({ message: message(verdict.retryAfter) });
       return true;
     }
   }
@@ -49,7 +57,10 @@ export function databaseLimiter(db: Db): RateLimiter {
           reset_at = case when rate_limits.reset_at <= ${now} then ${reset} else rate_limits.reset_at end
         returning hits, reset_at`.execute(db);
       const row = rows[0];
-      return { allowed: Number(row.hits) <= max, retryAfter: Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000)) };
+      return {
+        allowed: Number(row.hits) <= max,
+        retryAfter: Math.max(1, Math.ceil((Number(row.reset_at) - now) / 1000)),
+      };
     },
     close: async () => undefined,
   };
@@ -64,7 +75,10 @@ export function redisLimiter(url: string): RateLimiter {
       const k = `soloist:rl:${key}`;
       const [[, hits], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
       if (ttl < 0) await redis.pexpire(k, windowSeconds * 1000);
-      return { allowed: hits <= max, retryAfter: Math.max(1, Math.ceil((ttl < 0 ? windowSeconds * 1000 : ttl) / 1000)) };
+      return {
+        allowed: hits <= max,
+        retryAfter: Math.max(1, Math.ceil((ttl < 0 ? windowSeconds * 1000 : ttl) / 1000)),
+      };
     },
     close: async () => void redis.disconnect(),
   };

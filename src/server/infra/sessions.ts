@@ -35,13 +35,25 @@ const token = (): string => newToken(32);
 const hash = sha256;
 
 /** Creates a session (guest when userId is null) and returns the cookie value with it. */
-export async function createSession(db: Db, userId: number | null, days: number, impersonatorId: number | null = null): Promise<{ cookie: string; session: Session }> {
+export async function createSession(
+  db: Db,
+  userId: number | null,
+  days: number,
+  impersonatorId: number | null = null,
+): Promise<{ cookie: string; session: Session }> {
   const cookie = token();
   const csrfToken = token();
   const id = hash(cookie);
   await db
     .insertInto('sessions')
-    .values({ id, user_id: userId, csrf_token: csrfToken, expires_at: new Date(Date.now() + days * 86_400_000).toISOString(), created_at: nowIso(), impersonator_id: impersonatorId })
+    .values({
+      id,
+      user_id: userId,
+      csrf_token: csrfToken,
+      expires_at: new Date(Date.now() + days * 86_400_000).toISOString(),
+      created_at: nowIso(),
+      impersonator_id: impersonatorId,
+    })
     .execute();
   return { cookie, session: { id, csrfToken, user: null, impersonatorId } };
 }
@@ -88,7 +100,13 @@ const sessionWithUser = prepared((db: Db, id: string) =>
     .selectFrom('sessions')
     .leftJoin('users', (join) => join.onRef('users.id', '=', 'sessions.user_id').on('users.deleted_at', 'is', null))
     .selectAll('users')
-    .select(['sessions.id as sid', 'sessions.csrf_token', 'sessions.expires_at', 'sessions.impersonator_id', 'sessions.user_id as session_user_id'])
+    .select([
+      'sessions.id as sid',
+      'sessions.csrf_token',
+      'sessions.expires_at',
+      'sessions.impersonator_id',
+      'sessions.user_id as session_user_id',
+    ])
     .where('sessions.id', '=', id),
 );
 

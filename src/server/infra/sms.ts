@@ -21,7 +21,19 @@ export interface SmsSender {
 export function outboxSms(db: Db): SmsSender {
   return {
     async send(sms) {
-      await db.insertInto('outbox').values({ user_id: sms.userId ?? null, channel: 'sms', type: sms.type ?? null, recipient: sms.to, subject: '', body: sms.text, status: 'outbox', created_at: nowIso() }).execute();
+      await db
+        .insertInto('outbox')
+        .values({
+          user_id: sms.userId ?? null,
+          channel: 'sms',
+          type: sms.type ?? null,
+          recipient: sms.to,
+          subject: '',
+          body: sms.text,
+          status: 'outbox',
+          created_at: nowIso(),
+        })
+        .execute();
     },
   };
 }

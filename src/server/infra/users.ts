@@ -24,7 +24,13 @@ export function abilitySubject(user: SessionUser, now = new Date()): AbilityUser
     is_admin: user.is_admin,
     is_affiliate: user.is_affiliate,
     is_api_user: user.is_api_user,
-    subscription: { plan_name: user.plan_name, status: subscription.status, valid: subscription.valid, has_incomplete_payment: user.has_incomplete_payment, addons: user.addons },
+    subscription: {
+      plan_name: user.plan_name,
+      status: subscription.status,
+      valid: subscription.valid,
+      has_incomplete_payment: user.has_incomplete_payment,
+      addons: user.addons,
+    },
   };
 }
 

@@ -7,7 +7,10 @@ import { addDays } from '../../domain/subscription';
  */
 export const BOOKING_RECORDS_DAYS = 30;
 
-export type HousekeepingResult = Record<'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions', number>;
+export type HousekeepingResult = Record<
+  'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions',
+  number
+>;
 
 /**
  * Deletes rows whose time is over. Every query already ignores them; this only keeps the tables from growing:
@@ -21,13 +24,20 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
   const at = now.toISOString();
   const dayAgo = addDays(now, -1).toISOString();
   const monthAgo = addDays(now, -BOOKING_RECORDS_DAYS).toISOString();
-  const count = (result: Array<{ numDeletedRows: bigint }>) => Number(result.reduce((n, r) => n + r.numDeletedRows, 0n));
+  const count = (result: Array<{ numDeletedRows: bigint }>) =>
+    Number(result.reduce((n, r) => n + r.numDeletedRows, 0n));
   return {
     sessions: count(await db.deleteFrom('sessions').where('expires_at', '<', at).execute()),
     passwordResets: count(await db.deleteFrom('password_resets').where('expires_at', '<', at).execute()),
     rateLimits: count(await db.deleteFrom('rate_limits').where('reset_at', '<', now.getTime()).execute()),
     bookingCodes: count(await db.deleteFrom('booking_codes').where('expires_at', '<', at).execute()),
-    holds: count(await db.deleteFrom('slot_holds').where('status', 'in', ['held', 'released']).where('expires_at', '<', dayAgo).execute()),
+    holds: count(
+      await db
+        .deleteFrom('slot_holds')
+        .where('status', 'in', ['held', 'released'])
+        .where('expires_at', '<', dayAgo)
+        .execute(),
+    ),
     // Holds and purchases go with their booking session (foreign keys cascade).
     bookingSessions: count(await db.deleteFrom('booking_sessions').where('expires_at', '<', monthAgo).execute()),
   };

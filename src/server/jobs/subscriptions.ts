@@ -16,19 +16,40 @@ export interface CheckResult {
  * Each account changes in its own transaction; the check can run on any process at any time and repeat safely.
  */
 export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now = new Date()): Promise<CheckResult> {
-  const users = await db.selectFrom('users')
-    .select(['id', 'plan_name', 'subscription_status', 'trial_ends_at', 'ends_at', 'subscription_ended_at', 'has_incomplete_payment', 'addons', 'stage'])
-    .where('deleted_at', 'is', null).where('is_admin', '=', 0).where('is_affiliate', '=', 0)
+  const users = await db
+    .selectFrom('users')
+    .select([
+      'id',
+      'plan_name',
+      'subscription_status',
+      'trial_ends_at',
+      'ends_at',
+      'subscription_ended_at',
+      'has_incomplete_payment',
+      'addons',
+      'stage',
+    ])
+    .where('deleted_at', 'is', null)
+    .where('is_admin', '=', 0)
+    .where('is_affiliate', '=', 0)
     .execute();
   let staged = 0;
   for (const u of users) {
     const fields = { ...u, has_incomplete_payment: u.has_incomplete_payment === 1, addons: [] };
     const stage = stageAt(fields, now);
-    const ended = stage === 'unsubscriber' && !u.subscription_ended_at ? (u.ends_at ?? now.toISOString()) : u.subscription_ended_at;
+    const ended =
+      stage === 'unsubscriber' && !u.subscription_ended_at ? (u.ends_at ?? now.toISOString()) : u.subscription_ended_at;
     if (stage === u.stage && ended === u.subscription_ended_at) continue;
-    await db.updateTable('users')
-      .set({ stage, subscription_ended_at: ended, ...(stage === 'unsubscriber' ? { subscription_status: 'expired' } : {}), updated_at: now.toISOString() })
-      .where('id', '=', u.id).execute();
+    await db
+      .updateTable('users')
+      .set({
+        stage,
+        subscription_ended_at: ended,
+        ...(stage === 'unsubscriber' ? { subscription_status: 'expired' } : {}),
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', u.id)
+      .execute();
     staged++;
   }
 
@@ -36,14 +57,21 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
   // they point at services and clients.
   const owned = [...registry.resources.values()].filter((r) => r.meta.crud !== false && r.meta.owner);
   const cutoff = addDays(now, -RETENTION_DAYS).toISOString();
-  const expired = await db.selectFrom('users').select('id')
-    .where('deleted_at', 'is', null).where('subscription_ended_at', 'is not', null).where('subscription_ended_at', '<=', cutoff)
+  const expired = await db
+    .selectFrom('users')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('subscription_ended_at', 'is not', null)
+    .where('subscription_ended_at', '<=', cutoff)
     .execute();
   for (const { id } of expired) {
     await db.transaction().execute(async (trx) => {
       for (const r of owned) {
         for (const child of Object.values(r.meta.children ?? {})) {
-          await dyn(trx).deleteFrom(child.table).where(child.foreignKey, 'in', dyn(trx).selectFrom(r.meta.table).select('id').where(r.meta.owner!, '=', id)).execute();
+          await dyn(trx)
+            .deleteFrom(child.table)
+            .where(child.foreignKey, 'in', dyn(trx).selectFrom(r.meta.table).select('id').where(r.meta.owner!, '=', id))
+            .execute();
         }
         await dyn(trx).deleteFrom(r.meta.table).where(r.meta.owner!, '=', id).execute();
       }
@@ -52,7 +80,11 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
       await trx.deleteFrom('appointment_series').where('user_id', '=', id).execute();
       await trx.deleteFrom('outbox').where('user_id', '=', id).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await trx.updateTable('users').set({ deleted_at: now.toISOString(), updated_at: now.toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ deleted_at: now.toISOString(), updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .execute();
     });
   }
   return { staged, deleted: expired.length };

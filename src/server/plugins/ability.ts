@@ -30,11 +30,14 @@ export default fp(
       const reason = req.ability.relevantRuleFor(action, subject as Subject)?.reason;
       return this.code(403).send({ message: req.t(reason ?? 'auth.forbidden'), ...(reason ? { reason } : {}) });
     });
-    app.decorateRequest('filterFor', function filterFor(this: FastifyRequest, action: Action, subject: Subject, table: string) {
-      const filter = abilityFilter(this.ability, action, subject, table);
-      if (!filter || !this.ability.can(action, subject)) throw forbidden(action, subject);
-      return filter;
-    });
+    app.decorateRequest(
+      'filterFor',
+      function filterFor(this: FastifyRequest, action: Action, subject: Subject, table: string) {
+        const filter = abilityFilter(this.ability, action, subject, table);
+        if (!filter || !this.ability.can(action, subject)) throw forbidden(action, subject);
+        return filter;
+      },
+    );
   },
   { name: 'ability', dependencies: ['session'] },
 );

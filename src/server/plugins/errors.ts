@@ -19,9 +19,15 @@ export default fp(
       if (error instanceof DomainError) return refuse(error, req, reply);
       if (error.validation) {
         // A path id beyond the column's range (9007199254740993, 1e400, Infinity) names no record: 404, as a missing one.
-        const beyondColumn = (error.validation as Array<{ keyword: string; params: { limit?: unknown }; data?: unknown }>)
-          .every((e) => (e.keyword === 'maximum' && e.params.limit === INT_MAX) || (typeof e.data === 'number' && !Number.isFinite(e.data)));
-        if (error.validationContext === 'params' && beyondColumn) return reply.code(404).send({ message: t('errors.notFound') });
+        const beyondColumn = (
+          error.validation as Array<{ keyword: string; params: { limit?: unknown }; data?: unknown }>
+        ).every(
+          (e) =>
+            (e.keyword === 'maximum' && e.params.limit === INT_MAX) ||
+            (typeof e.data === 'number' && !Number.isFinite(e.data)),
+        );
+        if (error.validationContext === 'params' && beyondColumn)
+          return reply.code(404).send({ message: t('errors.notFound') });
         // Body fields are named by their resource's labels; query and path parameters by their own names.
         const isBody = error.validationContext === 'body';
         const resource = isBody ? resourceOf(req.routeOptions.schema?.body) : 'query';
@@ -33,7 +39,9 @@ export default fp(
       if (unique) {
         // A race past a "taken?" check: the unique index answers as the check would have (spec's 422).
         const key = violatedField(unique);
-        const field = t(`fields.${resourceOf(req.routeOptions.schema?.body)}.${key}`, { defaultValue: key.replace(/_/g, ' ') });
+        const field = t(`fields.${resourceOf(req.routeOptions.schema?.body)}.${key}`, {
+          defaultValue: key.replace(/_/g, ' '),
+        });
         const errors = { [key]: [t('validation.unique', { field })] };
         return reply.code(422).send({ message: summary(errors, t), errors });
       }
@@ -56,7 +64,9 @@ function refuse(error: DomainError, req: FastifyRequest, reply: FastifyReply) {
   const message = error.textIn(req.t);
   const errors = fields
     ? Object.fromEntries(Object.entries(fields).map(([field, m]) => [field, [translate(req.t, m)]]))
-    : error.field ? { [error.field]: [message] } : null;
+    : error.field
+      ? { [error.field]: [message] }
+      : null;
   if (errors) return reply.code(error.status).send({ message: summary(errors, req.t), errors });
   return reply.code(error.status).send({ message });
 }

@@ -69,7 +69,9 @@ export function screenAt(manifest: Manifest, pathname: string): Hit | null {
       const m = matcher(screen.route);
       const found = m.test.exec(pathname);
       if (!found || (best && m.weight <= best.weight)) continue;
-      const params = Object.fromEntries(m.names.flatMap((name, i) => (found[i + 1] === undefined ? [] : [[name, found[i + 1]]])));
+      const params = Object.fromEntries(
+        m.names.flatMap((name, i) => (found[i + 1] === undefined ? [] : [[name, found[i + 1]]])),
+      );
       best = { screen, area, params, weight: m.weight };
     }
   }
@@ -98,7 +100,11 @@ function opens(area: Area, signedIn: boolean): boolean {
 }
 
 /** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards (as the browser reads them). */
-function firstWidgets(screen: { kind?: unknown; steps?: Array<{ widget?: string }>; cards?: Array<{ widget?: string }> }): string[] {
+function firstWidgets(screen: {
+  kind?: unknown;
+  steps?: Array<{ widget?: string }>;
+  cards?: Array<{ widget?: string }>;
+}): string[] {
   const parts = screen.kind === 'wizard' ? (screen.steps ?? []).slice(0, 1) : (screen.cards ?? []);
   return parts.flatMap((p) => (p.widget ? [p.widget] : []));
 }
@@ -117,7 +123,11 @@ export interface FirstScreen {
  * What the browser would ask for before its first screen, answered here through the app's own routes (same
  * session, same locale, same bodies), and the chunks that screen needs.
  */
-export async function firstScreen(app: FastifyInstance, req: FastifyRequest, chunks: Record<string, string[]>): Promise<FirstScreen> {
+export async function firstScreen(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  chunks: Record<string, string[]>,
+): Promise<FirstScreen> {
   const asked = req.cookies?.[LOCALE_COOKIE];
   const locale = asked && LOCALES.includes(asked) ? asked : 'en';
   const headers = { cookie: req.headers.cookie ?? '', 'x-locale': locale, accept: 'application/json' };
@@ -128,7 +138,11 @@ export async function firstScreen(app: FastifyInstance, req: FastifyRequest, chu
   const urls = { texts: `/api/v1/ui/locales/${locale}`, manifest: '/api/v1/ui/manifest', user: '/api/v1/user' };
   const [texts, manifest, user] = await Promise.all([get(urls.texts), get(urls.manifest), get(urls.user)]);
   const preloaded: Record<string, Preloaded> = {};
-  for (const [url, answer] of [[urls.texts, texts], [urls.manifest, manifest], [urls.user, user]] as const) {
+  for (const [url, answer] of [
+    [urls.texts, texts],
+    [urls.manifest, manifest],
+    [urls.user, user],
+  ] as const) {
     if (answer.status === 200 || answer.status === 401) preloaded[url] = answer;
   }
   const out: FirstScreen = { locale, preloaded, scripts: [], styles: [], modules: [] };
@@ -143,16 +157,24 @@ export async function firstScreen(app: FastifyInstance, req: FastifyRequest, chu
   preloaded[screenUrl] = screen;
   const def = (screen.body as { data: Record<string, unknown> }).data;
   // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
-  const reads = ((def.preload as string[] | undefined) ?? []).map((u) => filled(u, hit.params)).filter((u): u is string => u !== null);
+  const reads = ((def.preload as string[] | undefined) ?? [])
+    .map((u) => filled(u, hit.params))
+    .filter((u): u is string => u !== null);
   for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
     if (answer.status === 200) preloaded[url] = answer;
   }
   // A signed-in visitor's abilities are computed in the browser: the rules' chunk comes with the first screen.
-  const groups = [...(user.status === 200 ? ['permissions'] : []), `layout-${hit.area.layout}`, `screen-${hit.screen.kind}`, ...firstWidgets(def).map((w) => `widget-${w}`)];
+  const groups = [
+    ...(user.status === 200 ? ['permissions'] : []),
+    `layout-${hit.area.layout}`,
+    `screen-${hit.screen.kind}`,
+    ...firstWidgets(def).map((w) => `widget-${w}`),
+  ];
   const files = [...new Set(groups.flatMap((g) => chunks[g] ?? []))];
   out.scripts = files.filter((f) => f.endsWith('.js'));
   out.styles = files.filter((f) => f.endsWith('.css'));
-  const validator = hit.screen.kind === 'form' && hit.screen.resource ? m.resources[hit.screen.resource]?.validator : undefined;
+  const validator =
+    hit.screen.kind === 'form' && hit.screen.resource ? m.resources[hit.screen.resource]?.validator : undefined;
   if (validator) out.modules.push(validator);
   return out;
 }

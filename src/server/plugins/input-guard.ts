@@ -19,7 +19,10 @@ export default fp(
       const guarded = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           guarded.receivedEncodedLength += chunk.length;
-          if (depth.exceeds(chunk)) return callback(Object.assign(new Error(req.t('errors.tooDeep', { max: MAX_JSON_DEPTH })), { statusCode: 400 }));
+          if (depth.exceeds(chunk))
+            return callback(
+              Object.assign(new Error(req.t('errors.tooDeep', { max: MAX_JSON_DEPTH })), { statusCode: 400 }),
+            );
           callback(null, chunk);
         },
       }) as Transform & { receivedEncodedLength: number };
@@ -33,7 +36,9 @@ export default fp(
       const query = (req.query ?? {}) as Record<string, unknown>;
       const bad = Object.keys(query).filter((k) => hasNul(query[k]) || k.includes('\u0000'));
       if (bad.length === 0) return;
-      const errors = Object.fromEntries(bad.map((k) => [k, [req.t('validation.format', { field: k.split('\u0000').join('').replace(/_/g, ' ') })]]));
+      const errors = Object.fromEntries(
+        bad.map((k) => [k, [req.t('validation.format', { field: k.split('\u0000').join('').replace(/_/g, ' ') })]]),
+      );
       return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
     });
   },

@@ -15,7 +15,10 @@ declare module 'fastify' {
   }
 }
 
-export type ServicesOptions = Pick<Config, 'smtpUrl' | 'redisUrl' | 'mailFrom' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl'>;
+export type ServicesOptions = Pick<
+  Config,
+  'smtpUrl' | 'redisUrl' | 'mailFrom' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl'
+>;
 
 /** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
 export default fp(
@@ -26,9 +29,16 @@ export default fp(
     app.decorate('mailer', mailer);
     app.decorate('limiter', limiter);
     app.decorate('sms', outboxSms(app.db));
-    app.decorate('payments', opts.stripeSecretKey && opts.stripeWebhookSecret
-      ? stripeProvider({ secretKey: opts.stripeSecretKey, webhookSecret: opts.stripeWebhookSecret, apiUrl: opts.stripeApiUrl })
-      : null);
+    app.decorate(
+      'payments',
+      opts.stripeSecretKey && opts.stripeWebhookSecret
+        ? stripeProvider({
+            secretKey: opts.stripeSecretKey,
+            webhookSecret: opts.stripeWebhookSecret,
+            apiUrl: opts.stripeApiUrl,
+          })
+        : null,
+    );
     app.addHook('onClose', async () => {
       mailer.close();
       await limiter.close();

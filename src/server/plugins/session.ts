@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
-import { createSession, csrfMatches, destroySession, findSession, type Session, type SessionUser } from '../infra/sessions';
+import {
+  createSession,
+  csrfMatches,
+  destroySession,
+  findSession,
+  type Session,
+  type SessionUser,
+} from '../infra/sessions';
 import { abilitySubject, presentUser, type PresentedUser } from '../infra/users';
 import type { AbilityUser } from '../../../permissions/defineAbilityFor';
 import { type I18n, pickLocale, type Locale } from '../infra/i18n';
@@ -85,12 +92,15 @@ export default fp(
       reply.clearCookie(XSRF_COOKIE, { path: '/' });
     });
 
-    app.decorate('logIn', async (reply: FastifyReply, req: FastifyRequest, userId: number, impersonatorId: number | null = null) => {
-      // A new session id on every login: a session fixed before login is worthless after it.
-      if (req.session) await destroySession(app.db, req.session.id);
-      const created = await createSession(app.db, userId, opts.days, impersonatorId);
-      app.setSessionCookies(reply, created.cookie, created.session.csrfToken);
-    });
+    app.decorate(
+      'logIn',
+      async (reply: FastifyReply, req: FastifyRequest, userId: number, impersonatorId: number | null = null) => {
+        // A new session id on every login: a session fixed before login is worthless after it.
+        if (req.session) await destroySession(app.db, req.session.id);
+        const created = await createSession(app.db, userId, opts.days, impersonatorId);
+        app.setSessionCookies(reply, created.cookie, created.session.csrfToken);
+      },
+    );
 
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       req.locale = pickLocale(req.headers['x-locale']);

@@ -20,7 +20,9 @@ export function pageWith(template: string, first: FirstScreen): string {
     ...first.modules.map((f) => `<link rel="modulepreload" href="${f}">`),
   ].join('');
   const data = `<script type="application/json" id="soloist-preload">${safeJson(first.preloaded)}</script>`;
-  return template.replace('<html lang="en">', `<html lang="${first.locale}">`).replace('</head>', `${links}${data}</head>`);
+  return template
+    .replace('<html lang="en">', `<html lang="${first.locale}">`)
+    .replace('</head>', `${links}${data}</head>`);
 }
 
 /** A content-hashed chunk (`app.0123abcd4567.js`), possibly its pre-compressed twin (`….js.br`, `….js.gz`). */
@@ -58,8 +60,15 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const html = Buffer.from(pageWith(template, await firstScreen(fastify, req, chunks)));
     const accepts = String(req.headers['accept-encoding'] ?? '');
-    void reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie, Accept-Encoding');
-    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    void reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, Accept-Encoding');
+    if (/\bbr\b/.test(accepts))
+      return reply
+        .header('content-encoding', 'br')
+        .send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
     if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
     return reply.send(html);
   };

@@ -21,7 +21,9 @@ interface Statistic {
 /** The affiliate's code and referral link (made once, on request) and who signed up through it. */
 const AffiliateCode: ScreenWidget = () => {
   const { rest, t, notify } = useRenderer();
-  const { data, mutate } = useSWR('affiliate-statistic', () => rest.getJson<{ data: Statistic }>('/api/v1/affiliate/statistic'));
+  const { data, mutate } = useSWR('affiliate-statistic', () =>
+    rest.getJson<{ data: Statistic }>('/api/v1/affiliate/statistic'),
+  );
   const [busy, setBusy] = useState(false);
   if (!data) return <LinearProgress aria-label={t('app.loading')} />;
   const stat = data.data;
@@ -41,26 +43,44 @@ const AffiliateCode: ScreenWidget = () => {
 
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="affiliate-heading">
-      <Typography id="affiliate-heading" variant="h6" component="h2" gutterBottom>{t('affiliate.heading')}</Typography>
+      <Typography id="affiliate-heading" variant="h6" component="h2" gutterBottom>
+        {t('affiliate.heading')}
+      </Typography>
       {stat.code ? (
         <Box sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
           <TextField label={t('affiliate.code')} value={stat.code} slotProps={{ input: { readOnly: true } }} />
           <TextField label={t('affiliate.url')} value={stat.url ?? ''} slotProps={{ input: { readOnly: true } }} />
           <Box>
-            <Button variant="outlined" onClick={() => void navigator.clipboard?.writeText(stat.url ?? '').then(() => notify(t('affiliate.copied'), 'success'))}>{t('affiliate.copy')}</Button>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                void navigator.clipboard?.writeText(stat.url ?? '').then(() => notify(t('affiliate.copied'), 'success'))
+              }
+            >
+              {t('affiliate.copy')}
+            </Button>
           </Box>
         </Box>
       ) : (
         <Box>
           <Typography gutterBottom>{t('affiliate.noCode')}</Typography>
-          <Button variant="contained" disabled={busy} onClick={() => void create()}>{t('affiliate.create')}</Button>
+          <Button variant="contained" disabled={busy} onClick={() => void create()}>
+            {t('affiliate.create')}
+          </Button>
         </Box>
       )}
-      <Box component="dl" sx={{ mt: 3, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2 }}>
+      <Box
+        component="dl"
+        sx={{ mt: 3, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2 }}
+      >
         {(['subscribers', 'trialing', 'subscribed', 'unsubscribed', 'earnings'] as const).map((k) => (
           <Box key={k}>
-            <Typography component="dt" variant="body2" color="text.secondary">{t(`affiliate.stats.${k}`)}</Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0 }}>{k === 'earnings' ? (stat.earnings / 100).toFixed(2) : stat[k]}</Typography>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {t(`affiliate.stats.${k}`)}
+            </Typography>
+            <Typography component="dd" variant="h5" sx={{ m: 0 }}>
+              {k === 'earnings' ? (stat.earnings / 100).toFixed(2) : stat[k]}
+            </Typography>
           </Box>
         ))}
       </Box>

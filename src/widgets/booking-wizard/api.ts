@@ -73,7 +73,11 @@ export interface PublicPage {
   classes: PublicClass[];
   vouchers: PublicVoucher[];
   packages: PublicPackage[];
-  verified: { destination: string; channel: string; client: { first_name: string; last_name: string | null } | null } | null;
+  verified: {
+    destination: string;
+    channel: string;
+    client: { first_name: string; last_name: string | null } | null;
+  } | null;
 }
 
 export interface Hold {
@@ -111,15 +115,20 @@ export function usePage(slug: string | undefined) {
 
 export function useMoney(currency: string | undefined) {
   const { locale } = useRenderer();
-  return (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'GBP' }).format(minor / 100);
+  return (minor: number) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'GBP' }).format(minor / 100);
 }
 
 /** A date (YYYY-MM-DD) as the client reads it: "Monday 1 March". */
 export function useDay() {
   const { locale } = useRenderer();
-  return (date: string, style: 'long' | 'short' = 'long') => new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
-    weekday: style, day: 'numeric', month: style === 'long' ? 'long' : 'short', timeZone: 'UTC',
-  });
+  return (date: string, style: 'long' | 'short' = 'long') =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+      weekday: style,
+      day: 'numeric',
+      month: style === 'long' ? 'long' : 'short',
+      timeZone: 'UTC',
+    });
 }
 
 /** Where the manage link's token waits while the client is on the payment page (this tab only). */

@@ -14,7 +14,11 @@ const REDIRECT_SECONDS = 5;
 const TRIES = 10;
 
 type Outcome = 'paid' | 'bought' | 'refunded' | 'failed' | 'pending';
-interface Payment { status: string; booking?: Booking; purchase?: Purchase }
+interface Payment {
+  status: string;
+  booking?: Booking;
+  purchase?: Purchase;
+}
 
 /**
  * What became of a payment, asked of the server (which asks the provider: never the URL's word). The webhook may
@@ -23,40 +27,74 @@ interface Payment { status: string; booking?: Booking; purchase?: Purchase }
 function usePayment(slug: string | undefined, payment: string) {
   const { rest } = useRenderer();
   const [tries, setTries] = useState(0);
-  const { data, error } = useSWR(payment ? ['booking-payment', slug, payment, tries] : null,
-    () => rest.getJson<{ data: Payment }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data), { revalidateOnFocus: false });
+  const { data, error } = useSWR(
+    payment ? ['booking-payment', slug, payment, tries] : null,
+    () =>
+      rest.getJson<{ data: Payment }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data),
+    { revalidateOnFocus: false },
+  );
   const settled = data?.status === 'booked' || data?.status === 'refunded';
   useEffect(() => {
     if (!data || settled || tries >= TRIES) return undefined;
     const id = setTimeout(() => setTries((n) => n + 1), 1000);
     return () => clearTimeout(id);
   }, [data, settled, tries]);
-  const outcome: Outcome = !data ? 'pending'
-    : data.status === 'booked' ? (data.purchase ? 'bought' : 'paid')
-      : data.status === 'refunded' ? 'refunded' : tries >= TRIES ? 'failed' : 'pending';
+  const outcome: Outcome = !data
+    ? 'pending'
+    : data.status === 'booked'
+      ? data.purchase
+        ? 'bought'
+        : 'paid'
+      : data.status === 'refunded'
+        ? 'refunded'
+        : tries >= TRIES
+          ? 'failed'
+          : 'pending';
   return { data, error, outcome };
 }
 
 /** The outcome as a heading, and what the client got (or why not), with the way on. */
-function OutcomeView({ slug, data, outcome }: { slug: string | undefined; data: Payment | undefined; outcome: Outcome }) {
+function OutcomeView({
+  slug,
+  data,
+  outcome,
+}: {
+  slug: string | undefined;
+  data: Payment | undefined;
+  outcome: Outcome;
+}) {
   const { t } = useRenderer();
   const navigate = useNavigate();
   const again = () => navigate(`/online-booking/${slug}`);
   const token = sessionStorage.getItem(manageKey(slug));
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography component="h2" variant="h6" data-testid="payment-outcome">{t(`bookingPage.outcome.${outcome}`)}</Typography>
+      <Typography component="h2" variant="h6" data-testid="payment-outcome">
+        {t(`bookingPage.outcome.${outcome}`)}
+      </Typography>
       {outcome === 'pending' && <LinearProgress aria-label={t('app.loading')} />}
       {outcome === 'paid' && data?.booking && (
         <BookingCard slug={slug} booking={data.booking} onAgain={again}>
-          {token && <Button variant="contained" size="large" onClick={() => navigate(`/online-booking/${slug}/booking/${token}`)}>{t('bookingPage.manageBooking')}</Button>}
+          {token && (
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => navigate(`/online-booking/${slug}/booking/${token}`)}
+            >
+              {t('bookingPage.manageBooking')}
+            </Button>
+          )}
         </BookingCard>
       )}
       {outcome === 'bought' && data?.purchase && <PurchaseCard slug={slug} purchase={data.purchase} onAgain={again} />}
       {(outcome === 'refunded' || outcome === 'failed') && (
         <>
-          <Alert severity="warning" role="alert">{t(outcome === 'refunded' ? 'bookingPage.refunded' : 'bookingPage.failed')}</Alert>
-          <Button variant="contained" onClick={again}>{t('bookingPage.chooseAgain')}</Button>
+          <Alert severity="warning" role="alert">
+            {t(outcome === 'refunded' ? 'bookingPage.refunded' : 'bookingPage.failed')}
+          </Alert>
+          <Button variant="contained" onClick={again}>
+            {t('bookingPage.chooseAgain')}
+          </Button>
         </>
       )}
     </Box>
@@ -96,7 +134,11 @@ export const BookingCallback: ScreenWidget = () => {
   return (
     <>
       <OutcomeView slug={slug} data={data} outcome={outcome} />
-      {final && <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} role="timer" aria-live="polite">{t('bookingPage.toConfirmation', { count: left })}</Typography>}
+      {final && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} role="timer" aria-live="polite">
+          {t('bookingPage.toConfirmation', { count: left })}
+        </Typography>
+      )}
     </>
   );
 };

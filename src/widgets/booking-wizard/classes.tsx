@@ -15,26 +15,38 @@ export const ClassesStep: ScreenWidget = ({ wizard }) => {
   const day = useDay();
   const today = todayIn(page?.time_zone ?? 'UTC');
   const released = useReleasedHold(w);
-  const { data: classes, mutate } = useSWR(released ? ['booking-classes', w.params.slug, today] : null,
-    () => rest.getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`).then((r) => r.data),
-    FRESH);
+  const { data: classes, mutate } = useSWR(
+    released ? ['booking-classes', w.params.slug, today] : null,
+    () =>
+      rest
+        .getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`)
+        .then((r) => r.data),
+    FRESH,
+  );
   const { pending, hold } = useHold(w, mutate);
   if (!page || !classes) return <Loading />;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {classes.map((c) => (
         <Box key={c.id} component="section" aria-labelledby={`class-${c.id}`}>
-          <Typography id={`class-${c.id}`} component="h2" variant="h6">{c.title}</Typography>
+          <Typography id={`class-${c.id}`} component="h2" variant="h6">
+            {c.title}
+          </Typography>
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {t('units.minutes', { count: c.duration })} · {c.price > 0 ? money(c.price) : t('bookingPage.free')}
           </Typography>
           {c.sessions.length === 0 && <Typography color="text.secondary">{t('bookingPage.noSessions')}</Typography>}
-          <ChoiceList gap={1} items={c.sessions.map((x) => ({
-            key: `${x.date}|${x.start_time}`, title: `${day(x.date)} · ${x.start_time}`,
-            lines: [x.seats_left > 0 ? t('bookingPage.seatsLeft', { count: x.seats_left }) : t('booking.classFull')],
-            disabled: x.seats_left === 0 || pending !== null,
-            onClick: () => void hold(`${c.id}|${x.date}|${x.start_time}`, { class: c.id, date: x.date, start_time: x.start_time }),
-          }))} />
+          <ChoiceList
+            gap={1}
+            items={c.sessions.map((x) => ({
+              key: `${x.date}|${x.start_time}`,
+              title: `${day(x.date)} · ${x.start_time}`,
+              lines: [x.seats_left > 0 ? t('bookingPage.seatsLeft', { count: x.seats_left }) : t('booking.classFull')],
+              disabled: x.seats_left === 0 || pending !== null,
+              onClick: () =>
+                void hold(`${c.id}|${x.date}|${x.start_time}`, { class: c.id, date: x.date, start_time: x.start_time }),
+            }))}
+          />
         </Box>
       ))}
     </Box>

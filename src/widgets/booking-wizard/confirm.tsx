@@ -26,7 +26,9 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
     setPending(true);
     setProblem(null);
     try {
-      const res = await rest.send<{ data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; booking?: Booking } }>('POST', `${pagePath(w.params.slug)}/bookings`, { hold: w.data.hold, ...(w.data.details as object) });
+      const res = await rest.send<{
+        data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; booking?: Booking };
+      }>('POST', `${pagePath(w.params.slug)}/bookings`, { hold: w.data.hold, ...(w.data.details as object) });
       if (res.data.status === 'payment' && res.data.payment_url) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);
@@ -43,19 +45,36 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Summary lines={[
-          [t('bookingPage.with'), page.name],
-          [t('fields.appointments.service'), held.service.title],
-          [t('fields.appointments.date'), day(held.date)],
-          [t('bookingPage.time'), `${held.start_time}–${held.end_time}`],
-          [t('fields.appointments.price'), held.service.price > 0 ? money(held.service.price) : t('bookingPage.free')],
-          ...when(held.deposit > 0, [t('bookingPage.payNow'), money(held.deposit)]),
-        ]} />
+        <Summary
+          lines={[
+            [t('bookingPage.with'), page.name],
+            [t('fields.appointments.service'), held.service.title],
+            [t('fields.appointments.date'), day(held.date)],
+            [t('bookingPage.time'), `${held.start_time}–${held.end_time}`],
+            [
+              t('fields.appointments.price'),
+              held.service.price > 0 ? money(held.service.price) : t('bookingPage.free'),
+            ],
+            ...when(held.deposit > 0, [t('bookingPage.payNow'), money(held.deposit)]),
+          ]}
+        />
       </Paper>
-      <Typography variant="body2" color="text.secondary" role="status">{t('bookingPage.heldUntil', { time: until })}</Typography>
+      <Typography variant="body2" color="text.secondary" role="status">
+        {t('bookingPage.heldUntil', { time: until })}
+      </Typography>
       {problem && <Alert severity="error">{problem}</Alert>}
-      {problem && <Button onClick={() => w.restart({ verified: true, client: w.data.client })}>{t('bookingPage.chooseAgain')}</Button>}
-      <Button variant="contained" size="large" onClick={() => void confirm()} disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      {problem && (
+        <Button onClick={() => w.restart({ verified: true, client: w.data.client })}>
+          {t('bookingPage.chooseAgain')}
+        </Button>
+      )}
+      <Button
+        variant="contained"
+        size="large"
+        onClick={() => void confirm()}
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         {held.deposit > 0 ? t('bookingPage.confirmAndPay', { amount: money(held.deposit) }) : t('bookingPage.confirm')}
       </Button>
     </Box>

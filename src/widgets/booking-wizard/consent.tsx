@@ -6,7 +6,15 @@ import { useRenderer } from '../../../renderer';
  * Marketing messages only by explicit opt-in (UK/EU): an unticked box on the booking page; the answer is sent with
  * the booking or purchase and stored on the client.
  */
-export function ConsentBox({ owner, checked, onChange }: { owner: string; checked: boolean; onChange(checked: boolean): void }) {
+export function ConsentBox({
+  owner,
+  checked,
+  onChange,
+}: {
+  owner: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
   const { t } = useRenderer();
   return (
     <FormControlLabel

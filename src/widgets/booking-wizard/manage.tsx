@@ -16,13 +16,31 @@ import { SlotPicker } from './slot-picker';
 /** An instant in words in the owner's time zone: "Tuesday 24 November 2026, 09:00". */
 function useWhen() {
   const { locale } = useRenderer();
-  return (iso: string, zone: string) => new Date(iso).toLocaleString(locale, {
-    weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: zone,
-  });
+  return (iso: string, zone: string) =>
+    new Date(iso).toLocaleString(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: zone,
+    });
 }
 
 /** Choosing a new time: the same day strip and holds as a booking, then one button to move the booking there. */
-function Reschedule({ slug, token, service, onMoved }: { slug: string | undefined; token: string; service: string; onMoved(b: ManagedBooking, message: string): void }) {
+function Reschedule({
+  slug,
+  token,
+  service,
+  onMoved,
+}: {
+  slug: string | undefined;
+  token: string;
+  service: string;
+  onMoved(b: ManagedBooking, message: string): void;
+}) {
   const { t, rest, notify } = useRenderer();
   const { data: page } = usePage(slug);
   const day = useDay();
@@ -44,7 +62,9 @@ function Reschedule({ slug, token, service, onMoved }: { slug: string | undefine
   async function move() {
     setPending('move');
     try {
-      const res = await rest.send<{ data: ManagedBooking; message: string }>('POST', `${base}/reschedule`, { hold: held!.token });
+      const res = await rest.send<{ data: ManagedBooking; message: string }>('POST', `${base}/reschedule`, {
+        hold: held!.token,
+      });
       onMoved(res.data, res.message);
     } catch (err) {
       const p = problemOf(err, t('errors.server'));
@@ -55,7 +75,9 @@ function Reschedule({ slug, token, service, onMoved }: { slug: string | undefine
   }
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography component="h2" variant="h6">{t('bookingPage.changeTime')}</Typography>
+      <Typography component="h2" variant="h6">
+        {t('bookingPage.changeTime')}
+      </Typography>
       <SlotPicker slug={slug} service={service} pending={pending} onPick={(start, again) => void pick(start, again)} />
       {held && (
         <Button variant="contained" size="large" onClick={() => void move()} disabled={pending !== null}>
@@ -77,13 +99,21 @@ export const BookingManage: ScreenWidget = () => {
   const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
   const base = `${pagePath(slug)}/bookings/${encodeURIComponent(token)}`;
-  const { data, error, mutate } = useSWR(['booking-manage', slug, token], () => rest.getJson<{ data: ManagedBooking | Purchase }>(base).then((r) => r.data));
+  const { data, error, mutate } = useSWR(['booking-manage', slug, token], () =>
+    rest.getJson<{ data: ManagedBooking | Purchase }>(base).then((r) => r.data),
+  );
   const again = () => navigate(`/online-booking/${slug}`);
   if (error) {
     return (
       <>
-        <Alert severity="error" sx={{ mb: 2 }}>{error instanceof HttpError && error.status === 404 ? t('bookingPage.bookingNotFound') : t('app.networkError')}</Alert>
-        <Button variant="outlined" onClick={again}>{t('bookingPage.bookAgain')}</Button>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error instanceof HttpError && error.status === 404
+            ? t('bookingPage.bookingNotFound')
+            : t('app.networkError')}
+        </Alert>
+        <Button variant="outlined" onClick={again}>
+          {t('bookingPage.bookAgain')}
+        </Button>
       </>
     );
   }
@@ -92,7 +122,13 @@ export const BookingManage: ScreenWidget = () => {
   const zone = page?.time_zone ?? 'UTC';
 
   async function cancel() {
-    if (!(await confirm(t('bookingPage.cancelConfirm'), { confirm: t('bookingPage.cancelYes'), cancel: t('bookingPage.keepBooking') }))) return;
+    if (
+      !(await confirm(t('bookingPage.cancelConfirm'), {
+        confirm: t('bookingPage.cancelYes'),
+        cancel: t('bookingPage.keepBooking'),
+      }))
+    )
+      return;
     setBusy(true);
     try {
       const res = await rest.send<{ data: ManagedBooking; message: string }>('POST', `${base}/cancel`, {});
@@ -110,18 +146,45 @@ export const BookingManage: ScreenWidget = () => {
 
   const cancelled = data.status === 'cancelled';
   return (
-    <BookingCard slug={slug} booking={data} onAgain={again} message={cancelled ? t('bookingPage.cancelledNote') : t('booking.booked')} severity={cancelled ? 'info' : 'success'}>
+    <BookingCard
+      slug={slug}
+      booking={data}
+      onAgain={again}
+      message={cancelled ? t('bookingPage.cancelledNote') : t('booking.booked')}
+      severity={cancelled ? 'info' : 'success'}
+    >
       {!cancelled && (
         <Box sx={{ display: 'grid', gap: 1.5 }}>
           <Typography variant="body2" color="text.secondary">
-            {data.can_change ? t('bookingPage.changeUntil', { when: when(data.change_until, zone) }) : t('booking.tooLateToChange', { name: data.owner })}
+            {data.can_change
+              ? t('bookingPage.changeUntil', { when: when(data.change_until, zone) })
+              : t('booking.tooLateToChange', { name: data.owner })}
           </Typography>
-          <Button variant="contained" size="large" component="a" href={`${base}/calendar.ics`} download="booking.ics">{t('bookingPage.addToCalendar')}</Button>
-          {data.can_change && data.reschedule_service && !changing && <Button variant="outlined" size="large" onClick={() => setChanging(true)}>{t('bookingPage.changeTime')}</Button>}
-          {data.can_change && changing && data.reschedule_service && (
-            <Reschedule slug={slug} token={token} service={data.reschedule_service} onMoved={(b, message) => { setChanging(false); void mutate(b, { revalidate: true }); notify(message, 'success'); }} />
+          <Button variant="contained" size="large" component="a" href={`${base}/calendar.ics`} download="booking.ics">
+            {t('bookingPage.addToCalendar')}
+          </Button>
+          {data.can_change && data.reschedule_service && !changing && (
+            <Button variant="outlined" size="large" onClick={() => setChanging(true)}>
+              {t('bookingPage.changeTime')}
+            </Button>
           )}
-          {data.can_change && <Button color="error" size="large" onClick={() => void cancel()} disabled={busy}>{t('bookingPage.cancelBooking')}</Button>}
+          {data.can_change && changing && data.reschedule_service && (
+            <Reschedule
+              slug={slug}
+              token={token}
+              service={data.reschedule_service}
+              onMoved={(b, message) => {
+                setChanging(false);
+                void mutate(b, { revalidate: true });
+                notify(message, 'success');
+              }}
+            />
+          )}
+          {data.can_change && (
+            <Button color="error" size="large" onClick={() => void cancel()} disabled={busy}>
+              {t('bookingPage.cancelBooking')}
+            </Button>
+          )}
         </Box>
       )}
     </BookingCard>

@@ -19,10 +19,15 @@ export const VouchersStep: ScreenWidget = ({ wizard }) => {
   const day = useDay();
   if (!page) return <Loading />;
   return (
-    <ChoiceList items={page.vouchers.map((v) => ({
-      key: v.id, title: `${v.title} · ${money(v.amount)}`, selected: w.data.item === v.id, onClick: () => w.next({ item: v.id }),
-      lines: [v.expires_on ? t('bookingPage.validUntil', { date: day(v.expires_on) }) : '', v.description ?? ''],
-    }))} />
+    <ChoiceList
+      items={page.vouchers.map((v) => ({
+        key: v.id,
+        title: `${v.title} · ${money(v.amount)}`,
+        selected: w.data.item === v.id,
+        onClick: () => w.next({ item: v.id }),
+        lines: [v.expires_on ? t('bookingPage.validUntil', { date: day(v.expires_on) }) : '', v.description ?? ''],
+      }))}
+    />
   );
 };
 
@@ -34,10 +39,19 @@ export const PackagesStep: ScreenWidget = ({ wizard }) => {
   const money = useMoney(page?.currency);
   if (!page) return <Loading />;
   return (
-    <ChoiceList items={page.packages.map((p) => ({
-      key: p.id, title: `${p.title} · ${p.price > 0 ? money(p.price) : t('bookingPage.free')}`, selected: w.data.item === p.id, onClick: () => w.next({ item: p.id }),
-      lines: [p.services.length ? t('bookingPage.includes', { services: p.services.join(', ') }) : '', p.expiry_days ? t('bookingPage.validDays', { count: p.expiry_days }) : '', p.description ?? ''],
-    }))} />
+    <ChoiceList
+      items={page.packages.map((p) => ({
+        key: p.id,
+        title: `${p.title} · ${p.price > 0 ? money(p.price) : t('bookingPage.free')}`,
+        selected: w.data.item === p.id,
+        onClick: () => w.next({ item: p.id }),
+        lines: [
+          p.services.length ? t('bookingPage.includes', { services: p.services.join(', ') }) : '',
+          p.expiry_days ? t('bookingPage.validDays', { count: p.expiry_days }) : '',
+          p.description ?? '',
+        ],
+      }))}
+    />
   );
 };
 
@@ -71,7 +85,9 @@ export const PurchaseStep: ScreenWidget = ({ wizard }) => {
     setErrors({});
     setProblem(null);
     try {
-      const res = await rest.send<{ data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; purchase?: Purchase } }>('POST', `${pagePath(w.params.slug)}/purchases`, { [w.data.kind as string]: item!.id, ...form, marketing });
+      const res = await rest.send<{
+        data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; purchase?: Purchase };
+      }>('POST', `${pagePath(w.params.slug)}/purchases`, { [w.data.kind as string]: item!.id, ...form, marketing });
       if (res.data.status === 'payment' && res.data.payment_url) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);
@@ -89,19 +105,57 @@ export const PurchaseStep: ScreenWidget = ({ wizard }) => {
   return (
     <Box component="form" onSubmit={(e) => void buy(e)} noValidate sx={{ display: 'grid', gap: 2 }}>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Summary lines={[[t('bookingPage.with'), page.name], [item.title, amount > 0 ? money(amount) : t('bookingPage.free')]]} />
+        <Summary
+          lines={[
+            [t('bookingPage.with'), page.name],
+            [item.title, amount > 0 ? money(amount) : t('bookingPage.free')],
+          ]}
+        />
       </Paper>
       {problem && <Alert severity="error">{problem}</Alert>}
       {isNew && (
         <>
-          <TextField label={t('fields.clients.first_name')} value={form.first_name ?? ''} onChange={set('first_name')} autoComplete="given-name" required error={!!errors.first_name} helperText={errors.first_name} />
-          <TextField label={t('fields.clients.last_name')} value={form.last_name ?? ''} onChange={set('last_name')} autoComplete="family-name" />
+          <TextField
+            label={t('fields.clients.first_name')}
+            value={form.first_name ?? ''}
+            onChange={set('first_name')}
+            autoComplete="given-name"
+            required
+            error={!!errors.first_name}
+            helperText={errors.first_name}
+          />
+          <TextField
+            label={t('fields.clients.last_name')}
+            value={form.last_name ?? ''}
+            onChange={set('last_name')}
+            autoComplete="family-name"
+          />
         </>
       )}
-      {voucher && <TextField label={t('bookingPage.recipient')} value={form.recipient_name ?? ''} onChange={set('recipient_name')} />}
-      {voucher?.client_notes && <TextField label={t('bookingPage.message')} value={form.message ?? ''} onChange={set('message')} multiline minRows={2} />}
+      {voucher && (
+        <TextField
+          label={t('bookingPage.recipient')}
+          value={form.recipient_name ?? ''}
+          onChange={set('recipient_name')}
+        />
+      )}
+      {voucher?.client_notes && (
+        <TextField
+          label={t('bookingPage.message')}
+          value={form.message ?? ''}
+          onChange={set('message')}
+          multiline
+          minRows={2}
+        />
+      )}
       <ConsentBox owner={page.name} checked={marketing} onChange={setMarketing} />
-      <Button type="submit" variant="contained" size="large" disabled={pending} startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={pending}
+        startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
+      >
         {amount > 0 ? t('bookingPage.buy', { amount: money(amount) }) : t('bookingPage.getFree')}
       </Button>
     </Box>

@@ -11,13 +11,18 @@ export const ServicesStep: ScreenWidget = ({ wizard }) => {
   if (!page) return <Loading />;
   const pick = (s: PublicService) => w.next({ service: s.id });
   return (
-    <ChoiceList items={page.services.map((s) => ({
-      key: s.id, title: s.title, selected: w.data.service === s.id, onClick: () => pick(s),
-      lines: [
-        `${t('units.minutes', { count: s.duration })} · ${s.price > 0 ? money(s.price) : t('bookingPage.free')}`,
-        s.deposit > 0 ? t('bookingPage.depositLine', { amount: money(s.deposit) }) : '',
-        s.description ?? '',
-      ],
-    }))} />
+    <ChoiceList
+      items={page.services.map((s) => ({
+        key: s.id,
+        title: s.title,
+        selected: w.data.service === s.id,
+        onClick: () => pick(s),
+        lines: [
+          `${t('units.minutes', { count: s.duration })} · ${s.price > 0 ? money(s.price) : t('bookingPage.free')}`,
+          s.deposit > 0 ? t('bookingPage.depositLine', { amount: money(s.deposit) }) : '',
+          s.description ?? '',
+        ],
+      }))}
+    />
   );
 };

@@ -14,7 +14,9 @@ export type Errors = Record<string, string>;
 /** 422 field errors → one message per field; anything else → a message for an alert. */
 export function problemOf(err: unknown, fallback: string): { fields: Errors; message: string | null } {
   if (err instanceof HttpError && err.status === 422) {
-    const fields = Object.fromEntries(Object.entries((err.body.errors ?? {}) as Record<string, string[]>).map(([k, v]) => [k, v[0]]));
+    const fields = Object.fromEntries(
+      Object.entries((err.body.errors ?? {}) as Record<string, string[]>).map(([k, v]) => [k, v[0]]),
+    );
     return { fields, message: Object.keys(fields).length ? null : err.message };
   }
   return { fields: {}, message: err instanceof HttpError ? err.message : fallback };
@@ -26,13 +28,36 @@ export function Loading() {
 }
 
 /** Big, thumb-sized choices (phones first). */
-export function Choice({ title, lines, onClick, selected, disabled }: { title: string; lines: string[]; onClick(): void; selected?: boolean; disabled?: boolean }) {
+export function Choice({
+  title,
+  lines,
+  onClick,
+  selected,
+  disabled,
+}: {
+  title: string;
+  lines: string[];
+  onClick(): void;
+  selected?: boolean;
+  disabled?: boolean;
+}) {
   return (
-    <Paper variant="outlined" sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}>
-      <ButtonBase onClick={onClick} disabled={disabled} sx={{ width: '100%', justifyContent: 'flex-start', textAlign: 'left', p: 2, borderRadius: 1 }}>
+    <Paper
+      variant="outlined"
+      sx={{ borderColor: selected ? 'primary.main' : undefined, borderWidth: selected ? 2 : 1 }}
+    >
+      <ButtonBase
+        onClick={onClick}
+        disabled={disabled}
+        sx={{ width: '100%', justifyContent: 'flex-start', textAlign: 'left', p: 2, borderRadius: 1 }}
+      >
         <Box>
           <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-          {lines.filter(Boolean).map((l) => <Typography key={l} variant="body2" color="text.secondary">{l}</Typography>)}
+          {lines.filter(Boolean).map((l) => (
+            <Typography key={l} variant="body2" color="text.secondary">
+              {l}
+            </Typography>
+          ))}
         </Box>
       </ButtonBase>
     </Paper>
@@ -52,7 +77,11 @@ export interface ChoiceItem {
 export function ChoiceList({ items, gap = 1.5 }: { items: ChoiceItem[]; gap?: number }) {
   return (
     <Box component="ul" sx={{ display: 'grid', gap, p: 0, m: 0, listStyle: 'none' }}>
-      {items.map(({ key, ...item }) => <li key={key}><Choice {...item} /></li>)}
+      {items.map(({ key, ...item }) => (
+        <li key={key}>
+          <Choice {...item} />
+        </li>
+      ))}
     </Box>
   );
 }
@@ -64,14 +93,23 @@ export function ChoiceList({ items, gap = 1.5 }: { items: ChoiceItem[]; gap?: nu
 export function useHold(w: WizardApi, refresh?: () => Promise<unknown>) {
   const { t, rest, notify } = useRenderer();
   const [pending, setPending] = useState<string | null>(null);
-  async function hold(key: string, body: Record<string, string>, patch: Record<string, unknown> = {}, again?: () => Promise<unknown>) {
+  async function hold(
+    key: string,
+    body: Record<string, string>,
+    patch: Record<string, unknown> = {},
+    again?: () => Promise<unknown>,
+  ) {
     setPending(key);
     try {
       const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, body);
       w.next({ hold: res.data.token, held: res.data, ...patch });
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) return w.restart({});
-      notify(problemOf(err, t('errors.server')).fields.start ?? (err instanceof HttpError ? err.message : t('errors.server')), 'error');
+      notify(
+        problemOf(err, t('errors.server')).fields.start ??
+          (err instanceof HttpError ? err.message : t('errors.server')),
+        'error',
+      );
       await (again ?? refresh)?.();
     } finally {
       setPending(null);
@@ -90,10 +128,13 @@ export function useReleasedHold(w: WizardApi): boolean {
   const [released, setReleased] = useState(!token);
   useEffect(() => {
     if (!token) return;
-    void rest.send('DELETE', `${pagePath(w.params.slug)}/holds/${encodeURIComponent(token)}`).catch(() => undefined).then(() => {
-      w.update({ hold: null, held: null });
-      setReleased(true);
-    });
+    void rest
+      .send('DELETE', `${pagePath(w.params.slug)}/holds/${encodeURIComponent(token)}`)
+      .catch(() => undefined)
+      .then(() => {
+        w.update({ hold: null, held: null });
+        setReleased(true);
+      });
     // Once, when the step opens.
   }, []);
   return released;
@@ -107,14 +148,17 @@ export const need = (w: WizardApi | undefined): WizardApi => {
 /** Times and seats change as others book: asked afresh whenever a step shows them. */
 export const FRESH = { revalidateOnMount: true, dedupingInterval: 0 };
 
-
 export function Summary({ lines }: { lines: Array<[string, string]> }) {
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
       {lines.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary">{k}</Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>{v}</Typography>
+          <Typography component="dt" color="text.secondary">
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+            {v}
+          </Typography>
         </Box>
       ))}
     </Box>
@@ -125,16 +169,34 @@ export type Line = [string, string];
 export const when = (cond: boolean, line: Line): Line[] => (cond ? [line] : []);
 
 /** What the client got, under a success message, with "book again". */
-export function ResultCard({ message, severity = 'success', lines, onAgain, children }: {
-  message: string | null; severity?: 'success' | 'info' | 'warning'; lines: Line[]; onAgain(): void; children?: ReactNode;
+export function ResultCard({
+  message,
+  severity = 'success',
+  lines,
+  onAgain,
+  children,
+}: {
+  message: string | null;
+  severity?: 'success' | 'info' | 'warning';
+  lines: Line[];
+  onAgain(): void;
+  children?: ReactNode;
 }) {
   const { t } = useRenderer();
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {message && <Alert severity={severity} role="status">{message}</Alert>}
-      <Paper variant="outlined" sx={{ p: 2 }}><Summary lines={lines} /></Paper>
+      {message && (
+        <Alert severity={severity} role="status">
+          {message}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Summary lines={lines} />
+      </Paper>
       {children}
-      <Button variant="outlined" size="large" onClick={onAgain}>{t('bookingPage.bookAgain')}</Button>
+      <Button variant="outlined" size="large" onClick={onAgain}>
+        {t('bookingPage.bookAgain')}
+      </Button>
     </Box>
   );
 }

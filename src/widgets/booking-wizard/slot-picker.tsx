@@ -17,8 +17,18 @@ const DAYS = 28;
  * Choosing a time calls `onPick` with the instant and a way to ask the times again (when it was taken meanwhile).
  * The strip scrolls inside its column on a phone, its chosen day kept in view; only the arrows stay fixed.
  */
-export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
-  slug: string | undefined; service: string; ready?: boolean; pending: string | null; onPick(start: string, refresh: () => Promise<unknown>): void;
+export function SlotPicker({
+  slug,
+  service,
+  ready = true,
+  pending,
+  onPick,
+}: {
+  slug: string | undefined;
+  service: string;
+  ready?: boolean;
+  pending: string | null;
+  onPick(start: string, refresh: () => Promise<unknown>): void;
 }) {
   const { t, rest } = useRenderer();
   const { data: page } = usePage(slug);
@@ -26,9 +36,14 @@ export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
   // The owner's today: a client booking just after midnight in the owner's zone starts from the owner's new day.
   const today = todayIn(page?.time_zone ?? 'UTC');
   const [from, setFrom] = useState(today);
-  const { data: slots, mutate } = useSWR(ready ? ['booking-slots', slug, service, from] : null,
-    () => rest.getJson<{ data: string[]; meta: { time_zone: string } }>(`${pagePath(slug)}/services/${encodeURIComponent(service)}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`),
-    FRESH);
+  const { data: slots, mutate } = useSWR(
+    ready ? ['booking-slots', slug, service, from] : null,
+    () =>
+      rest.getJson<{ data: string[]; meta: { time_zone: string } }>(
+        `${pagePath(slug)}/services/${encodeURIComponent(service)}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`,
+      ),
+    FRESH,
+  );
   const zone = slots?.meta.time_zone ?? page?.time_zone ?? 'UTC';
   const byDay = useMemo(() => {
     const map = new Map<string, Array<{ iso: string; label: string }>>();
@@ -48,7 +63,8 @@ export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
   useEffect(() => {
     const list = strip.current;
     const item = list?.querySelector<HTMLElement>(`[data-date="${selected}"]`);
-    if (list && item) list.scrollLeft = Math.max(0, item.offsetLeft - list.offsetLeft - (list.clientWidth - item.offsetWidth) / 2);
+    if (list && item)
+      list.scrollLeft = Math.max(0, item.offsetLeft - list.offsetLeft - (list.clientWidth - item.offsetWidth) / 2);
   }, [selected, slots]);
 
   const times = byDay.get(selected) ?? [];
@@ -57,33 +73,89 @@ export function SlotPicker({ slug, service, ready = true, pending, onPick }: {
     // minmax(0, 1fr): the day strip scrolls inside the column instead of widening the page.
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-        <Button size="small" sx={arrow} disabled={from <= today} onClick={() => setFrom(addDays(from, -DAYS))} aria-label={t('bookingPage.earlier')}>‹</Button>
-        <Box ref={strip} role="listbox" aria-label={t('bookingPage.days')}
-          sx={{ display: 'flex', gap: 1, overflowX: 'auto', flex: '1 1 0', minWidth: 0, py: 0.5, px: 0.25, scrollSnapType: 'x proximity', overscrollBehaviorX: 'contain' }}>
+        <Button
+          size="small"
+          sx={arrow}
+          disabled={from <= today}
+          onClick={() => setFrom(addDays(from, -DAYS))}
+          aria-label={t('bookingPage.earlier')}
+        >
+          ‹
+        </Button>
+        <Box
+          ref={strip}
+          role="listbox"
+          aria-label={t('bookingPage.days')}
+          sx={{
+            display: 'flex',
+            gap: 1,
+            overflowX: 'auto',
+            flex: '1 1 0',
+            minWidth: 0,
+            py: 0.5,
+            px: 0.25,
+            scrollSnapType: 'x proximity',
+            overscrollBehaviorX: 'contain',
+          }}
+        >
           {days.map((d) => (
             <Button
-              key={d} role="option" aria-selected={d === selected} variant={d === selected ? 'contained' : 'outlined'} onClick={() => setChosen(d)}
+              key={d}
+              role="option"
+              aria-selected={d === selected}
+              variant={d === selected ? 'contained' : 'outlined'}
+              onClick={() => setChosen(d)}
               color={byDay.has(d) || d === selected ? 'primary' : 'inherit'}
               disabled={!slots}
               // A day without free times is muted; the days a client can book stand out.
-              sx={{ flex: '0 0 auto', minWidth: 68, px: 1, flexDirection: 'column', lineHeight: 1.2, textTransform: 'none', scrollSnapAlign: 'start', ...(byDay.has(d) || d === selected ? {} : { color: 'text.secondary', borderColor: 'divider' }) }}
+              sx={{
+                flex: '0 0 auto',
+                minWidth: 68,
+                px: 1,
+                flexDirection: 'column',
+                lineHeight: 1.2,
+                textTransform: 'none',
+                scrollSnapAlign: 'start',
+                ...(byDay.has(d) || d === selected ? {} : { color: 'text.secondary', borderColor: 'divider' }),
+              }}
               data-date={d}
             >
               <span>{day(d, 'short')}</span>
-              <Typography component="span" variant="caption">{byDay.has(d) ? t('bookingPage.times', { count: byDay.get(d)!.length }) : t('bookingPage.full')}</Typography>
+              <Typography component="span" variant="caption">
+                {byDay.has(d) ? t('bookingPage.times', { count: byDay.get(d)!.length }) : t('bookingPage.full')}
+              </Typography>
             </Button>
           ))}
         </Box>
-        <Button size="small" sx={arrow} onClick={() => setFrom(addDays(from, DAYS))} aria-label={t('bookingPage.later')}>›</Button>
+        <Button
+          size="small"
+          sx={arrow}
+          onClick={() => setFrom(addDays(from, DAYS))}
+          aria-label={t('bookingPage.later')}
+        >
+          ›
+        </Button>
       </Box>
-      {!slots ? <Loading /> : times.length === 0 ? (
-        <Alert severity="info" role="status">{t('booking.noSlots', { date: day(selected) })}</Alert>
+      {!slots ? (
+        <Loading />
+      ) : times.length === 0 ? (
+        <Alert severity="info" role="status">
+          {t('booking.noSlots', { date: day(selected) })}
+        </Alert>
       ) : (
         <Box>
-          <Typography component="h2" variant="subtitle1" gutterBottom>{day(selected)}</Typography>
+          <Typography component="h2" variant="subtitle1" gutterBottom>
+            {day(selected)}
+          </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(84px, 1fr))', gap: 1 }}>
             {times.map((s) => (
-              <Button key={s.iso} variant="outlined" size="large" onClick={() => onPick(s.iso, mutate)} disabled={pending !== null}>
+              <Button
+                key={s.iso}
+                variant="outlined"
+                size="large"
+                onClick={() => onPick(s.iso, mutate)}
+                disabled={pending !== null}
+              >
                 {pending === s.iso ? <CircularProgress size={18} aria-label={t('app.loading')} /> : s.label}
               </Button>
             ))}

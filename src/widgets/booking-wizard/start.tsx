@@ -11,40 +11,62 @@ export const StartStep: ScreenWidget = ({ wizard }) => {
   const { t } = useRenderer();
   const { data: page, error } = usePage(w.params.slug);
   const cancelled = new URLSearchParams(window.location.search).get('cancelled') === '1';
-  if (error) return <Alert severity="error">{error instanceof HttpError && error.status === 404 ? t('bookingPage.notFound') : t('app.networkError')}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error">
+        {error instanceof HttpError && error.status === 404 ? t('bookingPage.notFound') : t('app.networkError')}
+      </Alert>
+    );
   if (!page) return <Loading />;
-  if (!page.open) return <Alert severity="info" role="status">{page.message}</Alert>;
+  if (!page.open)
+    return (
+      <Alert severity="info" role="status">
+        {page.message}
+      </Alert>
+    );
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography>{t('bookingPage.welcome', { name: page.name })}</Typography>
       {cancelled && <Alert severity="warning">{t('bookingPage.paymentCancelled')}</Alert>}
-      {page.verified && <Typography color="text.secondary">{t('bookingPage.verifiedAs', { destination: page.verified.destination })}</Typography>}
+      {page.verified && (
+        <Typography color="text.secondary">
+          {t('bookingPage.verifiedAs', { destination: page.verified.destination })}
+        </Typography>
+      )}
       {page.services.length > 0 && (
         <Choice
           title={t('bookingPage.kinds.appointment')}
           lines={[t('bookingPage.servicesCount', { count: page.services.length })]}
-          onClick={() => w.next({ kind: 'appointment', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+          onClick={() =>
+            w.next({ kind: 'appointment', verified: Boolean(page.verified), client: page.verified?.client ?? null })
+          }
         />
       )}
       {page.classes.length > 0 && (
         <Choice
           title={t('bookingPage.kinds.class')}
           lines={[page.classes.map((c) => c.title).join(', ')]}
-          onClick={() => w.next({ kind: 'class', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+          onClick={() =>
+            w.next({ kind: 'class', verified: Boolean(page.verified), client: page.verified?.client ?? null })
+          }
         />
       )}
       {page.vouchers.length > 0 && (
         <Choice
           title={t('bookingPage.kinds.voucher')}
           lines={[page.vouchers.map((v) => v.title).join(', ')]}
-          onClick={() => w.next({ kind: 'voucher', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+          onClick={() =>
+            w.next({ kind: 'voucher', verified: Boolean(page.verified), client: page.verified?.client ?? null })
+          }
         />
       )}
       {page.packages.length > 0 && (
         <Choice
           title={t('bookingPage.kinds.package')}
           lines={[page.packages.map((p) => p.title).join(', ')]}
-          onClick={() => w.next({ kind: 'package', verified: Boolean(page.verified), client: page.verified?.client ?? null })}
+          onClick={() =>
+            w.next({ kind: 'package', verified: Boolean(page.verified), client: page.verified?.client ?? null })
+          }
         />
       )}
     </Box>

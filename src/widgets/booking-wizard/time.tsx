@@ -16,9 +16,16 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
   if (!page || !service) return <Loading />;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography color="text.secondary">{service.title} · {t('units.minutes', { count: service.duration })}</Typography>
-      <SlotPicker slug={w.params.slug} service={service.id} ready={released} pending={pending}
-        onPick={(start, again) => void hold(start, { service: service.id, start }, {}, again)} />
+      <Typography color="text.secondary">
+        {service.title} · {t('units.minutes', { count: service.duration })}
+      </Typography>
+      <SlotPicker
+        slug={w.params.slug}
+        service={service.id}
+        ready={released}
+        pending={pending}
+        onPick={(start, again) => void hold(start, { service: service.id, start }, {}, again)}
+      />
     </Box>
   );
 };

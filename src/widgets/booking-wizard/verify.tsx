@@ -45,7 +45,11 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     void run(async () => {
-      const res = await rest.send<{ data: { token: string }; message: string }>('POST', `${pagePath(w.params.slug)}/codes`, { channel, destination });
+      const res = await rest.send<{ data: { token: string }; message: string }>(
+        'POST',
+        `${pagePath(w.params.slug)}/codes`,
+        { channel, destination },
+      );
       setToken(res.data.token);
       setCode('');
       setSent(res.message);
@@ -54,7 +58,11 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const verify = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const res = await rest.send<{ data: { client: { first_name: string; last_name: string | null } | null } }>('POST', `${pagePath(w.params.slug)}/codes/verify`, { token, code, remember });
+      const res = await rest.send<{ data: { client: { first_name: string; last_name: string | null } | null } }>(
+        'POST',
+        `${pagePath(w.params.slug)}/codes/verify`,
+        { token, code, remember },
+      );
       await mutate();
       w.next({ verified: true, client: res.data.client });
     });
@@ -66,30 +74,62 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
       {message && <Alert severity="error">{message}</Alert>}
       {!token ? (
         <Box component="form" onSubmit={send} sx={{ display: 'grid', gap: 2 }} noValidate>
-          <ToggleButtonGroup exclusive fullWidth value={channel} onChange={(_, v: 'email' | 'sms' | null) => v && setChannel(v)} aria-label={t('bookingPage.channel')}>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            value={channel}
+            onChange={(_, v: 'email' | 'sms' | null) => v && setChannel(v)}
+            aria-label={t('bookingPage.channel')}
+          >
             <ToggleButton value="email">{t('bookingPage.byEmail')}</ToggleButton>
             <ToggleButton value="sms">{t('bookingPage.bySms')}</ToggleButton>
           </ToggleButtonGroup>
           <TextField
-            label={t(channel === 'email' ? 'bookingPage.email' : 'bookingPage.phone')} value={destination} onChange={(e) => setDestination(e.target.value)}
-            type={channel === 'email' ? 'email' : 'tel'} autoComplete={channel === 'email' ? 'email' : 'tel'} inputMode={channel === 'email' ? 'email' : 'tel'}
-            error={!!errors.destination} helperText={errors.destination} required fullWidth
+            label={t(channel === 'email' ? 'bookingPage.email' : 'bookingPage.phone')}
+            value={destination}
+            onChange={(e) => setDestination(e.target.value)}
+            type={channel === 'email' ? 'email' : 'tel'}
+            autoComplete={channel === 'email' ? 'email' : 'tel'}
+            inputMode={channel === 'email' ? 'email' : 'tel'}
+            error={!!errors.destination}
+            helperText={errors.destination}
+            required
+            fullWidth
           />
-          <Button type="submit" variant="contained" size="large" disabled={pending || !destination.trim()}>{t('bookingPage.sendCode')}</Button>
+          <Button type="submit" variant="contained" size="large" disabled={pending || !destination.trim()}>
+            {t('bookingPage.sendCode')}
+          </Button>
         </Box>
       ) : (
         <Box component="form" onSubmit={verify} sx={{ display: 'grid', gap: 2 }} noValidate>
-          {sent && <Alert severity="success" role="status">{sent}</Alert>}
+          {sent && (
+            <Alert severity="success" role="status">
+              {sent}
+            </Alert>
+          )}
           <TextField
-            label={t('bookingPage.code')} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            label={t('bookingPage.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 } }}
-            error={!!errors.code} helperText={errors.code} required fullWidth autoFocus
+            error={!!errors.code}
+            helperText={errors.code}
+            required
+            fullWidth
+            autoFocus
           />
           {page.remember_days > 0 && (
-            <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label={t('bookingPage.remember', { 0: page.remember_days })} />
+            <FormControlLabel
+              control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />}
+              label={t('bookingPage.remember', { 0: page.remember_days })}
+            />
           )}
-          <Button type="submit" variant="contained" size="large" disabled={pending || code.length !== 6}>{t('bookingPage.verify')}</Button>
-          <Button onClick={() => send()} disabled={pending}>{t('bookingPage.resend')}</Button>
+          <Button type="submit" variant="contained" size="large" disabled={pending || code.length !== 6}>
+            {t('bookingPage.verify')}
+          </Button>
+          <Button onClick={() => send()} disabled={pending}>
+            {t('bookingPage.resend')}
+          </Button>
         </Box>
       )}
     </Box>

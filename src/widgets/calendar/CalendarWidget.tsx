@@ -25,7 +25,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import type { Appointment, ClassSession } from './calendar.types';
-import { appointmentTitle, businessHoursFor, calendarLocale, initialViewFor, sessionEvents, toEvents } from './calendar.utils';
+import {
+  appointmentTitle,
+  businessHoursFor,
+  calendarLocale,
+  initialViewFor,
+  sessionEvents,
+  toEvents,
+} from './calendar.utils';
 import { calendarTexts } from './calendar.texts';
 import { EventCard, PaymentChip } from './EventCard';
 
@@ -51,19 +58,43 @@ const CalendarWidget: ScreenWidget = () => {
   const [open, setOpen] = useState<Appointment | null>(null);
   const key = range ? ['appointments', range.from, range.to] : null;
   // Always fetched afresh when the calendar opens: appointments change from the form and other devices.
-  const { data, mutate } = useSWR(key, () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`), { revalidateOnMount: true, dedupingInterval: 0 });
-  const settings = (user as unknown as { calendarSettings?: { time_zone: string; default_view: string; week_starts_on: number } })?.calendarSettings;
-  const hours = (user as unknown as { businessTimeSettings?: Parameters<typeof businessHoursFor>[0] })?.businessTimeSettings ?? [];
+  const { data, mutate } = useSWR(
+    key,
+    () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`),
+    { revalidateOnMount: true, dedupingInterval: 0 },
+  );
+  const settings = (
+    user as unknown as { calendarSettings?: { time_zone: string; default_view: string; week_starts_on: number } }
+  )?.calendarSettings;
+  const hours =
+    (user as unknown as { businessTimeSettings?: Parameters<typeof businessHoursFor>[0] })?.businessTimeSettings ?? [];
   // Class sessions join the calendar when the plan has classes (otherwise the server answers 403: none shown).
-  const { data: sessions } = useSWR(key ? ['class-sessions', range!.from, range!.to] : null, () => rest.getJson<{ data: ClassSession[] }>(`/api/v1/classes/sessions?from=${range!.from}&to=${range!.to}`).catch(() => ({ data: [] })), { revalidateOnMount: true });
-  const events = useMemo(() => [...toEvents(data?.data ?? [], t), ...sessionEvents(sessions?.data ?? [])], [data, sessions, t]);
+  const { data: sessions } = useSWR(
+    key ? ['class-sessions', range!.from, range!.to] : null,
+    () =>
+      rest
+        .getJson<{ data: ClassSession[] }>(`/api/v1/classes/sessions?from=${range!.from}&to=${range!.to}`)
+        .catch(() => ({ data: [] })),
+    { revalidateOnMount: true },
+  );
+  const events = useMemo(
+    () => [...toEvents(data?.data ?? [], t), ...sessionEvents(sessions?.data ?? [])],
+    [data, sessions, t],
+  );
   const businessHours = useMemo(() => businessHoursFor(hours), [hours]);
   // Spec §9: below md (768 px) the calendar opens on a day (or the list) and keeps its view buttons below it.
   const phone = useMediaQuery('(max-width: 767.95px)', { noSsr: true });
   const texts = useMemo(() => calendarTexts(t), [t]);
   const currency = String(formContext.currency ?? 'GBP');
   const money = (minor: number) => formatMoney(minor, locale, currency);
-  const day = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  const day = (date: string) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
+      timeZone: 'UTC',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
 
   async function call(run: () => Promise<{ message?: string }>) {
     try {
@@ -80,8 +111,12 @@ const CalendarWidget: ScreenWidget = () => {
   /** Drag or resize: PUT /time, and back to where it was (with the server's message) if refused. */
   function reschedule(event: EventApi, revert: () => void, resized: boolean) {
     const id = (event.extendedProps as { appointment: Appointment }).appointment.id;
-    const body: Record<string, unknown> = { date: event.startStr.slice(0, 10), start_time: event.startStr.slice(11, 16) };
-    if (resized && event.start && event.end) body.duration = Math.round((event.end.getTime() - event.start.getTime()) / 60_000);
+    const body: Record<string, unknown> = {
+      date: event.startStr.slice(0, 10),
+      start_time: event.startStr.slice(11, 16),
+    };
+    if (resized && event.start && event.end)
+      body.duration = Math.round((event.end.getTime() - event.start.getTime()) / 60_000);
     void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, body)).then((ok) => ok || revert());
   }
 
@@ -97,7 +132,11 @@ const CalendarWidget: ScreenWidget = () => {
       <FullCalendar
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
         initialView={initialViewFor(settings?.default_view, phone)}
-        headerToolbar={phone ? { start: 'prev,next', center: 'title', end: 'today' } : { start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
+        headerToolbar={
+          phone
+            ? { start: 'prev,next', center: 'title', end: 'today' }
+            : { start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }
+        }
         footerToolbar={phone ? { center: 'timeGridDay,listWeek,timeGridWeek,dayGridMonth' } : undefined}
         timeZone={settings?.time_zone ?? 'local'}
         locales={FC_LOCALES}
@@ -107,7 +146,11 @@ const CalendarWidget: ScreenWidget = () => {
         {...texts}
         // Phones' month view: columns are about 50 px, too narrow for words. Each day shows coloured dots (up to
         // three, then "+N"), and a tap on the day, a dot or "+N" opens that day.
-        views={phone ? { dayGridMonth: { dayMaxEvents: 3, moreLinkClick: 'timeGridDay', moreLinkText: (n: number) => `+${n}` } } : undefined}
+        views={
+          phone
+            ? { dayGridMonth: { dayMaxEvents: 3, moreLinkClick: 'timeGridDay', moreLinkText: (n: number) => `+${n}` } }
+            : undefined
+        }
         eventContent={(arg) => (
           <EventCard
             appointment={(arg.event.extendedProps as { appointment?: Appointment }).appointment}
@@ -130,9 +173,16 @@ const CalendarWidget: ScreenWidget = () => {
         businessHours={businessHours}
         events={events}
         datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
-        dateClick={(info) => (phone && info.view.type === 'dayGridMonth') ? info.view.calendar.changeView('timeGridDay', info.dateStr) : navigate(`/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`)}
+        dateClick={(info) =>
+          phone && info.view.type === 'dayGridMonth'
+            ? info.view.calendar.changeView('timeGridDay', info.dateStr)
+            : navigate(
+                `/appointments/calendar/form?date=${info.dateStr.slice(0, 10)}&start_time=${info.allDay ? '09:00' : info.dateStr.slice(11, 16)}`,
+              )
+        }
         eventClick={(info) => {
-          if (phone && info.view.type === 'dayGridMonth') return info.view.calendar.changeView('timeGridDay', info.event.startStr.slice(0, 10));
+          if (phone && info.view.type === 'dayGridMonth')
+            return info.view.calendar.changeView('timeGridDay', info.event.startStr.slice(0, 10));
           const props = info.event.extendedProps as { appointment?: Appointment; classId?: number };
           if (props.classId) navigate(`/appointments/classes/${props.classId}`);
           else if (props.appointment) setOpen(props.appointment);
@@ -140,13 +190,27 @@ const CalendarWidget: ScreenWidget = () => {
         eventDrop={(info) => reschedule(info.event, info.revert, false)}
         eventResize={(info) => reschedule(info.event, info.revert, true)}
       />
-      <Dialog open={open !== null} onClose={() => setOpen(null)} aria-labelledby="appointment-title" fullWidth maxWidth="xs">
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        aria-labelledby="appointment-title"
+        fullWidth
+        maxWidth="xs"
+      >
         {open && (
           <>
             <DialogTitle id="appointment-title">{appointmentTitle(open, t)}</DialogTitle>
             <DialogContent>
-              <Typography gutterBottom>{open.all_day ? t('calendar.allDayOn', { date: day(open.date) }) : t('calendar.when', { date: day(open.date), start: open.start_time, end: open.end_time })}</Typography>
-              {open.type === 'service' && <Typography component="div" color="text.secondary" gutterBottom>{t('calendar.paymentLabel')}: <PaymentChip appointment={open} t={t} money={money} /></Typography>}
+              <Typography gutterBottom>
+                {open.all_day
+                  ? t('calendar.allDayOn', { date: day(open.date) })
+                  : t('calendar.when', { date: day(open.date), start: open.start_time, end: open.end_time })}
+              </Typography>
+              {open.type === 'service' && (
+                <Typography component="div" color="text.secondary" gutterBottom>
+                  {t('calendar.paymentLabel')}: <PaymentChip appointment={open} t={t} money={money} />
+                </Typography>
+              )}
               {open.clients.map((c) => (
                 <TextField
                   key={c.id}
@@ -156,16 +220,37 @@ const CalendarWidget: ScreenWidget = () => {
                   margin="dense"
                   label={t('calendar.attendanceOf', { name: `${c.first_name} ${c.last_name ?? ''}`.trim() })}
                   value={c.status}
-                  onChange={(e) => void call(() => rest.send<{ data: Appointment; message?: string }>('PUT', `/api/v1/appointments/${open.id}/status`, { status: e.target.value, client_id: c.id }).then((res) => { setOpen(res.data); return res; }))}
+                  onChange={(e) =>
+                    void call(() =>
+                      rest
+                        .send<{ data: Appointment; message?: string }>(
+                          'PUT',
+                          `/api/v1/appointments/${open.id}/status`,
+                          { status: e.target.value, client_id: c.id },
+                        )
+                        .then((res) => {
+                          setOpen(res.data);
+                          return res;
+                        }),
+                    )
+                  }
                 >
-                  {ATTENDANCE.map((s) => <MenuItem key={s} value={s}>{t(`calendar.attendance.${s}`)}</MenuItem>)}
+                  {ATTENDANCE.map((s) => (
+                    <MenuItem key={s} value={s}>
+                      {t(`calendar.attendance.${s}`)}
+                    </MenuItem>
+                  ))}
                 </TextField>
               ))}
             </DialogContent>
             <DialogActions>
-              <Button color="error" onClick={() => void remove(open)}>{t('actions.delete')}</Button>
+              <Button color="error" onClick={() => void remove(open)}>
+                {t('actions.delete')}
+              </Button>
               <Button onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>{t('actions.edit')}</Button>
-              <Button variant="contained" onClick={() => setOpen(null)}>{t('toast.dismiss')}</Button>
+              <Button variant="contained" onClick={() => setOpen(null)}>
+                {t('toast.dismiss')}
+              </Button>
             </DialogActions>
           </>
         )}

@@ -5,7 +5,8 @@ type T = (k: string, o?: Record<string, unknown>) => string;
  * "Events", "Timed"), from the app's own i18n keys so that they follow the owner's language.
  */
 export function calendarTexts(t: T) {
-  const unit = (kind: string) => (_unitText: string, name: string) => t(`calendar.fc.${kind}.${name}`, { defaultValue: t(`calendar.fc.${kind}.day`) });
+  const unit = (kind: string) => (_unitText: string, name: string) =>
+    t(`calendar.fc.${kind}.${name}`, { defaultValue: t(`calendar.fc.${kind}.day`) });
   return {
     prevHint: unit('prev'),
     nextHint: unit('next'),

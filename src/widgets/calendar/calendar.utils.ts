@@ -22,7 +22,11 @@ export function appointmentTitle(a: Pick<Appointment, 'service' | 'title' | 'typ
  * The payment chip's words (spec §4 payment statuses): "Paid", "Unpaid", "Free", "Left to pay £20.00"; none for
  * private and blocked time, which nobody pays for.
  */
-export function paymentText(a: Pick<Appointment, 'type' | 'payment_status' | 'left_to_pay'>, t: T, money: (minor: number) => string): string | null {
+export function paymentText(
+  a: Pick<Appointment, 'type' | 'payment_status' | 'left_to_pay'>,
+  t: T,
+  money: (minor: number) => string,
+): string | null {
   if (a.type !== 'service' || !a.payment_status) return null;
   return t(`calendar.payment.${a.payment_status}`, { amount: money(a.left_to_pay ?? 0) });
 }
@@ -35,7 +39,13 @@ export function calendarLocale(locale: string): 'uk' | 'en-gb' {
 /** Phones (below 768 px, spec §9's md) open on one day, or the list when the owner prefers it; wider screens on the owner's view. */
 export function initialViewFor(defaultView: string | undefined, phone: boolean): string {
   if (phone) return defaultView === 'list' ? 'listWeek' : 'timeGridDay';
-  return defaultView === 'month' ? 'dayGridMonth' : defaultView === 'day' ? 'timeGridDay' : defaultView === 'list' ? 'listWeek' : 'timeGridWeek';
+  return defaultView === 'month'
+    ? 'dayGridMonth'
+    : defaultView === 'day'
+      ? 'timeGridDay'
+      : defaultView === 'list'
+        ? 'listWeek'
+        : 'timeGridWeek';
 }
 
 /** Light grey for an appointment nobody is coming to: it no longer holds the time. */
@@ -59,7 +69,9 @@ export function toEvents(appointments: Appointment[], t: T) {
     end: a.ends_at,
     allDay: a.all_day,
     // FullCalendar 7 takes one `color` (and works out the text colour itself).
-    color: isCancelled(a) ? CANCELLED_COLOUR : a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR),
+    color: isCancelled(a)
+      ? CANCELLED_COLOUR
+      : (a.service?.colour ?? (a.type === 'blocked' ? BLOCKED_COLOUR : PRIVATE_COLOUR)),
     // Resizing changes private and blocked time; a service appointment lasts as long as its service.
     durationEditable: a.type !== 'service' && !a.all_day,
     ...(isCancelled(a) ? { editable: false } : {}),
@@ -69,16 +81,18 @@ export function toEvents(appointments: Appointment[], t: T) {
 
 /** Business hours (with breaks cut out) in FullCalendar's shape, for shading. */
 export function businessHoursFor(days: BusinessTime[]) {
-  return days.filter((d) => d.open).flatMap((d) => {
-    const spans: Array<[string, string]> = [];
-    let from = d.start;
-    for (const b of [...(d.breaks ?? [])].sort((x, y) => x.start.localeCompare(y.start))) {
-      if (b.start > from) spans.push([from, b.start]);
-      from = b.end > from ? b.end : from;
-    }
-    if (d.end > from) spans.push([from, d.end]);
-    return spans.map(([startTime, endTime]) => ({ daysOfWeek: [d.weekday], startTime, endTime }));
-  });
+  return days
+    .filter((d) => d.open)
+    .flatMap((d) => {
+      const spans: Array<[string, string]> = [];
+      let from = d.start;
+      for (const b of [...(d.breaks ?? [])].sort((x, y) => x.start.localeCompare(y.start))) {
+        if (b.start > from) spans.push([from, b.start]);
+        from = b.end > from ? b.end : from;
+      }
+      if (d.end > from) spans.push([from, d.end]);
+      return spans.map(([startTime, endTime]) => ({ daysOfWeek: [d.weekday], startTime, endTime }));
+    });
 }
 
 /** Class sessions as read-only events in their class's colour; a click opens the class. */

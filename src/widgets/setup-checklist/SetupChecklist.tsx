@@ -34,21 +34,38 @@ const SetupChecklist: ScreenWidget = () => {
   const { rest, t, manifest } = useRenderer();
   const { user } = useWidgetHost();
   // Read-only accounts cannot act on it: no checklist for them.
-  const { data } = useSWR(user && !user.read_only ? 'setup-checklist' : null, () => rest.getJson<{ data: Step[] }>('/api/v1/user/setup-checklist'), { revalidateOnFocus: true, revalidateOnMount: true, dedupingInterval: 0 });
+  const { data } = useSWR(
+    user && !user.read_only ? 'setup-checklist' : null,
+    () => rest.getJson<{ data: Step[] }>('/api/v1/user/setup-checklist'),
+    { revalidateOnFocus: true, revalidateOnMount: true, dedupingInterval: 0 },
+  );
   const steps = data?.data ?? [];
   const done = steps.filter((s) => s.done).length;
   if (!data || done === steps.length) return null;
   return (
     <Card component="section" aria-labelledby="setup-title">
       <CardContent>
-        <Typography id="setup-title" variant="h6" component="h2">{t('setup.title')}</Typography>
-        <Typography color="text.secondary" gutterBottom>{t('setup.progress', { done, total: steps.length })}</Typography>
+        <Typography id="setup-title" variant="h6" component="h2">
+          {t('setup.title')}
+        </Typography>
+        <Typography color="text.secondary" gutterBottom>
+          {t('setup.progress', { done, total: steps.length })}
+        </Typography>
         <LinearProgress variant="determinate" value={(done / steps.length) * 100} sx={{ mb: 1 }} aria-hidden />
         <List dense>
           {steps.map((s) => (
             <ListItemButton key={s.id} component={RouterLink} to={routeFor(manifest, SCREENS[s.id])} data-done={s.done}>
-              <ListItemIcon>{s.done ? <CheckCircleIcon color="success" titleAccess={t('setup.done')} /> : <RadioButtonUncheckedIcon titleAccess={t('setup.todo')} />}</ListItemIcon>
-              <ListItemText primary={t(`setup.steps.${s.id}`)} sx={s.done ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined} />
+              <ListItemIcon>
+                {s.done ? (
+                  <CheckCircleIcon color="success" titleAccess={t('setup.done')} />
+                ) : (
+                  <RadioButtonUncheckedIcon titleAccess={t('setup.todo')} />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={t(`setup.steps.${s.id}`)}
+                sx={s.done ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}
+              />
             </ListItemButton>
           ))}
         </List>

@@ -11,9 +11,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const newClient = async (first_name: string) => (await owner.post('/api/v1/clients', { first_name, last_name: 'History' })).json().data.id as number;
+const newClient = async (first_name: string) =>
+  (await owner.post('/api/v1/clients', { first_name, last_name: 'History' })).json().data.id as number;
 const book = async (clientIds: number[], date: string, start_time = '10:00') => {
-  const res = await owner.post('/api/v1/appointments', { type: 'service', service_id: serviceId, client_ids: clientIds, date, start_time });
+  const res = await owner.post('/api/v1/appointments', {
+    type: 'service',
+    service_id: serviceId,
+    client_ids: clientIds,
+    date,
+    start_time,
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data.id as number;
 };
@@ -32,8 +39,21 @@ describe('GET /api/v1/clients/appointments/{clientId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ meta: { current_page: 1, total: 2, last_page: 1 } });
     expect(res.json().data).toEqual([
-      expect.objectContaining({ id: shared, date: '2027-04-12', start_time: '11:00', service: 'Haircut', status: 'pending', price: 3500 }),
-      expect.objectContaining({ id: first, date: '2027-04-05', start_time: '10:00', service: 'Haircut', status: 'attended' }),
+      expect.objectContaining({
+        id: shared,
+        date: '2027-04-12',
+        start_time: '11:00',
+        service: 'Haircut',
+        status: 'pending',
+        price: 3500,
+      }),
+      expect.objectContaining({
+        id: first,
+        date: '2027-04-05',
+        start_time: '10:00',
+        service: 'Haircut',
+        status: 'attended',
+      }),
     ]);
     expect((await history(bob)).json().meta.total).toBe(2);
   });
@@ -57,7 +77,9 @@ describe('last_appointment_date', () => {
     expect(await last(cy)).toBe('2027-06-07');
     const b = await book([cy], '2027-06-14');
     expect(await last(cy)).toBe('2027-06-14');
-    expect((await owner.put(`/api/v1/appointments/${b}/time`, { date: '2027-06-21', start_time: '09:00' })).statusCode).toBe(200);
+    expect(
+      (await owner.put(`/api/v1/appointments/${b}/time`, { date: '2027-06-21', start_time: '09:00' })).statusCode,
+    ).toBe(200);
     expect(await last(cy)).toBe('2027-06-21');
     await owner.put(`/api/v1/appointments/${b}/status`, { status: 'cancelled', client_id: cy });
     expect(await last(cy)).toBe('2027-06-07');
@@ -73,7 +95,14 @@ describe('last_appointment_date', () => {
 
   it('follows a series when its future occurrences are deleted', async () => {
     const eve = await newClient('Eve');
-    const res = await owner.post('/api/v1/appointments', { type: 'service', service_id: serviceId, client_ids: [eve], date: '2027-07-05', start_time: '15:00', recurring: { frequency: 'weekly', end_date: '2027-07-26' } });
+    const res = await owner.post('/api/v1/appointments', {
+      type: 'service',
+      service_id: serviceId,
+      client_ids: [eve],
+      date: '2027-07-05',
+      start_time: '15:00',
+      recurring: { frequency: 'weekly', end_date: '2027-07-26' },
+    });
     expect(res.statusCode).toBe(201);
     expect(await last(eve)).toBe('2027-07-26');
     const occurrences = (await owner.get('/api/v1/appointments?from=2027-07-12&to=2027-07-12')).json().data;
@@ -85,7 +114,11 @@ describe('last_appointment_date', () => {
     const stale = await newClient('Stale');
     const booked = await newClient('Booked');
     await book([booked], '2027-09-06');
-    await t.app.db.updateTable('clients').set({ last_appointment_date: '2001-01-01' }).where('id', '=', stale).execute();
+    await t.app.db
+      .updateTable('clients')
+      .set({ last_appointment_date: '2001-01-01' })
+      .where('id', '=', stale)
+      .execute();
     await t.app.db.updateTable('clients').set({ last_appointment_date: null }).where('id', '=', booked).execute();
     await recomputeLastAppointments(t.app.db as never);
     expect(await last(stale)).toBeNull();
@@ -93,22 +126,50 @@ describe('last_appointment_date', () => {
   });
 
   it('is set by an online booking', async () => {
-    const ok = await owner.put('/api/v1/user/booking-settings', { enabled: true, slug: 'history-page', service_ids: [serviceId], existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service' });
+    const ok = await owner.put('/api/v1/user/booking-settings', {
+      enabled: true,
+      slug: 'history-page',
+      service_ids: [serviceId],
+      existing_clients_only: false,
+      block_new_bookings: false,
+      remember_days: 30,
+      deposit_mode: 'per_service',
+    });
     expect(ok.statusCode).toBe(200);
     const guest = new Agent(t.app);
     await guest.get('/sanctum/csrf-cookie');
-    const sent = await guest.post('/api/v1/online-booking/history-page/codes', { channel: 'email', destination: 'walkin@example.com' });
+    const sent = await guest.post('/api/v1/online-booking/history-page/codes', {
+      channel: 'email',
+      destination: 'walkin@example.com',
+    });
     expect(sent.statusCode).toBe(200);
-    const mail = await t.app.db.selectFrom('outbox').select('body').where('recipient', '=', 'walkin@example.com').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.app.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', 'walkin@example.com')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(mail.body)![1];
-    expect((await guest.post('/api/v1/online-booking/history-page/codes/verify', { token: sent.json().data.token, code })).statusCode).toBe(200);
+    expect(
+      (await guest.post('/api/v1/online-booking/history-page/codes/verify', { token: sent.json().data.token, code }))
+        .statusCode,
+    ).toBe(200);
     const publicId = (await owner.get(`/api/v1/services/${serviceId}`)).json().data.public_id;
-    const hold = await guest.post('/api/v1/online-booking/history-page/holds', { service: publicId, start: '2027-08-03T09:00:00.000Z' }); // 10:00 in London (summer time)
+    const hold = await guest.post('/api/v1/online-booking/history-page/holds', {
+      service: publicId,
+      start: '2027-08-03T09:00:00.000Z',
+    }); // 10:00 in London (summer time)
     expect(hold.statusCode).toBe(201);
-    const booked = await guest.post('/api/v1/online-booking/history-page/bookings', { hold: hold.json().data.token, first_name: 'Walk', last_name: 'In' });
+    const booked = await guest.post('/api/v1/online-booking/history-page/bookings', {
+      hold: hold.json().data.token,
+      first_name: 'Walk',
+      last_name: 'In',
+    });
     expect(booked.statusCode).toBe(201);
     const client = (await owner.get('/api/v1/clients?search=walkin@example.com')).json().data[0];
     expect(client.last_appointment_date).toBe('2027-08-03');
-    expect((await history(client.id)).json().data).toEqual([expect.objectContaining({ date: '2027-08-03', start_time: '10:00', service: 'Haircut' })]);
+    expect((await history(client.id)).json().data).toEqual([
+      expect.objectContaining({ date: '2027-08-03', start_time: '10:00', service: 'Haircut' }),
+    ]);
   });
 });

@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const clientByEmail = (email: string) =>
-  t.app.db.selectFrom('clients').select(['marketing_messages', 'opt_out']).where('user_id', '=', ownerId).where('email', '=', email).executeTakeFirstOrThrow();
+  t.app.db
+    .selectFrom('clients')
+    .select(['marketing_messages', 'opt_out'])
+    .where('user_id', '=', ownerId)
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
 
 describe('marketing consent on the booking page', () => {
   it('creates a client who did not tick the box without marketing messages', async () => {
@@ -29,7 +34,9 @@ describe('marketing consent on the booking page', () => {
 
   it('stores the tick of a new client', async () => {
     const agent = await verifiedClient(t.app, 'consent-page', 'keen@example.com');
-    expect((await book(agent, 'consent-page', service, '2027-03-02T10:00:00.000Z', { marketing: true })).statusCode).toBe(201);
+    expect(
+      (await book(agent, 'consent-page', service, '2027-03-02T10:00:00.000Z', { marketing: true })).statusCode,
+    ).toBe(201);
     expect(await clientByEmail('keen@example.com')).toMatchObject({ marketing_messages: 1 });
   });
 
@@ -39,14 +46,23 @@ describe('marketing consent on the booking page', () => {
     const agent = await verifiedClient(t.app, 'consent-page', 'olga@example.com');
     expect((await book(agent, 'consent-page', service, '2027-03-02T11:00:00.000Z')).statusCode).toBe(201);
     expect(await clientByEmail('olga@example.com')).toMatchObject({ marketing_messages: 0, opt_out: 1 });
-    expect((await book(agent, 'consent-page', service, '2027-03-02T12:00:00.000Z', { marketing: true })).statusCode).toBe(201);
+    expect(
+      (await book(agent, 'consent-page', service, '2027-03-02T12:00:00.000Z', { marketing: true })).statusCode,
+    ).toBe(201);
     expect(await clientByEmail('olga@example.com')).toMatchObject({ marketing_messages: 1, opt_out: 0 });
   });
 
   it('refuses an answer that is not yes or no', async () => {
     const agent = await verifiedClient(t.app, 'consent-page', 'odd@example.com');
-    const hold = await agent.post('/api/v1/online-booking/consent-page/holds', { service, start: '2027-03-02T13:00:00.000Z' });
-    const res = await agent.post('/api/v1/online-booking/consent-page/bookings', { hold: hold.json().data.token, first_name: 'Odd', marketing: 'perhaps' });
+    const hold = await agent.post('/api/v1/online-booking/consent-page/holds', {
+      service,
+      start: '2027-03-02T13:00:00.000Z',
+    });
+    const res = await agent.post('/api/v1/online-booking/consent-page/bookings', {
+      hold: hold.json().data.token,
+      first_name: 'Odd',
+      marketing: 'perhaps',
+    });
     expect(res.statusCode).toBe(422);
   });
 });

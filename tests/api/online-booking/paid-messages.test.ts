@@ -11,13 +11,26 @@ let haircut: string;
 
 beforeAll(async () => {
   provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
-  t = await testApp({ stripeSecretKey: provider.secretKey, stripeWebhookSecret: provider.webhookSecret, stripeApiUrl: provider.url, appUrl: 'http://127.0.0.1:1' });
+  t = await testApp({
+    stripeSecretKey: provider.secretKey,
+    stripeWebhookSecret: provider.webhookSecret,
+    stripeApiUrl: provider.url,
+    appUrl: 'http://127.0.0.1:1',
+  });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   provider.setWebhookUrl(`${address}/api/v1/online-booking/payments/webhook`);
   const { owner, service } = await bookingOwner(t.app, SLUG);
-  const cut = (await owner.post('/api/v1/services', { title: 'Haircut', price: 3500, duration: 60, deposit_amount: 1000 })).json().data;
+  const cut = (
+    await owner.post('/api/v1/services', { title: 'Haircut', price: 3500, duration: 60, deposit_amount: 1000 })
+  ).json().data;
   await owner.put('/api/v1/user/booking-settings', {
-    enabled: true, slug: SLUG, service_ids: [service.id, cut.id], existing_clients_only: false, block_new_bookings: false, remember_days: 30, deposit_mode: 'per_service',
+    enabled: true,
+    slug: SLUG,
+    service_ids: [service.id, cut.id],
+    existing_clients_only: false,
+    block_new_bookings: false,
+    remember_days: 30,
+    deposit_mode: 'per_service',
   });
   haircut = cut.public_id;
 });
@@ -37,20 +50,39 @@ async function until<T>(what: () => Promise<T | undefined>): Promise<T> {
 
 it('a paid booking’s confirmation carries the manage link and the date in words, in the client’s language', async () => {
   const agent = await verifiedClient(t.app, SLUG, 'payer@example.com', 'uk');
-  const hold = await agent.post(`/api/v1/online-booking/${SLUG}/holds`, { service: haircut, start: '2027-03-02T10:00:00.000Z' });
-  const started = await agent.post(`/api/v1/online-booking/${SLUG}/bookings`, { hold: hold.json().data.token, first_name: 'Petra' });
+  const hold = await agent.post(`/api/v1/online-booking/${SLUG}/holds`, {
+    service: haircut,
+    start: '2027-03-02T10:00:00.000Z',
+  });
+  const started = await agent.post(`/api/v1/online-booking/${SLUG}/bookings`, {
+    hold: hold.json().data.token,
+    first_name: 'Petra',
+  });
   expect(started.json().data.status).toBe('payment');
-  const { payment_url: url, manage_token: token } = started.json().data as { payment_url: string; manage_token: string };
+  const { payment_url: url, manage_token: token } = started.json().data as {
+    payment_url: string;
+    manage_token: string;
+  };
   // Nothing is confirmed before the payment.
   expect((await outbox(t.app, 'payer@example.com')).some((m) => m.body.includes('/booking/'))).toBe(false);
 
-  await fetch(url, { method: 'POST', body: new URLSearchParams({ card: '4242424242424242', action: 'pay' }), redirect: 'manual' });
-  const mail = await until(async () => (await outbox(t.app, 'payer@example.com')).find((m) => m.body.includes('/booking/')));
+  await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ card: '4242424242424242', action: 'pay' }),
+    redirect: 'manual',
+  });
+  const mail = await until(async () =>
+    (await outbox(t.app, 'payer@example.com')).find((m) => m.body.includes('/booking/')),
+  );
   expect(mail.subject).toBe('Бронювання підтверджено');
   expect(mail.body).toContain('Haircut, вівторок, 2 березня 2027 р. о 10:00.');
   expect(mail.body).toContain(`http://127.0.0.1:1/online-booking/${SLUG}/booking/${token}`);
   // Once sent, the token is no longer kept anywhere (the appointment stores its hash only).
-  const kept = await t.app.db.selectFrom('slot_holds').select('details').where('payment_ref', '=', url.split('/').pop()!).executeTakeFirstOrThrow();
+  const kept = await t.app.db
+    .selectFrom('slot_holds')
+    .select('details')
+    .where('payment_ref', '=', url.split('/').pop()!)
+    .executeTakeFirstOrThrow();
   expect(kept.details).not.toContain(token);
   // The link opens the booking.
   const managed = await agent.get(`/api/v1/online-booking/${SLUG}/bookings/${token}`);

@@ -1,45 +1,79 @@
-import { appointmentTitle, calendarLocale, clientNames, initialViewFor, paymentText, toEvents } from '../../../src/widgets/calendar/calendar.utils';
+import {
+  appointmentTitle,
+  calendarLocale,
+  clientNames,
+  initialViewFor,
+  paymentText,
+  toEvents,
+} from '../../../src/widgets/calendar/calendar.utils';
 import type { Appointment } from '../../../src/widgets/calendar/calendar.types';
 import en from '../../../src/locales/en.json';
 import uk from '../../../src/locales/uk.json';
 import { formatMoney } from '../../../renderer/core/format';
 
 /** A tiny i18next stand-in over the real texts: `a.b.c` with {{x}} filled in. */
-const translator = (texts: unknown) => (key: string, o: Record<string, unknown> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], texts);
-  if (typeof text !== 'string') throw new Error(`missing text ${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(o[k]));
-};
+const translator =
+  (texts: unknown) =>
+  (key: string, o: Record<string, unknown> = {}) => {
+    const text = key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown> | undefined)?.[k], texts);
+    if (typeof text !== 'string') throw new Error(`missing text ${key}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(o[k]));
+  };
 const t = translator(en);
 const money = (minor: number) => formatMoney(minor, 'en-GB', 'GBP');
 
 const base: Appointment = {
-  id: 1, type: 'service', title: null, date: '2026-11-23', start_time: '10:00', end_time: '11:00', all_day: false,
-  starts_at: '2026-11-23T10:00:00Z', ends_at: '2026-11-23T11:00:00Z', payment_status: 'unpaid', left_to_pay: 4500,
-  service: { id: 3, title: 'Cut and colour', colour: '#8e24aa' }, recurring: null,
+  id: 1,
+  type: 'service',
+  title: null,
+  date: '2026-11-23',
+  start_time: '10:00',
+  end_time: '11:00',
+  all_day: false,
+  starts_at: '2026-11-23T10:00:00Z',
+  ends_at: '2026-11-23T11:00:00Z',
+  payment_status: 'unpaid',
+  left_to_pay: 4500,
+  service: { id: 3, title: 'Cut and colour', colour: '#8e24aa' },
+  recurring: null,
   clients: [{ id: 7, first_name: 'Amelia', last_name: 'Stone', status: 'pending' }],
 };
 
 describe('calendar events (issue 11 point 18)', () => {
-  it("name the client first, then the service", () => {
+  it('name the client first, then the service', () => {
     expect(toEvents([base], t)[0].title).toBe('Amelia Stone · Cut and colour');
-    expect(clientNames({ clients: [...base.clients, { id: 8, first_name: 'Leo', last_name: null, status: 'pending' }] }, t)).toBe('Amelia Stone +1');
+    expect(
+      clientNames({ clients: [...base.clients, { id: 8, first_name: 'Leo', last_name: null, status: 'pending' }] }, t),
+    ).toBe('Amelia Stone +1');
     expect(toEvents([{ ...base, type: 'private', service: null, clients: [] }], t)[0].title).toBe('Private time');
     expect(appointmentTitle({ ...base, service: null, title: 'Team lunch' }, t)).toBe('Team lunch');
   });
 
   it('say the payment status, not the attendance: a paid online booking reads Paid', () => {
     expect(paymentText({ ...base, payment_status: 'paid', left_to_pay: 0 }, t, money)).toBe('Paid');
-    expect(paymentText({ ...base, payment_status: 'leftToPay', left_to_pay: 4500 }, t, money)).toBe('Left to pay £45.00');
+    expect(paymentText({ ...base, payment_status: 'leftToPay', left_to_pay: 4500 }, t, money)).toBe(
+      'Left to pay £45.00',
+    );
     expect(paymentText(base, t, money)).toBe('Unpaid');
     expect(paymentText({ ...base, payment_status: 'free', left_to_pay: 0 }, t, money)).toBe('Free');
     expect(paymentText({ ...base, type: 'blocked' }, t, money)).toBeNull();
-    expect(paymentText({ ...base, payment_status: 'paid' }, translator(uk), (m) => formatMoney(m, 'uk', 'UAH'))).toBe('Оплачено');
+    expect(paymentText({ ...base, payment_status: 'paid' }, translator(uk), (m) => formatMoney(m, 'uk', 'UAH'))).toBe(
+      'Оплачено',
+    );
   });
 
   it('has words for every payment status of spec §4 in both languages', () => {
     for (const texts of [en, uk]) {
-      for (const s of ['free', 'paid', 'unpaid', 'leftToPay', 'paidWithPackage', 'paidWithVoucher', 'noBookings', 'refunded']) {
+      for (const s of [
+        'free',
+        'paid',
+        'unpaid',
+        'leftToPay',
+        'paidWithPackage',
+        'paidWithVoucher',
+        'noBookings',
+        'refunded',
+      ]) {
         expect(translator(texts)(`calendar.payment.${s}`, { amount: '£1.00' })).toBeTruthy();
       }
     }

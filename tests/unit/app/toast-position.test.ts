@@ -3,7 +3,12 @@ import { toastTop, type Box } from '../../../src/app/toast-position';
 /** Spec §9 toasts sit top right below the header; they move down past controls instead of covering them. */
 describe('toastTop', () => {
   const column = { left: 1000, right: 1360 };
-  const button = (top: number, left = 1200, height = 30): Box => ({ left, right: left + 150, top, bottom: top + height });
+  const button = (top: number, left = 1200, height = 30): Box => ({
+    left,
+    right: left + 150,
+    top,
+    bottom: top + height,
+  });
 
   it('stays just below the header when nothing is in the way', () => {
     expect(toastTop([button(400), button(80, 100)], column, 72, 96, 400)).toBe(72);

@@ -6,7 +6,12 @@ import { useToasts } from '../../../src/app/use-toasts';
 describe('ToastHost', () => {
   it('offers the way on from a plan refusal, and following it closes the toast', () => {
     const { result } = renderHook(() => useToasts());
-    act(() => result.current.notify('This feature is available on the Business plan.', 'error', { to: '/account-setup/subscription/details', label: 'See plans' }));
+    act(() =>
+      result.current.notify('This feature is available on the Business plan.', 'error', {
+        to: '/account-setup/subscription/details',
+        label: 'See plans',
+      }),
+    );
     const navigate = jest.fn();
     const close = jest.fn();
     render(<ToastHost toast={result.current.toast} close={close} navigate={navigate} />);

@@ -7,7 +7,7 @@ describe("the owner's dates", () => {
     ['Europe/London', '2026-12-01T23:30:00Z', '2026-12-01'],
     ['UTC', '2026-11-23T23:59:59Z', '2026-11-23'],
     ['America/New_York', '2026-11-24T03:00:00Z', '2026-11-23'],
-  ])("today in %s at %s is %s", (zone, instant, date) => {
+  ])('today in %s at %s is %s', (zone, instant, date) => {
     expect(todayIn(zone, Date.parse(instant))).toBe(date);
   });
 
@@ -22,7 +22,11 @@ describe("the owner's dates", () => {
     expect(addDays(date, days)).toBe(out);
   });
 
-  it.each([['00:00', 0], ['09:30', 570], ['23:59', 1439]])('%s is minute %i of the day', (time, minutes) => {
+  it.each([
+    ['00:00', 0],
+    ['09:30', 570],
+    ['23:59', 1439],
+  ])('%s is minute %i of the day', (time, minutes) => {
     expect(minutesOfDay(time)).toBe(minutes);
   });
 });

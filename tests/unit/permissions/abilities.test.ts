@@ -2,17 +2,52 @@ import { subject } from '@casl/ability';
 import { defineAbilityFor, planLevel, refusalReason, type AbilityUser } from '../../../permissions/defineAbilityFor';
 import { FEATURES, type Feature } from '../../../permissions/subjects';
 
-const user = (over: Partial<AbilityUser> & { plan?: string | null; status?: string; valid?: boolean; incomplete?: boolean; addons?: string[] } = {}): AbilityUser => ({
+const user = (
+  over: Partial<AbilityUser> & {
+    plan?: string | null;
+    status?: string;
+    valid?: boolean;
+    incomplete?: boolean;
+    addons?: string[];
+  } = {},
+): AbilityUser => ({
   id: 7,
   is_admin: false,
   is_affiliate: false,
   is_api_user: false,
   ...over,
-  subscription: { plan_name: over.plan === undefined ? 'Premium Monthly' : over.plan, status: over.status ?? 'active', valid: over.valid ?? true, has_incomplete_payment: over.incomplete ?? false, addons: over.addons ?? [] },
+  subscription: {
+    plan_name: over.plan === undefined ? 'Premium Monthly' : over.plan,
+    status: over.status ?? 'active',
+    valid: over.valid ?? true,
+    has_incomplete_payment: over.incomplete ?? false,
+    addons: over.addons ?? [],
+  },
 });
 
-const LITE: Feature[] = ['Client', 'Service', 'Appointment', 'Income', 'Expense', 'LeftToPay', 'Product', 'Sale', 'PaymentIntegration', 'EmailNotification', 'SmsNotification'];
-const BUSINESS: Feature[] = ['Mileage', 'ZoomIntegration', 'IncomeDetails', 'Class', 'GiftVoucher', 'Package', 'OnlineBooking', 'Invoice'];
+const LITE: Feature[] = [
+  'Client',
+  'Service',
+  'Appointment',
+  'Income',
+  'Expense',
+  'LeftToPay',
+  'Product',
+  'Sale',
+  'PaymentIntegration',
+  'EmailNotification',
+  'SmsNotification',
+];
+const BUSINESS: Feature[] = [
+  'Mileage',
+  'ZoomIntegration',
+  'IncomeDetails',
+  'Class',
+  'GiftVoucher',
+  'Package',
+  'OnlineBooking',
+  'Invoice',
+];
 const PREMIUM: Feature[] = ['DataExport', 'Marketing', 'AdvancedReporting', 'Goal', 'Tax'];
 
 const accounts: Record<string, AbilityUser> = {
@@ -34,17 +69,28 @@ function expected(account: string, feature: Feature): Expected {
   const premium = { read: false, write: false, reason: 'permissions.availableOn.premium' };
   const all = { read: true, write: true };
   switch (account) {
-    case 'trial': case 'premium': case 'API user': return all;
-    case 'premium read-only': case 'premium incomplete payment': return readOnly;
-    case 'expired trial': return LITE.includes(feature) ? readOnly : BUSINESS.includes(feature) ? business : premium;
-    case 'business': return PREMIUM.includes(feature) ? premium : all;
-    case 'lite + tax add-on': return feature === 'Tax' || LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
-    case 'lite': return LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
+    case 'trial':
+    case 'premium':
+    case 'API user':
+      return all;
+    case 'premium read-only':
+    case 'premium incomplete payment':
+      return readOnly;
+    case 'expired trial':
+      return LITE.includes(feature) ? readOnly : BUSINESS.includes(feature) ? business : premium;
+    case 'business':
+      return PREMIUM.includes(feature) ? premium : all;
+    case 'lite + tax add-on':
+      return feature === 'Tax' || LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
+    case 'lite':
+      return LITE.includes(feature) ? all : BUSINESS.includes(feature) ? business : premium;
   }
   throw new Error(account);
 }
 
-const cases = Object.keys(accounts).flatMap((account) => FEATURES.map((feature) => [account, feature, expected(account, feature)] as const));
+const cases = Object.keys(accounts).flatMap((account) =>
+  FEATURES.map((feature) => [account, feature, expected(account, feature)] as const),
+);
 
 describe('defineAbilityFor: role × plan × feature (spec §6)', () => {
   it('covers every feature of the spec', () => {
@@ -65,7 +111,14 @@ describe('defineAbilityFor: role × plan × feature (spec §6)', () => {
 });
 
 describe('planLevel', () => {
-  it.each([['Lite Monthly', 'lite'], ['business annual', 'business'], ['Premium', 'premium'], ['Gold', null], [null, null], ['', null]])('%s → %s', (name, level) => {
+  it.each([
+    ['Lite Monthly', 'lite'],
+    ['business annual', 'business'],
+    ['Premium', 'premium'],
+    ['Gold', null],
+    [null, null],
+    ['', null],
+  ])('%s → %s', (name, level) => {
     expect(planLevel(name)).toBe(level);
   });
 });

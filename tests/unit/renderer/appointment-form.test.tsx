@@ -18,10 +18,16 @@ jest.mock('../../../renderer/core/validation', () => ({
 
 const registry = loadSchemas(path.join(__dirname, '../../../schemas'));
 const request = registry.resources.get('appointments')!.request;
-const screen = { ...registry.screens.get('appointments.form')!, schema: { ...request, $id: 'appointments', title: undefined } } as unknown as ScreenDef;
+const screen = {
+  ...registry.screens.get('appointments.form')!,
+  schema: { ...request, $id: 'appointments', title: undefined },
+} as unknown as ScreenDef;
 const calendar = registry.screens.get('appointments.calendar') as unknown as ScreenDef;
 const lists: Record<string, unknown[]> = {
-  '/api/v1/services': [{ id: 4, title: 'Haircut', duration: 45, price: 3500 }, { id: 5, title: 'Colour', duration: 90, price: 9000 }],
+  '/api/v1/services': [
+    { id: 4, title: 'Haircut', duration: 45, price: 3500 },
+    { id: 5, title: 'Colour', duration: 90, price: 9000 },
+  ],
   '/api/v1/clients': [
     { id: 9, first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone: '+447700900123' },
     { id: 10, first_name: 'Bob', last_name: 'Marsh', email: null, phone: '+447700900456' },
@@ -33,10 +39,20 @@ const lists: Record<string, unknown[]> = {
 function renderForm(url: string, rest: Record<string, unknown> = {}) {
   const context: RendererContextValue = {
     manifest: {
-      hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, calendar],
+      hash: 'h',
+      navigation: { areas: [], redirects: [], notFound: '/404' },
+      screens: [screen, calendar],
       resources: {
-        appointments: { validator: '/v.mjs', subject: 'Appointment', archivable: false, exportFormats: [], operations: [] },
-        services: { path: '/api/v1/services' }, clients: { path: '/api/v1/clients' }, locations: { path: '/api/v1/locations' },
+        appointments: {
+          validator: '/v.mjs',
+          subject: 'Appointment',
+          archivable: false,
+          exportFormats: [],
+          operations: [],
+        },
+        services: { path: '/api/v1/services' },
+        clients: { path: '/api/v1/clients' },
+        locations: { path: '/api/v1/locations' },
       },
     } as unknown as Manifest,
     rest: { getList: async (p: string) => lists[p] ?? [], ...rest } as never,
@@ -55,7 +71,9 @@ function renderForm(url: string, rest: Record<string, unknown> = {}) {
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
         <MemoryRouter initialEntries={[url]}>
-          <Routes><Route path="/appointments/calendar/form/:id?" element={<FormScreen screen={screen} />} /></Routes>
+          <Routes>
+            <Route path="/appointments/calendar/form/:id?" element={<FormScreen screen={screen} />} />
+          </Routes>
         </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
@@ -85,7 +103,9 @@ describe('the appointment form', () => {
     expect((document.getElementById('root_duration-minutes') as HTMLInputElement).value).toBe('30');
     expect((field('price') as HTMLInputElement).value).toBe('90.00');
     await chooseService('Haircut');
-    await waitFor(() => expect((document.getElementById('root_duration-minutes') as HTMLInputElement).value).toBe('45'));
+    await waitFor(() =>
+      expect((document.getElementById('root_duration-minutes') as HTMLInputElement).value).toBe('45'),
+    );
     expect((field('price') as HTMLInputElement).value).toBe('35.00');
   });
 
@@ -107,13 +127,25 @@ describe('the appointment form', () => {
   });
 
   it('asks what to apply a change to only when editing one of a series, and offers Cancel', async () => {
-    const one = { id: 3, type: 'private', title: 'Gym', date: '2027-03-01', start_time: '07:00', duration: 60, recurring: null, client_ids: [] };
+    const one = {
+      id: 3,
+      type: 'private',
+      title: 'Gym',
+      date: '2027-03-01',
+      start_time: '07:00',
+      duration: 60,
+      recurring: null,
+      client_ids: [],
+    };
     const { unmount } = renderForm('/appointments/calendar/form/3', { getJson: async () => ({ data: one }) });
     await waitFor(() => expect(field('title')).not.toBeNull());
     expect(field('scope')).toBeNull();
     expect(view.getByRole('button', { name: 'actions.cancel' })).toBeTruthy();
     unmount();
-    const ofSeries = { ...one, recurring: { series_id: 8, frequency: 'weekly', interval: 1, start_date: '2027-03-01', end_date: '2027-03-29' } };
+    const ofSeries = {
+      ...one,
+      recurring: { series_id: 8, frequency: 'weekly', interval: 1, start_date: '2027-03-01', end_date: '2027-03-29' },
+    };
     renderForm('/appointments/calendar/form/3', { getJson: async () => ({ data: ofSeries }) });
     await waitFor(() => expect(field('scope')).not.toBeNull());
     fireEvent.change(document.getElementById('root_recurring_end_date')!, { target: { value: '2027-04-26' } });
@@ -149,7 +181,10 @@ describe('the appointment form', () => {
     });
     act(() => input.focus());
     fireEvent.change(input, { target: { value: 'marsh' } });
-    const shown = async () => within(await view.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const shown = async () =>
+      within(await view.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     await waitFor(async () => expect(await shown()).toEqual(['Bob Marsh+447700900456', 'Ann Marsh']));
     fireEvent.change(input, { target: { value: 'lee ann' } });
     await waitFor(async () => expect(await shown()).toEqual(['Ann Leeann@example.com']));

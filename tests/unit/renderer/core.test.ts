@@ -27,7 +27,9 @@ describe('createRegistry', () => {
     const widgets = createRegistry('widget', { image: 1 });
     expect(widgets.get('image', 'x')).toBe(1);
     expect(() => widgets.get('colour', 'screens/services.form#/uiSchema/colour/ui:widget')).toThrow(UnknownNameError);
-    expect(() => widgets.get('colour', 'screens/services.form#/uiSchema/colour/ui:widget')).toThrow('Unknown widget "colour" at screens/services.form#/uiSchema/colour/ui:widget. Registered: image.');
+    expect(() => widgets.get('colour', 'screens/services.form#/uiSchema/colour/ui:widget')).toThrow(
+      'Unknown widget "colour" at screens/services.form#/uiSchema/colour/ui:widget. Registered: image.',
+    );
   });
 
   it('extends without changing the original', () => {
@@ -48,7 +50,10 @@ describe('buildRoutes and routeFor', () => {
   });
 
   it('names the navigation entry of a missing screen', () => {
-    const broken = { ...manifest, navigation: { ...manifest.navigation, areas: [{ ...manifest.navigation.areas[0], screens: ['a.list', 'nope'] }] } };
+    const broken = {
+      ...manifest,
+      navigation: { ...manifest.navigation, areas: [{ ...manifest.navigation.areas[0], screens: ['a.list', 'nope'] }] },
+    };
     expect(() => buildRoutes(broken)).toThrow('Unknown screen "nope" at navigation.json#/areas/0/screens/1');
   });
 
@@ -61,7 +66,9 @@ describe('buildRoutes and routeFor', () => {
 
 describe('REST dialect', () => {
   it('encodes list params and skips empty ones', () => {
-    expect(query({ page: 2, search: 'a b', sort: undefined, archived: true, x: '' })).toBe('?page=2&search=a+b&archived=1');
+    expect(query({ page: 2, search: 'a b', sort: undefined, archived: true, x: '' })).toBe(
+      '?page=2&search=a+b&archived=1',
+    );
   });
 });
 

@@ -9,21 +9,42 @@ import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 jest.mock('../../../renderer/core/validation', () => ({
   ...jest.requireActual('../../../renderer/core/validation'),
   loadValidator: async () => {
-    const validate = Object.assign(() => {
-      validate.errors = [{ keyword: 'required', instancePath: '', schemaPath: '#/required', params: { missingProperty: 'first_name' }, message: "must have required property 'first_name'" }];
-      return false;
-    }, { errors: null as unknown });
+    const validate = Object.assign(
+      () => {
+        validate.errors = [
+          {
+            keyword: 'required',
+            instancePath: '',
+            schemaPath: '#/required',
+            params: { missingProperty: 'first_name' },
+            message: "must have required property 'first_name'",
+          },
+        ];
+        return false;
+      },
+      { errors: null as unknown },
+    );
     return validate;
   },
 }));
 
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas', f), 'utf8'));
 const resource = read('resources/register.json') as JsonSchema & { 'x-resource'?: unknown };
-const screen: ScreenDef = { ...read('screens/auth/register.json'), schema: { ...resource, 'x-resource': undefined, title: undefined } };
+const screen: ScreenDef = {
+  ...read('screens/auth/register.json'),
+  schema: { ...resource, 'x-resource': undefined, title: undefined },
+};
 
 it('a form refused in the page moves the focus to its first wrong field, so the person sees what to fix', async () => {
   const send = jest.fn();
-  const manifest = { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest;
+  const manifest = {
+    hash: 'h',
+    navigation: { areas: [], redirects: [], notFound: '/404' },
+    screens: [screen, read('screens/auth/login.json')],
+    resources: {
+      register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] },
+    },
+  } as unknown as Manifest;
   renderScreen(<FormScreen screen={screen} />, rendererContext({ manifest, rest: { send } as never }), '/register');
   const submit = await view.findByRole('button', { name: 'actions.startTrial' });
   submit.focus();

@@ -15,16 +15,40 @@ jest.mock('../../../renderer/core/validation', () => ({
 
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas', f), 'utf8'));
 const resource = read('resources/register.json') as JsonSchema & { 'x-resource'?: unknown };
-const screen: ScreenDef = { ...read('screens/auth/register.json'), schema: { ...resource, 'x-resource': undefined, title: undefined } };
+const screen: ScreenDef = {
+  ...read('screens/auth/register.json'),
+  schema: { ...resource, 'x-resource': undefined, title: undefined },
+};
 
 it('register keeps what was typed (not the passwords) after the server refuses it', async () => {
   const send = jest.fn(async () => {
-    throw new HttpError(422, { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+    throw new HttpError(422, {
+      message: 'The email has already been taken.',
+      errors: { email: ['The email has already been taken.'] },
+    });
   });
-  const manifest = { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [screen, read('screens/auth/login.json')], resources: { register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] } } } as unknown as Manifest;
-  renderScreen(<FormScreen screen={screen} />, rendererContext({ manifest, rest: { send } as never, widgets: defaultWidgets }), '/register');
-  const field = async (name: string) => (await view.findByLabelText(new RegExp(`^fields\\.register\\.${name}\\b(?!_)`))) as HTMLInputElement;
-  const typed = { first_name: 'Ann', last_name: 'Lee', email: 'taken@example.test', password: 'Secret-pass-1', password_confirmation: 'Secret-pass-1' };
+  const manifest = {
+    hash: 'h',
+    navigation: { areas: [], redirects: [], notFound: '/404' },
+    screens: [screen, read('screens/auth/login.json')],
+    resources: {
+      register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] },
+    },
+  } as unknown as Manifest;
+  renderScreen(
+    <FormScreen screen={screen} />,
+    rendererContext({ manifest, rest: { send } as never, widgets: defaultWidgets }),
+    '/register',
+  );
+  const field = async (name: string) =>
+    (await view.findByLabelText(new RegExp(`^fields\\.register\\.${name}\\b(?!_)`))) as HTMLInputElement;
+  const typed = {
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: 'taken@example.test',
+    password: 'Secret-pass-1',
+    password_confirmation: 'Secret-pass-1',
+  };
   for (const [name, value] of Object.entries(typed)) fireEvent.change(await field(name), { target: { value } });
   await act(async () => {
     fireEvent.click(view.getByRole('button', { name: 'actions.startTrial' }));

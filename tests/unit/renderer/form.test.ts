@@ -1,13 +1,25 @@
-import { hasConditionalFields, schemaForForm, toErrorSchema, visibleFields, writableData } from '../../../renderer/core/form-schema';
+import {
+  hasConditionalFields,
+  schemaForForm,
+  toErrorSchema,
+  visibleFields,
+  writableData,
+} from '../../../renderer/core/form-schema';
 import type { ScreenDef } from '../../../renderer/core/types';
 
 const t = (key: string) => `T:${key}`;
 const screen: ScreenDef = {
-  id: 'c.form', kind: 'form', route: '/c/form/:id?', title: 'x.y', resource: 'clients',
+  id: 'c.form',
+  kind: 'form',
+  route: '/c/form/:id?',
+  title: 'x.y',
+  resource: 'clients',
   fields: ['first_name', 'locations'],
   uiSchema: { first_name: { 'ui:autofocus': true } },
   schema: {
-    $id: 'clients', type: 'object', required: ['first_name'],
+    $id: 'clients',
+    type: 'object',
+    required: ['first_name'],
     properties: {
       first_name: { type: 'string' },
       archived: { type: 'boolean' },
@@ -72,6 +84,8 @@ describe('toErrorSchema', () => {
 
 describe('writableData', () => {
   it('keeps only the fields the form may send', () => {
-    expect(writableData(screen.schema!, { id: 3, first_name: 'A', created_at: 'x', archived: false, last_name: null })).toEqual({ first_name: 'A', archived: false });
+    expect(
+      writableData(screen.schema!, { id: 3, first_name: 'A', created_at: 'x', archived: false, last_name: null }),
+    ).toEqual({ first_name: 'A', archived: false });
   });
 });

@@ -15,27 +15,57 @@ const t = (key: string, values: Record<string, unknown> = {}) => {
   return typeof text === 'string' ? text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? '')) : key;
 };
 const context = {
-  manifest: { screens: [], resources: {} } as unknown as Manifest, rest: {} as never, t, locale: 'en-GB', can: () => true,
-  widgets: createRegistry('widget'), screenWidgets: createRegistry('screen widget'), formContext: { currency: 'GBP' },
-  notify: () => undefined, confirm: async () => true, checkGate: () => null, onSession: async () => undefined,
+  manifest: { screens: [], resources: {} } as unknown as Manifest,
+  rest: {} as never,
+  t,
+  locale: 'en-GB',
+  can: () => true,
+  widgets: createRegistry('widget'),
+  screenWidgets: createRegistry('screen widget'),
+  formContext: { currency: 'GBP' },
+  notify: () => undefined,
+  confirm: async () => true,
+  checkGate: () => null,
+  onSession: async () => undefined,
 } satisfies RendererContextValue;
-const wrapper = ({ children }: { children: ReactNode }) => <RendererContext.Provider value={context}>{children}</RendererContext.Provider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <RendererContext.Provider value={context}>{children}</RendererContext.Provider>
+);
 
 it('the package detail names each included service with its quantity, not its id', () => {
-  const detail = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas/screens/packages/detail.json'), 'utf8')) as ScreenDef;
+  const detail = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/packages/detail.json'), 'utf8'),
+  ) as ScreenDef;
   const column = detail.sections!.flatMap((s) => s.fields).find((c: ColumnDef) => c.field === 'services')!;
-  const record = { id: 1, services: [{ id: 7, service_id: 5, quantity: 2, service_title: 'Haircut' }, { id: 8, service_id: 6, quantity: 1, service_title: 'Blow dry' }] };
+  const record = {
+    id: 1,
+    services: [
+      { id: 7, service_id: 5, quantity: 2, service_title: 'Haircut' },
+      { id: 8, service_id: 6, quantity: 1, service_title: 'Blow dry' },
+    ],
+  };
   const { container } = render(<Cell column={column} record={record} />, { wrapper });
   expect([...container.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['2 × Haircut', '1 × Blow dry']);
   expect(container.textContent).not.toMatch(/\b5\b/);
 });
 
 it('the gift voucher detail names its services and products, not their ids', async () => {
-  const detail = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas/screens/gift-vouchers/detail.json'), 'utf8')) as ScreenDef;
-  const lists: Record<string, unknown[]> = { '/api/v1/services': [{ id: 5, title: 'Haircut' }, { id: 6, title: 'Colour' }], '/api/v1/products': [{ id: 2, title: 'Argan oil' }] };
+  const detail = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/gift-vouchers/detail.json'), 'utf8'),
+  ) as ScreenDef;
+  const lists: Record<string, unknown[]> = {
+    '/api/v1/services': [
+      { id: 5, title: 'Haircut' },
+      { id: 6, title: 'Colour' },
+    ],
+    '/api/v1/products': [{ id: 2, title: 'Argan oil' }],
+  };
   const withLists = {
     ...context,
-    manifest: { screens: [], resources: { services: { path: '/api/v1/services' }, products: { path: '/api/v1/products' } } } as unknown as Manifest,
+    manifest: {
+      screens: [],
+      resources: { services: { path: '/api/v1/services' }, products: { path: '/api/v1/products' } },
+    } as unknown as Manifest,
     rest: { getList: async (p: string) => lists[p] } as never,
   };
   const columns = detail.sections!.flatMap((s) => s.fields);
@@ -43,17 +73,33 @@ it('the gift voucher detail names its services and products, not their ids', asy
   const { container } = render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={withLists}>
-        {['service_ids', 'product_ids'].map((f) => <p key={f}><Cell column={columns.find((c) => c.field === f)!} record={record} /></p>)}
+        {['service_ids', 'product_ids'].map((f) => (
+          <p key={f}>
+            <Cell column={columns.find((c) => c.field === f)!} record={record} />
+          </p>
+        ))}
       </RendererContext.Provider>
     </SWRConfig>,
   );
-  await waitFor(() => expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Colour, Haircut', 'Argan oil, #99']));
+  await waitFor(() =>
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Colour, Haircut',
+      'Argan oil, #99',
+    ]),
+  );
 });
 
 it('the class detail writes each session’s date in words, not as the stored ISO date', () => {
-  const detail = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas/screens/classes/detail.json'), 'utf8')) as ScreenDef;
+  const detail = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/classes/detail.json'), 'utf8'),
+  ) as ScreenDef;
   const column = detail.sections!.flatMap((s) => s.fields).find((c: ColumnDef) => c.field === 'sessions')!;
-  const record = { id: 1, sessions: [{ id: 3, date: '2026-11-25', start_time: '18:00', clients: [{ id: 9, first_name: 'Ann', last_name: 'Lee' }] }] };
+  const record = {
+    id: 1,
+    sessions: [
+      { id: 3, date: '2026-11-25', start_time: '18:00', clients: [{ id: 9, first_name: 'Ann', last_name: 'Lee' }] },
+    ],
+  };
   const { container } = render(<Cell column={column} record={record} />, { wrapper });
   const item = container.querySelector('li')!.textContent;
   expect(item).toContain('25 Nov 2026 18:00');

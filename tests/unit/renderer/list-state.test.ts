@@ -1,16 +1,36 @@
 import { listState, withChanges } from '../../../renderer/core/list-state';
 
-const screen = { views: ['list', 'table'] as Array<'list' | 'table'>, tabs: [{ label: 'a', params: { scope: 'active' } }, { label: 'b', params: { scope: 'trial' } }] };
+const screen = {
+  views: ['list', 'table'] as Array<'list' | 'table'>,
+  tabs: [
+    { label: 'a', params: { scope: 'active' } },
+    { label: 'b', params: { scope: 'trial' } },
+  ],
+};
 const state = (url: string, archivable = true) => listState(screen, new URLSearchParams(url), archivable);
 
 describe('a list screen keeps its state in the URL', () => {
   it('starts on the first view, page 1 of 25, the first tab, active records', () => {
-    expect(state('')).toMatchObject({ view: 'list', page: 1, perPage: 25, archived: false, search: '', tab: 0, query: { page: 1, per_page: 25, search: '', archived: 0, scope: 'active' } });
+    expect(state('')).toMatchObject({
+      view: 'list',
+      page: 1,
+      perPage: 25,
+      archived: false,
+      search: '',
+      tab: 0,
+      query: { page: 1, per_page: 25, search: '', archived: 0, scope: 'active' },
+    });
   });
 
   it('reads what the URL asks for', () => {
     expect(state('view=table&page=3&per_page=50&sort=-created_at&search=ann&archived=1&tab=1')).toMatchObject({
-      view: 'table', page: 3, perPage: 50, sort: '-created_at', search: 'ann', archived: true, tab: 1,
+      view: 'table',
+      page: 3,
+      perPage: 50,
+      sort: '-created_at',
+      search: 'ann',
+      archived: true,
+      tab: 1,
       query: { page: 3, per_page: 50, sort: '-created_at', search: 'ann', archived: 1, scope: 'trial' },
     });
   });
@@ -34,6 +54,12 @@ describe('a list screen keeps its state in the URL', () => {
   });
 
   it('drops emptied values from the URL and keeps the rest', () => {
-    expect(withChanges(new URLSearchParams('search=ann&page=3&view=table'), { search: '', page: undefined, sort: 'title' }).toString()).toBe('view=table&sort=title');
+    expect(
+      withChanges(new URLSearchParams('search=ann&page=3&view=table'), {
+        search: '',
+        page: undefined,
+        sort: 'title',
+      }).toString(),
+    ).toBe('view=table&sort=title');
   });
 });

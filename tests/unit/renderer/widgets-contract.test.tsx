@@ -8,7 +8,21 @@ import { widgetContract } from '../../../renderer/testing/widgetContract';
 import { widgets as appWidgets } from '../../../src/widgets';
 
 const context: RendererContextValue = {
-  manifest: { hash: 'h', navigation: { areas: [], redirects: [], notFound: '/404' }, screens: [], resources: { things: { path: '/api/v1/things', subject: null, validator: '', archivable: false, exportFormats: [], operations: ['list'] } } } as Manifest,
+  manifest: {
+    hash: 'h',
+    navigation: { areas: [], redirects: [], notFound: '/404' },
+    screens: [],
+    resources: {
+      things: {
+        path: '/api/v1/things',
+        subject: null,
+        validator: '',
+        archivable: false,
+        exportFormats: [],
+        operations: ['list'],
+      },
+    },
+  } as Manifest,
   // No server in unit tests: lists answer empty.
   rest: { ...createRestClient(), getList: async () => [] } as never,
   t: (k) => k,
@@ -22,7 +36,9 @@ const context: RendererContextValue = {
   checkGate: () => null,
   onSession: async () => undefined,
 };
-const wrapper = ({ children }: { children: ReactNode }) => <RendererContext.Provider value={context}>{children}</RendererContext.Provider>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <RendererContext.Provider value={context}>{children}</RendererContext.Provider>
+);
 
 const schemas: Record<string, object> = {
   checkbox: { type: 'boolean' },
@@ -34,7 +50,12 @@ const schemas: Record<string, object> = {
 const uiOptions: Record<string, object> = { 'resource-select': { resource: 'things' } };
 
 describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('widget %s', (name, Widget) => {
-  for (const c of widgetContract(name, Widget, { wrapper, schema: schemas[name] as never, uiOptions: uiOptions[name] as never })) it(c.name, () => c.run());
+  for (const c of widgetContract(name, Widget, {
+    wrapper,
+    schema: schemas[name] as never,
+    uiOptions: uiOptions[name] as never,
+  }))
+    it(c.name, () => c.run());
 });
 
 describe('widgetContract', () => {
@@ -42,6 +63,8 @@ describe('widgetContract', () => {
     const Careless = () => <input aria-label="x" />;
     const [idCase, disabledCase] = widgetContract('careless', Careless as never);
     await expect(idCase.run()).rejects.toThrow('widget contract: "careless" rendered no element with id "root_field"');
-    await expect(disabledCase.run()).rejects.toThrow('widget contract: "careless" left 1 control(s) enabled in a disabled form');
+    await expect(disabledCase.run()).rejects.toThrow(
+      'widget contract: "careless" left 1 control(s) enabled in a disabled form',
+    );
   });
 });

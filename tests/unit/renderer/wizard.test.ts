@@ -15,7 +15,12 @@ describe('wizard steps', () => {
     expect(matchesWhen({ verified: [false, null] }, {})).toBe(true);
     expect(matchesWhen({ verified: [false, null] }, { verified: true })).toBe(false);
     expect(visibleSteps(steps, {}).map((s) => s.id)).toEqual(['start', 'verify', 'service', 'done']);
-    expect(visibleSteps(steps, { verified: true, needs_details: true }).map((s) => s.id)).toEqual(['start', 'service', 'details', 'done']);
+    expect(visibleSteps(steps, { verified: true, needs_details: true }).map((s) => s.id)).toEqual([
+      'start',
+      'service',
+      'details',
+      'done',
+    ]);
   });
 
   it('opens the step the URL names only when it has the data it needs', () => {
@@ -53,7 +58,10 @@ describe('the step counter', () => {
     const verified = { ...chosen, verified: true };
     expect(stepCounter(booking, verified, ['start', 'verify'], at('service'))).toEqual({ n: 3, total: 6 });
     expect(stepCounter(booking, verified, ['start', 'verify', 'service'], at('time'))).toEqual({ n: 4, total: 6 });
-    expect(stepCounter(booking, verified, ['start', 'verify', 'service', 'time', 'confirm'], at('done'))).toEqual({ n: 6, total: 6 });
+    expect(stepCounter(booking, verified, ['start', 'verify', 'service', 'time', 'confirm'], at('done'))).toEqual({
+      n: 6,
+      total: 6,
+    });
   });
 
   it('counts a device verified before as one step fewer from the start of its branch', () => {

@@ -6,7 +6,8 @@ import { screenWidgets } from '../../../src/widgets';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
-const locales = () => Object.fromEntries(['en', 'uk'].map((l) => [l, read(path.join(root, 'src/locales', `${l}.json`))]));
+const locales = () =>
+  Object.fromEntries(['en', 'uk'].map((l) => [l, read(path.join(root, 'src/locales', `${l}.json`))]));
 
 describe('validate:schemas and validation messages', () => {
   it('names a message key a schema asks for (x-message) that a language lacks', () => {
@@ -25,6 +26,8 @@ describe('validate:schemas and validation messages', () => {
   it('names a validation message the validators use that a language lacks', () => {
     const texts = locales();
     delete texts.uk.validation.invalid;
-    expect(checkSchemas(path.join(root, 'schemas'), texts, [], Object.keys(screenWidgets))).toEqual(['src/locales#/validation: i18n key "validation.invalid" is missing in uk']);
+    expect(checkSchemas(path.join(root, 'schemas'), texts, [], Object.keys(screenWidgets))).toEqual([
+      'src/locales#/validation: i18n key "validation.invalid" is missing in uk',
+    ]);
   });
 });

@@ -5,7 +5,9 @@ import { checkSchemas } from '../../../scripts/check-schemas';
 import { screenWidgets } from '../../../src/widgets';
 
 const root = path.resolve(__dirname, '../../..');
-const locales = Object.fromEntries(['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', `${l}.json`), 'utf8'))]));
+const locales = Object.fromEntries(
+  ['en', 'uk'].map((l) => [l, JSON.parse(fs.readFileSync(path.join(root, 'src/locales', `${l}.json`), 'utf8'))]),
+);
 
 /** A copy of schemas/ to break on purpose. */
 function copy(): string {
@@ -29,41 +31,65 @@ describe('checkSchemas', () => {
 
   it('names every unresolved reference with its place', () => {
     const dir = copy();
-    edit(dir, 'screens/clients/form.json', (s) => { s.uiSchema.notes['ui:widget'] = 'wysiwyg'; s.fields.push('shoe_size'); });
-    edit(dir, 'screens/clients/list.json', (s) => { s.rowScreen = 'clients.nope'; s.kind = 'kanban'; s.title = 'screens.clients.list.missing'; });
-    edit(dir, 'screens/clients/detail.json', (s) => { s.gate.subject = 'Spaceship'; });
-    edit(dir, 'screens/booking/wizard.json', (s) => { s.steps[1].widget = 'booking-teleport'; s.steps[2].title = 'screens.booking.steps.nope'; });
-    edit(dir, 'screens/appointments/form.json', (s) => { s.uiSchema.address['ui:options'].showWhen = { planet: ['mars'] }; });
+    edit(dir, 'screens/clients/form.json', (s) => {
+      s.uiSchema.notes['ui:widget'] = 'wysiwyg';
+      s.fields.push('shoe_size');
+    });
+    edit(dir, 'screens/clients/list.json', (s) => {
+      s.rowScreen = 'clients.nope';
+      s.kind = 'kanban';
+      s.title = 'screens.clients.list.missing';
+    });
+    edit(dir, 'screens/clients/detail.json', (s) => {
+      s.gate.subject = 'Spaceship';
+    });
+    edit(dir, 'screens/booking/wizard.json', (s) => {
+      s.steps[1].widget = 'booking-teleport';
+      s.steps[2].title = 'screens.booking.steps.nope';
+    });
+    edit(dir, 'screens/appointments/form.json', (s) => {
+      s.uiSchema.address['ui:options'].showWhen = { planet: ['mars'] };
+    });
     let added = -1;
-    edit(dir, 'navigation.json', (n) => { added = n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }) - 1; });
+    edit(dir, 'navigation.json', (n) => {
+      added = n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }) - 1;
+    });
     const problems = checkSchemas(dir, locales, [], Object.keys(screenWidgets));
-    expect(problems).toEqual(expect.arrayContaining([
-      'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
-      'screens/clients.form#/fields: unknown field "shoe_size" of clients',
-      'screens/clients.list#/rowScreen: unknown screen "clients.nope"',
-      'screens/clients.list#/kind: unknown screen kind "kanban"',
-      'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in en',
-      'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
-      'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
-      `navigation.json#/areas/1/menu/${added}/route: no screen has route "/nowhere"`,
-      'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
-      'screens/booking.wizard#/steps/2/title: i18n key "screens.booking.steps.nope" is missing in en',
-      'screens/appointments.form#/uiSchema/address/ui:options/showWhen: unknown field "planet" of appointments',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
+        'screens/clients.form#/fields: unknown field "shoe_size" of clients',
+        'screens/clients.list#/rowScreen: unknown screen "clients.nope"',
+        'screens/clients.list#/kind: unknown screen kind "kanban"',
+        'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in en',
+        'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
+        'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
+        `navigation.json#/areas/1/menu/${added}/route: no screen has route "/nowhere"`,
+        'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
+        'screens/booking.wizard#/steps/2/title: i18n key "screens.booking.steps.nope" is missing in en',
+        'screens/appointments.form#/uiSchema/address/ui:options/showWhen: unknown field "planet" of appointments',
+      ]),
+    );
   });
 
   it('reports a file that breaks its meta-schema, and a file missing from the registry', () => {
     const dir = copy();
-    edit(dir, 'resources/clients.json', (r) => { r['x-resource'].path = 'no-leading-slash'; });
+    edit(dir, 'resources/clients.json', (r) => {
+      r['x-resource'].path = 'no-leading-slash';
+    });
     fs.writeFileSync(path.join(dir, 'screens/stray.json'), '{}');
     const problems = checkSchemas(dir, locales, []);
     expect(problems[0]).toBe('screens/stray.json: not registered in schemas/index.ts');
-    expect(problems[1]).toMatch(/^resources\/clients\.json does not match its meta-schema:\n {2}\/x-resource\/path must match pattern/);
+    expect(problems[1]).toMatch(
+      /^resources\/clients\.json does not match its meta-schema:\n {2}\/x-resource\/path must match pattern/,
+    );
   });
 
   it('requires every field label in both locales', () => {
     const uk = JSON.parse(JSON.stringify(locales.uk));
     delete uk.fields.clients.post_code;
-    expect(checkSchemas(path.join(root, 'schemas'), { en: locales.en, uk }, [], Object.keys(screenWidgets))).toEqual(['resources/clients.json#/properties/post_code: i18n key "fields.clients.post_code" is missing in uk']);
+    expect(checkSchemas(path.join(root, 'schemas'), { en: locales.en, uk }, [], Object.keys(screenWidgets))).toEqual([
+      'resources/clients.json#/properties/post_code: i18n key "fields.clients.post_code" is missing in uk',
+    ]);
   });
 });

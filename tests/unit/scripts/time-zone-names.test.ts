@@ -8,6 +8,7 @@ it('names every time zone an owner can choose in words, in both languages (the s
   const zones = read('schemas/resources/calendar-settings.json').properties.time_zone.enum as string[];
   for (const lng of ['en', 'uk']) {
     const enums = read(`src/locales/${lng}.json`).enums as Record<string, string>;
-    for (const zone of zones) expect([lng, zone, typeof enums[zone] === 'string' && enums[zone] !== zone]).toEqual([lng, zone, true]);
+    for (const zone of zones)
+      expect([lng, zone, typeof enums[zone] === 'string' && enums[zone] !== zone]).toEqual([lng, zone, true]);
   }
 });

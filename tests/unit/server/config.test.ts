@@ -1,7 +1,9 @@
 import { loadConfig } from '../../../src/server/config';
 
 describe('loadConfig: LOGIN_ATTEMPTS_PER_MINUTE', () => {
-  const attempts = (value?: string) => loadConfig(value === undefined ? {} : { LOGIN_ATTEMPTS_PER_MINUTE: value }, { root: '/srv/soloist' }).loginAttemptsPerMinute;
+  const attempts = (value?: string) =>
+    loadConfig(value === undefined ? {} : { LOGIN_ATTEMPTS_PER_MINUTE: value }, { root: '/srv/soloist' })
+      .loginAttemptsPerMinute;
 
   it('is ten log-in attempts per account and minute unless configured', () => {
     expect(attempts()).toBe(10);

@@ -27,7 +27,12 @@ describe('SQLite statements', () => {
   });
 
   it('follows a cached `select *` when a column is added', async () => {
-    const all = () => handle.db.selectFrom('t' as never).selectAll().where('id' as never, '=', 1 as never).execute();
+    const all = () =>
+      handle.db
+        .selectFrom('t' as never)
+        .selectAll()
+        .where('id' as never, '=', 1 as never)
+        .execute();
     expect(Object.keys((await all())[0])).toEqual(['id', 'name', '__proto__', 'n']);
     await sql`alter table t add column extra text default 'x'`.execute(handle.db);
     expect((await all())[0]).toMatchObject({ id: 1, extra: 'x' });
@@ -42,8 +47,16 @@ describe('SQLite statements', () => {
 
   it('streams rows as objects too', async () => {
     const seen: unknown[] = [];
-    for await (const row of handle.db.selectFrom('t' as never).select(['id' as never, 'name' as never]).orderBy('id' as never).stream()) seen.push(row);
-    expect(seen).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    for await (const row of handle.db
+      .selectFrom('t' as never)
+      .select(['id' as never, 'name' as never])
+      .orderBy('id' as never)
+      .stream())
+      seen.push(row);
+    expect(seen).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+    ]);
   });
 });
 
@@ -52,7 +65,10 @@ describe('prepared', () => {
     let builds = 0;
     const byName = prepared((db, name: string) => {
       builds++;
-      return db.selectFrom('t' as never).select('id' as never).where('name' as never, '=', name as never);
+      return db
+        .selectFrom('t' as never)
+        .select('id' as never)
+        .where('name' as never, '=', name as never);
     });
     expect(await byName(handle.db, 'a')).toEqual([{ id: 1 }]);
     expect(await byName(handle.db, 'b')).toEqual([{ id: 2 }]);
@@ -61,9 +77,20 @@ describe('prepared', () => {
   });
 
   it('refuses a query that does not bind its parameters once each, in order', async () => {
-    const swapped = prepared((db, a: number, b: number) => db.selectFrom('t' as never).select('id' as never).where('n' as never, '=', b as never).where('id' as never, '=', a as never));
+    const swapped = prepared((db, a: number, b: number) =>
+      db
+        .selectFrom('t' as never)
+        .select('id' as never)
+        .where('n' as never, '=', b as never)
+        .where('id' as never, '=', a as never),
+    );
     await expect(swapped(handle.db, 1, 2)).rejects.toThrow(/once each, in order/);
-    const inlined = prepared((db, name: string) => db.selectFrom('t' as never).select('id' as never).where('name' as never, '=', sql.lit(name) as never));
+    const inlined = prepared((db, name: string) =>
+      db
+        .selectFrom('t' as never)
+        .select('id' as never)
+        .where('name' as never, '=', sql.lit(name) as never),
+    );
     await expect(inlined(handle.db, 'a')).rejects.toThrow(/once each, in order/);
   });
 });

@@ -6,7 +6,8 @@ const t = ((key: string, opts?: { defaultValue?: string }) => opts?.defaultValue
 
 describe('export cells against formula injection', () => {
   it('quotes text starting with =, +, -, @, tab or carriage return and nothing else', () => {
-    for (const text of ['=1+1', '+44 7700', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) expect(neutralised(text)).toBe(`'${text}`);
+    for (const text of ['=1+1', '+44 7700', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
+      expect(neutralised(text)).toBe(`'${text}`);
     for (const text of ['Anna', '', ' =1', 'a=b', '1-2', "'=already"]) expect(neutralised(text)).toBe(text);
   });
 

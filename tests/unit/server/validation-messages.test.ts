@@ -5,19 +5,24 @@ import { fieldErrors, summary } from '../../../src/server/engine/validation-mess
 
 const i18n = createI18n(path.resolve(__dirname, '../../../src/locales'));
 const en = i18n.translator('en');
-const err = (keyword: string, instancePath: string, params: Record<string, unknown>, data?: unknown) => ({ keyword, instancePath, params, data, schemaPath: '' }) as ErrorObject;
+const err = (keyword: string, instancePath: string, params: Record<string, unknown>, data?: unknown) =>
+  ({ keyword, instancePath, params, data, schemaPath: '' }) as ErrorObject;
 
 describe('fieldErrors', () => {
   it('words ajv errors as the spec does', () => {
-    const errors = fieldErrors([
-      err('required', '', { missingProperty: 'first_name' }),
-      err('maxLength', '/last_name', { limit: 255 }),
-      err('format', '/email', { format: 'email' }),
-      err('format', '/phone', { format: 'tel' }),
-      err('minItems', '/locations', { limit: 1 }),
-      err('type', '/age', { type: 'integer' }),
-      err('maxLength', '/locations/1/title', { limit: 255 }),
-    ], 'clients', en);
+    const errors = fieldErrors(
+      [
+        err('required', '', { missingProperty: 'first_name' }),
+        err('maxLength', '/last_name', { limit: 255 }),
+        err('format', '/email', { format: 'email' }),
+        err('format', '/phone', { format: 'tel' }),
+        err('minItems', '/locations', { limit: 1 }),
+        err('type', '/age', { type: 'integer' }),
+        err('maxLength', '/locations/1/title', { limit: 255 }),
+      ],
+      'clients',
+      en,
+    );
     expect(errors).toEqual({
       first_name: ['The first name field is required.'],
       last_name: ['The last name may not be greater than 255 characters.'],
@@ -31,10 +36,14 @@ describe('fieldErrors', () => {
   });
 
   it('reports an empty required field as required, not as a type error', () => {
-    expect(fieldErrors([err('type', '/first_name', { type: 'string' }, null)], 'clients', en, ['first_name'])).toEqual({ first_name: ['The first name field is required.'] });
+    expect(fieldErrors([err('type', '/first_name', { type: 'string' }, null)], 'clients', en, ['first_name'])).toEqual({
+      first_name: ['The first name field is required.'],
+    });
   });
 
   it('speaks Ukrainian', () => {
-    expect(fieldErrors([err('required', '', { missingProperty: 'email' })], 'clients', i18n.translator('uk'))).toEqual({ email: ['Поле «Електронна пошта» є обов\'язковим.'] });
+    expect(fieldErrors([err('required', '', { missingProperty: 'email' })], 'clients', i18n.translator('uk'))).toEqual({
+      email: ["Поле «Електронна пошта» є обов'язковим."],
+    });
   });
 });

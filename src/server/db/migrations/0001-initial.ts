@@ -78,4 +78,3 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('client_locations_client').on('client_locations').column('client_id').execute();
 }
-

@@ -24,7 +24,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     ['referred_by', 'integer', null],
     ['deleted_at', 'varchar(32)', null],
   ] as const) {
-    await db.schema.alterTable('users').addColumn(name, type, build ?? ((c) => c)).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn(name, type, build ?? ((c) => c))
+      .execute();
   }
   await db.schema.createIndex('users_affiliate_code').unique().on('users').column('affiliate_code').execute();
 

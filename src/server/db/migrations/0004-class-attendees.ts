@@ -4,7 +4,8 @@ import type { Dialect } from '../database';
 /** Who attends a class session, and what they have paid towards it (filled by bookings and appointments). */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
-  await db.schema.createTable('class_session_clients')
+  await db.schema
+    .createTable('class_session_clients')
     .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', pk)
     .addColumn('session_id', 'integer', (c) => c.notNull().references('class_sessions.id').onDelete('cascade'))
     .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))

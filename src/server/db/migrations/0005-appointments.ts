@@ -9,7 +9,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const serial = dialect === 'postgres' ? 'serial' : 'integer';
   const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
 
-  await db.schema.createTable('appointment_series')
+  await db.schema
+    .createTable('appointment_series')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('frequency', 'varchar(16)', (c) => c.notNull())
@@ -19,7 +20,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('appointments')
+  await db.schema
+    .createTable('appointments')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('series_id', 'integer', (c) => c.references('appointment_series.id').onDelete('set null'))
@@ -46,7 +48,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('appointments_owner_time').on('appointments').columns(['user_id', 'starts_at']).execute();
   await db.schema.createIndex('appointments_series').on('appointments').column('series_id').execute();
 
-  await db.schema.createTable('appointment_clients')
+  await db.schema
+    .createTable('appointment_clients')
     .addColumn('id', serial, pk)
     .addColumn('appointment_id', 'integer', (c) => c.notNull().references('appointments.id').onDelete('cascade'))
     .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
@@ -55,12 +58,17 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('appointment_clients_unique', ['appointment_id', 'client_id'])
     .execute();
 
-  await db.schema.createTable('appointment_blocks')
+  await db.schema
+    .createTable('appointment_blocks')
     .addColumn('id', serial, pk)
     .addColumn('appointment_id', 'integer', (c) => c.notNull().references('appointments.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('starts_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('ends_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('appointment_blocks_owner_time').on('appointment_blocks').columns(['user_id', 'starts_at']).execute();
+  await db.schema
+    .createIndex('appointment_blocks_owner_time')
+    .on('appointment_blocks')
+    .columns(['user_id', 'starts_at'])
+    .execute();
 }

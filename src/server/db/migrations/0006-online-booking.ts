@@ -15,27 +15,43 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('users_booking_slug').on('users').column('booking_slug').unique().execute();
 
   await db.schema.alterTable('services').addColumn('public_id', 'varchar(24)').execute();
-  await db.schema.alterTable('services').addColumn('at_client_place', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('services')
+    .addColumn('at_client_place', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   const services = await sql<{ id: number }>`select id from services`.execute(db);
-  for (const s of services.rows) await sql`update services set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${s.id}`.execute(db);
+  for (const s of services.rows)
+    await sql`update services set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${s.id}`.execute(
+      db,
+    );
   await db.schema.createIndex('services_public_id').on('services').column('public_id').unique().execute();
   await db.schema.alterTable('classes').addColumn('public_id', 'varchar(24)').execute();
   const classes = await sql<{ id: number }>`select id from classes`.execute(db);
-  for (const c of classes.rows) await sql`update classes set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${c.id}`.execute(db);
+  for (const c of classes.rows)
+    await sql`update classes set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${c.id}`.execute(
+      db,
+    );
   await db.schema.createIndex('classes_public_id').on('classes').column('public_id').unique().execute();
   await db.schema.alterTable('class_session_clients').addColumn('manage_token_hash', 'varchar(64)').execute();
   for (const table of ['gift_vouchers', 'packages']) {
     await db.schema.alterTable(table).addColumn('public_id', 'varchar(24)').execute();
     const rows = await sql<{ id: number }>`select id from ${sql.table(table)}`.execute(db);
-    for (const r of rows.rows) await sql`update ${sql.table(table)} set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${r.id}`.execute(db);
+    for (const r of rows.rows)
+      await sql`update ${sql.table(table)} set public_id = ${crypto.randomBytes(12).toString('base64url')} where id = ${r.id}`.execute(
+        db,
+      );
     await db.schema.createIndex(`${table}_public_id`).on(table).column('public_id').unique().execute();
   }
 
-  await db.schema.alterTable('appointments').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('manual')).execute();
+  await db.schema
+    .alterTable('appointments')
+    .addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('manual'))
+    .execute();
   await db.schema.alterTable('appointments').addColumn('manage_token_hash', 'varchar(64)').execute();
   await db.schema.alterTable('outbox').addColumn('type', 'varchar(16)').execute();
 
-  await db.schema.createTable('booking_codes')
+  await db.schema
+    .createTable('booking_codes')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
@@ -48,7 +64,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('booking_sessions')
+  await db.schema
+    .createTable('booking_sessions')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
@@ -59,11 +76,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('slot_holds')
+  await db.schema
+    .createTable('slot_holds')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('booking_session_id', 'integer', (c) => c.notNull().references('booking_sessions.id').onDelete('cascade'))
+    .addColumn('booking_session_id', 'integer', (c) =>
+      c.notNull().references('booking_sessions.id').onDelete('cascade'),
+    )
     /** What is held: a service's time, or a seat in a class session. */
     .addColumn('service_id', 'integer', (c) => c.references('services.id').onDelete('cascade'))
     .addColumn('class_session_id', 'integer', (c) => c.references('class_sessions.id').onDelete('cascade'))
@@ -85,7 +105,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('slot_holds_payment').on('slot_holds').column('payment_ref').execute();
   await db.schema.createIndex('slot_holds_session').on('slot_holds').column('class_session_id').execute();
 
-  await db.schema.createTable('payments')
+  await db.schema
+    .createTable('payments')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('appointment_id', 'integer', (c) => c.references('appointments.id').onDelete('set null'))
@@ -103,10 +124,13 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('payments_appointment').on('payments').column('appointment_id').execute();
 
   // Buying a gift voucher or a package online: the purchase (reserved while the client pays), then what was sold.
-  await db.schema.createTable('online_purchases')
+  await db.schema
+    .createTable('online_purchases')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
-    .addColumn('booking_session_id', 'integer', (c) => c.notNull().references('booking_sessions.id').onDelete('cascade'))
+    .addColumn('booking_session_id', 'integer', (c) =>
+      c.notNull().references('booking_sessions.id').onDelete('cascade'),
+    )
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())
     .addColumn('gift_voucher_id', 'integer', (c) => c.references('gift_vouchers.id').onDelete('cascade'))
     .addColumn('package_id', 'integer', (c) => c.references('packages.id').onDelete('cascade'))
@@ -120,7 +144,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('online_purchases_payment').on('online_purchases').column('payment_ref').execute();
 
-  await db.schema.createTable('voucher_sales')
+  await db.schema
+    .createTable('voucher_sales')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('gift_voucher_id', 'integer', (c) => c.notNull().references('gift_vouchers.id').onDelete('cascade'))
@@ -136,7 +161,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addUniqueConstraint('voucher_sales_code', ['user_id', 'code'])
     .execute();
 
-  await db.schema.createTable('package_sales')
+  await db.schema
+    .createTable('package_sales')
     .addColumn('id', serial, pk)
     .addColumn('user_id', 'integer', owner)
     .addColumn('package_id', 'integer', (c) => c.notNull().references('packages.id').onDelete('cascade'))

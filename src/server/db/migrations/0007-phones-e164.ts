@@ -8,16 +8,25 @@ import { defaultCountry, toE164 } from '../../infra/phones';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const d = db as Kysely<Record<string, Record<string, unknown>>>;
-  const clients = await d.selectFrom('clients').innerJoin('users', 'users.id', 'clients.user_id')
-    .select(['clients.id as id', 'clients.phone as phone', 'users.region as region']).where('clients.phone', 'is not', null).execute();
+  const clients = await d
+    .selectFrom('clients')
+    .innerJoin('users', 'users.id', 'clients.user_id')
+    .select(['clients.id as id', 'clients.phone as phone', 'users.region as region'])
+    .where('clients.phone', 'is not', null)
+    .execute();
   for (const c of clients) {
     const e164 = toE164(String(c.phone), defaultCountry(c.region as string | null));
     if (e164 && e164 !== c.phone) await d.updateTable('clients').set({ phone: e164 }).where('id', '=', c.id).execute();
   }
-  const sessions = await d.selectFrom('booking_sessions').innerJoin('users', 'users.id', 'booking_sessions.user_id')
-    .select(['booking_sessions.id as id', 'booking_sessions.destination as destination', 'users.region as region']).where('booking_sessions.channel', '=', 'sms').execute();
+  const sessions = await d
+    .selectFrom('booking_sessions')
+    .innerJoin('users', 'users.id', 'booking_sessions.user_id')
+    .select(['booking_sessions.id as id', 'booking_sessions.destination as destination', 'users.region as region'])
+    .where('booking_sessions.channel', '=', 'sms')
+    .execute();
   for (const s of sessions) {
     const e164 = toE164(String(s.destination), defaultCountry(s.region as string | null));
-    if (e164 && e164 !== s.destination) await d.updateTable('booking_sessions').set({ destination: e164 }).where('id', '=', s.id).execute();
+    if (e164 && e164 !== s.destination)
+      await d.updateTable('booking_sessions').set({ destination: e164 }).where('id', '=', s.id).execute();
   }
 }

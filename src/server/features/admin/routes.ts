@@ -11,23 +11,37 @@ import { messageBody, responses } from '../../engine/responses';
  * admin's own session.
  */
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/api/v1/admin/user/logout', { schema: { response: responses({ 200: messageBody }), tags: ['admin'] } }, async (req, reply) => {
-    const adminId = req.session?.impersonatorId;
-    if (!adminId) throw new DomainError(422, 'auth.notImpersonating');
-    await app.logIn(reply, req, adminId);
-    return { message: req.t('messages.signedBack') };
-  });
+  app.post(
+    '/api/v1/admin/user/logout',
+    { schema: { response: responses({ 200: messageBody }), tags: ['admin'] } },
+    async (req, reply) => {
+      const adminId = req.session?.impersonatorId;
+      if (!adminId) throw new DomainError(422, 'auth.notImpersonating');
+      await app.logIn(reply, req, adminId);
+      return { message: req.t('messages.signedBack') };
+    },
+  );
 
-  app.post('/api/v1/admin/user/:id', {
-    schema: { response: responses({ 200: messageBody }), tags: ['admin'], params: idParams },
-  }, async (req, reply) => {
-    const id = (req.params as { id: number }).id;
-    const row = await app.db.selectFrom('users').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-    const target = row ? toSessionUser(row as unknown as Record<string, unknown>) : null;
-    if (!req.ability.can('read', 'User')) return reply.forbid('read', 'User');
-    if (!target) throw notFound();
-    if (!req.ability.can('impersonate', subject('User', { ...target }))) return reply.forbid('impersonate', subject('User', { ...target }));
-    await app.logIn(reply, req, target.id, req.user!.id);
-    return { message: req.t('messages.signedInAs', { name: `${target.first_name} ${target.last_name}` }) };
-  });
+  app.post(
+    '/api/v1/admin/user/:id',
+    {
+      schema: { response: responses({ 200: messageBody }), tags: ['admin'], params: idParams },
+    },
+    async (req, reply) => {
+      const id = (req.params as { id: number }).id;
+      const row = await app.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const target = row ? toSessionUser(row as unknown as Record<string, unknown>) : null;
+      if (!req.ability.can('read', 'User')) return reply.forbid('read', 'User');
+      if (!target) throw notFound();
+      if (!req.ability.can('impersonate', subject('User', { ...target })))
+        return reply.forbid('impersonate', subject('User', { ...target }));
+      await app.logIn(reply, req, target.id, req.user!.id);
+      return { message: req.t('messages.signedInAs', { name: `${target.first_name} ${target.last_name}` }) };
+    },
+  );
 }

@@ -6,39 +6,79 @@ import { dataBody, INTEGER, NULLABLE_STRING, NUMBER, object, responses } from '.
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
   const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
 
-  app.post('/api/v1/affiliate/create-code', { schema: {
-    response: responses({ 201: dataBody(object({ code: NULLABLE_STRING, url: NULLABLE_STRING })) }),
-    tags: ['affiliate'] } }, async (req, reply) => {
-    if (!req.ability.can('create', 'AffiliateCode')) return reply.forbid('create', 'AffiliateCode');
-    let code = req.user!.affiliate_code;
-    // A code is made once and kept; a clash with another code (unique index) simply draws again.
-    for (let attempt = 0; !code && attempt < 5; attempt++) {
-      const candidate = randomCode(8);
-      const res = await app.db.updateTable('users').set({ affiliate_code: candidate }).where('id', '=', req.user!.id).where('affiliate_code', 'is', null).executeTakeFirst().catch(() => null);
-      if (res && Number(res.numUpdatedRows) === 1) code = candidate;
-      // Another request of this affiliate made the code meanwhile: that one is theirs.
-      else code = (await app.db.selectFrom('users').select('affiliate_code').where('id', '=', req.user!.id).executeTakeFirst())?.affiliate_code ?? null;
-    }
-    return reply.code(201).send({ data: { code, url: link(code) }, message: req.t('messages.codeCreated') });
-  });
-
-  app.get('/api/v1/affiliate/statistic', { schema: {
-    response: responses({ 200: dataBody(object({ code: NULLABLE_STRING, url: NULLABLE_STRING, subscribers: INTEGER, trialing: INTEGER, subscribed: INTEGER, unsubscribed: INTEGER, earnings: NUMBER })) }),
-    tags: ['affiliate'] } }, async (req, reply) => {
-    if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
-    const rows = await app.db.selectFrom('users').select(['stage']).where('referred_by', '=', req.user!.id).execute();
-    const count = (stages: string[]) => rows.filter((r) => stages.includes(r.stage)).length;
-    return {
-      data: {
-        code: req.user!.affiliate_code,
-        url: link(req.user!.affiliate_code),
-        subscribers: rows.length,
-        trialing: count(['trial']),
-        subscribed: count(['subscriber', 'gracePeriod']),
-        unsubscribed: count(['unsubscriber', 'lapsed']),
-        // Earnings arrive with billing; until then nothing has been earned.
-        earnings: 0,
+  app.post(
+    '/api/v1/affiliate/create-code',
+    {
+      schema: {
+        response: responses({ 201: dataBody(object({ code: NULLABLE_STRING, url: NULLABLE_STRING })) }),
+        tags: ['affiliate'],
       },
-    };
-  });
+    },
+    async (req, reply) => {
+      if (!req.ability.can('create', 'AffiliateCode')) return reply.forbid('create', 'AffiliateCode');
+      let code = req.user!.affiliate_code;
+      // A code is made once and kept; a clash with another code (unique index) simply draws again.
+      for (let attempt = 0; !code && attempt < 5; attempt++) {
+        const candidate = randomCode(8);
+        const res = await app.db
+          .updateTable('users')
+          .set({ affiliate_code: candidate })
+          .where('id', '=', req.user!.id)
+          .where('affiliate_code', 'is', null)
+          .executeTakeFirst()
+          .catch(() => null);
+        if (res && Number(res.numUpdatedRows) === 1) code = candidate;
+        // Another request of this affiliate made the code meanwhile: that one is theirs.
+        else
+          code =
+            (
+              await app.db
+                .selectFrom('users')
+                .select('affiliate_code')
+                .where('id', '=', req.user!.id)
+                .executeTakeFirst()
+            )?.affiliate_code ?? null;
+      }
+      return reply.code(201).send({ data: { code, url: link(code) }, message: req.t('messages.codeCreated') });
+    },
+  );
+
+  app.get(
+    '/api/v1/affiliate/statistic',
+    {
+      schema: {
+        response: responses({
+          200: dataBody(
+            object({
+              code: NULLABLE_STRING,
+              url: NULLABLE_STRING,
+              subscribers: INTEGER,
+              trialing: INTEGER,
+              subscribed: INTEGER,
+              unsubscribed: INTEGER,
+              earnings: NUMBER,
+            }),
+          ),
+        }),
+        tags: ['affiliate'],
+      },
+    },
+    async (req, reply) => {
+      if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
+      const rows = await app.db.selectFrom('users').select(['stage']).where('referred_by', '=', req.user!.id).execute();
+      const count = (stages: string[]) => rows.filter((r) => stages.includes(r.stage)).length;
+      return {
+        data: {
+          code: req.user!.affiliate_code,
+          url: link(req.user!.affiliate_code),
+          subscribers: rows.length,
+          trialing: count(['trial']),
+          subscribed: count(['subscriber', 'gracePeriod']),
+          unsubscribed: count(['unsubscriber', 'lapsed']),
+          // Earnings arrive with billing; until then nothing has been earned.
+          earnings: 0,
+        },
+      };
+    },
+  );
 }

@@ -17,19 +17,37 @@ export interface Registration {
 }
 
 /** Field errors a schema cannot express: the confirmation must match, the email must be free. */
-export async function registrationErrors(db: Db, body: { email: string; password: string; password_confirmation: string }) {
+export async function registrationErrors(
+  db: Db,
+  body: { email: string; password: string; password_confirmation: string },
+) {
   const errors: Record<string, Message> = {};
-  if (body.password !== body.password_confirmation) errors.password = { key: 'validation.confirmed', values: { field: new Label('fields.register.password') } };
-  const taken = await db.selectFrom('users').select('id').where('email', '=', body.email.toLowerCase()).executeTakeFirst();
+  if (body.password !== body.password_confirmation)
+    errors.password = { key: 'validation.confirmed', values: { field: new Label('fields.register.password') } };
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', body.email.toLowerCase())
+    .executeTakeFirst();
   if (taken) errors.email = { key: 'validation.unique', values: { field: new Label('fields.register.email') } };
   return errors;
 }
 
 /** A business owner starts a 14-day trial with 5 SMS and 5 email credits (spec §9); an affiliate has no plan. */
-export async function createAccount(db: Db, input: Registration, kind: 'owner' | 'affiliate', locale: string): Promise<number> {
+export async function createAccount(
+  db: Db,
+  input: Registration,
+  kind: 'owner' | 'affiliate',
+  locale: string,
+): Promise<number> {
   const now = new Date();
   const referrer = input.referral_code
-    ? await db.selectFrom('users').select('id').where('affiliate_code', '=', input.referral_code.toUpperCase()).where('is_affiliate', '=', 1).executeTakeFirst()
+    ? await db
+        .selectFrom('users')
+        .select('id')
+        .where('affiliate_code', '=', input.referral_code.toUpperCase())
+        .where('is_affiliate', '=', 1)
+        .executeTakeFirst()
     : undefined;
   const row = await db
     .insertInto('users')
@@ -61,13 +79,16 @@ export async function createAccount(db: Db, input: Registration, kind: 'owner' |
 /** A single-use reset token; only its hash is stored. */
 export async function createResetToken(db: Db, userId: number): Promise<string> {
   const token = newToken(32);
-  await db.insertInto('password_resets').values({
-    user_id: userId,
-    token_hash: sha256(token),
-    expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
-    used_at: null,
-    created_at: nowIso(),
-  }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({
+      user_id: userId,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+      used_at: null,
+      created_at: nowIso(),
+    })
+    .execute();
   return token;
 }
 
@@ -81,16 +102,31 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
     const row = await trx
       .selectFrom('password_resets')
       .innerJoin('users', 'users.id', 'password_resets.user_id')
-      .select(['password_resets.id', 'password_resets.user_id', 'password_resets.expires_at', 'password_resets.used_at', 'users.email'])
+      .select([
+        'password_resets.id',
+        'password_resets.user_id',
+        'password_resets.expires_at',
+        'password_resets.used_at',
+        'users.email',
+      ])
       .where('password_resets.token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row || row.used_at || row.expires_at < nowIso() || row.email !== email.toLowerCase()) return false;
     const now = nowIso();
     // Claimed atomically, so two requests with one link cannot both set a password; every other link dies with it.
-    const claimed = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return false;
     await spendResetLinks(trx, row.user_id, now);
-    await trx.updateTable('users').set({ password_hash: hash, updated_at: now }).where('id', '=', row.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: now })
+      .where('id', '=', row.user_id)
+      .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
     return true;
   });
@@ -98,7 +134,12 @@ export async function resetPassword(db: Db, token: string, email: string, passwo
 
 /** Spends every unused reset link of a user: a used link or a changed password leaves none working. */
 export async function spendResetLinks(db: Db, userId: number, now = nowIso()): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** The email-verification token: derived from the account, so it dies when the email or password changes. */

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createAccount, createResetToken, registrationErrors, resetPassword, RESET_TOKEN_MINUTES, verificationToken, type Registration } from './accounts';
+import {
+  createAccount,
+  createResetToken,
+  registrationErrors,
+  resetPassword,
+  RESET_TOKEN_MINUTES,
+  verificationToken,
+  type Registration,
+} from './accounts';
 import { dummyHash, verifyPassword } from '../../infra/passwords';
 import { refusedByLimits, type Limit } from '../../infra/rate-limit';
 import { createSession, destroySession } from '../../infra/sessions';
@@ -18,7 +26,10 @@ const LIMITS: Record<string, Limit> = {
 };
 
 /** Sanctum-style session auth and the account calls of spec §7. */
-export async function authRoutes(app: FastifyInstance, opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number }): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number },
+): Promise<void> {
   const days = opts.sessionDays;
   const loginAccount: Limit = { max: opts.loginAttemptsPerMinute, window: 60 };
 
@@ -28,107 +39,223 @@ export async function authRoutes(app: FastifyInstance, opts: { sessionDays: numb
 
   const logIn = (reply: FastifyReply, req: FastifyRequest, userId: number) => app.logIn(reply, req, userId);
 
+  app.get(
+    '/sanctum/csrf-cookie',
+    { schema: { response: responses({ 204: noBody('The XSRF-TOKEN cookie is set.') }), tags: ['auth'] } },
+    async (req, reply) => {
+      if (req.session) {
+        app.setSessionCookies(reply, req.cookies.soloist_session!, req.session.csrfToken);
+      } else {
+        const created = await createSession(app.db, null, days);
+        app.setSessionCookies(reply, created.cookie, created.session.csrfToken);
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/sanctum/csrf-cookie', { schema: { response: responses({ 204: noBody('The XSRF-TOKEN cookie is set.') }), tags: ['auth'] } }, async (req, reply) => {
-    if (req.session) {
-      app.setSessionCookies(reply, req.cookies.soloist_session!, req.session.csrfToken);
-    } else {
-      const created = await createSession(app.db, null, days);
-      app.setSessionCookies(reply, created.cookie, created.session.csrfToken);
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/login',
+    { schema: { response: responses({ 200: messageBody }), tags: ['auth'], body: { $ref: 'login.request#' } } },
+    async (req, reply) => {
+      const { email, password } = req.body as { email: string; password: string };
+      const account = email.toLowerCase();
+      if (
+        await limited(req, reply, [
+          [`login:account:${account}`, loginAccount],
+          [`login:ip:${req.ip}`, LIMITS.loginAddress],
+        ])
+      )
+        return reply;
+      const row = await app.db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where('email', '=', account)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
+      if (!row || !ok) throw invalid('email', 'auth.failed');
+      await logIn(reply, req, row.id);
+      return { message: req.t('messages.loggedIn') };
+    },
+  );
 
-  app.post('/api/login', { schema: { response: responses({ 200: messageBody }), tags: ['auth'], body: { $ref: 'login.request#' } } }, async (req, reply) => {
-    const { email, password } = req.body as { email: string; password: string };
-    const account = email.toLowerCase();
-    if (await limited(req, reply, [[`login:account:${account}`, loginAccount], [`login:ip:${req.ip}`, LIMITS.loginAddress]])) return reply;
-    const row = await app.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', account).where('deleted_at', 'is', null).executeTakeFirst();
-    const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
-    if (!row || !ok) throw invalid('email', 'auth.failed');
-    await logIn(reply, req, row.id);
-    return { message: req.t('messages.loggedIn') };
-  });
-
-  app.post('/api/logout', { schema: { response: responses({ 200: messageBody }), tags: ['auth'] } }, async (req, reply) => {
-    if (req.session) await destroySession(app.db, req.session.id);
-    app.clearSessionCookies(reply);
-    return { message: req.t('messages.loggedOut') };
-  });
+  app.post(
+    '/api/logout',
+    { schema: { response: responses({ 200: messageBody }), tags: ['auth'] } },
+    async (req, reply) => {
+      if (req.session) await destroySession(app.db, req.session.id);
+      app.clearSessionCookies(reply);
+      return { message: req.t('messages.loggedOut') };
+    },
+  );
 
   const register = (kind: 'owner' | 'affiliate') => async (req: FastifyRequest, reply: FastifyReply) => {
     const body = req.body as Registration & { password_confirmation: string };
-    if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister')) return reply;
+    if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister'))
+      return reply;
     const errors = await registrationErrors(app.db, body);
     if (Object.keys(errors).length) throw invalidFields(errors);
     const id = await createAccount(app.db, body, kind, req.locale);
     await logIn(reply, req, id);
     await sendVerification(id);
-    return reply.code(201).send({ message: req.t(kind === 'owner' ? 'messages.registered' : 'messages.registeredAffiliate') });
+    return reply
+      .code(201)
+      .send({ message: req.t(kind === 'owner' ? 'messages.registered' : 'messages.registeredAffiliate') });
   };
-  app.post('/api/register', { schema: { response: responses({ 201: messageBody }), tags: ['auth'], body: { $ref: 'register.request#' } } }, register('owner'));
-  app.post('/api/register-affiliate', { schema: {
-    response: responses({ 201: messageBody }),
-    tags: ['auth'], body: { $ref: 'register.request#' } } }, register('affiliate'));
+  app.post(
+    '/api/register',
+    { schema: { response: responses({ 201: messageBody }), tags: ['auth'], body: { $ref: 'register.request#' } } },
+    register('owner'),
+  );
+  app.post(
+    '/api/register-affiliate',
+    {
+      schema: {
+        response: responses({ 201: messageBody }),
+        tags: ['auth'],
+        body: { $ref: 'register.request#' },
+      },
+    },
+    register('affiliate'),
+  );
 
-  app.post('/api/forgot-password', { schema: {
-    response: responses({ 200: messageBody }),
-    tags: ['auth'], body: { $ref: 'forgot-password.request#' } } }, async (req, reply) => {
-    const email = (req.body as { email: string }).email.toLowerCase();
-    if (await limited(req, reply, [[`reset:account:${email}`, LIMITS.resetAccount], [`reset:ip:${req.ip}`, LIMITS.resetAddress]])) return reply;
-    const user = await app.db.selectFrom('users').select(['id', 'locale']).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
-    if (user) {
-      const token = await createResetToken(app.db, user.id);
-      const link = `${opts.appUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`;
-      await app.mailer.send({ to: email, userId: user.id, subject: req.t('mail.reset.subject'), text: req.t('mail.reset.body', { link, minutes: RESET_TOKEN_MINUTES }) });
-    }
-    // The same answer whether or not the address has an account: nobody learns who is a customer.
-    return { message: req.t('messages.resetLinkSent') };
-  });
+  app.post(
+    '/api/forgot-password',
+    {
+      schema: {
+        response: responses({ 200: messageBody }),
+        tags: ['auth'],
+        body: { $ref: 'forgot-password.request#' },
+      },
+    },
+    async (req, reply) => {
+      const email = (req.body as { email: string }).email.toLowerCase();
+      if (
+        await limited(req, reply, [
+          [`reset:account:${email}`, LIMITS.resetAccount],
+          [`reset:ip:${req.ip}`, LIMITS.resetAddress],
+        ])
+      )
+        return reply;
+      const user = await app.db
+        .selectFrom('users')
+        .select(['id', 'locale'])
+        .where('email', '=', email)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (user) {
+        const token = await createResetToken(app.db, user.id);
+        const link = `${opts.appUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`;
+        await app.mailer.send({
+          to: email,
+          userId: user.id,
+          subject: req.t('mail.reset.subject'),
+          text: req.t('mail.reset.body', { link, minutes: RESET_TOKEN_MINUTES }),
+        });
+      }
+      // The same answer whether or not the address has an account: nobody learns who is a customer.
+      return { message: req.t('messages.resetLinkSent') };
+    },
+  );
 
-  app.post('/api/reset-password', { schema: {
-    response: responses({ 200: messageBody }),
-    tags: ['auth'], body: { $ref: 'reset-password.request#' } } }, async (req, reply) => {
-    const body = req.body as { token: string; email: string; password: string; password_confirmation: string };
-    if (await limited(req, reply, [[`reset:account:${body.email.toLowerCase()}`, LIMITS.resetAccount], [`reset:ip:${req.ip}`, LIMITS.resetAddress]])) return reply;
-    if (body.password !== body.password_confirmation) throw invalid('password', 'validation.confirmed', { field: new Label('fields.register.password') });
-    if (!(await resetPassword(app.db, body.token, body.email, body.password))) throw invalid('email', 'auth.resetInvalid');
-    return { message: req.t('messages.passwordReset') };
-  });
+  app.post(
+    '/api/reset-password',
+    {
+      schema: {
+        response: responses({ 200: messageBody }),
+        tags: ['auth'],
+        body: { $ref: 'reset-password.request#' },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as { token: string; email: string; password: string; password_confirmation: string };
+      if (
+        await limited(req, reply, [
+          [`reset:account:${body.email.toLowerCase()}`, LIMITS.resetAccount],
+          [`reset:ip:${req.ip}`, LIMITS.resetAddress],
+        ])
+      )
+        return reply;
+      if (body.password !== body.password_confirmation)
+        throw invalid('password', 'validation.confirmed', { field: new Label('fields.register.password') });
+      if (!(await resetPassword(app.db, body.token, body.email, body.password)))
+        throw invalid('email', 'auth.resetInvalid');
+      return { message: req.t('messages.passwordReset') };
+    },
+  );
 
   async function sendVerification(userId: number) {
-    const user = await app.db.selectFrom('users').select(['id', 'email', 'password_hash', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await app.db
+      .selectFrom('users')
+      .select(['id', 'email', 'password_hash', 'locale'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     const link = `${opts.appUrl}/api/email/verify/${user.id}/${verificationToken(user)}`;
     const t = app.translator(user.locale);
-    await app.mailer.send({ to: user.email, userId: user.id, subject: t('mail.verify.subject'), text: t('mail.verify.body', { link }) });
+    await app.mailer.send({
+      to: user.email,
+      userId: user.id,
+      subject: t('mail.verify.subject'),
+      text: t('mail.verify.body', { link }),
+    });
   }
 
-  app.post('/api/email/verification-notification', { schema: {
-    response: responses({ 200: messageBody }),
-    tags: ['auth'] }, config: { access: 'user' } }, async (req) => {
-    await sendVerification(req.user!.id);
-    return { message: req.t('messages.verificationSent') };
-  });
+  app.post(
+    '/api/email/verification-notification',
+    {
+      schema: {
+        response: responses({ 200: messageBody }),
+        tags: ['auth'],
+      },
+      config: { access: 'user' },
+    },
+    async (req) => {
+      await sendVerification(req.user!.id);
+      return { message: req.t('messages.verificationSent') };
+    },
+  );
 
-  app.get('/api/email/verify/:id/:token', {
-    schema: {
-      response: responses({ 302: noBody('To the dashboard, verified.') }),
-      tags: ['auth'], params: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string', maxLength: 64 } } } },
-  }, async (req, reply) => {
-    const { id, token } = req.params as { id: number; token: string };
-    const user = await app.db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', id).executeTakeFirst();
-    if (!user || verificationToken(user) !== token) throw notFound();
-    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', id).where('email_verified_at', 'is', null).execute();
-    return reply.redirect('/dashboard?verified=1');
-  });
+  app.get(
+    '/api/email/verify/:id/:token',
+    {
+      schema: {
+        response: responses({ 302: noBody('To the dashboard, verified.') }),
+        tags: ['auth'],
+        params: { type: 'object', properties: { id: { type: 'integer' }, token: { type: 'string', maxLength: 64 } } },
+      },
+    },
+    async (req, reply) => {
+      const { id, token } = req.params as { id: number; token: string };
+      const user = await app.db
+        .selectFrom('users')
+        .select(['id', 'email', 'password_hash'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!user || verificationToken(user) !== token) throw notFound();
+      await app.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('email_verified_at', 'is', null)
+        .execute();
+      return reply.redirect('/dashboard?verified=1');
+    },
+  );
 
   // Spec §3/§4: the user carries their active (non-archived) locations, so the app's own list follows them.
   app.get('/api/v1/user', { schema: { response: responses({ 200: dataBody(USER) }), tags: ['user'] } }, async (req) => {
     // Admins and affiliates have no locations: the rules give them none to read.
     const mine = abilityFilter(req.ability, 'read', 'Location', 'locations');
-    const locations = mine ? await app.db.selectFrom('locations').select(['id', 'title', 'address_1', 'city', 'post_code'])
-      .where(mine).where('archived_at', 'is', null).orderBy('title').limit(200).execute() : [];
+    const locations = mine
+      ? await app.db
+          .selectFrom('locations')
+          .select(['id', 'title', 'address_1', 'city', 'post_code'])
+          .where(mine)
+          .where('archived_at', 'is', null)
+          .orderBy('title')
+          .limit(200)
+          .execute()
+      : [];
     return { data: { ...req.me, locations } };
   });
 }
-

@@ -1,17 +1,24 @@
 import { availableStarts } from '../../../domain/availability/availability';
 import type { Interval } from '../../../domain/availability/availability.types';
 import { toUtc } from '../../../domain/availability/zoned-time';
-import { defaultBusinessTimes, defaultCalendarSettings, type BusinessTime, type CalendarSettings } from '../../../domain/calendar-settings';
+import {
+  defaultBusinessTimes,
+  defaultCalendarSettings,
+  type BusinessTime,
+  type CalendarSettings,
+} from '../../../domain/calendar-settings';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { serviceParts } from '../appointments/appointments';
 import type { SessionUser } from '../../infra/sessions';
 
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function calendarOf(owner: Pick<SessionUser, 'settings' | 'region'>) {
   return {
-    settings: (owner.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(owner.region),
+    settings:
+      (owner.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(owner.region),
     hours: (owner.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes(),
   };
 }
@@ -21,32 +28,71 @@ export function calendarOf(owner: Pick<SessionUser, 'settings' | 'region'>) {
  * is loaded with one query per source — the service's parts, class sessions, appointments' blocked spans and live
  * online-booking holds in the range — never one per slot; the engine itself does no I/O.
  */
-export async function bookableStarts(db: Db, owner: Pick<SessionUser, 'id' | 'settings' | 'region'>, service: { id: number }, from: string, to: string, now = Date.now()): Promise<number[]> {
+export async function bookableStarts(
+  db: Db,
+  owner: Pick<SessionUser, 'id' | 'settings' | 'region'>,
+  service: { id: number },
+  from: string,
+  to: string,
+  now = Date.now(),
+): Promise<number[]> {
   const { settings, hours } = calendarOf(owner);
   const lo = `${shift(from, -1)}T00:00:00.000Z`;
   const hi = `${shift(to, 2)}T00:00:00.000Z`;
   const [parts, sessions, blocks, holds] = await Promise.all([
     serviceParts(db, service.id),
     // Class sessions in the range (a day either side for zone shifts).
-    db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['s.date', 's.start_time', 'c.duration'])
-      .where('c.user_id', '=', owner.id).where('c.archived_at', 'is', null).where('s.date', '>=', shift(from, -1)).where('s.date', '<=', shift(to, 1)).execute(),
+    db
+      .selectFrom('class_sessions as s')
+      .innerJoin('classes as c', 'c.id', 's.class_id')
+      .select(['s.date', 's.start_time', 'c.duration'])
+      .where('c.user_id', '=', owner.id)
+      .where('c.archived_at', 'is', null)
+      .where('s.date', '>=', shift(from, -1))
+      .where('s.date', '<=', shift(to, 1))
+      .execute(),
     // A blocked span lasts at most a day, so a lower bound on starts_at keeps the index scan to the range.
-    db.selectFrom('appointment_blocks').select(['starts_at', 'ends_at']).where('user_id', '=', owner.id)
-      .where('starts_at', '>', `${shift(from, -3)}T00:00:00.000Z`).where('starts_at', '<', hi).where('ends_at', '>', lo).execute(),
-    db.selectFrom('slot_holds').select('blocks').where('user_id', '=', owner.id).where('status', 'in', ['held', 'paying'])
-      .where('expires_at', '>', nowIso()).where('ends_at', '>', lo).where('starts_at', '<', hi).execute(),
+    db
+      .selectFrom('appointment_blocks')
+      .select(['starts_at', 'ends_at'])
+      .where('user_id', '=', owner.id)
+      .where('starts_at', '>', `${shift(from, -3)}T00:00:00.000Z`)
+      .where('starts_at', '<', hi)
+      .where('ends_at', '>', lo)
+      .execute(),
+    db
+      .selectFrom('slot_holds')
+      .select('blocks')
+      .where('user_id', '=', owner.id)
+      .where('status', 'in', ['held', 'paying'])
+      .where('expires_at', '>', nowIso())
+      .where('ends_at', '>', lo)
+      .where('starts_at', '<', hi)
+      .execute(),
   ]);
   const busy: Interval[] = [
     ...sessions.map((s) => {
-      const start = toUtc(settings.time_zone, s.date, Number(s.start_time.slice(0, 2)) * 60 + Number(s.start_time.slice(3, 5)));
+      const start = toUtc(
+        settings.time_zone,
+        s.date,
+        Number(s.start_time.slice(0, 2)) * 60 + Number(s.start_time.slice(3, 5)),
+      );
       return { start, end: start + s.duration * 60_000 };
     }),
     ...blocks.map((b) => ({ start: Date.parse(b.starts_at), end: Date.parse(b.ends_at) })),
-    ...holds.flatMap((h) => (JSON.parse(h.blocks) as Array<[string, string]>).map(([a, b]) => ({ start: Date.parse(a), end: Date.parse(b) }))),
+    ...holds.flatMap((h) =>
+      (JSON.parse(h.blocks) as Array<[string, string]>).map(([a, b]) => ({ start: Date.parse(a), end: Date.parse(b) })),
+    ),
   ];
   return availableStarts({
-    timeZone: settings.time_zone, from, to, businessHours: hours, busy, step: settings.slot_step,
+    timeZone: settings.time_zone,
+    from,
+    to,
+    businessHours: hours,
+    busy,
+    step: settings.slot_step,
     service: { parts },
-    now, minNoticeMinutes: settings.min_notice_minutes,
+    now,
+    minNoticeMinutes: settings.min_notice_minutes,
   });
 }

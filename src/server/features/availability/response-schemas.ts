@@ -1,7 +1,18 @@
 import { INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
 
 /** A class session on the calendar, as a real-time span. */
-export const CLASS_SESSION = object({
-  id: INTEGER, date: STRING, start_time: STRING, class_id: INTEGER, title: STRING, colour: NULLABLE_STRING, duration: INTEGER, spaces: INTEGER,
-  starts_at: STRING, ends_at: STRING,
-}, { open: true });
+export const CLASS_SESSION = object(
+  {
+    id: INTEGER,
+    date: STRING,
+    start_time: STRING,
+    class_id: INTEGER,
+    title: STRING,
+    colour: NULLABLE_STRING,
+    duration: INTEGER,
+    spaces: INTEGER,
+    starts_at: STRING,
+    ends_at: STRING,
+  },
+  { open: true },
+);

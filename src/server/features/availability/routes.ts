@@ -13,26 +13,39 @@ const MAX_DAYS = 62;
 
 /** GET /api/v1/services/{id}/availability?from&to — the bookable start times of one of the owner's services. */
 export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/services/:id/availability', {
-    schema: { response: responses({ 200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }) }),
-      tags: ['services'],
-      params: idParams,
-      querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
+  app.get(
+    '/api/v1/services/:id/availability',
+    {
+      schema: {
+        response: responses({
+          200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }),
+        }),
+        tags: ['services'],
+        params: idParams,
+        querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
+      },
     },
-  }, async (req, reply) => {
-    const { id } = req.params as { id: number };
-    const { from, to } = req.query as { from: string; to: string };
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-    if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
-    const owner = req.user!;
-    const service = await app.db.selectFrom('services').select(['id', 'user_id', 'duration']).where('id', '=', id).where(req.filterFor('read', 'Service', 'services')).executeTakeFirst();
-    if (!service) throw notFound();
-    if (!req.ability.can('read', subject('Service', { ...service }))) return reply.forbid('read', subject('Service', { ...service }));
+    async (req, reply) => {
+      const { id } = req.params as { id: number };
+      const { from, to } = req.query as { from: string; to: string };
+      const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+      if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
+      const owner = req.user!;
+      const service = await app.db
+        .selectFrom('services')
+        .select(['id', 'user_id', 'duration'])
+        .where('id', '=', id)
+        .where(req.filterFor('read', 'Service', 'services'))
+        .executeTakeFirst();
+      if (!service) throw notFound();
+      if (!req.ability.can('read', subject('Service', { ...service })))
+        return reply.forbid('read', subject('Service', { ...service }));
 
-    const starts = await bookableStarts(app.db, owner, service, from, to);
-    const { settings } = calendarOf(owner);
-    return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: settings.time_zone } };
-  });
+      const starts = await bookableStarts(app.db, owner, service, from, to);
+      const { settings } = calendarOf(owner);
+      return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: settings.time_zone } };
+    },
+  );
 }
 
 /**
@@ -40,21 +53,47 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
  * calendar. Gated like classes (a plan without classes gets the plan's 403).
  */
 export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/classes/sessions', { schema: {
-    response: responses({ 200: dataBody({ type: 'array', items: CLASS_SESSION }) }),
-    tags: ['classes'], querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } } }, async (req, reply) => {
-    if (!req.ability.can('read', 'Class')) return reply.forbid('read', 'Class');
-    const { from, to } = req.query as { from: string; to: string };
-    const settings = (req.user!.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(req.user!.region);
-    const rows = await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id')
-      .select(['s.id', 's.date', 's.start_time', 'c.id as class_id', 'c.title', 'c.colour', 'c.duration', 'c.spaces'])
-      .where('c.user_id', '=', req.user!.id).where('c.archived_at', 'is', null).where('s.date', '>=', from).where('s.date', '<=', to)
-      .orderBy('s.date').orderBy('s.start_time').limit(2000).execute();
-    return {
-      data: rows.map((r) => {
-        const start = toUtc(settings.time_zone, r.date, Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)));
-        return { ...r, starts_at: new Date(start).toISOString(), ends_at: new Date(start + r.duration * 60_000).toISOString() };
-      }),
-    };
-  });
+  app.get(
+    '/api/v1/classes/sessions',
+    {
+      schema: {
+        response: responses({ 200: dataBody({ type: 'array', items: CLASS_SESSION }) }),
+        tags: ['classes'],
+        querystring: { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } },
+      },
+    },
+    async (req, reply) => {
+      if (!req.ability.can('read', 'Class')) return reply.forbid('read', 'Class');
+      const { from, to } = req.query as { from: string; to: string };
+      const settings =
+        (req.user!.settings.calendarSettings as CalendarSettings | undefined) ??
+        defaultCalendarSettings(req.user!.region);
+      const rows = await app.db
+        .selectFrom('class_sessions as s')
+        .innerJoin('classes as c', 'c.id', 's.class_id')
+        .select(['s.id', 's.date', 's.start_time', 'c.id as class_id', 'c.title', 'c.colour', 'c.duration', 'c.spaces'])
+        .where('c.user_id', '=', req.user!.id)
+        .where('c.archived_at', 'is', null)
+        .where('s.date', '>=', from)
+        .where('s.date', '<=', to)
+        .orderBy('s.date')
+        .orderBy('s.start_time')
+        .limit(2000)
+        .execute();
+      return {
+        data: rows.map((r) => {
+          const start = toUtc(
+            settings.time_zone,
+            r.date,
+            Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)),
+          );
+          return {
+            ...r,
+            starts_at: new Date(start).toISOString(),
+            ends_at: new Date(start + r.duration * 60_000).toISOString(),
+          };
+        }),
+      };
+    },
+  );
 }

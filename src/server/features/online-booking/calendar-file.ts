@@ -11,7 +11,11 @@ export interface CalendarEvent {
 }
 
 /** An instant in the form's UTC shape: 20261124T100000Z. */
-const utc = (iso: string) => new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Text values escape backslash, semicolon, comma and newlines (§3.3.11). */
 const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -34,12 +38,22 @@ function fold(line: string): string {
 /** A calendar file with one event, in UTC, CRLF line ends. */
 export function calendarFile(e: CalendarEvent): string {
   const lines = [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Soloist//Online booking//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
-    'BEGIN:VEVENT', `UID:${e.uid}`, `DTSTAMP:${utc(e.stamp)}`, `DTSTART:${utc(e.start)}`, `DTEND:${utc(e.end)}`, `SUMMARY:${text(e.summary)}`,
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Soloist//Online booking//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${e.uid}`,
+    `DTSTAMP:${utc(e.stamp)}`,
+    `DTSTART:${utc(e.start)}`,
+    `DTEND:${utc(e.end)}`,
+    `SUMMARY:${text(e.summary)}`,
     ...(e.description ? [`DESCRIPTION:${text(e.description)}`] : []),
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
     ...(e.url ? [`URL:${e.url}`] : []),
-    'END:VEVENT', 'END:VCALENDAR',
+    'END:VEVENT',
+    'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }

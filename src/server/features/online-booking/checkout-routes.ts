@@ -20,126 +20,266 @@ import { CHECKOUT } from './response-schemas';
 export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
   const deps: BookingDeps = { app, ...opts };
 
-  app.post('/api/v1/online-booking/:slug/bookings', {
-    config: pub,
-    schema: { response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
-      tags: ['online-booking'], params: slugParams,
-      body: {
-        type: 'object', required: ['hold'], additionalProperties: false,
-        properties: {
-          hold: { type: 'string', maxLength: 64 }, first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
-          answer: { type: 'string', maxLength: 1000 }, address: { type: 'string', maxLength: 1000 }, marketing: { type: 'boolean' },
+  app.post(
+    '/api/v1/online-booking/:slug/bookings',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          required: ['hold'],
+          additionalProperties: false,
+          properties: {
+            hold: { type: 'string', maxLength: 64 },
+            first_name: { type: 'string', maxLength: 255 },
+            last_name: { type: 'string', maxLength: 255 },
+            answer: { type: 'string', maxLength: 1000 },
+            address: { type: 'string', maxLength: 1000 },
+            marketing: { type: 'boolean' },
+          },
         },
       },
     },
-  }, async (req, reply) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const session = await verified(deps, req, owner);
-    const body = req.body as HoldDetails & { hold: string };
-    const hold = await holdFor(app.db, owner, session, body.hold);
-    if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
-    await requireNameIfNew(app.db, owner, session, body.first_name);
-    // A class seat asks no question and happens at the class's place.
-    const service = hold.service_id
-      ? await app.db.selectFrom('services').select(['title', 'booking_question', 'at_client_place']).where('id', '=', hold.service_id).executeTakeFirstOrThrow()
-      : { ...(await app.db.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select('c.title').where('s.id', '=', hold.class_session_id!).executeTakeFirstOrThrow()), booking_question: null, at_client_place: 0 };
-    if (service.booking_question && !body.answer?.trim()) throw invalid('answer', 'booking.answerRequired');
-    if (service.at_client_place && !body.address?.trim()) throw invalid('address', 'booking.addressRequired');
-    const details: HoldDetails = { marketing: body.marketing === true, first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), answer: body.answer?.trim(), address: service.at_client_place ? body.address?.trim() : undefined };
-    const manage = newToken();
-    if (hold.deposit > 0) {
-      const checkout = await checkoutFor(deps, owner, session, hold.deposit, req.t('booking.depositFor', { service: service.title, name: owner.name }), { hold: String(hold.id) });
-      await markPaying(app.db, hold.id, checkout.id, { ...details, manage_token: manage, locale: req.locale }, sha256(manage));
-      return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
-    }
-    await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
-    await announce(deps, req, owner, hold.id, manage);
-    return reply.code(201).send({ data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(deps, owner, hold.id) }, message: req.t('booking.booked') });
-  });
+    async (req, reply) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const session = await verified(deps, req, owner);
+      const body = req.body as HoldDetails & { hold: string };
+      const hold = await holdFor(app.db, owner, session, body.hold);
+      if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
+      await requireNameIfNew(app.db, owner, session, body.first_name);
+      // A class seat asks no question and happens at the class's place.
+      const service = hold.service_id
+        ? await app.db
+            .selectFrom('services')
+            .select(['title', 'booking_question', 'at_client_place'])
+            .where('id', '=', hold.service_id)
+            .executeTakeFirstOrThrow()
+        : {
+            ...(await app.db
+              .selectFrom('class_sessions as s')
+              .innerJoin('classes as c', 'c.id', 's.class_id')
+              .select('c.title')
+              .where('s.id', '=', hold.class_session_id!)
+              .executeTakeFirstOrThrow()),
+            booking_question: null,
+            at_client_place: 0,
+          };
+      if (service.booking_question && !body.answer?.trim()) throw invalid('answer', 'booking.answerRequired');
+      if (service.at_client_place && !body.address?.trim()) throw invalid('address', 'booking.addressRequired');
+      const details: HoldDetails = {
+        marketing: body.marketing === true,
+        first_name: body.first_name?.trim(),
+        last_name: body.last_name?.trim(),
+        answer: body.answer?.trim(),
+        address: service.at_client_place ? body.address?.trim() : undefined,
+      };
+      const manage = newToken();
+      if (hold.deposit > 0) {
+        const checkout = await checkoutFor(
+          deps,
+          owner,
+          session,
+          hold.deposit,
+          req.t('booking.depositFor', { service: service.title, name: owner.name }),
+          { hold: String(hold.id) },
+        );
+        await markPaying(
+          app.db,
+          hold.id,
+          checkout.id,
+          { ...details, manage_token: manage, locale: req.locale },
+          sha256(manage),
+        );
+        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
+      }
+      await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
+      await announce(deps, req, owner, hold.id, manage);
+      return reply
+        .code(201)
+        .send({
+          data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(deps, owner, hold.id) },
+          message: req.t('booking.booked'),
+        });
+    },
+  );
 
-  app.post('/api/v1/online-booking/:slug/purchases', {
-    config: pub,
-    schema: { response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
-      tags: ['online-booking'], params: slugParams,
-      body: {
-        type: 'object', additionalProperties: false, oneOf: [{ required: ['voucher'] }, { required: ['package'] }],
-        properties: {
-          voucher: { type: 'string', maxLength: 32 }, package: { type: 'string', maxLength: 32 },
-          first_name: { type: 'string', maxLength: 255 }, last_name: { type: 'string', maxLength: 255 },
-          recipient_name: { type: 'string', maxLength: 255 }, message: { type: 'string', maxLength: 1000 }, marketing: { type: 'boolean' },
+  app.post(
+    '/api/v1/online-booking/:slug/purchases',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          oneOf: [{ required: ['voucher'] }, { required: ['package'] }],
+          properties: {
+            voucher: { type: 'string', maxLength: 32 },
+            package: { type: 'string', maxLength: 32 },
+            first_name: { type: 'string', maxLength: 255 },
+            last_name: { type: 'string', maxLength: 255 },
+            recipient_name: { type: 'string', maxLength: 255 },
+            message: { type: 'string', maxLength: 1000 },
+            marketing: { type: 'boolean' },
+          },
         },
       },
     },
-  }, async (req, reply) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const session = await verified(deps, req, owner);
-    const body = req.body as { voucher?: string; package?: string; first_name?: string; last_name?: string; recipient_name?: string; message?: string; marketing?: boolean };
-    await requireNameIfNew(app.db, owner, session, body.first_name);
-    const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
-    const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
-    const manage = newToken();
-    const details: PurchaseDetails = {
-      marketing: body.marketing === true, first_name: body.first_name?.trim(), last_name: body.last_name?.trim(), recipient_name: body.recipient_name?.trim(), message: body.message?.trim(), manage_token_hash: sha256(manage),
-    };
-    if (purchase.amount > 0) {
-      const checkout = await checkoutFor(deps, owner, session, purchase.amount, req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }), { purchase: String(purchase.id) });
-      await app.db.updateTable('online_purchases').set({ payment_ref: checkout.id, details: JSON.stringify({ ...details, manage_token: manage, locale: req.locale }) }).where('id', '=', purchase.id).execute();
-      return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
-    }
-    await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
-    await announcePurchase(deps, req, owner, purchase.id, manage);
-    return reply.code(201).send({ data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) }, message: req.t('booking.bought') });
-  });
+    async (req, reply) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const session = await verified(deps, req, owner);
+      const body = req.body as {
+        voucher?: string;
+        package?: string;
+        first_name?: string;
+        last_name?: string;
+        recipient_name?: string;
+        message?: string;
+        marketing?: boolean;
+      };
+      await requireNameIfNew(app.db, owner, session, body.first_name);
+      const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
+      const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
+      const manage = newToken();
+      const details: PurchaseDetails = {
+        marketing: body.marketing === true,
+        first_name: body.first_name?.trim(),
+        last_name: body.last_name?.trim(),
+        recipient_name: body.recipient_name?.trim(),
+        message: body.message?.trim(),
+        manage_token_hash: sha256(manage),
+      };
+      if (purchase.amount > 0) {
+        const checkout = await checkoutFor(
+          deps,
+          owner,
+          session,
+          purchase.amount,
+          req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }),
+          { purchase: String(purchase.id) },
+        );
+        await app.db
+          .updateTable('online_purchases')
+          .set({
+            payment_ref: checkout.id,
+            details: JSON.stringify({ ...details, manage_token: manage, locale: req.locale }),
+          })
+          .where('id', '=', purchase.id)
+          .execute();
+        return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
+      }
+      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
+      await announcePurchase(deps, req, owner, purchase.id, manage);
+      return reply
+        .code(201)
+        .send({
+          data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) },
+          message: req.t('booking.bought'),
+        });
+    },
+  );
 
   /** The callback page asks after the payment: confirmed with the provider, never taken from the URL's word. */
-  app.get('/api/v1/online-booking/:slug/payments/:payment', {
-    config: pub,
-    schema: {
-      response: responses({ 200: dataBody(CHECKOUT) }),
-      tags: ['online-booking'], params: { type: 'object', required: ['slug', 'payment'], properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } } } },
-  }, async (req) => {
-    const owner = await ownerOf(deps, req);
-    const session = await verified(deps, req, owner);
-    const ref = (req.params as { payment: string }).payment;
-    // This client's hold or purchase that the payment is for.
-    const hold = await app.db.selectFrom('slot_holds').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-    const purchase = hold ? undefined : await app.db.selectFrom('online_purchases').select(['id', 'status']).where('payment_ref', '=', ref).where('user_id', '=', owner.user.id).where('booking_session_id', '=', session.id).executeTakeFirst();
-    if ((!hold && !purchase) || !app.payments) throw notFound();
-    const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
-    if (!settled) {
-      const result = await app.payments.retrieve(ref);
-      if (!result.paid) return { data: { status: 'unpaid' } };
-      await completePayment(deps, req, result);
-    }
-    const done = hold
-      ? await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow()
-      : await app.db.selectFrom('online_purchases').select(['status']).where('id', '=', purchase!.id).executeTakeFirstOrThrow();
-    if (done.status === 'refunded') return { data: { status: 'refunded' }, message: req.t('booking.refunded') };
-    if (!hold) return done.status === 'paid' ? { data: { status: 'booked', purchase: await purchaseOf(deps, owner, purchase!.id) }, message: req.t('booking.bought') } : { data: { status: 'unpaid' } };
-    if (done.status !== 'booked') return { data: { status: done.status === 'refunding' ? 'unpaid' : done.status } };
-    return { data: { status: 'booked', booking: await bookingOfHold(deps, owner, hold.id) }, message: req.t('booking.booked') };
-  });
+  app.get(
+    '/api/v1/online-booking/:slug/payments/:payment',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(CHECKOUT) }),
+        tags: ['online-booking'],
+        params: {
+          type: 'object',
+          required: ['slug', 'payment'],
+          properties: { slug: { type: 'string', maxLength: 64 }, payment: { type: 'string', maxLength: 255 } },
+        },
+      },
+    },
+    async (req) => {
+      const owner = await ownerOf(deps, req);
+      const session = await verified(deps, req, owner);
+      const ref = (req.params as { payment: string }).payment;
+      // This client's hold or purchase that the payment is for.
+      const hold = await app.db
+        .selectFrom('slot_holds')
+        .select(['id', 'status'])
+        .where('payment_ref', '=', ref)
+        .where('user_id', '=', owner.user.id)
+        .where('booking_session_id', '=', session.id)
+        .executeTakeFirst();
+      const purchase = hold
+        ? undefined
+        : await app.db
+            .selectFrom('online_purchases')
+            .select(['id', 'status'])
+            .where('payment_ref', '=', ref)
+            .where('user_id', '=', owner.user.id)
+            .where('booking_session_id', '=', session.id)
+            .executeTakeFirst();
+      if ((!hold && !purchase) || !app.payments) throw notFound();
+      const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
+      if (!settled) {
+        const result = await app.payments.retrieve(ref);
+        if (!result.paid) return { data: { status: 'unpaid' } };
+        await completePayment(deps, req, result);
+      }
+      const done = hold
+        ? await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow()
+        : await app.db
+            .selectFrom('online_purchases')
+            .select(['status'])
+            .where('id', '=', purchase!.id)
+            .executeTakeFirstOrThrow();
+      if (done.status === 'refunded') return { data: { status: 'refunded' }, message: req.t('booking.refunded') };
+      if (!hold)
+        return done.status === 'paid'
+          ? {
+              data: { status: 'booked', purchase: await purchaseOf(deps, owner, purchase!.id) },
+              message: req.t('booking.bought'),
+            }
+          : { data: { status: 'unpaid' } };
+      if (done.status !== 'booked') return { data: { status: done.status === 'refunding' ? 'unpaid' : done.status } };
+      return {
+        data: { status: 'booked', booking: await bookingOfHold(deps, owner, hold.id) },
+        message: req.t('booking.booked'),
+      };
+    },
+  );
 
   // ---- Payment webhook ---------------------------------------------------------------------------------------
 
   await app.register(async (scope) => {
     // The signature covers the exact bytes sent: this route reads the body as text.
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) => done(null, body));
-    scope.post('/api/v1/online-booking/payments/webhook', { config: { access: 'public', csrf: false }, schema: {
-      response: responses({ 200: object({ received: BOOLEAN }) }),
-      hide: true } }, async (req, reply) => {
-      if (!app.payments) throw notFound();
-      let result: PaymentResult | null;
-      try {
-        result = app.payments.parseWebhook(req.body as string, req.headers['stripe-signature'] as string | undefined);
-      } catch (err) {
-        if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
-        throw err;
-      }
-      if (result?.paid) await completePayment(deps, req, result);
-      return { received: true };
-    });
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/v1/online-booking/payments/webhook',
+      {
+        config: { access: 'public', csrf: false },
+        schema: {
+          response: responses({ 200: object({ received: BOOLEAN }) }),
+          hide: true,
+        },
+      },
+      async (req, reply) => {
+        if (!app.payments) throw notFound();
+        let result: PaymentResult | null;
+        try {
+          result = app.payments.parseWebhook(req.body as string, req.headers['stripe-signature'] as string | undefined);
+        } catch (err) {
+          if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
+          throw err;
+        }
+        if (result?.paid) await completePayment(deps, req, result);
+        return { received: true };
+      },
+    );
   });
 }

@@ -12,7 +12,12 @@ import type { BookingSession } from './sessions';
 /** The appointments feature's context for an owner's public page: the owner's own clients, no Zoom. */
 function ownerContext(db: Db, dialect: Dialect, owner: PublicOwner, ownHoldId?: number): OwnerContext {
   return {
-    db, dialect, ownerId: owner.user.id, timeZone: calendarOf(owner.user).settings.time_zone, zoomConnected: false, ownHoldId,
+    db,
+    dialect,
+    ownerId: owner.user.id,
+    timeZone: calendarOf(owner.user).settings.time_zone,
+    zoomConnected: false,
+    ownHoldId,
     clientFilter: (eb) => eb('clients.user_id' as never, '=', owner.user.id as never) as never,
   };
 }
@@ -21,21 +26,45 @@ function ownerContext(db: Db, dialect: Dialect, owner: PublicOwner, ownHoldId?: 
  * The verified client's record: the one their session is linked to, an existing client with the verified email or
  * phone, or a new client made from the details given (a first booking). The session is linked to it.
  */
-export async function clientFor(trx: Db, owner: PublicOwner, bookingSessionId: number, details: { first_name?: string; last_name?: string; marketing?: boolean }): Promise<number> {
-  const session = await trx.selectFrom('booking_sessions').select(['id', 'channel', 'destination', 'client_id']).where('id', '=', bookingSessionId).executeTakeFirstOrThrow();
-  let clientId = session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
+export async function clientFor(
+  trx: Db,
+  owner: PublicOwner,
+  bookingSessionId: number,
+  details: { first_name?: string; last_name?: string; marketing?: boolean },
+): Promise<number> {
+  const session = await trx
+    .selectFrom('booking_sessions')
+    .select(['id', 'channel', 'destination', 'client_id'])
+    .where('id', '=', bookingSessionId)
+    .executeTakeFirstOrThrow();
+  let clientId =
+    session.client_id ?? (await findClient(trx, owner.user.id, session.channel, session.destination))?.id ?? null;
   if (!clientId) {
     const now = nowIso();
-    const inserted = await trx.insertInto('clients').values({
-      user_id: owner.user.id, first_name: details.first_name!, last_name: details.last_name ?? null,
-      email: session.channel === 'email' ? session.destination : null, phone: session.channel === 'sms' ? session.destination : null,
-      email_reminders: 1, sms_reminders: session.channel === 'sms' ? 1 : 0, created_at: now, updated_at: now,
-      // Marketing only by the client's explicit opt-in (UK/EU): the booking page's unticked box.
-      marketing_messages: details.marketing ? 1 : 0,
-    } as never).returning('id').executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('clients')
+      .values({
+        user_id: owner.user.id,
+        first_name: details.first_name!,
+        last_name: details.last_name ?? null,
+        email: session.channel === 'email' ? session.destination : null,
+        phone: session.channel === 'sms' ? session.destination : null,
+        email_reminders: 1,
+        sms_reminders: session.channel === 'sms' ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+        // Marketing only by the client's explicit opt-in (UK/EU): the booking page's unticked box.
+        marketing_messages: details.marketing ? 1 : 0,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     clientId = Number((inserted as { id: number }).id);
   } else if (details.marketing) {
-    await trx.updateTable('clients').set({ marketing_messages: 1, opt_out: 0, updated_at: nowIso() }).where('id', '=', clientId).execute();
+    await trx
+      .updateTable('clients')
+      .set({ marketing_messages: 1, opt_out: 0, updated_at: nowIso() })
+      .where('id', '=', clientId)
+      .execute();
   }
   await trx.updateTable('booking_sessions').set({ client_id: clientId }).where('id', '=', session.id).execute();
   return clientId;
@@ -50,12 +79,31 @@ export interface CardPayment {
 }
 
 /** Records a card payment (spec §3 payment types: appointment, sale, standalone), if there was one. */
-export async function recordPayment(trx: Db, owner: PublicOwner, clientId: number, type: 'appointment' | 'sale' | 'standalone', payment: CardPayment | null, appointmentId: number | null = null) {
+export async function recordPayment(
+  trx: Db,
+  owner: PublicOwner,
+  clientId: number,
+  type: 'appointment' | 'sale' | 'standalone',
+  payment: CardPayment | null,
+  appointmentId: number | null = null,
+) {
   if (!payment) return;
-  await trx.insertInto('payments').values({
-    user_id: owner.user.id, appointment_id: appointmentId, client_id: clientId, type, method: 'card', provider: payment.provider,
-    provider_ref: payment.ref, amount: payment.amount, currency: payment.currency, date: nowIso().slice(0, 10), created_at: nowIso(),
-  }).execute();
+  await trx
+    .insertInto('payments')
+    .values({
+      user_id: owner.user.id,
+      appointment_id: appointmentId,
+      client_id: clientId,
+      type,
+      method: 'card',
+      provider: payment.provider,
+      provider_ref: payment.ref,
+      amount: payment.amount,
+      currency: payment.currency,
+      date: nowIso().slice(0, 10),
+      created_at: nowIso(),
+    })
+    .execute();
 }
 
 export interface Completed {
@@ -67,31 +115,56 @@ export interface Completed {
  * booking), the appointment (refused if another booking took a blocked part), the deposit as a payment, and the
  * hold closed. Idempotent: the webhook and the returning client may both complete the same payment.
  */
-export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner, holdId: number, payment: CardPayment | null, details: HoldDetails & { manage_token_hash: string }): Promise<Completed> {
+export async function completeHold(
+  db: Db,
+  dialect: Dialect,
+  owner: PublicOwner,
+  holdId: number,
+  payment: CardPayment | null,
+  details: HoldDetails & { manage_token_hash: string },
+): Promise<Completed> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     const hold = await trx.selectFrom('slot_holds').selectAll().where('id', '=', holdId).executeTakeFirstOrThrow();
     if (hold.status === 'booked') return { created: false };
     // Unpaid, a hold must still be live; paid, it is honoured if the time is still free (checked below).
-    if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso())) throw invalid('hold', 'booking.holdExpired');
+    if (!payment && (hold.status !== 'held' || hold.expires_at <= nowIso()))
+      throw invalid('hold', 'booking.holdExpired');
     const clientId = await clientFor(trx, owner, hold.booking_session_id, details);
     if (hold.class_session_id) {
       await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
       return { created: true };
     }
-    const service = await trx.selectFrom('services').select(['id']).where('id', '=', hold.service_id!).executeTakeFirstOrThrow();
+    const service = await trx
+      .selectFrom('services')
+      .select(['id'])
+      .where('id', '=', hold.service_id!)
+      .executeTakeFirstOrThrow();
     const ctx = ownerContext(trx, dialect, owner, hold.id);
     try {
-      const [appointmentId] = await createAppointments(ctx, {
-        type: 'service', service_id: service.id, client_ids: [clientId], date: hold.date, start_time: hold.start_time,
-        notes: details.answer ? details.answer : null, ...(details.address ? { location_type: 'client', address: details.address } : {}),
-      } as never, {
-        columns: { source: 'online', manage_token_hash: details.manage_token_hash },
-        then: async (t, id) => {
-          await recordPayment(t, owner, clientId, 'appointment', payment, id);
-          await t.updateTable('slot_holds').set({ status: 'booked', appointment_id: id }).where('id', '=', hold.id).execute();
+      const [appointmentId] = await createAppointments(
+        ctx,
+        {
+          type: 'service',
+          service_id: service.id,
+          client_ids: [clientId],
+          date: hold.date,
+          start_time: hold.start_time,
+          notes: details.answer ? details.answer : null,
+          ...(details.address ? { location_type: 'client', address: details.address } : {}),
+        } as never,
+        {
+          columns: { source: 'online', manage_token_hash: details.manage_token_hash },
+          then: async (t, id) => {
+            await recordPayment(t, owner, clientId, 'appointment', payment, id);
+            await t
+              .updateTable('slot_holds')
+              .set({ status: 'booked', appointment_id: id })
+              .where('id', '=', hold.id)
+              .execute();
+          },
         },
-      });
+      );
       void appointmentId;
       return { created: true };
     } catch (err) {
@@ -102,19 +175,55 @@ export async function completeHold(db: Db, dialect: Dialect, owner: PublicOwner,
 }
 
 /** The seat becomes an attendee (with what they paid), inside completeHold's transaction. */
-async function takeSeat(trx: Db, owner: PublicOwner, hold: { id: number; class_session_id: number | null }, clientId: number, payment: CardPayment | null, manageTokenHash: string) {
+async function takeSeat(
+  trx: Db,
+  owner: PublicOwner,
+  hold: { id: number; class_session_id: number | null },
+  clientId: number,
+  payment: CardPayment | null,
+  manageTokenHash: string,
+) {
   const sessionId = hold.class_session_id!;
-  const c = await trx.selectFrom('class_sessions as s').innerJoin('classes as c', 'c.id', 's.class_id').select(['c.spaces', 'c.online_seat_limit']).where('s.id', '=', sessionId).executeTakeFirstOrThrow();
-  const already = await trx.selectFrom('class_session_clients').select('id').where('session_id', '=', sessionId).where('client_id', '=', clientId).executeTakeFirst();
+  const c = await trx
+    .selectFrom('class_sessions as s')
+    .innerJoin('classes as c', 'c.id', 's.class_id')
+    .select(['c.spaces', 'c.online_seat_limit'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const already = await trx
+    .selectFrom('class_session_clients')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
   if (already) throw invalid('start', 'booking.alreadyBooked');
   if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
-  await trx.insertInto('class_session_clients').values({ session_id: sessionId, client_id: clientId, paid_amount: payment?.amount ?? 0, created_at: nowIso(), manage_token_hash: manageTokenHash }).execute();
+  await trx
+    .insertInto('class_session_clients')
+    .values({
+      session_id: sessionId,
+      client_id: clientId,
+      paid_amount: payment?.amount ?? 0,
+      created_at: nowIso(),
+      manage_token_hash: manageTokenHash,
+    })
+    .execute();
   await recordPayment(trx, owner, clientId, 'standalone', payment);
   await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();
 }
 
 /** A client the owner does not know yet (by the verified email or phone) gives at least a first name. */
-export async function requireNameIfNew(db: Db, owner: PublicOwner, session: BookingSession, firstName: string | undefined): Promise<void> {
-  if (session.client_id || firstName?.trim() || (await findClient(db, owner.user.id, session.channel, session.destination))) return;
+export async function requireNameIfNew(
+  db: Db,
+  owner: PublicOwner,
+  session: BookingSession,
+  firstName: string | undefined,
+): Promise<void> {
+  if (
+    session.client_id ||
+    firstName?.trim() ||
+    (await findClient(db, owner.user.id, session.channel, session.destination))
+  )
+    return;
   throw invalid('first_name', 'validation.required', { field: new Label('fields.clients.first_name') });
 }

@@ -24,7 +24,11 @@ export const pub = { access: 'public' as const };
 export const DATE = { type: 'string', format: 'date' } as const;
 export const MAX_DAYS = 62;
 export const RANGE = { type: 'object', required: ['from', 'to'], properties: { from: DATE, to: DATE } } as const;
-export const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 64 } } } as const;
+export const slugParams = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', maxLength: 64 } },
+} as const;
 
 /** `from`–`to` of the query, at most MAX_DAYS apart. */
 export function dateRange(req: FastifyRequest): { from: string; to: string } {
@@ -61,4 +65,9 @@ export async function verified(deps: BookingDeps, req: FastifyRequest, owner: Pu
 
 /** The page takes bookings (spec §5); vouchers and packages on sale count as offerings too. */
 export const open = (deps: BookingDeps, owner: PublicOwner) =>
-  assertOpen(deps.app.db, owner, async () => (await offeredVouchers(deps.app.db, owner)).length > 0 || (await offeredPackages(deps.app.db, owner)).length > 0);
+  assertOpen(
+    deps.app.db,
+    owner,
+    async () =>
+      (await offeredVouchers(deps.app.db, owner)).length > 0 || (await offeredPackages(deps.app.db, owner)).length > 0,
+  );

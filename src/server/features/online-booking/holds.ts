@@ -20,7 +20,14 @@ export const PAYING_MINUTES = 30;
  * authoritative check (no appointment or other hold takes a blocked part) and the insert share one transaction
  * under the owner's write lock, so two clients can never hold the same time.
  */
-export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, session: BookingSession, publicId: string, start: string) {
+export async function placeHold(
+  db: Db,
+  dialect: Dialect,
+  owner: PublicOwner,
+  session: BookingSession,
+  publicId: string,
+  start: string,
+) {
   const service = await serviceByPublicId(db, owner, publicId);
   const startMs = Date.parse(start);
   if (!Number.isFinite(startMs)) throw invalid('start', 'booking.slotTaken');
@@ -30,28 +37,58 @@ export async function placeHold(db: Db, dialect: Dialect, owner: PublicOwner, se
   if (!offered.includes(startMs)) throw invalid('start', 'booking.slotTaken');
   const startTime = new Date(startMs + offsetAt(settings.time_zone, startMs)).toISOString().slice(11, 16);
   const parts = await serviceParts(db, service.id);
-  const s = spans({ type: 'service', date, start_time: startTime, duration: service.duration, all_day: false, parts }, settings.time_zone);
+  const s = spans(
+    { type: 'service', date, start_time: startTime, duration: service.duration, all_day: false, parts },
+    settings.time_zone,
+  );
   const token = newToken();
   const deposit = depositFor(owner.settings, service);
   const expires_at = minutesFromNow(HOLD_MINUTES);
   await db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
     // One live hold per client: choosing another time lets the previous one go.
-    await trx.updateTable('slot_holds').set({ status: 'released' }).where('booking_session_id', '=', session.id).where('status', '=', 'held').execute();
+    await trx
+      .updateTable('slot_holds')
+      .set({ status: 'released' })
+      .where('booking_session_id', '=', session.id)
+      .where('status', '=', 'held')
+      .execute();
     try {
       await assertFree(trx, { ownerId: owner.user.id }, s.blocks, []);
     } catch (err) {
       if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;
     }
-    await trx.insertInto('slot_holds').values({
-      user_id: owner.user.id, token_hash: sha256(token), booking_session_id: session.id, service_id: service.id, date, start_time: startTime,
-      starts_at: new Date(s.starts_at).toISOString(), ends_at: new Date(s.ends_at).toISOString(),
-      blocks: JSON.stringify(s.blocks.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()])),
-      expires_at, deposit, details: null, payment_ref: null, appointment_id: null, created_at: nowIso(),
-    }).execute();
+    await trx
+      .insertInto('slot_holds')
+      .values({
+        user_id: owner.user.id,
+        token_hash: sha256(token),
+        booking_session_id: session.id,
+        service_id: service.id,
+        date,
+        start_time: startTime,
+        starts_at: new Date(s.starts_at).toISOString(),
+        ends_at: new Date(s.ends_at).toISOString(),
+        blocks: JSON.stringify(s.blocks.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()])),
+        expires_at,
+        deposit,
+        details: null,
+        payment_ref: null,
+        appointment_id: null,
+        created_at: nowIso(),
+      })
+      .execute();
   });
-  return { token, expires_at, date, start_time: startTime, end_time: s.end_time, service: { id: service.public_id, title: service.title, price: service.price, duration: s.duration }, deposit };
+  return {
+    token,
+    expires_at,
+    date,
+    start_time: startTime,
+    end_time: s.end_time,
+    service: { id: service.public_id, title: service.title, price: service.price, duration: s.duration },
+    deposit,
+  };
 }
 
 export interface HoldDetails {
@@ -67,14 +104,34 @@ export interface HoldDetails {
 }
 
 export async function holdFor(db: Db, owner: PublicOwner, session: BookingSession, token: string) {
-  const hold = await db.selectFrom('slot_holds').selectAll().where('token_hash', '=', sha256(token)).where('user_id', '=', owner.user.id)
-    .where('booking_session_id', '=', session.id).executeTakeFirst();
+  const hold = await db
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('token_hash', '=', sha256(token))
+    .where('user_id', '=', owner.user.id)
+    .where('booking_session_id', '=', session.id)
+    .executeTakeFirst();
   if (!hold) throw notFound();
   return hold;
 }
 
 /** Moves a hold to the payment step: it lasts while the client pays, and carries the booking's details. */
-export async function markPaying(db: Db, holdId: number, paymentRef: string, details: HoldDetails, manageTokenHash: string) {
-  await db.updateTable('slot_holds').set({ status: 'paying', payment_ref: paymentRef, details: JSON.stringify({ ...details, manage_token_hash: manageTokenHash }), expires_at: minutesFromNow(PAYING_MINUTES) })
-    .where('id', '=', holdId).where('status', '=', 'held').execute();
+export async function markPaying(
+  db: Db,
+  holdId: number,
+  paymentRef: string,
+  details: HoldDetails,
+  manageTokenHash: string,
+) {
+  await db
+    .updateTable('slot_holds')
+    .set({
+      status: 'paying',
+      payment_ref: paymentRef,
+      details: JSON.stringify({ ...details, manage_token_hash: manageTokenHash }),
+      expires_at: minutesFromNow(PAYING_MINUTES),
+    })
+    .where('id', '=', holdId)
+    .where('status', '=', 'held')
+    .execute();
 }

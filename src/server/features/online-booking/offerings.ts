@@ -10,21 +10,47 @@ import type { BookingSettings, PublicOwner } from './owner';
 
 /** The services an owner offers online, in the page's shape: public ids only. */
 export async function offeredServices(db: Db, owner: PublicOwner) {
-  const rows = await db.selectFrom('services')
-    .select(['id', 'public_id', 'title', 'description', 'duration', 'price', 'deposit_amount', 'booking_question', 'at_client_place', 'multipart', 'colour'])
-    .where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).orderBy('title').execute();
+  const rows = await db
+    .selectFrom('services')
+    .select([
+      'id',
+      'public_id',
+      'title',
+      'description',
+      'duration',
+      'price',
+      'deposit_amount',
+      'booking_question',
+      'at_client_place',
+      'multipart',
+      'colour',
+    ])
+    .where('user_id', '=', owner.user.id)
+    .where('online_booking', '=', 1)
+    .where('archived_at', 'is', null)
+    .orderBy('title')
+    .execute();
   return rows.map((s) => ({ ...s, deposit: depositFor(owner.settings, s) }));
 }
 
-export function depositFor(settings: BookingSettings, service: { price: number; deposit_amount: number | null }): number {
+export function depositFor(
+  settings: BookingSettings,
+  service: { price: number; deposit_amount: number | null },
+): number {
   if (settings.deposit_mode === 'full') return service.price;
   if (settings.deposit_mode === 'per_service') return Math.min(service.deposit_amount ?? 0, service.price);
   return 0;
 }
 
 export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: string) {
-  const service = await db.selectFrom('services').select(['id', 'public_id', 'title', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart'])
-    .where('public_id', '=', publicId).where('user_id', '=', owner.user.id).where('online_booking', '=', 1).where('archived_at', 'is', null).executeTakeFirst();
+  const service = await db
+    .selectFrom('services')
+    .select(['id', 'public_id', 'title', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart'])
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', owner.user.id)
+    .where('online_booking', '=', 1)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
   if (!service) throw notFound('booking.notOffered');
   return service;
 }
@@ -34,18 +60,28 @@ export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: st
  * read-only, with at least one offering (services, classes, or what `otherOfferings` finds: vouchers, packages)
  * and one open day. Otherwise the page says so and takes nothing.
  */
-export async function assertOpen(db: Db, owner: PublicOwner, otherOfferings: () => Promise<boolean> = async () => false): Promise<void> {
+export async function assertOpen(
+  db: Db,
+  owner: PublicOwner,
+  otherOfferings: () => Promise<boolean> = async () => false,
+): Promise<void> {
   const ability = defineAbilityFor(abilitySubject(owner.user));
   const { hours } = calendarOf(owner.user);
-  const open = owner.settings.enabled && !owner.settings.block_new_bookings
-    && ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) && !isReadOnly(abilitySubject(owner.user))
-    && hours.some((d) => d.open)
-    && ((await offeredServices(db, owner)).length > 0 || (await bookableClassRows(db, owner)).length > 0 || (await otherOfferings()));
+  const open =
+    owner.settings.enabled &&
+    !owner.settings.block_new_bookings &&
+    ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) &&
+    !isReadOnly(abilitySubject(owner.user)) &&
+    hours.some((d) => d.open) &&
+    ((await offeredServices(db, owner)).length > 0 ||
+      (await bookableClassRows(db, owner)).length > 0 ||
+      (await otherOfferings()));
   if (!open) throw new DomainError(403, 'booking.closed');
 }
 
 /** Seats a session offers online: the class's online limit when it has one, else its spaces. */
-export const onlineSeats = (c: { spaces: number; online_seat_limit: number | null }) => Math.min(c.spaces, c.online_seat_limit ?? c.spaces);
+export const onlineSeats = (c: { spaces: number; online_seat_limit: number | null }) =>
+  Math.min(c.spaces, c.online_seat_limit ?? c.spaces);
 
 export const sessionStart = (owner: PublicOwner, date: string, time: string) =>
   toUtc(calendarOf(owner.user).settings.time_zone, date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
@@ -53,8 +89,14 @@ export const sessionStart = (owner: PublicOwner, date: string, time: string) =>
 export async function bookableClassRows(db: Db, owner: PublicOwner) {
   const ability = defineAbilityFor(abilitySubject(owner.user));
   if (!owner.settings.class_ids.length || !ability.can('read', subject('Class', { user_id: owner.user.id }))) return [];
-  return db.selectFrom('classes').select(['id', 'public_id', 'title', 'description', 'price', 'duration', 'colour', 'spaces', 'online_seat_limit'])
-    .where('user_id', '=', owner.user.id).where('id', 'in', owner.settings.class_ids).where('archived_at', 'is', null).orderBy('title').execute();
+  return db
+    .selectFrom('classes')
+    .select(['id', 'public_id', 'title', 'description', 'price', 'duration', 'colour', 'spaces', 'online_seat_limit'])
+    .where('user_id', '=', owner.user.id)
+    .where('id', 'in', owner.settings.class_ids)
+    .where('archived_at', 'is', null)
+    .orderBy('title')
+    .execute();
 }
 
 /**
@@ -64,30 +106,71 @@ export async function bookableClassRows(db: Db, owner: PublicOwner) {
 export async function offeredClasses(db: Db, owner: PublicOwner, from: string, to: string) {
   const classes = await bookableClassRows(db, owner);
   if (!classes.length) return [];
-  const sessions = await db.selectFrom('class_sessions as s').leftJoin('class_session_clients as a', 'a.session_id', 's.id')
+  const sessions = await db
+    .selectFrom('class_sessions as s')
+    .leftJoin('class_session_clients as a', 'a.session_id', 's.id')
     .select(['s.id', 's.class_id', 's.date', 's.start_time', (eb) => eb.fn.count<number>('a.id').as('taken')])
-    .where('s.class_id', 'in', classes.map((c) => c.id)).where('s.date', '>=', from).where('s.date', '<=', to)
-    .groupBy(['s.id', 's.class_id', 's.date', 's.start_time']).orderBy('s.date').orderBy('s.start_time').execute();
+    .where(
+      's.class_id',
+      'in',
+      classes.map((c) => c.id),
+    )
+    .where('s.date', '>=', from)
+    .where('s.date', '<=', to)
+    .groupBy(['s.id', 's.class_id', 's.date', 's.start_time'])
+    .orderBy('s.date')
+    .orderBy('s.start_time')
+    .execute();
   const held = sessions.length
-    ? await db.selectFrom('slot_holds').select(['class_session_id', (eb) => eb.fn.countAll<number>().as('n')]).where('user_id', '=', owner.user.id)
-      .where('class_session_id', 'in', sessions.map((x) => x.id)).where('status', 'in', ['held', 'paying']).where('expires_at', '>', nowIso())
-      .groupBy('class_session_id').execute()
+    ? await db
+        .selectFrom('slot_holds')
+        .select(['class_session_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('user_id', '=', owner.user.id)
+        .where(
+          'class_session_id',
+          'in',
+          sessions.map((x) => x.id),
+        )
+        .where('status', 'in', ['held', 'paying'])
+        .where('expires_at', '>', nowIso())
+        .groupBy('class_session_id')
+        .execute()
     : [];
   const earliest = Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000;
   return classes.map((c) => ({
-    id: c.public_id!, title: c.title, description: c.description, price: c.price, duration: c.duration, colour: c.colour,
+    id: c.public_id!,
+    title: c.title,
+    description: c.description,
+    price: c.price,
+    duration: c.duration,
+    colour: c.colour,
     deposit: owner.settings.deposit_mode === 'full' ? c.price : 0,
-    sessions: sessions.filter((x) => x.class_id === c.id && sessionStart(owner, x.date, x.start_time) >= earliest).map((x) => ({
-      date: x.date, start_time: x.start_time,
-      seats_left: Math.max(0, onlineSeats(c) - Number(x.taken) - Number(held.find((h) => h.class_session_id === x.id)?.n ?? 0)),
-    })),
+    sessions: sessions
+      .filter((x) => x.class_id === c.id && sessionStart(owner, x.date, x.start_time) >= earliest)
+      .map((x) => ({
+        date: x.date,
+        start_time: x.start_time,
+        seats_left: Math.max(
+          0,
+          onlineSeats(c) - Number(x.taken) - Number(held.find((h) => h.class_session_id === x.id)?.n ?? 0),
+        ),
+      })),
   }));
 }
 
 /** Seats taken in a session: attendees, and live holds other than `except`. */
 export async function seatsTaken(trx: Db, sessionId: number, except: number | null) {
-  const attendees = await trx.selectFrom('class_session_clients').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
-  let holds = trx.selectFrom('slot_holds').select((eb) => eb.fn.countAll<number>().as('n')).where('class_session_id', '=', sessionId).where('status', 'in', ['held', 'paying']).where('expires_at', '>', nowIso());
+  const attendees = await trx
+    .selectFrom('class_session_clients')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  let holds = trx
+    .selectFrom('slot_holds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('class_session_id', '=', sessionId)
+    .where('status', 'in', ['held', 'paying'])
+    .where('expires_at', '>', nowIso());
   if (except) holds = holds.where('id', '!=', except);
   return Number(attendees.n) + Number((await holds.executeTakeFirstOrThrow()).n);
 }

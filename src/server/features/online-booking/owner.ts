@@ -16,8 +16,16 @@ export interface BookingSettings {
 export function bookingSettingsOf(owner: Pick<SessionUser, 'settings'>, slug: string | null): BookingSettings {
   const stored = (owner.settings.bookingSettings ?? {}) as Partial<BookingSettings>;
   return {
-    enabled: false, service_ids: [], class_ids: [], package_ids: [], existing_clients_only: false, block_new_bookings: false,
-    remember_days: 30, deposit_mode: 'per_service', ...stored, slug: slug ?? '',
+    enabled: false,
+    service_ids: [],
+    class_ids: [],
+    package_ids: [],
+    existing_clients_only: false,
+    block_new_bookings: false,
+    remember_days: 30,
+    deposit_mode: 'per_service',
+    ...stored,
+    slug: slug ?? '',
   };
 }
 
@@ -28,8 +36,17 @@ export interface PublicOwner {
 }
 
 export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | null> {
-  const row = await db.selectFrom('users').selectAll().where('booking_slug', '=', slug).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('booking_slug', '=', slug)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (!row) return null;
   const user = toSessionUser(row as unknown as Record<string, unknown>);
-  return { user, settings: bookingSettingsOf(user, row.booking_slug), name: `${user.first_name} ${user.last_name}`.trim() };
+  return {
+    user,
+    settings: bookingSettingsOf(user, row.booking_slug),
+    name: `${user.first_name} ${user.last_name}`.trim(),
+  };
 }

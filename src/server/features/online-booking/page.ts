@@ -20,20 +20,72 @@ export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner:
     message = err.textIn(req.t);
   }
   const session = await findBookingSession(deps.app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
-  const client = session?.client_id ? await deps.app.db.selectFrom('clients').select(['first_name', 'last_name']).where('id', '=', session.client_id).executeTakeFirst() : null;
+  const client = session?.client_id
+    ? await deps.app.db
+        .selectFrom('clients')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', session.client_id)
+        .executeTakeFirst()
+    : null;
   const services = message ? [] : await offeredServices(deps.app.db, owner);
   const today = new Date().toISOString().slice(0, 10);
-  const classes = message ? [] : await offeredClasses(deps.app.db, owner, today, new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10));
+  const classes = message
+    ? []
+    : await offeredClasses(
+        deps.app.db,
+        owner,
+        today,
+        new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
+      );
   const vouchers = message ? [] : await offeredVouchers(deps.app.db, owner);
   const packages = message ? [] : await offeredPackages(deps.app.db, owner);
   return {
-    name: owner.name, open: message === null, message, currency: deps.currency.toUpperCase(),
+    name: owner.name,
+    open: message === null,
+    message,
+    currency: deps.currency.toUpperCase(),
     time_zone: calendarOf(owner.user).settings.time_zone,
-    existing_clients_only: owner.settings.existing_clients_only, remember_days: owner.settings.remember_days,
-    services: services.map((s) => ({ id: s.public_id, title: s.title, description: s.description, duration: s.duration, price: s.price, deposit: s.deposit, multipart: s.multipart === 1, question: s.booking_question, at_client: s.at_client_place === 1, colour: s.colour })),
-    classes: classes.map((c) => ({ id: c.id, title: c.title, description: c.description, price: c.price, duration: c.duration, deposit: c.deposit, sessions: c.sessions.length })),
-    vouchers: vouchers.map((v) => ({ id: v.public_id, title: v.title, description: v.description, amount: v.amount, colour: v.colour, template: v.template, expires_on: v.expires_on, client_notes: v.client_notes === 1 })),
-    packages: packages.map((p) => ({ id: p.public_id, title: p.title, description: p.description, price: p.price, expiry_days: p.expiry_days, services: p.services })),
+    existing_clients_only: owner.settings.existing_clients_only,
+    remember_days: owner.settings.remember_days,
+    services: services.map((s) => ({
+      id: s.public_id,
+      title: s.title,
+      description: s.description,
+      duration: s.duration,
+      price: s.price,
+      deposit: s.deposit,
+      multipart: s.multipart === 1,
+      question: s.booking_question,
+      at_client: s.at_client_place === 1,
+      colour: s.colour,
+    })),
+    classes: classes.map((c) => ({
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      price: c.price,
+      duration: c.duration,
+      deposit: c.deposit,
+      sessions: c.sessions.length,
+    })),
+    vouchers: vouchers.map((v) => ({
+      id: v.public_id,
+      title: v.title,
+      description: v.description,
+      amount: v.amount,
+      colour: v.colour,
+      template: v.template,
+      expires_on: v.expires_on,
+      client_notes: v.client_notes === 1,
+    })),
+    packages: packages.map((p) => ({
+      id: p.public_id,
+      title: p.title,
+      description: p.description,
+      price: p.price,
+      expiry_days: p.expiry_days,
+      services: p.services,
+    })),
     verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
   };
 }

@@ -15,26 +15,54 @@ import type { BookingSession } from './sessions';
  * class filled up, the vouchers sold out), the payment is refunded in full and both are told instead.
  */
 export async function completePayment(deps: BookingDeps, req: FastifyRequest, result: PaymentResult): Promise<void> {
-  const payment = { amount: result.amount, currency: result.currency, provider: deps.app.payments!.name, ref: result.paymentIntent ?? result.id };
-  const hold = await deps.app.db.selectFrom('slot_holds').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
+  const payment = {
+    amount: result.amount,
+    currency: result.currency,
+    provider: deps.app.payments!.name,
+    ref: result.paymentIntent ?? result.id,
+  };
+  const hold = await deps.app.db
+    .selectFrom('slot_holds')
+    .selectAll()
+    .where('payment_ref', '=', result.id)
+    .executeTakeFirst();
   if (!hold) {
-    const purchase = await deps.app.db.selectFrom('online_purchases').selectAll().where('payment_ref', '=', result.id).executeTakeFirst();
+    const purchase = await deps.app.db
+      .selectFrom('online_purchases')
+      .selectAll()
+      .where('payment_ref', '=', result.id)
+      .executeTakeFirst();
     if (!purchase) return refundIfGone(deps, req, result);
     if (purchase.status !== 'paying') return;
     const owner = (await ownerById(deps, purchase.user_id))!;
     const bought = JSON.parse(purchase.details ?? '{}') as PurchaseDetails;
-    const done = await refundedIfRefused(deps, req, owner, 'online_purchases', purchase, result, () => completePurchase(deps.app.db, deps.app.dialect, owner, purchase.id, payment, bought));
-    if (done?.created) await announcePurchase(deps, req, owner, purchase.id, bought.manage_token ?? null, bought.locale);
+    const done = await refundedIfRefused(deps, req, owner, 'online_purchases', purchase, result, () =>
+      completePurchase(deps.app.db, deps.app.dialect, owner, purchase.id, payment, bought),
+    );
+    if (done?.created)
+      await announcePurchase(deps, req, owner, purchase.id, bought.manage_token ?? null, bought.locale);
     // Sent: the manage link's token is kept no longer (the sale stores its hash only).
-    if (done?.created) await deps.app.db.updateTable('online_purchases').set({ details: JSON.stringify({ ...bought, manage_token: undefined }) }).where('id', '=', purchase.id).execute();
+    if (done?.created)
+      await deps.app.db
+        .updateTable('online_purchases')
+        .set({ details: JSON.stringify({ ...bought, manage_token: undefined }) })
+        .where('id', '=', purchase.id)
+        .execute();
     return;
   }
   if (hold.status !== 'paying') return;
   const owner = (await ownerById(deps, hold.user_id))!;
   const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
-  const done = await refundedIfRefused(deps, req, owner, 'slot_holds', hold, result, () => completeHold(deps.app.db, deps.app.dialect, owner, hold.id, payment, details));
+  const done = await refundedIfRefused(deps, req, owner, 'slot_holds', hold, result, () =>
+    completeHold(deps.app.db, deps.app.dialect, owner, hold.id, payment, details),
+  );
   if (done?.created) await announce(deps, req, owner, hold.id, details.manage_token ?? null, details.locale);
-  if (done?.created) await deps.app.db.updateTable('slot_holds').set({ details: JSON.stringify({ ...details, manage_token: undefined }) }).where('id', '=', hold.id).execute();
+  if (done?.created)
+    await deps.app.db
+      .updateTable('slot_holds')
+      .set({ details: JSON.stringify({ ...details, manage_token: undefined }) })
+      .where('id', '=', hold.id)
+      .execute();
 }
 
 /**
@@ -50,7 +78,10 @@ export async function refundIfGone(deps: BookingDeps, req: FastifyRequest, resul
     : await deps.app.db.selectFrom('online_purchases').select('id').where('id', '=', id).executeTakeFirst();
   if (row) return;
   const refund = await deps.app.payments!.refund(result);
-  req.log.warn({ payment: result.id, refund: refund.id }, 'paid checkout for a booking that no longer exists: payment refunded');
+  req.log.warn(
+    { payment: result.id, refund: refund.id },
+    'paid checkout for a booking that no longer exists: payment refunded',
+  );
 }
 
 /**
@@ -58,8 +89,15 @@ export async function refundIfGone(deps: BookingDeps, req: FastifyRequest, resul
  * row is claimed first (paying → refunding), so a webhook and a returning client never refund twice; if the
  * provider fails, the claim is released and the error goes up (the provider retries its webhook).
  */
-export async function refundedIfRefused<T>(deps: BookingDeps, req: FastifyRequest, owner: PublicOwner, table: 'slot_holds' | 'online_purchases',
-  row: { id: number; booking_session_id: number; details: string | null }, result: PaymentResult, complete: () => Promise<T>): Promise<T | null> {
+export async function refundedIfRefused<T>(
+  deps: BookingDeps,
+  req: FastifyRequest,
+  owner: PublicOwner,
+  table: 'slot_holds' | 'online_purchases',
+  row: { id: number; booking_session_id: number; details: string | null },
+  result: PaymentResult,
+  complete: () => Promise<T>,
+): Promise<T | null> {
   let reason: DomainError;
   try {
     return await complete();
@@ -67,36 +105,81 @@ export async function refundedIfRefused<T>(deps: BookingDeps, req: FastifyReques
     if (!(err instanceof DomainError)) throw err;
     reason = err;
   }
-  const status = (from: string, to: string) => deps.app.db.updateTable(table).set({ status: to }).where('id', '=', row.id).where('status', '=', from).executeTakeFirst();
+  const status = (from: string, to: string) =>
+    deps.app.db
+      .updateTable(table)
+      .set({ status: to })
+      .where('id', '=', row.id)
+      .where('status', '=', from)
+      .executeTakeFirst();
   if (Number((await status('paying', 'refunding')).numUpdatedRows) === 0) return null;
   try {
     const refund = await deps.app.payments!.refund(result);
     await status('refunding', 'refunded');
-    req.log.warn({ payment: result.id, refund: refund.id, reason: reason.key }, 'paid booking refused: payment refunded');
+    req.log.warn(
+      { payment: result.id, refund: refund.id, reason: reason.key },
+      'paid booking refused: payment refunded',
+    );
   } catch (err) {
     await status('refunding', 'paying');
     throw err;
   }
   const details = JSON.parse(row.details ?? '{}') as { first_name?: string; locale?: string };
-  const values = (client: string, locale: string) => ({ name: owner.name, client, amount: money(deps, locale, result.amount), reason: reason.textIn(req.t) });
-  await tell(deps, req, owner, row.booking_session_id, null, {
-    client: (t, c, l) => [t('booking.mail.refundSubject'), t('booking.mail.refundText', { ...values(c, l), link: `${deps.appUrl}/online-booking/${owner.settings.slug}` })],
-    owner: (t, c, l) => [t('booking.mail.ownerRefundSubject'), t('booking.mail.ownerRefundText', { ...values(c, l), reason: reason.textIn(t) })],
-  }, details.first_name, details.locale);
+  const values = (client: string, locale: string) => ({
+    name: owner.name,
+    client,
+    amount: money(deps, locale, result.amount),
+    reason: reason.textIn(req.t),
+  });
+  await tell(
+    deps,
+    req,
+    owner,
+    row.booking_session_id,
+    null,
+    {
+      client: (t, c, l) => [
+        t('booking.mail.refundSubject'),
+        t('booking.mail.refundText', { ...values(c, l), link: `${deps.appUrl}/online-booking/${owner.settings.slug}` }),
+      ],
+      owner: (t, c, l) => [
+        t('booking.mail.ownerRefundSubject'),
+        t('booking.mail.ownerRefundText', { ...values(c, l), reason: reason.textIn(t) }),
+      ],
+    },
+    details.first_name,
+    details.locale,
+  );
   return null;
 }
 
 /** The provider's payment page for an amount; the client comes back to the page's callback (or start, if cancelled). */
-export async function checkoutFor(deps: BookingDeps, owner: PublicOwner, session: BookingSession, amount: number, description: string, metadata: Record<string, string>) {
+export async function checkoutFor(
+  deps: BookingDeps,
+  owner: PublicOwner,
+  session: BookingSession,
+  amount: number,
+  description: string,
+  metadata: Record<string, string>,
+) {
   if (!deps.app.payments) throw new DomainError(503, 'booking.paymentsUnavailable', { name: owner.name });
   const base = `${deps.appUrl}/online-booking/${owner.settings.slug}`;
   return deps.app.payments.createCheckout({
-    amount, currency: deps.currency, description, successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${base}?cancelled=1`,
-    metadata: { ...metadata, owner: String(owner.user.id) }, customerEmail: session.channel === 'email' ? session.destination : undefined,
+    amount,
+    currency: deps.currency,
+    description,
+    successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}?cancelled=1`,
+    metadata: { ...metadata, owner: String(owner.user.id) },
+    customerEmail: session.channel === 'email' ? session.destination : undefined,
   });
 }
 
 export async function ownerById(deps: BookingDeps, id: number) {
-  const row = await deps.app.db.selectFrom('users').select('booking_slug').where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await deps.app.db
+    .selectFrom('users')
+    .select('booking_slug')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return ownerBySlug(deps.app.db, row.booking_slug!);
 }

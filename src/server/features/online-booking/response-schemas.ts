@@ -4,49 +4,137 @@ const NULLABLE_OBJECT = { type: ['object', 'null'], additionalProperties: true }
 const list = (items: unknown) => ({ type: 'array', items });
 
 /** A verified client's name, or null for someone the owner does not know yet. */
-export const NAME_OR_NULL = { type: ['object', 'null'], properties: { first_name: NULLABLE_STRING, last_name: NULLABLE_STRING } } as const;
+export const NAME_OR_NULL = {
+  type: ['object', 'null'],
+  properties: { first_name: NULLABLE_STRING, last_name: NULLABLE_STRING },
+} as const;
 
 /** The public page as the wizard first reads it (page.ts). */
 export const PAGE = object({
-  name: STRING, open: BOOLEAN, message: NULLABLE_STRING, currency: STRING, time_zone: STRING, existing_clients_only: BOOLEAN, remember_days: NUMBER,
-  services: list(object({
-    id: STRING, title: STRING, description: NULLABLE_STRING, duration: INTEGER, price: NUMBER, deposit: NUMBER, multipart: BOOLEAN,
-    question: NULLABLE_STRING, at_client: BOOLEAN, colour: NULLABLE_STRING,
-  })),
-  classes: list(object({ id: STRING, title: STRING, description: NULLABLE_STRING, price: NUMBER, duration: INTEGER, deposit: NUMBER, sessions: INTEGER })),
-  vouchers: list(object({
-    id: STRING, title: STRING, description: NULLABLE_STRING, amount: NUMBER, colour: NULLABLE_STRING, template: NULLABLE_STRING,
-    expires_on: NULLABLE_STRING, client_notes: BOOLEAN,
-  })),
-  packages: list(object({ id: STRING, title: STRING, description: NULLABLE_STRING, price: NUMBER, expiry_days: { type: ['integer', 'null'] }, services: list(STRING) })),
+  name: STRING,
+  open: BOOLEAN,
+  message: NULLABLE_STRING,
+  currency: STRING,
+  time_zone: STRING,
+  existing_clients_only: BOOLEAN,
+  remember_days: NUMBER,
+  services: list(
+    object({
+      id: STRING,
+      title: STRING,
+      description: NULLABLE_STRING,
+      duration: INTEGER,
+      price: NUMBER,
+      deposit: NUMBER,
+      multipart: BOOLEAN,
+      question: NULLABLE_STRING,
+      at_client: BOOLEAN,
+      colour: NULLABLE_STRING,
+    }),
+  ),
+  classes: list(
+    object({
+      id: STRING,
+      title: STRING,
+      description: NULLABLE_STRING,
+      price: NUMBER,
+      duration: INTEGER,
+      deposit: NUMBER,
+      sessions: INTEGER,
+    }),
+  ),
+  vouchers: list(
+    object({
+      id: STRING,
+      title: STRING,
+      description: NULLABLE_STRING,
+      amount: NUMBER,
+      colour: NULLABLE_STRING,
+      template: NULLABLE_STRING,
+      expires_on: NULLABLE_STRING,
+      client_notes: BOOLEAN,
+    }),
+  ),
+  packages: list(
+    object({
+      id: STRING,
+      title: STRING,
+      description: NULLABLE_STRING,
+      price: NUMBER,
+      expiry_days: { type: ['integer', 'null'] },
+      services: list(STRING),
+    }),
+  ),
   verified: { type: ['object', 'null'], properties: { destination: STRING, channel: STRING, client: NAME_OR_NULL } },
 });
 
 /** A class offered online, with its coming sessions and the seats left in each (offerings.ts). */
 export const OFFERED_CLASS = object({
-  id: STRING, title: STRING, description: NULLABLE_STRING, price: NUMBER, duration: INTEGER, colour: NULLABLE_STRING, deposit: NUMBER,
+  id: STRING,
+  title: STRING,
+  description: NULLABLE_STRING,
+  price: NUMBER,
+  duration: INTEGER,
+  colour: NULLABLE_STRING,
+  deposit: NUMBER,
   sessions: list(object({ date: STRING, start_time: STRING, seats_left: INTEGER })),
 });
 
 /** A held time or seat: its token for the booking, and what it is for. */
 export const HOLD = object({
-  token: STRING, expires_at: STRING, date: STRING, start_time: STRING, end_time: STRING,
-  service: object({ id: STRING, title: STRING, price: NUMBER, duration: INTEGER }), deposit: NUMBER,
+  token: STRING,
+  expires_at: STRING,
+  date: STRING,
+  start_time: STRING,
+  end_time: STRING,
+  service: object({ id: STRING, title: STRING, price: NUMBER, duration: INTEGER }),
+  deposit: NUMBER,
 });
 
 /** Where a booking or purchase stands: booked (with it), or waiting for the payment on the provider's page. */
 export const CHECKOUT = object({
-  status: STRING, payment_url: STRING, manage_token: STRING, booking: NULLABLE_OBJECT, purchase: NULLABLE_OBJECT,
+  status: STRING,
+  payment_url: STRING,
+  manage_token: STRING,
+  booking: NULLABLE_OBJECT,
+  purchase: NULLABLE_OBJECT,
 });
 
 /** A client's own booking, voucher or package, as the manage page shows it (manage-routes.ts, purchases.ts). */
-export const MANAGED = object({
-  owner: STRING, service: NULLABLE_STRING, date: STRING, start_time: STRING, end_time: STRING, price: NUMBER, paid: NUMBER, address: NULLABLE_STRING,
-  status: STRING, starts_at: STRING, ends_at: STRING, change_until: STRING, can_change: BOOLEAN, reschedule_service: NULLABLE_STRING, kind: ANY,
-}, { open: true });
+export const MANAGED = object(
+  {
+    owner: STRING,
+    service: NULLABLE_STRING,
+    date: STRING,
+    start_time: STRING,
+    end_time: STRING,
+    price: NUMBER,
+    paid: NUMBER,
+    address: NULLABLE_STRING,
+    status: STRING,
+    starts_at: STRING,
+    ends_at: STRING,
+    change_until: STRING,
+    can_change: BOOLEAN,
+    reschedule_service: NULLABLE_STRING,
+    kind: ANY,
+  },
+  { open: true },
+);
 
 /** The owner's online-booking settings (settings.ts). */
-export const SETTINGS = object({
-  enabled: BOOLEAN, slug: STRING, service_ids: list(INTEGER), class_ids: list(INTEGER), package_ids: list(INTEGER), existing_clients_only: BOOLEAN,
-  block_new_bookings: BOOLEAN, remember_days: NUMBER, deposit_mode: STRING, page_url: STRING,
-}, { open: true });
+export const SETTINGS = object(
+  {
+    enabled: BOOLEAN,
+    slug: STRING,
+    service_ids: list(INTEGER),
+    class_ids: list(INTEGER),
+    package_ids: list(INTEGER),
+    existing_clients_only: BOOLEAN,
+    block_new_bookings: BOOLEAN,
+    remember_days: NUMBER,
+    deposit_mode: STRING,
+    page_url: STRING,
+  },
+  { open: true },
+);

@@ -3,7 +3,21 @@ import { DomainError, invalid } from '../../infra/domain-error';
 import { defaultCountry, toE164 } from '../../infra/phones';
 import { bookableStarts, calendarOf } from '../availability/availability';
 import { checkCode, createCode, findClient } from './codes';
-import { BOOKING_COOKIE, type BookingDeps, cookiePath, DATE, dateRange, limited, LIMITS, open, ownerOf, pub, RANGE, slugParams, verified } from './context';
+import {
+  BOOKING_COOKIE,
+  type BookingDeps,
+  cookiePath,
+  DATE,
+  dateRange,
+  limited,
+  LIMITS,
+  open,
+  ownerOf,
+  pub,
+  RANGE,
+  slugParams,
+  verified,
+} from './context';
 import { placeHold } from './holds';
 import { deliver } from './notices';
 import { offeredClasses, serviceByPublicId } from './offerings';
@@ -21,102 +35,190 @@ import { HOLD, NAME_OR_NULL, OFFERED_CLASS, PAGE } from './response-schemas';
 export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
   const deps: BookingDeps = { app, ...opts };
 
-  app.get('/api/v1/online-booking/:slug', { config: pub, schema: {
-    response: responses({ 200: dataBody(PAGE) }),
-    tags: ['online-booking'], params: slugParams } }, async (req) => {
-    return { data: await presentPage(deps, req, await ownerOf(deps, req)) };
-  });
-
-  app.post('/api/v1/online-booking/:slug/codes', {
-    config: pub,
-    schema: { response: responses({ 200: dataBody(object({ token: STRING, expires_at: STRING })) }),
-      tags: ['online-booking'], params: slugParams,
-      body: { type: 'object', required: ['channel', 'destination'], additionalProperties: false, properties: { channel: { type: 'string', enum: ['email', 'sms'] }, destination: { type: 'string', minLength: 3, maxLength: 255 } } },
+  app.get(
+    '/api/v1/online-booking/:slug',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(PAGE) }),
+        tags: ['online-booking'],
+        params: slugParams,
+      },
     },
-  }, async (req, reply) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
-    // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
-    const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
-    const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
-    if (!valid) throw invalid('destination', channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid');
-    if (await limited(deps, req, reply, [[`booking-code:ip:${req.ip}`, LIMITS.codeAddress], [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, LIMITS.codeDestination]])) return reply;
-    const code = await createCode(app.db, owner.user.id, channel, destination);
-    const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
-    await deliver(deps, owner, channel, destination, req.t('booking.mail.codeSubject'), text);
-    return { data: { token: code.token, expires_at: code.expires_at }, message: req.t('booking.codeSent', { destination }) };
-  });
-
-  app.post('/api/v1/online-booking/:slug/codes/verify', {
-    config: pub,
-    schema: { response: responses({ 200: dataBody(object({ destination: STRING, client: NAME_OR_NULL })) }),
-      tags: ['online-booking'], params: slugParams,
-      body: { type: 'object', required: ['token', 'code'], additionalProperties: false, properties: { token: { type: 'string', maxLength: 64 }, code: { type: 'string', pattern: '^[0-9]{6}$' }, remember: { type: 'boolean', default: false } } },
+    async (req) => {
+      return { data: await presentPage(deps, req, await ownerOf(deps, req)) };
     },
-  }, async (req, reply) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    if (await limited(deps, req, reply, [[`booking-verify:ip:${req.ip}`, LIMITS.verifyAddress]])) return reply;
-    const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
-    const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
-    const client = await findClient(app.db, owner.user.id, channel, destination);
-    if (!client && owner.settings.existing_clients_only) throw new DomainError(403, 'booking.existingOnly', { name: owner.name });
-    const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
-    void reply.setCookie(BOOKING_COOKIE, session.token, { path: cookiePath(owner.settings.slug), httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: session.maxAge });
-    return { data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null }, message: req.t('booking.verified') };
-  });
+  );
 
-  app.get('/api/v1/online-booking/:slug/services/:service/slots', {
-    config: pub,
-    schema: { response: responses({ 200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }) }),
-      tags: ['online-booking'],
-      params: { type: 'object', required: ['slug', 'service'], properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } } },
-      querystring: RANGE,
-    },
-  }, async (req) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const { from, to } = dateRange(req);
-    const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
-    const starts = await bookableStarts(app.db, owner.user, service, from, to);
-    return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: calendarOf(owner.user).settings.time_zone } };
-  });
-
-  app.post('/api/v1/online-booking/:slug/holds', {
-    config: pub,
-    schema: { response: responses({ 201: dataBody(HOLD) }),
-      tags: ['online-booking'], params: slugParams,
-      body: {
-        type: 'object', additionalProperties: false,
-        // A service's start time, or a seat in a class session (the class by its public id, the session by its time).
-        oneOf: [{ required: ['service', 'start'] }, { required: ['class', 'date', 'start_time'] }],
-        properties: {
-          service: { type: 'string', maxLength: 32 }, start: { type: 'string', format: 'date-time' },
-          class: { type: 'string', maxLength: 32 }, date: DATE, start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+  app.post(
+    '/api/v1/online-booking/:slug/codes',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(object({ token: STRING, expires_at: STRING })) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          required: ['channel', 'destination'],
+          additionalProperties: false,
+          properties: {
+            channel: { type: 'string', enum: ['email', 'sms'] },
+            destination: { type: 'string', minLength: 3, maxLength: 255 },
+          },
         },
       },
     },
-  }, async (req, reply) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const session = await verified(deps, req, owner);
-    const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
-    const hold = body.class
-      ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
-      : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
-    return reply.code(201).send({ data: hold });
-  });
+    async (req, reply) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
+      // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
+      const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
+      const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
+      if (!valid) throw invalid('destination', channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid');
+      if (
+        await limited(deps, req, reply, [
+          [`booking-code:ip:${req.ip}`, LIMITS.codeAddress],
+          [`booking-code:to:${owner.user.id}:${destination.toLowerCase()}`, LIMITS.codeDestination],
+        ])
+      )
+        return reply;
+      const code = await createCode(app.db, owner.user.id, channel, destination);
+      const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
+      await deliver(deps, owner, channel, destination, req.t('booking.mail.codeSubject'), text);
+      return {
+        data: { token: code.token, expires_at: code.expires_at },
+        message: req.t('booking.codeSent', { destination }),
+      };
+    },
+  );
 
-  app.get('/api/v1/online-booking/:slug/classes', {
-    config: pub,
-    schema: {
-      response: responses({ 200: dataBody({ type: 'array', items: OFFERED_CLASS }) }),
-      tags: ['online-booking'], params: slugParams, querystring: RANGE },
-  }, async (req) => {
-    const owner = await ownerOf(deps, req);
-    await open(deps, owner);
-    const { from, to } = dateRange(req);
-    return { data: await offeredClasses(app.db, owner, from, to) };
-  });
+  app.post(
+    '/api/v1/online-booking/:slug/codes/verify',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody(object({ destination: STRING, client: NAME_OR_NULL })) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          required: ['token', 'code'],
+          additionalProperties: false,
+          properties: {
+            token: { type: 'string', maxLength: 64 },
+            code: { type: 'string', pattern: '^[0-9]{6}$' },
+            remember: { type: 'boolean', default: false },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      if (await limited(deps, req, reply, [[`booking-verify:ip:${req.ip}`, LIMITS.verifyAddress]])) return reply;
+      const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
+      const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
+      const client = await findClient(app.db, owner.user.id, channel, destination);
+      if (!client && owner.settings.existing_clients_only)
+        throw new DomainError(403, 'booking.existingOnly', { name: owner.name });
+      const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
+      void reply.setCookie(BOOKING_COOKIE, session.token, {
+        path: cookiePath(owner.settings.slug),
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge: session.maxAge,
+      });
+      return {
+        data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null },
+        message: req.t('booking.verified'),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v1/online-booking/:slug/services/:service/slots',
+    {
+      config: pub,
+      schema: {
+        response: responses({
+          200: object({ data: { type: 'array', items: STRING }, meta: object({ time_zone: STRING }) }),
+        }),
+        tags: ['online-booking'],
+        params: {
+          type: 'object',
+          required: ['slug', 'service'],
+          properties: { slug: { type: 'string', maxLength: 64 }, service: { type: 'string', maxLength: 32 } },
+        },
+        querystring: RANGE,
+      },
+    },
+    async (req) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const { from, to } = dateRange(req);
+      const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
+      const starts = await bookableStarts(app.db, owner.user, service, from, to);
+      return {
+        data: starts.map((t) => new Date(t).toISOString()),
+        meta: { time_zone: calendarOf(owner.user).settings.time_zone },
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/online-booking/:slug/holds',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 201: dataBody(HOLD) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          // A service's start time, or a seat in a class session (the class by its public id, the session by its time).
+          oneOf: [{ required: ['service', 'start'] }, { required: ['class', 'date', 'start_time'] }],
+          properties: {
+            service: { type: 'string', maxLength: 32 },
+            start: { type: 'string', format: 'date-time' },
+            class: { type: 'string', maxLength: 32 },
+            date: DATE,
+            start_time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const session = await verified(deps, req, owner);
+      const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
+      const hold = body.class
+        ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
+        : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
+      return reply.code(201).send({ data: hold });
+    },
+  );
+
+  app.get(
+    '/api/v1/online-booking/:slug/classes',
+    {
+      config: pub,
+      schema: {
+        response: responses({ 200: dataBody({ type: 'array', items: OFFERED_CLASS }) }),
+        tags: ['online-booking'],
+        params: slugParams,
+        querystring: RANGE,
+      },
+    },
+    async (req) => {
+      const owner = await ownerOf(deps, req);
+      await open(deps, owner);
+      const { from, to } = dateRange(req);
+      return { data: await offeredClasses(app.db, owner, from, to) };
+    },
+  );
 }

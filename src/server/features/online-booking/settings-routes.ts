@@ -13,17 +13,29 @@ export async function bookingSettingsRoutes(app: FastifyInstance, opts: { appUrl
     if (!req.ability.can(action, own)) throw forbidden(action, own);
   };
 
-  app.get('/api/v1/user/booking-settings', { schema: { response: responses({ 200: dataBody(SETTINGS) }), tags: ['user'] } }, async (req) => {
-    gate(req, 'read');
-    return { data: await presentSettings(app.db, req, opts.appUrl) };
-  });
+  app.get(
+    '/api/v1/user/booking-settings',
+    { schema: { response: responses({ 200: dataBody(SETTINGS) }), tags: ['user'] } },
+    async (req) => {
+      gate(req, 'read');
+      return { data: await presentSettings(app.db, req, opts.appUrl) };
+    },
+  );
 
-  app.put('/api/v1/user/booking-settings', { schema: {
-    response: responses({ 200: dataBody(SETTINGS) }),
-    tags: ['user'], body: { $ref: 'booking-settings.request#' } } }, async (req) => {
-    gate(req, 'update');
-    await checkSettings(app.db, req, req.body as BookingSettings);
-    await saveSettings(app.db, req, req.body as BookingSettings);
-    return { data: await presentSettings(app.db, req, opts.appUrl), message: req.t('messages.updated') };
-  });
+  app.put(
+    '/api/v1/user/booking-settings',
+    {
+      schema: {
+        response: responses({ 200: dataBody(SETTINGS) }),
+        tags: ['user'],
+        body: { $ref: 'booking-settings.request#' },
+      },
+    },
+    async (req) => {
+      gate(req, 'update');
+      await checkSettings(app.db, req, req.body as BookingSettings);
+      await saveSettings(app.db, req, req.body as BookingSettings);
+      return { data: await presentSettings(app.db, req, opts.appUrl), message: req.t('messages.updated') };
+    },
+  );
 }

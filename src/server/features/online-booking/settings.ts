@@ -7,11 +7,27 @@ import { bookingSettingsOf, type BookingSettings } from './owner';
 
 /** The owner's online-booking settings as the settings screen shows them: the page's link, the services offered. */
 export async function presentSettings(db: Db, req: FastifyRequest, appUrl: string) {
-  const row = await db.selectFrom('users').select(['booking_slug', 'settings']).where('id', '=', req.user!.id).executeTakeFirstOrThrow();
-  const settings = bookingSettingsOf({ settings: JSON.parse(row.settings) as Record<string, unknown> }, row.booking_slug);
-  const services = await db.selectFrom('services').select('id').where(req.filterFor('read', 'Service', 'services'))
-    .where('online_booking', '=', 1).where('archived_at', 'is', null).execute();
-  return { ...settings, service_ids: services.map((s) => s.id), page_url: settings.slug ? `${appUrl}/online-booking/${settings.slug}` : '' };
+  const row = await db
+    .selectFrom('users')
+    .select(['booking_slug', 'settings'])
+    .where('id', '=', req.user!.id)
+    .executeTakeFirstOrThrow();
+  const settings = bookingSettingsOf(
+    { settings: JSON.parse(row.settings) as Record<string, unknown> },
+    row.booking_slug,
+  );
+  const services = await db
+    .selectFrom('services')
+    .select('id')
+    .where(req.filterFor('read', 'Service', 'services'))
+    .where('online_booking', '=', 1)
+    .where('archived_at', 'is', null)
+    .execute();
+  return {
+    ...settings,
+    service_ids: services.map((s) => s.id),
+    page_url: settings.slug ? `${appUrl}/online-booking/${settings.slug}` : '',
+  };
 }
 
 /**
@@ -21,18 +37,37 @@ export async function presentSettings(db: Db, req: FastifyRequest, appUrl: strin
 export async function checkSettings(db: Db, req: FastifyRequest, body: BookingSettings): Promise<void> {
   const owner = req.user!;
   const errors: Record<string, Message> = {};
-  const notIn = (field: string): Message => ({ key: 'validation.in', values: { field: new Label(`fields.booking-settings.${field}`) } });
-  const taken = await db.selectFrom('users').select('id').where('booking_slug', '=', body.slug).where('id', '!=', owner.id).executeTakeFirst();
+  const notIn = (field: string): Message => ({
+    key: 'validation.in',
+    values: { field: new Label(`fields.booking-settings.${field}`) },
+  });
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('booking_slug', '=', body.slug)
+    .where('id', '!=', owner.id)
+    .executeTakeFirst();
   if (taken) errors.slug = { key: 'booking.settings.slugTaken' };
-  for (const [field, table, subjectName] of [['service_ids', 'services', 'Service'], ['class_ids', 'classes', 'Class'], ['package_ids', 'packages', 'Package']] as const) {
+  for (const [field, table, subjectName] of [
+    ['service_ids', 'services', 'Service'],
+    ['class_ids', 'classes', 'Class'],
+    ['package_ids', 'packages', 'Package'],
+  ] as const) {
     const ids = field === 'service_ids' ? body.service_ids : [...new Set(body[field] ?? [])];
     const own = ids.length
-      ? await db.selectFrom(table as 'classes').select('id').where(req.filterFor('read', subjectName, table)).where('id', 'in', ids).where('archived_at', 'is', null).execute()
+      ? await db
+          .selectFrom(table as 'classes')
+          .select('id')
+          .where(req.filterFor('read', subjectName, table))
+          .where('id', 'in', ids)
+          .where('archived_at', 'is', null)
+          .execute()
       : [];
     if (own.length !== ids.length) errors[field] = notIn(field);
   }
   if (body.enabled) {
-    if (!body.service_ids.length && !body.class_ids.length && !body.package_ids.length) errors.service_ids ??= { key: 'booking.settings.needsOffering' };
+    if (!body.service_ids.length && !body.class_ids.length && !body.package_ids.length)
+      errors.service_ids ??= { key: 'booking.settings.needsOffering' };
     if (!calendarOf(owner).hours.some((d) => d.open)) errors.enabled = { key: 'booking.settings.needsDay' };
   }
   if (Object.keys(errors).length) throw invalidFields(errors);
@@ -45,8 +80,18 @@ export async function saveSettings(db: Db, req: FastifyRequest, body: BookingSet
   const settings = { ...owner.settings, bookingSettings: { ...rest, service_ids: [] } };
   const services = req.filterFor('update', 'Service', 'services');
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ booking_slug: slug, settings: JSON.stringify(settings), updated_at: nowIso() }).where('id', '=', owner.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ booking_slug: slug, settings: JSON.stringify(settings), updated_at: nowIso() })
+      .where('id', '=', owner.id)
+      .execute();
     await trx.updateTable('services').set({ online_booking: 0 }).where(services).execute();
-    if (service_ids.length) await trx.updateTable('services').set({ online_booking: 1 }).where(services).where('id', 'in', service_ids).execute();
+    if (service_ids.length)
+      await trx
+        .updateTable('services')
+        .set({ online_booking: 1 })
+        .where(services)
+        .where('id', 'in', service_ids)
+        .execute();
   });
 }

@@ -12,21 +12,42 @@ export interface SetupStep {
  * own business hours (saved once), online booking switched on (only when the plan has it), a client. Owners only.
  */
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/v1/user/setup-checklist', { schema: {
-    response: responses({ 200: dataBody({ type: 'array', items: object({ id: STRING, done: BOOLEAN }) }) }),
-    tags: ['user'] } }, async (req) => {
-    const user = req.user!;
-    // Owners only: the rules give admins and affiliates no services or clients, so they are refused here.
-    const mine = { services: req.filterFor('read', 'Service', 'services'), clients: req.filterFor('read', 'Client', 'clients') };
-    const count = async (table: 'services' | 'clients') => Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(mine[table]).where('archived_at', 'is', null).executeTakeFirst())?.n ?? 0);
-    const settings = user.settings as { businessTimeSettings?: unknown; bookingSettings?: { enabled?: boolean } };
-    const steps: SetupStep[] = [
-      { id: 'service', done: (await count('services')) > 0 },
-      { id: 'businessHours', done: Array.isArray(settings.businessTimeSettings) },
-      ...(req.ability.can('update', 'OnlineBooking') ? [{ id: 'onlineBooking' as const, done: settings.bookingSettings?.enabled === true }] : []),
-      { id: 'client', done: (await count('clients')) > 0 },
-    ];
-    return { data: steps };
-  });
+  app.get(
+    '/api/v1/user/setup-checklist',
+    {
+      schema: {
+        response: responses({ 200: dataBody({ type: 'array', items: object({ id: STRING, done: BOOLEAN }) }) }),
+        tags: ['user'],
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      // Owners only: the rules give admins and affiliates no services or clients, so they are refused here.
+      const mine = {
+        services: req.filterFor('read', 'Service', 'services'),
+        clients: req.filterFor('read', 'Client', 'clients'),
+      };
+      const count = async (table: 'services' | 'clients') =>
+        Number(
+          (
+            await app.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where(mine[table])
+              .where('archived_at', 'is', null)
+              .executeTakeFirst()
+          )?.n ?? 0,
+        );
+      const settings = user.settings as { businessTimeSettings?: unknown; bookingSettings?: { enabled?: boolean } };
+      const steps: SetupStep[] = [
+        { id: 'service', done: (await count('services')) > 0 },
+        { id: 'businessHours', done: Array.isArray(settings.businessTimeSettings) },
+        ...(req.ability.can('update', 'OnlineBooking')
+          ? [{ id: 'onlineBooking' as const, done: settings.bookingSettings?.enabled === true }]
+          : []),
+        { id: 'client', done: (await count('clients')) > 0 },
+      ];
+      return { data: steps };
+    },
+  );
 }

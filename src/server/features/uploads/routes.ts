@@ -12,7 +12,8 @@ const MAX_BYTES = 5 * 1024 * 1024;
 function imageExtension(head: Buffer): string | null {
   if (head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return 'jpg';
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   if (head.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
   return null;
 }
@@ -21,20 +22,28 @@ function imageExtension(head: Buffer): string | null {
 export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
   await fs.mkdir(opts.dir, { recursive: true });
 
-  app.post('/api/v1/uploads', { schema: {
-    response: responses({ 201: dataBody(object({ url: STRING })) }),
-    tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
-    // Owners upload for their own records (permissions/: Upload); read-only mode, affiliates and admins cannot.
-    const own = subject('Upload', { user_id: req.user!.id });
-    if (!req.ability.can('create', own)) return reply.forbid('create', own);
-    const file = await req.file({ limits: { fileSize: MAX_BYTES, files: 1 } }).catch(() => undefined);
-    if (!file) throw invalid('file', 'validation.required', { field: 'file' });
-    const buffer = await file.toBuffer().catch(() => null);
-    if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
-    const ext = imageExtension(buffer);
-    if (!ext) throw invalid('file', 'errors.image');
-    const name = `${randomHex(16)}.${ext}`;
-    await fs.writeFile(path.join(opts.dir, name), buffer);
-    return reply.code(201).send({ data: { url: `/uploads/${name}` } });
-  });
+  app.post(
+    '/api/v1/uploads',
+    {
+      schema: {
+        response: responses({ 201: dataBody(object({ url: STRING })) }),
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req, reply) => {
+      // Owners upload for their own records (permissions/: Upload); read-only mode, affiliates and admins cannot.
+      const own = subject('Upload', { user_id: req.user!.id });
+      if (!req.ability.can('create', own)) return reply.forbid('create', own);
+      const file = await req.file({ limits: { fileSize: MAX_BYTES, files: 1 } }).catch(() => undefined);
+      if (!file) throw invalid('file', 'validation.required', { field: 'file' });
+      const buffer = await file.toBuffer().catch(() => null);
+      if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
+      const ext = imageExtension(buffer);
+      if (!ext) throw invalid('file', 'errors.image');
+      const name = `${randomHex(16)}.${ext}`;
+      await fs.writeFile(path.join(opts.dir, name), buffer);
+      return reply.code(201).send({ data: { url: `/uploads/${name}` } });
+    },
+  );
 }

@@ -97,10 +97,13 @@ export async function startLocalProvider(options: { webhookUrl: string; port?: n
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const stripeError = (res: http.ServerResponse, status: number, message: string) => json(res, status, { error: { type: 'invalid_request_error', message } });
+  const stripeError = (res: http.ServerResponse, status: number, message: string) =>
+    json(res, status, { error: { type: 'invalid_request_error', message } });
 
   function page(s: Session, error?: string): string {
-    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: s.currency.toUpperCase() }).format(s.amount_total / 100);
+    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: s.currency.toUpperCase() }).format(
+      s.amount_total / 100,
+    );
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${escapeHtml(amount)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:0 auto;padding:24px;color:#1f2933}h1{font-size:1.25rem}
@@ -117,11 +120,20 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
   async function deliver(s: Session): Promise<void> {
     const payload = JSON.stringify({
-      id: `evt_${crypto.randomBytes(12).toString('hex')}`, object: 'event', type: 'checkout.session.completed',
-      api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), livemode: false, data: { object: s },
+      id: `evt_${crypto.randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: s },
     });
     try {
-      await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, webhookSecret) }, body: payload });
+      await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, webhookSecret) },
+        body: payload,
+      });
     } catch {
       // Like Stripe, a failed delivery is not the payer's problem; the app also confirms when the client returns.
     }
@@ -131,23 +143,49 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     void (async () => {
       const url = new URL(req.url ?? '/', base);
       const api = url.pathname.startsWith('/v1/');
-      if (api && req.headers.authorization !== `Bearer ${secretKey}`) return stripeError(res, 401, 'Invalid API Key provided.');
+      if (api && req.headers.authorization !== `Bearer ${secretKey}`)
+        return stripeError(res, 401, 'Invalid API Key provided.');
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const form = decodeForm(await readBody(req)) as {
-          success_url?: string; cancel_url?: string; metadata?: Record<string, string>; customer_email?: string;
-          line_items?: Record<string, { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }>;
+          success_url?: string;
+          cancel_url?: string;
+          metadata?: Record<string, string>;
+          customer_email?: string;
+          line_items?: Record<
+            string,
+            {
+              quantity?: string;
+              price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+            }
+          >;
         };
         const item = form.line_items?.['0'];
         const amount = Number(item?.price_data?.unit_amount);
-        if (!form.success_url || !form.cancel_url || !item?.price_data?.currency || !Number.isInteger(amount) || amount < 1) {
+        if (
+          !form.success_url ||
+          !form.cancel_url ||
+          !item?.price_data?.currency ||
+          !Number.isInteger(amount) ||
+          amount < 1
+        ) {
           return stripeError(res, 400, 'Missing or invalid parameters.');
         }
         const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
         const session: Session = {
-          id, object: 'checkout.session', url: `${base}/pay/${id}`, amount_total: amount, currency: item.price_data.currency,
-          status: 'open', payment_status: 'unpaid', payment_intent: null, metadata: form.metadata ?? {},
-          success_url: form.success_url, cancel_url: form.cancel_url, customer_email: form.customer_email ?? null,
-          description: item.price_data.product_data?.name ?? 'Payment', created: Math.floor(Date.now() / 1000),
+          id,
+          object: 'checkout.session',
+          url: `${base}/pay/${id}`,
+          amount_total: amount,
+          currency: item.price_data.currency,
+          status: 'open',
+          payment_status: 'unpaid',
+          payment_intent: null,
+          metadata: form.metadata ?? {},
+          success_url: form.success_url,
+          cancel_url: form.cancel_url,
+          customer_email: form.customer_email ?? null,
+          description: item.price_data.product_data?.name ?? 'Payment',
+          created: Math.floor(Date.now() / 1000),
         };
         sessions.set(id, session);
         return json(res, 200, session);
@@ -164,10 +202,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         if (repeated) return json(res, 200, repeated);
         const paid = [...sessions.values()].find((x) => x.payment_intent && x.payment_intent === form.payment_intent);
         if (!paid) return stripeError(res, 404, `No such payment_intent: '${form.payment_intent ?? ''}'`);
-        if (refunds.has(paid.payment_intent!)) return stripeError(res, 400, `Charge for ${paid.payment_intent} has already been refunded.`);
+        if (refunds.has(paid.payment_intent!))
+          return stripeError(res, 400, `Charge for ${paid.payment_intent} has already been refunded.`);
         const refund: Refund = {
-          id: `re_test_${crypto.randomBytes(12).toString('hex')}`, object: 'refund', amount: paid.amount_total, currency: paid.currency,
-          payment_intent: paid.payment_intent!, status: 'succeeded', metadata: form.metadata ?? {}, created: Math.floor(Date.now() / 1000),
+          id: `re_test_${crypto.randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: paid.amount_total,
+          currency: paid.currency,
+          payment_intent: paid.payment_intent!,
+          status: 'succeeded',
+          metadata: form.metadata ?? {},
+          created: Math.floor(Date.now() / 1000),
         };
         refunds.set(refund.payment_intent, refund);
         if (typeof key === 'string') refundsByKey.set(key, refund);
@@ -184,17 +229,22 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         return res.end('Not found');
       }
       const html = (status: number, body: string) => {
-        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:" });
+        res.writeHead(status, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+        });
         res.end(body);
       };
-      if (req.method === 'GET') return s.status === 'open' ? html(200, page(s)) : html(410, '<p>This payment is no longer open.</p>');
+      if (req.method === 'GET')
+        return s.status === 'open' ? html(200, page(s)) : html(410, '<p>This payment is no longer open.</p>');
       if (req.method !== 'POST' || s.status !== 'open') return html(410, '<p>This payment is no longer open.</p>');
       const form = new URLSearchParams(await readBody(req));
       if (form.get('action') === 'cancel') {
         res.writeHead(303, { location: s.cancel_url });
         return res.end();
       }
-      if ((form.get('card') ?? '').replace(/\D/g, '') === DECLINED_CARD) return html(402, page(s, 'Incorrect card details'));
+      if ((form.get('card') ?? '').replace(/\D/g, '') === DECLINED_CARD)
+        return html(402, page(s, 'Incorrect card details'));
       s.status = 'complete';
       s.payment_status = 'paid';
       s.payment_intent = `pi_test_${crypto.randomBytes(12).toString('hex')}`;
@@ -209,11 +259,14 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: base, secretKey, webhookSecret,
+    url: base,
+    secretKey,
+    webhookSecret,
     setWebhookUrl: (url) => void (webhookUrl = url),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -46,7 +46,11 @@ export class WebhookSignatureError extends Error {}
  * confirmed by the `checkout.session.completed` webhook, whose signature is verified, or by retrieving the
  * session when the client returns. `apiUrl` points the same SDK at another Stripe-compatible server.
  */
-export function stripeProvider(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
+export function stripeProvider(options: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+}): PaymentProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
@@ -66,7 +70,12 @@ export function stripeProvider(options: { secretKey: string; webhookSecret: stri
     async createCheckout(req) {
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
-        line_items: [{ quantity: 1, price_data: { currency: req.currency, unit_amount: req.amount, product_data: { name: req.description } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: req.currency, unit_amount: req.amount, product_data: { name: req.description } },
+          },
+        ],
         success_url: req.successUrl,
         cancel_url: req.cancelUrl,
         metadata: req.metadata,
@@ -91,7 +100,10 @@ export function stripeProvider(options: { secretKey: string; webhookSecret: stri
     async refund(payment) {
       if (!payment.paymentIntent) throw new Error(`payment ${payment.id} has no PaymentIntent to refund`);
       // The idempotency key makes a repeated call (a webhook delivered twice) return the first refund.
-      const refund = await stripe.refunds.create({ payment_intent: payment.paymentIntent, metadata: payment.metadata }, { idempotencyKey: `refund-${payment.id}` });
+      const refund = await stripe.refunds.create(
+        { payment_intent: payment.paymentIntent, metadata: payment.metadata },
+        { idempotencyKey: `refund-${payment.id}` },
+      );
       return { id: refund.id };
     },
   };
