@@ -1,0 +1,45 @@
+/** Pure helpers for a form screen's data: what is kept after a refusal and where field defaults come from. */
+
+/** The data without the named hidden fields. */
+export function withoutHidden(data: Record<string, unknown>, hidden: string[]): Record<string, unknown> {
+  if (!hidden.length) return data;
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !hidden.includes(k)));
+}
+
+/** The server's errors without those of the named fields (they changed since); undefined when none are left. */
+export function withoutErrorsOf(
+  errors: Record<string, unknown> | undefined,
+  fields: string[],
+): Record<string, unknown> | undefined {
+  if (!errors || !fields.some((f) => f in errors)) return errors;
+  const rest = Object.fromEntries(Object.entries(errors).filter(([k]) => !fields.includes(k)));
+  return Object.keys(rest).length ? rest : undefined;
+}
+
+/** The data without the fields drawn as password inputs (a refused sign-up keeps the name and email, not these). */
+export function withoutPasswords(
+  data: Record<string, unknown>,
+  uiSchema: Record<string, unknown>,
+): Record<string, unknown> {
+  const secret = (k: string) => (uiSchema[k] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'password';
+  return Object.fromEntries(Object.entries(data).filter(([k]) => !secret(k)));
+}
+
+/** Field values from the route (`:token`) and the query string (`?email`), as the screen's `defaults` name them. */
+export function fromDefaults(
+  defaults: Record<string, string> | undefined,
+  params: Record<string, string | undefined>,
+  query: URLSearchParams,
+): Record<string, unknown> | undefined {
+  if (!defaults) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [field, source] of Object.entries(defaults)) {
+    const value = source.startsWith(':')
+      ? params[source.slice(1)]
+      : source.startsWith('?')
+        ? query.get(source.slice(1))
+        : null;
+    if (value) out[field] = value;
+  }
+  return out;
+}

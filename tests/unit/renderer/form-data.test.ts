@@ -1,0 +1,35 @@
+import { fromDefaults, withoutErrorsOf, withoutHidden, withoutPasswords } from '../../../renderer/core/form-data';
+
+describe('form data helpers', () => {
+  it('drops hidden fields, and keeps the data as it is when none are hidden', () => {
+    const data = { name: 'Ann', plan: 'lite' };
+    expect(withoutHidden(data, ['plan'])).toEqual({ name: 'Ann' });
+    expect(withoutHidden(data, [])).toBe(data);
+  });
+
+  it.each([
+    [{ email: ['taken'], name: ['short'] }, ['email'], { name: ['short'] }],
+    [{ email: ['taken'] }, ['email'], undefined],
+    [{ email: ['taken'] }, ['phone'], { email: ['taken'] }],
+    [undefined, ['email'], undefined],
+  ])('server errors %j without those of %j', (errors, fields, expected) => {
+    expect(withoutErrorsOf(errors, fields)).toEqual(expected);
+  });
+
+  it('keeps what was typed after a refusal, except password inputs', () => {
+    const ui = { password: { 'ui:widget': 'password' }, password_confirmation: { 'ui:widget': 'password' } };
+    expect(withoutPasswords({ email: 'a@b.test', password: 'x', password_confirmation: 'x' }, ui)).toEqual({
+      email: 'a@b.test',
+    });
+  });
+
+  it('reads defaults from route parameters and the query string', () => {
+    const query = new URLSearchParams('email=ann%40example.test');
+    expect(fromDefaults({ token: ':token', email: '?email', other: 'plain' }, { token: 'abc' }, query)).toEqual({
+      token: 'abc',
+      email: 'ann@example.test',
+    });
+    expect(fromDefaults(undefined, {}, query)).toBeUndefined();
+    expect(fromDefaults({ token: ':token' }, {}, query)).toEqual({});
+  });
+});
