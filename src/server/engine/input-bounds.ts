@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../../renderer/core/types';
+import type { JsonSchema } from './generated/schema-language';
 
 /**
  * The range of every integer column (SQLite and PostgreSQL `integer`/`serial`): a value outside it can name no

@@ -1,73 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
-import type { JsonSchema } from '../../../renderer/core/types';
+import type {
+  ChildSpec,
+  JsonSchema,
+  Navigation,
+  Operation,
+  RelationSpec,
+  ResourceFile,
+  ResourceMeta as ResourceMetaFile,
+  Screen,
+} from './generated/schema-language';
 import { boundNumbers } from './input-bounds';
 import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
 import { sha256 } from '../infra/crypto';
 
-export type { JsonSchema };
+// The schema language's types are generated from schemas/meta (`npm run gen:types`); only what loading adds is here.
+export type { ChildSpec, JsonSchema, Navigation, Operation, RelationSpec, ResourceFile, Screen };
 
-export interface ChildSpec {
-  table: string;
-  foreignKey: string;
-  dropWhenEmpty?: string[];
-  /** Child fields naming another resource's record (by manifest name): ids must be ones the caller may read. */
-  references?: Record<string, string>;
-  /** Read-only child fields filled from another table's row named by `key` (a package's service title). */
-  lookups?: Record<string, { table: string; key: string; field: string }>;
-  /** Read-only rows under each child: a link table joined to the records it names (a session's attendees). */
-  nested?: Record<
-    string,
-    { table: string; foreignKey: string; join: string; joinKey: string; joinFields: string[]; fields: string[] }
-  >;
-}
-
-export type Operation = 'list' | 'create' | 'show' | 'update' | 'delete' | 'export';
-
-export interface RelationSpec {
-  /** The join table, the column pointing at this resource, the column pointing at the other one. */
-  table: string;
-  foreignKey: string;
-  otherKey: string;
-  /** The other resource: ids must be ones the caller may read there. */
-  resource: string;
-}
-
-export interface ResourceMeta {
-  relations?: Record<string, RelationSpec>;
-  /** Fields whose value must be unique among one owner's records. */
-  uniquePerOwner?: string[];
-  /** Phone fields: stored in E.164, read with the owner's country; a value that is no phone number is a 422. */
-  phones?: string[];
-  /** Fields the server fills with a random code of this length when left empty. */
-  generated?: Record<string, number>;
-  /** Fields that may only be switched on when the owner's setting at this dotted path is set. */
-  requiresSetting?: Record<string, { setting: string; message: string }>;
-  /** Read-only fields set from another field on create. */
-  copyOnCreate?: Record<string, string>;
-  /** Boolean list parameters that add Mongo-style conditions (`$today` is today's date). */
-  flags?: Record<string, Record<string, unknown>>;
-  crud?: boolean;
-  subject: string;
-  table: string;
-  path: string;
-  owner?: string;
-  operations?: Operation[];
-  softDelete?: string;
-  scopes?: Record<string, Record<string, unknown>>;
-  defaultScope?: string;
-  archivable?: boolean;
-  search: string[];
-  sort: string[];
-  defaultSort?: string;
-  lite: string[];
-  filters?: Record<string, 'string' | 'boolean' | 'integer'>;
-  children?: Record<string, ChildSpec>;
-  uploads?: string[];
-  related?: string[];
-  export?: { formats: Array<'csv' | 'xlsx'>; fields: string[] };
-}
+/** `x-resource` as loaded: the meta-schema requires these unless `crud` is false (then no generic route reads them). */
+export type ResourceMeta = ResourceMetaFile &
+  Required<Pick<ResourceMetaFile, 'subject' | 'table' | 'path' | 'search' | 'sort' | 'lite'>>;
 
 export interface Resource {
   name: string;
@@ -83,21 +36,6 @@ export interface Resource {
   /** Columns stored on the resource's own table (children and virtual fields excluded). */
   columns: string[];
   booleans: Set<string>;
-}
-
-export interface Screen {
-  id: string;
-  kind: string;
-  route: string;
-  title: string;
-  resource?: string;
-  [key: string]: unknown;
-}
-
-export interface Navigation {
-  areas: Array<{ id: string; guard: string; layout: string; home?: string; screens: string[]; menu?: unknown[] }>;
-  redirects: Array<{ from: string; to: string }>;
-  notFound: string;
 }
 
 export interface SchemaRegistry {
