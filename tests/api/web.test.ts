@@ -89,6 +89,16 @@ describe('web: the page and its assets', () => {
     expect(plain.body).toContain('<div id="root"></div>');
   });
 
+  it('sends document headers with the page and only nosniff with its scripts', async () => {
+    const html = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(html.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(html.headers['x-frame-options']).toBe('DENY');
+    const js = await t.app.inject({ method: 'GET', url: '/assets/app.0123456789ab.js' });
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy'])
+      expect(js.headers[name]).toBeUndefined();
+  });
+
   it('answers a missing file with a 404, not the page', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } }))
