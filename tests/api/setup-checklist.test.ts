@@ -1,7 +1,7 @@
 import { seedDemoData } from '../../src/server/db/seed';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
 
-/** A new owner's setup checklist (issue 11 point 24): ticked from real data, for owners only. */
+/** A new owner's setup checklist: ticked from real data, for owners only. */
 describe('GET /api/v1/user/setup-checklist', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -169,3 +169,28 @@ describe('plans on the real server', () => {
     expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({ plan_level: 'lite', is_premium: false });
   });
 });
+
+describe('exports by plan', () => {
+  it('lets a lite owner export each list by hand, and a read-only account none', async () => {
+    const lite = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber' });
+    for (const resource of ['clients', 'services', 'products']) {
+      const res = await lite.agent.post(`/api/v1/${resource}/export`, { format: 'csv' });
+      expect([resource, res.statusCode]).toEqual([resource, 200]);
+    }
+    const appointments = await lite.agent.post('/api/v1/appointments/export', {
+      format: 'csv',
+      from: '2027-03-01',
+      to: '2027-03-31',
+    });
+    expect(appointments.statusCode).toBe(200);
+
+    const readOnly = await owner({
+      plan_name: null,
+      subscription_status: 'trialing',
+      trial_ends_at: new Date(Date.now() - DAY).toISOString(),
+      stage: 'lapsed',
+    });
+    expect((await readOnly.agent.get('/api/v1/user')).json().data.read_only).toBe(true);
+    expect((await readOnly.agent.post('/api/v1/clients/export', { format: 'csv' })).statusCode).toBe(403);
+  });
+});

@@ -39,7 +39,7 @@ const base: Appointment = {
   clients: [{ id: 7, first_name: 'Amelia', last_name: 'Stone', status: 'pending' }],
 };
 
-describe('calendar events (issue 11 point 18)', () => {
+describe('calendar events', () => {
   it('name the client first, then the service', () => {
     expect(toEvents([base], t)[0].title).toBe('Amelia Stone · Cut and colour');
     expect(
@@ -80,7 +80,7 @@ describe('calendar events (issue 11 point 18)', () => {
   });
 });
 
-describe('calendar views and locale (issue 11 points 22, 23)', () => {
+describe('calendar views and locale', () => {
   it('opens phones on a day, or the list when the owner prefers it', () => {
     expect(initialViewFor('week', true)).toBe('timeGridDay');
     expect(initialViewFor('month', true)).toBe('timeGridDay');

@@ -78,7 +78,7 @@ describe('format', () => {
     expect(formatValue(true, 'boolean', t, 'en')).toBe('list.yes');
     expect(formatValue(null, 'text', t, 'en')).toBe('—');
     expect(formatValue('2026-03-29', 'date', t, 'en-GB')).toBe('29 Mar 2026');
-    // Instants in words and the locale's 24-hour clock, never the ISO string (issue 11 point 22).
+    // Instants in words and the locale's 24-hour clock, never the ISO string.
     const at = '2026-03-29T14:05:00Z';
     const local = new Date(at);
     const hhmm = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`;
