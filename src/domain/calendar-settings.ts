@@ -1,4 +1,5 @@
 import type { BusinessDay } from './availability/availability.types';
+import { minutesOfDay as minutes } from './dates';
 
 export interface CalendarSettings {
   time_zone: string;
@@ -25,14 +26,16 @@ export function defaultCalendarSettings(region: string): CalendarSettings {
   };
 }
 
+/** An owner's calendar settings: their own, or their region's defaults. Their `time_zone` decides their "today". */
+export const calendarSettingsOf = (owner: { settings: Record<string, unknown>; region: string }): CalendarSettings =>
+  (owner.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(owner.region);
+
 export function defaultBusinessTimes(): BusinessTime[] {
   return Array.from({ length: 7 }, (_, i) => {
     const weekday = (i + 1) % 7; // id 1 = Monday … id 7 = Sunday
     return { id: i + 1, weekday, open: weekday >= 1 && weekday <= 5, start: '09:00', end: '17:00', breaks: [] };
   });
 }
-
-const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 
 /** What a schema cannot say: the day ends after it starts, and breaks sit inside the day without overlapping. */
 export function businessTimeProblems(day: Pick<BusinessTime, 'start' | 'end' | 'breaks'>): Array<'end' | 'breaks'> {

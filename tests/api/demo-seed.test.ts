@@ -1,4 +1,5 @@
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/db/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed-accounts';
 import { Agent, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

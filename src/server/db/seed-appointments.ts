@@ -1,21 +1,15 @@
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
+import { addDays, todayIn } from '../../domain/dates';
 import { refreshLastAppointment } from '../features/appointments/client-history';
 import { DomainError } from '../infra/domain-error';
-import { createAppointments, type OwnerContext } from '../features/appointments/appointments';
+import { createAppointments, type OwnerContext } from '../features/appointments/create-appointments';
 import type { Db, Dialect } from './database';
+import { rng } from './seed-random';
 
-const DAY = 86_400_000;
-
-/** Deterministic pseudo-random numbers, so every fresh database gets the same diary. */
-function rng(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
-}
-
-/** A date `days` from today (UTC calendar days), as YYYY-MM-DD, and its weekday (0 = Sunday). */
-function dayFrom(today: Date, days: number): { date: string; weekday: number } {
-  const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + days * DAY);
-  return { date: d.toISOString().slice(0, 10), weekday: d.getUTCDay() };
+/** A date `days` from the owner's `today`, as YYYY-MM-DD, and its weekday (0 = Sunday). */
+function dayFrom(today: string, days: number): { date: string; weekday: number } {
+  const date = addDays(today, days);
+  return { date, weekday: new Date(`${date}T00:00:00Z`).getUTCDay() };
 }
 
 /** Past days' appointment times: a full working day. */
@@ -57,7 +51,7 @@ export async function seedDemoDiary(db: Db, dialect: Dialect, ownerId: number): 
     clientFilter: (eb) => eb('clients.user_id', '=', ownerId) as never,
   };
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-  const today = new Date();
+  const today = todayIn(ctx.timeZone);
   const marks: Array<{ id: number; client: number; status: string }> = [];
 
   for (let days = -42; days <= 14; days++) {

@@ -19,6 +19,7 @@ export function neutralised(text: string): string {
 /**
  * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
  * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection.
+ * The file is named for `today`, the owner's date (`clients-2026-11-24.csv`).
  */
 export async function exportRows(
   name: string,
@@ -26,6 +27,7 @@ export async function exportRows(
   rows: Row[],
   format: 'csv' | 'xlsx',
   t: TFunction,
+  today: string,
 ): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
@@ -38,15 +40,14 @@ export async function exportRows(
     }
     sheet.addRow(values);
   }
-  const stamp = new Date().toISOString().slice(0, 10);
   if (format === 'csv') {
     const body = Buffer.from(await workbook.csv.writeBuffer());
-    return { body, contentType: 'text/csv; charset=utf-8', filename: `${name}-${stamp}.csv` };
+    return { body, contentType: 'text/csv; charset=utf-8', filename: `${name}-${today}.csv` };
   }
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   return {
     body,
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    filename: `${name}-${stamp}.xlsx`,
+    filename: `${name}-${today}.xlsx`,
   };
 }

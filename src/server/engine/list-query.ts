@@ -1,6 +1,5 @@
 import { type Expression, expressionBuilder, sql, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database';
-import { nowIso } from '../db/database';
 import { countAll, dyn, type ListQuery, selection } from './record-mapping';
 import { conditionsToSql, type Filter } from './rules-to-sql';
 import type { Resource } from './schema-registry';
@@ -28,10 +27,8 @@ export function baseWhere(resource: Resource, q: ListQuery, dialect: Dialect, al
     for (const [name, conditions] of Object.entries(resource.meta.flags ?? {})) {
       const on = q.filters[name];
       if (on !== 1 && on !== true && on !== '1') continue;
-      const today = new Date().toISOString().slice(0, 10);
-      parts.push(
-        conditionsToSql(eb, table, JSON.parse(JSON.stringify(conditions).replace(/"\$today"/g, JSON.stringify(today)))),
-      );
+      const today = JSON.stringify(q.today);
+      parts.push(conditionsToSql(eb, table, JSON.parse(JSON.stringify(conditions).replace(/"\$today"/g, today))));
     }
     for (const [name, value] of Object.entries(q.filters)) {
       if (!(name in filters) || value === undefined) continue;
@@ -78,7 +75,7 @@ export function listStatements(
 ): ListStatements {
   let byQuery = compiledLists.get(allowed);
   if (!byQuery) compiledLists.set(allowed, (byQuery = new Map()));
-  // Today's date is part of the key: flags such as "without expired" compare with it.
+  // The owner's date is part of the key: flags such as "without expired" compare with it.
   const key = JSON.stringify([
     dialect,
     resource.name,
@@ -88,7 +85,7 @@ export function listStatements(
     q.archived === true,
     q.scope ?? '',
     q.filters,
-    nowIso().slice(0, 10),
+    q.today,
   ]);
   let statements = byQuery.get(key);
   if (!statements) {

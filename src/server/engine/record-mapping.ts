@@ -18,6 +18,8 @@ export interface ListQuery {
   /** A named scope of the resource (x-resource.scopes); unknown names were refused by the route's schema. */
   scope?: string;
   filters: Record<string, unknown>;
+  /** The owner's date (in their zone), for flags that compare with `$today` ("upcoming", "not expired"). */
+  today: string;
 }
 
 export interface Page {

@@ -13,12 +13,19 @@ describe('export cells against formula injection', () => {
 
   it('keeps real negative numbers as numbers in CSV and XLSX', async () => {
     const rows = [{ title: '-Refund', amount: -1250 }];
-    const csv = (await exportRows('expenses', ['title', 'amount'], rows, 'csv', t)).body.toString('utf8');
+    const csv = (await exportRows('expenses', ['title', 'amount'], rows, 'csv', t, '2026-11-24')).body.toString('utf8');
     expect(csv.trim().split('\n')[1]).toBe("'-Refund,-1250");
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await exportRows('expenses', ['title', 'amount'], rows, 'xlsx', t)).body as never);
+    await workbook.xlsx.load(
+      (await exportRows('expenses', ['title', 'amount'], rows, 'xlsx', t, '2026-11-24')).body as never,
+    );
     const row = workbook.getWorksheet('expenses')!.getRow(2);
     expect(row.getCell(1).value).toBe("'-Refund");
     expect(row.getCell(2).value).toBe(-1250);
+  });
+
+  it("names the file for the owner's date it is given, not the server's", async () => {
+    const file = await exportRows('clients', ['first_name'], [], 'csv', t, '2026-11-24');
+    expect(file.filename).toBe('clients-2026-11-24.csv');
   });
 });

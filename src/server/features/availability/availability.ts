@@ -1,24 +1,16 @@
 import { availableStarts } from '../../../domain/availability/availability';
 import type { Interval } from '../../../domain/availability/availability.types';
 import { toUtc } from '../../../domain/availability/zoned-time';
-import {
-  defaultBusinessTimes,
-  defaultCalendarSettings,
-  type BusinessTime,
-  type CalendarSettings,
-} from '../../../domain/calendar-settings';
+import { calendarSettingsOf, defaultBusinessTimes, type BusinessTime } from '../../../domain/calendar-settings';
+import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { serviceParts } from '../appointments/appointments';
+import { serviceParts } from '../appointments/service-parts';
 import type { SessionUser } from '../../infra/sessions';
-
-const shift = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function calendarOf(owner: Pick<SessionUser, 'settings' | 'region'>) {
   return {
-    settings:
-      (owner.settings.calendarSettings as CalendarSettings | undefined) ?? defaultCalendarSettings(owner.region),
+    settings: calendarSettingsOf(owner),
     hours: (owner.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes(),
   };
 }
@@ -37,8 +29,8 @@ export async function bookableStarts(
   now = Date.now(),
 ): Promise<number[]> {
   const { settings, hours } = calendarOf(owner);
-  const lo = `${shift(from, -1)}T00:00:00.000Z`;
-  const hi = `${shift(to, 2)}T00:00:00.000Z`;
+  const lo = `${addDays(from, -1)}T00:00:00.000Z`;
+  const hi = `${addDays(to, 2)}T00:00:00.000Z`;
   const [parts, sessions, blocks, holds] = await Promise.all([
     serviceParts(db, service.id),
     // Class sessions in the range (a day either side for zone shifts).
@@ -48,15 +40,15 @@ export async function bookableStarts(
       .select(['s.date', 's.start_time', 'c.duration'])
       .where('c.user_id', '=', owner.id)
       .where('c.archived_at', 'is', null)
-      .where('s.date', '>=', shift(from, -1))
-      .where('s.date', '<=', shift(to, 1))
+      .where('s.date', '>=', addDays(from, -1))
+      .where('s.date', '<=', addDays(to, 1))
       .execute(),
     // A blocked span lasts at most a day, so a lower bound on starts_at keeps the index scan to the range.
     db
       .selectFrom('appointment_blocks')
       .select(['starts_at', 'ends_at'])
       .where('user_id', '=', owner.id)
-      .where('starts_at', '>', `${shift(from, -3)}T00:00:00.000Z`)
+      .where('starts_at', '>', `${addDays(from, -3)}T00:00:00.000Z`)
       .where('starts_at', '<', hi)
       .where('ends_at', '>', lo)
       .execute(),

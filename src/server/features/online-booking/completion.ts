@@ -1,7 +1,8 @@
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label } from '../../infra/domain-error';
-import { createAppointments, lockOwner, type OwnerContext } from '../appointments/appointments';
+import { createAppointments, type OwnerContext } from '../appointments/create-appointments';
+import { lockOwner } from '../appointments/overlaps';
 import { calendarOf } from '../availability/availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';

@@ -50,14 +50,14 @@ export const limited = (deps: BookingDeps, req: FastifyRequest, reply: FastifyRe
   refusedByLimits(deps.app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
 
 /** The page's owner, by the slug in the path. */
-export async function ownerOf(deps: BookingDeps, req: FastifyRequest): Promise<PublicOwner> {
+export async function ownerOf(deps: Pick<BookingDeps, 'app'>, req: FastifyRequest): Promise<PublicOwner> {
   const owner = await ownerBySlug(deps.app.db, (req.params as { slug: string }).slug);
   if (!owner) throw notFound();
   return owner;
 }
 
 /** The client this device verified on the owner's page; 401 before they have. */
-export async function verified(deps: BookingDeps, req: FastifyRequest, owner: PublicOwner) {
+export async function verified(deps: Pick<BookingDeps, 'app'>, req: FastifyRequest, owner: PublicOwner) {
   const session = await findBookingSession(deps.app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
   if (!session) throw new DomainError(401, 'booking.verifyFirst');
   return session;

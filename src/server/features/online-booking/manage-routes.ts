@@ -1,26 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { dayInWords } from '../../../domain/dates-in-words';
 import { nowIso } from '../../db/database';
-import {
-  cancelManaged,
-  changeUntil,
-  findManaged,
-  presentAppointment,
-  presentSeat,
-  rescheduleManaged,
-  sessionOf,
-  type Managed,
-} from './manage';
-import { calendarFile } from './calendar-file';
-import type { I18n } from '../../infra/i18n';
-import { DomainError, notFound } from '../../infra/domain-error';
-import { sha256 } from '../../infra/crypto';
-import { BOOKING_COOKIE, pub } from './context';
-import { placeHold } from './holds';
-import { ownerBySlug, type PublicOwner } from './owner';
-import { findBookingSession } from './sessions';
-import { presentPurchase } from './purchases';
 import { dataBody, fileBody, noBody, responses } from '../../engine/responses';
+import { sha256 } from '../../infra/crypto';
+import { DomainError, notFound } from '../../infra/domain-error';
+import type { I18n } from '../../infra/i18n';
+import { calendarFile } from './calendar-file';
+import { ownerOf, pub, verified } from './context';
+import { placeHold } from './holds';
+import { cancelManaged, findManaged, rescheduleManaged, sessionOf } from './manage';
+import { noticeOfChange } from './manage-notices';
+import { findManagedPurchase, presentManaged } from './manage-view';
+import { presentPurchase } from './purchases';
 import { HOLD, MANAGED } from './response-schemas';
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
@@ -40,42 +30,11 @@ export async function onlineBookingManageRoutes(
   app: FastifyInstance,
   opts: { appUrl: string; i18n: I18n },
 ): Promise<void> {
-  async function ownerOf(req: FastifyRequest): Promise<PublicOwner> {
-    const owner = await ownerBySlug(app.db, (req.params as { slug: string }).slug);
-    if (!owner) throw notFound();
-    return owner;
-  }
+  const deps = { app, ...opts };
+  const token = (req: FastifyRequest) => (req.params as { token: string }).token;
   async function managedOf(req: FastifyRequest) {
-    const owner = await ownerOf(req);
-    const managed = await findManaged(app.db, owner, (req.params as { token: string }).token);
-    return { owner, managed };
-  }
-  async function present(owner: PublicOwner, managed: Managed) {
-    const shown =
-      managed.kind === 'appointment'
-        ? await presentAppointment(app.db, owner, managed.id)
-        : await presentSeat(app.db, owner, managed.id);
-    const until = changeUntil(owner, managed);
-    const service = managed.serviceId
-      ? await app.db
-          .selectFrom('services')
-          .select(['public_id', 'online_booking', 'archived_at'])
-          .where('id', '=', managed.serviceId)
-          .executeTakeFirst()
-      : undefined;
-    return {
-      ...shown,
-      status: managed.cancelled ? 'cancelled' : 'booked',
-      starts_at: managed.startsAt,
-      ends_at: managed.endsAt,
-      change_until: until,
-      can_change: !managed.cancelled && until > nowIso(),
-      // A new time is chosen among the service's offered slots: only while the service is still offered online.
-      reschedule_service:
-        managed.kind === 'appointment' && service?.online_booking === 1 && !service.archived_at
-          ? service.public_id
-          : null,
-    };
+    const owner = await ownerOf(deps, req);
+    return { owner, managed: await findManaged(app.db, owner, token(req)) };
   }
 
   app.get(
@@ -90,22 +49,9 @@ export async function onlineBookingManageRoutes(
     },
     async (req) => {
       const { owner, managed } = await managedOf(req);
-      if (managed) return { data: await present(owner, managed) };
-      const hash = sha256((req.params as { token: string }).token);
-      const voucher = await app.db
-        .selectFrom('voucher_sales')
-        .select('id')
-        .where('user_id', '=', owner.user.id)
-        .where('manage_token_hash', '=', hash)
-        .executeTakeFirst();
-      if (voucher) return { data: await presentPurchase(app.db, owner, 'voucher', voucher.id) };
-      const pack = await app.db
-        .selectFrom('package_sales')
-        .select('id')
-        .where('user_id', '=', owner.user.id)
-        .where('manage_token_hash', '=', hash)
-        .executeTakeFirst();
-      if (pack) return { data: await presentPurchase(app.db, owner, 'package', pack.id) };
+      if (managed) return { data: await presentManaged(app.db, owner, managed) };
+      const purchase = await findManagedPurchase(app.db, owner, sha256(token(req)));
+      if (purchase) return { data: await presentPurchase(app.db, owner, purchase.kind, purchase.id) };
       throw notFound();
     },
   );
@@ -124,8 +70,8 @@ export async function onlineBookingManageRoutes(
     async (req, reply) => {
       const { owner, managed } = await managedOf(req);
       if (!managed || managed.cancelled) throw notFound();
-      const shown = await present(owner, managed);
-      const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${(req.params as { token: string }).token}`;
+      const shown = await presentManaged(app.db, owner, managed);
+      const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${token(req)}`;
       const file = calendarFile({
         uid: `${managed.kind}-${managed.id}@soloist`,
         start: managed.startsAt,
@@ -156,9 +102,9 @@ export async function onlineBookingManageRoutes(
     async (req) => {
       const { owner, managed } = await managedOf(req);
       if (!managed) throw notFound();
-      const before = await present(owner, managed);
+      const before = await presentManaged(app.db, owner, managed);
       await cancelManaged(app.db, app.dialect, owner, managed);
-      await notify(req, owner, managed, 'cancel', before);
+      await noticeOfChange(deps, req, owner, managed, 'cancel', before);
       return {
         data: { ...before, status: 'cancelled', can_change: false, reschedule_service: null },
         message: req.t('booking.cancelled'),
@@ -186,7 +132,7 @@ export async function onlineBookingManageRoutes(
     async (req, reply) => {
       const { owner, managed } = await managedOf(req);
       if (!managed) throw notFound();
-      const shown = await present(owner, managed);
+      const shown = await presentManaged(app.db, owner, managed);
       if (!shown.can_change)
         throw new DomainError(
           422,
@@ -221,10 +167,10 @@ export async function onlineBookingManageRoutes(
     async (req) => {
       const { owner, managed } = await managedOf(req);
       if (!managed) throw notFound();
-      const before = await present(owner, managed);
+      const before = await presentManaged(app.db, owner, managed);
       await rescheduleManaged(app.db, app.dialect, owner, managed, (req.body as { hold: string }).hold);
-      const after = await present(owner, (await findManaged(app.db, owner, (req.params as { token: string }).token))!);
-      await notify(req, owner, managed, 'reschedule', after, before);
+      const after = await presentManaged(app.db, owner, (await findManaged(app.db, owner, token(req)))!);
+      await noticeOfChange(deps, req, owner, managed, 'reschedule', after, before);
       return { data: after, message: req.t('booking.rescheduled') };
     },
   );
@@ -241,13 +187,12 @@ export async function onlineBookingManageRoutes(
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(req);
-      const session = await findBookingSession(app.db, owner.user.id, req.cookies[BOOKING_COOKIE]);
-      if (!session) throw new DomainError(401, 'booking.verifyFirst');
+      const owner = await ownerOf(deps, req);
+      const session = await verified(deps, req, owner);
       await app.db
         .updateTable('slot_holds')
         .set({ status: 'released' })
-        .where('token_hash', '=', sha256((req.params as { token: string }).token))
+        .where('token_hash', '=', sha256(token(req)))
         .where('user_id', '=', owner.user.id)
         .where('booking_session_id', '=', session.id)
         .where('status', '=', 'held')
@@ -255,63 +200,4 @@ export async function onlineBookingManageRoutes(
       return reply.code(204).send();
     },
   );
-
-  /** Tells the client (email or SMS, in the language of their request) and the owner (email, in theirs). */
-  async function notify(
-    req: FastifyRequest,
-    owner: PublicOwner,
-    managed: Managed,
-    what: 'cancel' | 'reschedule',
-    shown: { service: string | null; date: string; start_time: string },
-    before?: { date: string; start_time: string },
-  ) {
-    const c = await app.db
-      .selectFrom('clients')
-      .select(['first_name', 'last_name', 'email', 'phone'])
-      .where('id', '=', managed.clientId)
-      .executeTakeFirstOrThrow();
-    const client = `${c.first_name} ${c.last_name ?? ''}`.trim();
-    const values = (t: typeof req.t, locale: string) => ({
-      name: owner.name,
-      client,
-      service: shown.service ?? '',
-      when: t('booking.mail.when', { day: dayInWords(locale, shown.date), time: shown.start_time }),
-      from: before ? t('booking.mail.when', { day: dayInWords(locale, before.date), time: before.start_time }) : '',
-    });
-    const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${(req.params as { token: string }).token}`;
-    const to = c.email ? { channel: 'email', address: c.email } : c.phone ? { channel: 'sms', address: c.phone } : null;
-    const key = what === 'cancel' ? 'cancel' : 'reschedule';
-    const ownerKey = what === 'cancel' ? 'ownerCancel' : 'ownerReschedule';
-    await send(
-      owner,
-      to,
-      req.t(`booking.mail.${key}Subject`),
-      `${req.t(`booking.mail.${key}Text`, values(req.t, req.locale))}${what === 'reschedule' ? ` ${req.t('booking.mail.manage', { link })}` : ''}`,
-    );
-    const ownerLocale = owner.user.locale === 'uk' ? 'uk' : 'en';
-    const t = opts.i18n.translator(ownerLocale);
-    await send(
-      owner,
-      { channel: 'email', address: owner.user.email },
-      t(`booking.mail.${ownerKey}Subject`),
-      t(`booking.mail.${ownerKey}Text`, values(t as typeof req.t, ownerLocale)),
-    );
-  }
-
-  async function send(
-    owner: PublicOwner,
-    to: { channel: string; address: string } | null,
-    subject: string,
-    text: string,
-  ) {
-    if (!to) return;
-    try {
-      if (to.channel === 'email')
-        await app.mailer.send({ to: to.address, subject, text, userId: owner.user.id, type: 'booking' });
-      else await app.sms.send({ to: to.address, text, userId: owner.user.id, type: 'booking' });
-    } catch (err) {
-      // Recorded with status "error" by the sender; the change itself stands.
-      app.log.error({ err }, 'booking notification failed');
-    }
-  }
 }

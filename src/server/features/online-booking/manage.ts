@@ -1,7 +1,9 @@
 import { toUtc } from '../../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { lockOwner, moveAppointment, type OwnerContext } from '../appointments/appointments';
+import { moveAppointment } from '../appointments/change-appointments';
+import { lockOwner } from '../appointments/overlaps';
+import type { OwnerContext } from '../appointments/owner-context';
 import { calendarOf } from '../availability/availability';
 import type { Filter } from '../../engine/resource-repository';
 import { DomainError, invalid, notFound } from '../../infra/domain-error';

@@ -78,8 +78,9 @@ export async function bookingOfHold(deps: BookingDeps, owner: PublicOwner, holdI
   return presentSeat(deps.app.db, owner, seat.id);
 }
 
+/** Sends one message; a failed send is logged (and recorded by the sender), never undoing what it tells of. */
 export async function deliver(
-  deps: BookingDeps,
+  deps: Pick<BookingDeps, 'app'>,
   owner: PublicOwner,
   channel: string,
   to: string,

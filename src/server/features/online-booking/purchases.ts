@@ -2,7 +2,7 @@ import { subject } from '@casl/ability';
 import { defineAbilityFor } from '../../../../permissions/defineAbilityFor';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { lockOwner } from '../appointments/appointments';
+import { lockOwner } from '../appointments/overlaps';
 import { type CardPayment, clientFor, recordPayment } from './completion';
 import { type PublicOwner } from './owner';
 import { type BookingSession } from './sessions';
