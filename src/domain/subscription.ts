@@ -72,4 +72,5 @@ export function subscriptionView(s: SubscriptionFields, now: Date, apiUser = fal
   };
 }
 
-export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY);
+/** The instant `days` whole days (of 24 hours) after `instant`; calendar dates move with dates.ts `addDays`. */
+export const daysAfter = (instant: Date, days: number): Date => new Date(instant.getTime() + days * DAY);

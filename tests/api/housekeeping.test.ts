@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { addDays } from '../../src/domain/subscription';
+import { daysAfter } from '../../src/domain/subscription';
 import { runHousekeeping } from '../../src/server/jobs/housekeeping';
 import { createUser, testApp, type TestApp } from '../helpers/app';
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const now = new Date('2027-03-01T12:00:00Z');
-const at = (days: number) => addDays(now, days).toISOString();
+const at = (days: number) => daysAfter(now, days).toISOString();
 const token = () => crypto.randomBytes(16).toString('hex');
 
 describe('housekeeping', () => {

@@ -1,4 +1,4 @@
-import { addDays } from '../../src/domain/subscription';
+import { daysAfter } from '../../src/domain/subscription';
 import { runSubscriptionCheck } from '../../src/server/jobs/subscriptions';
 import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 
@@ -23,7 +23,7 @@ describe('subscription stages and read-only mode', () => {
     const o = await owner({
       plan_name: 'Business Monthly',
       subscription_status: 'active',
-      ends_at: addDays(now, 5).toISOString(),
+      ends_at: daysAfter(now, 5).toISOString(),
       stage: 'subscriber',
     });
     await runSubscriptionCheck(t.app.db, t.app.registry, now);
@@ -34,14 +34,14 @@ describe('subscription stages and read-only mode', () => {
     expect((await o.agent.post('/api/v1/clients', { first_name: 'Before' })).statusCode).toBe(201);
 
     // The check, run with the clock moved past the end.
-    await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 6));
+    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 6));
     const row = await t.app.db
       .selectFrom('users')
       .select(['stage', 'subscription_status', 'subscription_ended_at'])
       .where('id', '=', o.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ stage: 'unsubscriber', subscription_status: 'expired' });
-    expect(Date.parse(row.subscription_ended_at!)).toBeCloseTo(Date.parse(addDays(now, 5).toISOString()), -3);
+    expect(Date.parse(row.subscription_ended_at!)).toBeCloseTo(Date.parse(daysAfter(now, 5).toISOString()), -3);
   });
 
   it('refuses writes in read-only mode with the spec’s reason, keeps reads, and counts down to deletion', async () => {
@@ -104,7 +104,7 @@ describe('subscription stages and read-only mode', () => {
     const leaving = await owner({
       plan_name: 'Lite Monthly',
       subscription_status: 'active',
-      ends_at: addDays(now, 1).toISOString(),
+      ends_at: daysAfter(now, 1).toISOString(),
       stage: 'subscriber',
     });
     const staying = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber' });
@@ -115,7 +115,7 @@ describe('subscription stages and read-only mode', () => {
     await leaving.agent.post('/api/v1/appointments', {
       type: 'private',
       title: 'Gone too',
-      date: addDays(now, 1).toISOString().slice(0, 10),
+      date: daysAfter(now, 1).toISOString().slice(0, 10),
       start_time: '09:00',
       duration: 30,
     });
@@ -131,15 +131,15 @@ describe('subscription stages and read-only mode', () => {
         ).n,
       );
 
-    await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 2));
+    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 2));
     expect(await count(leaving.id)).toBe(1);
     const trashed = async (id: number) =>
       (await t.app.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow())
         .deleted_at;
-    await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 90));
+    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 90));
     expect(await count(leaving.id)).toBe(1);
     expect(await trashed(leaving.id)).toBeNull();
-    const result = await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 92));
+    const result = await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 92));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await count(leaving.id)).toBe(0);
     expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual(
@@ -157,7 +157,7 @@ describe('subscription stages and read-only mode', () => {
     expect(orphans).toEqual([]);
     expect((await leaving.agent.get('/api/v1/user')).statusCode).toBe(401);
     // Repeating the check changes nothing more.
-    const again = await runSubscriptionCheck(t.app.db, t.app.registry, addDays(now, 92));
+    const again = await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 92));
     expect(again).toEqual({ staged: 0, deleted: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { addDays } from '../../domain/subscription';
+import { daysAfter } from '../../domain/subscription';
 
 /**
  * How long the rows of an online booking or purchase are kept after they expired: a payment notice can arrive
@@ -22,8 +22,8 @@ export type HousekeepingResult = Record<
  */
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
   const at = now.toISOString();
-  const dayAgo = addDays(now, -1).toISOString();
-  const monthAgo = addDays(now, -BOOKING_RECORDS_DAYS).toISOString();
+  const dayAgo = daysAfter(now, -1).toISOString();
+  const monthAgo = daysAfter(now, -BOOKING_RECORDS_DAYS).toISOString();
   const count = (result: Array<{ numDeletedRows: bigint }>) =>
     Number(result.reduce((n, r) => n + r.numDeletedRows, 0n));
   return {

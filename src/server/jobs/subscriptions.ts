@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { RETENTION_DAYS, addDays, stageAt } from '../../domain/subscription';
+import { RETENTION_DAYS, daysAfter, stageAt } from '../../domain/subscription';
 import { dyn } from '../engine/resource-repository';
 import type { SchemaRegistry } from '../engine/schema-registry';
 
@@ -56,7 +56,7 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
   // Owner-scoped tables, from the resource schemas: whatever resources exist, their rows go. Appointments first:
   // they point at services and clients.
   const owned = [...registry.resources.values()].filter((r) => r.meta.crud !== false && r.meta.owner);
-  const cutoff = addDays(now, -RETENTION_DAYS).toISOString();
+  const cutoff = daysAfter(now, -RETENTION_DAYS).toISOString();
   const expired = await db
     .selectFrom('users')
     .select('id')

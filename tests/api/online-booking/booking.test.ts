@@ -3,6 +3,7 @@ import { stripeProvider } from '../../../src/server/infra/payments/provider';
 import { ownerBySlug } from '../../../src/server/features/online-booking/owner';
 import { openBookingSession } from '../../../src/server/features/online-booking/sessions';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { addDays, todayIn } from '../../../src/domain/dates';
 import { Agent, loggedIn, onPostgres, testApp, type TestApp } from '../../helpers/app';
 
 // A Monday in winter time (London = UTC): 10:00 local is 10:00Z.
@@ -702,7 +703,8 @@ describe('gift vouchers and packages', () => {
       .selectAll()
       .where('package_id', '=', pack.id)
       .executeTakeFirstOrThrow();
-    const in90 = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    // The owner's today (London) decides the expiry, not the server's UTC date.
+    const in90 = addDays(todayIn('Europe/London'), 90);
     expect(sale).toMatchObject({ price: 15000, expires_on: in90 });
     const welcome = await agent.post('/api/v1/online-booking/hart-studio/purchases', { package: free.public_id });
     expect(welcome.statusCode).toBe(201);

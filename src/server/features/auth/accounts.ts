@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { addDays, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
+import { daysAfter, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
 import { hashPassword } from '../../infra/passwords';
 import { newToken, sha256 } from '../../infra/crypto';
 import { Label, type Message } from '../../infra/domain-error';
@@ -61,7 +61,7 @@ export async function createAccount(
       is_api_user: 0,
       plan_name: null,
       subscription_status: kind === 'affiliate' ? 'active' : 'trialing',
-      trial_ends_at: kind === 'affiliate' ? null : addDays(now, TRIAL_DAYS).toISOString(),
+      trial_ends_at: kind === 'affiliate' ? null : daysAfter(now, TRIAL_DAYS).toISOString(),
       sms_credits: kind === 'affiliate' ? 0 : TRIAL_SMS_CREDITS,
       email_credits: kind === 'affiliate' ? 0 : TRIAL_EMAIL_CREDITS,
       stage: 'trial',

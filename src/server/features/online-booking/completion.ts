@@ -7,7 +7,7 @@ import { calendarOf } from '../availability/availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';
 import { onlineSeats, seatsTaken } from './offerings';
-import type { PublicOwner } from './owner';
+import { ownerToday, type PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
 
 /** The appointments feature's context for an owner's public page: the owner's own clients, no Zoom. */
@@ -101,7 +101,7 @@ export async function recordPayment(
       provider_ref: payment.ref,
       amount: payment.amount,
       currency: payment.currency,
-      date: nowIso().slice(0, 10),
+      date: ownerToday(owner),
       created_at: nowIso(),
     })
     .execute();

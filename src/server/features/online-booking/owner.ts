@@ -1,3 +1,5 @@
+import { calendarSettingsOf } from '../../../domain/calendar-settings';
+import { todayIn } from '../../../domain/dates';
 import type { Db } from '../../db/database';
 import { toSessionUser, type SessionUser } from '../../infra/sessions';
 
@@ -34,6 +36,10 @@ export interface PublicOwner {
   settings: BookingSettings;
   name: string;
 }
+
+/** The date it is now where the owner lives: their page's days (classes, expiry) are theirs, not the server's. */
+export const ownerToday = (owner: PublicOwner, now: number = Date.now()): string =>
+  todayIn(calendarSettingsOf(owner.user).time_zone, now);
 
 export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | null> {
   const row = await db

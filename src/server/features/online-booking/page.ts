@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { addDays } from '../../../domain/dates';
 import { DomainError } from '../../infra/domain-error';
 import { calendarOf } from '../availability/availability';
 import { BOOKING_COOKIE, type BookingDeps, MAX_DAYS, open } from './context';
 import { offeredClasses, offeredServices } from './offerings';
-import type { PublicOwner } from './owner';
+import { ownerToday, type PublicOwner } from './owner';
 import { offeredPackages, offeredVouchers } from './purchases';
 import { findBookingSession } from './sessions';
 
@@ -28,15 +29,8 @@ export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner:
         .executeTakeFirst()
     : null;
   const services = message ? [] : await offeredServices(deps.app.db, owner);
-  const today = new Date().toISOString().slice(0, 10);
-  const classes = message
-    ? []
-    : await offeredClasses(
-        deps.app.db,
-        owner,
-        today,
-        new Date(Date.now() + MAX_DAYS * 86_400_000).toISOString().slice(0, 10),
-      );
+  const today = ownerToday(owner);
+  const classes = message ? [] : await offeredClasses(deps.app.db, owner, today, addDays(today, MAX_DAYS));
   const vouchers = message ? [] : await offeredVouchers(deps.app.db, owner);
   const packages = message ? [] : await offeredPackages(deps.app.db, owner);
   return {

@@ -1,10 +1,11 @@
 import { subject } from '@casl/ability';
+import { addDays } from '../../../domain/dates';
 import { defineAbilityFor } from '../../../../permissions/defineAbilityFor';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { lockOwner } from '../appointments/overlaps';
 import { type CardPayment, clientFor, recordPayment } from './completion';
-import { type PublicOwner } from './owner';
+import { ownerToday, type PublicOwner } from './owner';
 import { type BookingSession } from './sessions';
 import { abilitySubject } from '../../infra/users';
 import { randomCode } from '../../infra/crypto';
@@ -26,10 +27,6 @@ export interface PurchaseDetails {
   message?: string;
   manage_token_hash: string;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Gift vouchers on sale online: switched on, not archived, not expired, not sold out. */
 export async function offeredVouchers(db: Db, owner: PublicOwner) {
@@ -53,7 +50,7 @@ export async function offeredVouchers(db: Db, owner: PublicOwner) {
     .where('user_id', '=', owner.user.id)
     .where('online_sale', '=', 1)
     .where('archived_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', today())]))
+    .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', ownerToday(owner))]))
     .orderBy('title')
     .execute();
   return rows.filter((v) => v.sales_limit === null || v.sold_count < v.sales_limit);
@@ -225,7 +222,7 @@ export async function completePurchase(
           package_id: p.id,
           client_id: clientId,
           price: purchase.amount,
-          expires_on: p.expiry_days ? addDays(today(), p.expiry_days) : null,
+          expires_on: p.expiry_days ? addDays(ownerToday(owner), p.expiry_days) : null,
           manage_token_hash: details.manage_token_hash,
           created_at: nowIso(),
         })
