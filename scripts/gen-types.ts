@@ -1,13 +1,15 @@
 /**
  * `npm run gen:types`: TypeScript types generated with json-schema-to-typescript — every resource's record and input
- * from schemas/resources into src/domain/generated/, and the schema language from schemas/meta (see
- * gen-types/schema-language.ts). `--check` fails when the files on disk differ (CI runs it, so nobody edits them
- * by hand and nobody forgets to regenerate).
+ * from schemas/resources into src/domain/generated/, the API routes' bodies and answers into
+ * src/domain/generated/api.ts (gen-types/api-types.ts), and the schema language from schemas/meta
+ * (gen-types/schema-language.ts). `--check` fails when the files on disk differ (CI runs it, so nobody edits them by
+ * hand and nobody forgets to regenerate).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { loadSchemas } from '../src/server/engine/schema-registry';
+import { apiTypes } from './gen-types/api-types';
 import { schemaLanguageTypes } from './gen-types/schema-language';
 
 const root = path.resolve(__dirname, '..');
@@ -39,7 +41,9 @@ async function generate(): Promise<Map<string, string>> {
 
 /** Every generated folder (from the repository root) with its files' names and texts. */
 async function targets(): Promise<Array<{ dir: string; files: Map<string, string> }>> {
-  return [{ dir: 'src/domain/generated', files: await generate() }, ...(await schemaLanguageTypes(root))];
+  const domain = await generate();
+  domain.set('api.ts', await apiTypes());
+  return [{ dir: 'src/domain/generated', files: domain }, ...(await schemaLanguageTypes(root))];
 }
 
 async function main(): Promise<void> {

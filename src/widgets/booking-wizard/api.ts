@@ -1,105 +1,23 @@
 import useSWR from 'swr';
 import { useRenderer } from '../../../renderer';
+import type { ApiResponse } from '../../domain/generated/api';
 
-export interface PublicService {
-  id: string;
-  title: string;
-  description: string | null;
-  duration: number;
-  price: number;
-  deposit: number;
-  multipart: boolean;
-  question: string | null;
-  at_client: boolean;
-  colour: string;
-}
+export type { ApiResponse };
 
-export interface PublicClass {
-  id: string;
-  title: string;
-  description: string | null;
-  price: number;
-  duration: number;
-  deposit: number;
-  sessions: number;
-}
-
-export interface ClassSessions extends Omit<PublicClass, 'sessions'> {
-  colour: string;
-  sessions: Array<{ date: string; start_time: string; seats_left: number }>;
-}
-
-export interface PublicVoucher {
-  id: string;
-  title: string;
-  description: string | null;
-  amount: number;
-  colour: string;
-  template: string;
-  expires_on: string | null;
-  client_notes: boolean;
-}
-
-export interface PublicPackage {
-  id: string;
-  title: string;
-  description: string | null;
-  price: number;
-  expiry_days: number | null;
-  services: string[];
-}
-
+/** The public page (owner, services, whether this device is verified), as GET …/online-booking/:slug answers it. */
+export type PublicPage = ApiResponse<'GET /api/v1/online-booking/:slug'>['data'];
+export type PublicService = PublicPage['services'][number];
+export type PublicClass = PublicPage['classes'][number];
+export type PublicVoucher = PublicPage['vouchers'][number];
+export type PublicPackage = PublicPage['packages'][number];
+/** A class with its coming sessions and the seats left in each. */
+export type ClassSessions = ApiResponse<'GET /api/v1/online-booking/:slug/classes'>['data'][number];
+export type Hold = ApiResponse<'POST /api/v1/online-booking/:slug/holds'>['data'];
+/** Where a booking or purchase stands after the client confirms it (or comes back from paying). */
+export type Checkout = ApiResponse<'POST /api/v1/online-booking/:slug/bookings'>['data'];
+export type Booking = NonNullable<Checkout['booking']>;
 /** A sold voucher or package, as the confirmation and its own page show it. */
-export interface Purchase {
-  kind: 'voucher' | 'package';
-  owner: string;
-  title: string;
-  code: string | null;
-  amount: number;
-  amount_left: number | null;
-  expires_on: string | null;
-  recipient_name: string | null;
-}
-
-export interface PublicPage {
-  name: string;
-  open: boolean;
-  message: string | null;
-  currency: string;
-  time_zone: string;
-  existing_clients_only: boolean;
-  remember_days: number;
-  services: PublicService[];
-  classes: PublicClass[];
-  vouchers: PublicVoucher[];
-  packages: PublicPackage[];
-  verified: {
-    destination: string;
-    channel: string;
-    client: { first_name: string; last_name: string | null } | null;
-  } | null;
-}
-
-export interface Hold {
-  token: string;
-  expires_at: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  service: { id: string; title: string; price: number; duration: number };
-  deposit: number;
-}
-
-export interface Booking {
-  owner: string;
-  service: string | null;
-  date: string;
-  start_time: string;
-  end_time: string;
-  price: number;
-  paid: number;
-  address: string | null;
-}
+export type Purchase = NonNullable<Checkout['purchase']>;
 
 export const pagePath = (slug: string | undefined) => `/api/v1/online-booking/${encodeURIComponent(slug ?? '')}`;
 
@@ -134,13 +52,8 @@ export function useDay() {
 /** Where the manage link's token waits while the client is on the payment page (this tab only). */
 export const manageKey = (slug: string | undefined) => `booking-manage:${slug ?? ''}`;
 
+type Managed = ApiResponse<'GET /api/v1/online-booking/:slug/bookings/:token'>['data'];
+
 /** A booking on its manage page: whether (and until when) the client may still cancel or move it. */
-export interface ManagedBooking extends Booking {
-  status: 'booked' | 'cancelled';
-  starts_at: string;
-  ends_at: string;
-  change_until: string;
-  can_change: boolean;
-  /** The service's public id, to choose a new time among its slots; null when it cannot be moved online. */
-  reschedule_service: string | null;
-}
+export type ManagedBooking = Booking &
+  Pick<Managed, 'status' | 'starts_at' | 'ends_at' | 'change_until' | 'can_change' | 'reschedule_service'>;

@@ -7,18 +7,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, type Booking, type Purchase } from './api';
+import { manageKey, pagePath, type ApiResponse, type Checkout } from './api';
 import { BookingCard, PurchaseCard } from './done';
 
 const REDIRECT_SECONDS = 5;
 const TRIES = 10;
 
 type Outcome = 'paid' | 'bought' | 'refunded' | 'failed' | 'pending';
-interface Payment {
-  status: string;
-  booking?: Booking;
-  purchase?: Purchase;
-}
 
 /**
  * What became of a payment, asked of the server (which asks the provider: never the URL's word). The webhook may
@@ -30,7 +25,11 @@ function usePayment(slug: string | undefined, payment: string) {
   const { data, error } = useSWR(
     payment ? ['booking-payment', slug, payment, tries] : null,
     () =>
-      rest.getJson<{ data: Payment }>(`${pagePath(slug)}/payments/${encodeURIComponent(payment)}`).then((r) => r.data),
+      rest
+        .getJson<ApiResponse<'GET /api/v1/online-booking/:slug/payments/:payment'>>(
+          `${pagePath(slug)}/payments/${encodeURIComponent(payment)}`,
+        )
+        .then((r) => r.data),
     { revalidateOnFocus: false },
   );
   const settled = data?.status === 'booked' || data?.status === 'refunded';
@@ -60,7 +59,7 @@ function OutcomeView({
   outcome,
 }: {
   slug: string | undefined;
-  data: Payment | undefined;
+  data: Checkout | undefined;
   outcome: Outcome;
 }) {
   const { t } = useRenderer();

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type Booking, type Hold } from './api';
+import { manageKey, pagePath, useDay, useMoney, usePage, type ApiResponse, type Hold } from './api';
 import { Loading, need, problemOf, Summary, when } from './shared';
 
 /** Step 6: confirm; with a deposit, on to the payment provider's page. */
@@ -26,10 +26,12 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
     setPending(true);
     setProblem(null);
     try {
-      const res = await rest.send<{
-        data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; booking?: Booking };
-      }>('POST', `${pagePath(w.params.slug)}/bookings`, { hold: w.data.hold, ...(w.data.details as object) });
-      if (res.data.status === 'payment' && res.data.payment_url) {
+      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/bookings'>>(
+        'POST',
+        `${pagePath(w.params.slug)}/bookings`,
+        { hold: w.data.hold, ...(w.data.details as object) },
+      );
+      if (res.data.status === 'payment' && res.data.payment_url && res.data.manage_token) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);
         return;

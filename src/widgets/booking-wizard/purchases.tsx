@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type Purchase } from './api';
+import { manageKey, pagePath, useDay, useMoney, usePage, type ApiResponse } from './api';
 import { ConsentBox } from './consent';
 import { ChoiceList, Loading, need, problemOf, Summary, type Errors } from './shared';
 
@@ -85,10 +85,12 @@ export const PurchaseStep: ScreenWidget = ({ wizard }) => {
     setErrors({});
     setProblem(null);
     try {
-      const res = await rest.send<{
-        data: { status: 'payment' | 'booked'; payment_url?: string; manage_token: string; purchase?: Purchase };
-      }>('POST', `${pagePath(w.params.slug)}/purchases`, { [w.data.kind as string]: item!.id, ...form, marketing });
-      if (res.data.status === 'payment' && res.data.payment_url) {
+      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/purchases'>>(
+        'POST',
+        `${pagePath(w.params.slug)}/purchases`,
+        { [w.data.kind as string]: item!.id, ...form, marketing },
+      );
+      if (res.data.status === 'payment' && res.data.payment_url && res.data.manage_token) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);
         return;

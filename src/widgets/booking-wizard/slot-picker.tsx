@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useRenderer } from '../../../renderer';
-import { pagePath, useDay, usePage } from './api';
+import { pagePath, useDay, usePage, type ApiResponse } from './api';
 import { addDays, todayIn } from '../../domain/dates';
 import { FRESH, Loading } from './shared';
 
@@ -39,7 +39,7 @@ export function SlotPicker({
   const { data: slots, mutate } = useSWR(
     ready ? ['booking-slots', slug, service, from] : null,
     () =>
-      rest.getJson<{ data: string[]; meta: { time_zone: string } }>(
+      rest.getJson<ApiResponse<'GET /api/v1/online-booking/:slug/services/:service/slots'>>(
         `${pagePath(slug)}/services/${encodeURIComponent(service)}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`,
       ),
     FRESH,

@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { pagePath, usePage } from './api';
+import { pagePath, usePage, type ApiResponse } from './api';
 import { Loading, need, problemOf, type Errors } from './shared';
 
 /** Step 2: a 6-digit code by email or SMS; existing clients are recognised by it. */
@@ -45,20 +45,20 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     void run(async () => {
-      const res = await rest.send<{ data: { token: string }; message: string }>(
+      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/codes'>>(
         'POST',
         `${pagePath(w.params.slug)}/codes`,
         { channel, destination },
       );
       setToken(res.data.token);
       setCode('');
-      setSent(res.message);
+      setSent(res.message ?? null);
     });
   };
   const verify = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const res = await rest.send<{ data: { client: { first_name: string; last_name: string | null } | null } }>(
+      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/codes/verify'>>(
         'POST',
         `${pagePath(w.params.slug)}/codes/verify`,
         { token, code, remember },

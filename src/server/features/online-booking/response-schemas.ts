@@ -1,6 +1,14 @@
-import { ANY, BOOLEAN, INTEGER, NULLABLE_STRING, NUMBER, object, STRING } from '../../engine/responses';
+import {
+  ANY,
+  BOOLEAN,
+  INTEGER,
+  NULLABLE_NUMBER,
+  NULLABLE_STRING,
+  NUMBER,
+  object,
+  STRING,
+} from '../../engine/responses';
 
-const NULLABLE_OBJECT = { type: ['object', 'null'], additionalProperties: true } as const;
 const list = (items: unknown) => ({ type: 'array', items });
 
 /** A verified client's name, or null for someone the owner does not know yet. */
@@ -91,14 +99,41 @@ export const HOLD = object({
   deposit: NUMBER,
 });
 
-/** Where a booking or purchase stands: booked (with it), or waiting for the payment on the provider's page. */
-export const CHECKOUT = object({
-  status: STRING,
-  payment_url: STRING,
-  manage_token: STRING,
-  booking: NULLABLE_OBJECT,
-  purchase: NULLABLE_OBJECT,
+/** A booked time or seat as the client sees it (manage.ts: presentAppointment, presentSeat). */
+export const BOOKING = object({
+  owner: STRING,
+  service: NULLABLE_STRING,
+  date: STRING,
+  start_time: STRING,
+  end_time: STRING,
+  price: NUMBER,
+  paid: NUMBER,
+  address: NULLABLE_STRING,
 });
+
+/** A voucher or package bought on the page (purchases.ts: presentPurchase). */
+export const PURCHASE = object({
+  kind: { enum: ['voucher', 'package'] },
+  owner: STRING,
+  title: STRING,
+  code: NULLABLE_STRING,
+  amount: NUMBER,
+  amount_left: NULLABLE_NUMBER,
+  expires_on: NULLABLE_STRING,
+  recipient_name: NULLABLE_STRING,
+});
+
+/** Where a booking or purchase stands: booked (with it), or waiting for the payment on the provider's page. */
+export const CHECKOUT = object(
+  {
+    status: STRING,
+    payment_url: STRING,
+    manage_token: STRING,
+    booking: BOOKING,
+    purchase: PURCHASE,
+  },
+  { required: ['status'] },
+);
 
 /** A client's own booking, voucher or package, as the manage page shows it (manage-routes.ts, purchases.ts). */
 export const MANAGED = object(
