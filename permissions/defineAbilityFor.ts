@@ -1,12 +1,30 @@
 import { createMongoAbility, type ForcedSubject, type MongoAbility, type RawRuleOf } from '@casl/ability';
-import plans from './plans.json';
-import adminRules from './roles/admin.json';
-import affiliateRules from './roles/affiliate.json';
-import userRules from './roles/user.json';
 import { PLAN_LEVELS, type Action, type PlanLevel, type Subject } from './subjects';
 
 export type AppAbility = MongoAbility<[Action, Subject | ForcedSubject<Subject>]>;
-type RawRule = RawRuleOf<AppAbility>;
+export type RawRule = RawRuleOf<AppAbility>;
+
+/**
+ * The rules as JSON: each role's file (`roles/<role>.json`) and the plan limits (`plans.json`). This module holds no
+ * rules: the server reads them from disk (at start and on a reload, see rule-files.ts) and serves them to the
+ * browser (`GET /api/v1/ui/permissions`), so a changed rule needs no rebuild.
+ */
+export interface PermissionRules {
+  roles: { user: RawRule[]; admin: RawRule[]; affiliate: RawRule[] };
+  plans: Record<PlanLevel | 'readOnly', RawRule[]>;
+}
+
+let active: PermissionRules | null = null;
+
+/** The rules `defineAbilityFor` uses when given none: the server sets them at start and on each reload. */
+export function setActiveRules(rules: PermissionRules): void {
+  active = rules;
+}
+
+function activeRules(): PermissionRules {
+  if (!active) throw new Error('permission rules are not loaded');
+  return active;
+}
 
 /** The part of a user the rules read: the shape of GET /api/v1/user, on the server and in the browser. */
 export interface AbilityUser {
@@ -43,14 +61,14 @@ function interpolate(rules: unknown[], user: AbilityUser): RawRule[] {
 }
 
 /** The plan's "cannot" rules, less what add-ons grant (the tax add-on grants Tax). */
-function planRules(user: AbilityUser): RawRule[] {
+function planRules(user: AbilityUser, plans: PermissionRules['plans']): RawRule[] {
   const { subscription } = user;
   const trialing = subscription.status === 'trialing' && subscription.valid;
   const level = planLevel(subscription.plan_name);
   // A trial grants all features; premium and API users get everything.
   if (trialing || user.is_api_user || level === 'premium') return [];
   const granted = new Set<string>(subscription.addons.includes('tax') ? ['Tax'] : []);
-  return (plans[level ?? 'lite'] as RawRule[]).map((rule) => ({
+  return plans[level ?? 'lite'].map((rule) => ({
     ...rule,
     subject: (rule.subject as string[]).filter((s) => !granted.has(s)) as Subject[],
   }));
@@ -59,15 +77,17 @@ function planRules(user: AbilityUser): RawRule[] {
 /**
  * The one place that turns a user into abilities. Pure: no I/O, the same on server and browser.
  * Rules come in CASL order — general grants first, plan limits and read-only mode after, each with a reason.
- * @example defineAbilityFor(user).can('read', subject('Client', { user_id: user.id }))
+ * Without `rules`, the active ones (`setActiveRules`).
+ * @example defineAbilityFor(user, rules).can('read', subject('Client', { user_id: user.id }))
  */
-export function defineAbilityFor(user: AbilityUser | null): AppAbility {
+export function defineAbilityFor(user: AbilityUser | null, rules: PermissionRules = activeRules()): AppAbility {
   if (!user) return createMongoAbility<AppAbility>([]);
-  if (user.is_admin) return createMongoAbility<AppAbility>(interpolate(adminRules, user));
-  if (user.is_affiliate) return createMongoAbility<AppAbility>(interpolate(affiliateRules, user));
-  const rules = [...interpolate(userRules, user), ...planRules(user)];
-  if (isReadOnly(user)) rules.push(...(plans.readOnly as RawRule[]));
-  return createMongoAbility<AppAbility>(rules);
+  const { roles, plans } = rules;
+  if (user.is_admin) return createMongoAbility<AppAbility>(interpolate(roles.admin, user));
+  if (user.is_affiliate) return createMongoAbility<AppAbility>(interpolate(roles.affiliate, user));
+  const granted = [...interpolate(roles.user, user), ...planRules(user, plans)];
+  if (isReadOnly(user)) granted.push(...plans.readOnly);
+  return createMongoAbility<AppAbility>(granted);
 }
 
 /** Why an action is refused: the i18n key of the deciding rule's reason, or the generic one. */

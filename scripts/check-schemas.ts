@@ -1,238 +1,42 @@
 /**
- * `npm run validate:schemas`: every schema file matches its meta-schema, every file is registered in
- * schemas/index.ts, and every name a file mentions resolves — resource, field, screen kind, widget, route,
- * permission subject and action, and i18n key in both `en` and `uk`. Prints every problem with its place.
+ * `npm run validate:schemas`: every schema file matches its meta-schema, and every name a file mentions resolves —
+ * resource, field, screen kind, widget, route, permission subject and action, and i18n key in both `en` and `uk`
+ * (engine/schema-checks.ts, which the server also runs before it swaps in reloaded schemas); the permission rules are
+ * well formed. Schema files are found in their folders (schemas/index.ts). Prints every problem with its place.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACTIONS, SUBJECTS } from '../permissions/subjects';
 import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
-import { RESOURCE_FILES, SCREEN_FILES } from '../schemas/index';
+import { readPermissionRules } from '../permissions/rule-files';
+import { discoverSchemaFiles } from '../schemas/index';
 import { loadSchemas, type SchemaRegistry } from '../src/server/engine/schema-registry';
+import { registryProblems } from '../src/server/engine/schema-checks';
 import { duplicateKeys } from './duplicate-keys';
 import { screenWidgets as appScreenWidgets, widgets as appWidgets } from '../src/widgets';
+
+export { VALIDATION_KEYS } from '../src/server/engine/schema-checks';
 
 const root = path.resolve(__dirname, '..');
 const schemasDir = path.join(root, 'schemas');
 
-/** The `validation.*` keys renderer/core/validation.ts and src/server/engine/validation-messages.ts use. */
-export const VALIDATION_KEYS = [
-  'required',
-  'max_string',
-  'min_string',
-  'max_numeric',
-  'min_numeric',
-  'min_items',
-  'max_items',
-  'email',
-  'format',
-  'integer',
-  'numeric',
-  'boolean',
-  'string',
-  'array',
-  'in',
-  'prohibited',
-  'invalid',
-  'failed',
-  'summary',
-] as const;
-
+/** The schemas in `dir` checked with the browser's names (built-in screen kinds and widgets, plus the app's). */
 export function checkSchemas(
   dir: string,
   locales: Record<string, Record<string, unknown>>,
   extraWidgets: string[],
   screenWidgetNames: string[] = [],
 ): string[] {
-  const problems: string[] = [];
-  const problem = (where: string, msg: string) => problems.push(`${where}: ${msg}`);
-
-  // 1. Files on disk ⇄ registry.
-  const listed = new Set<string>([...RESOURCE_FILES, ...SCREEN_FILES]);
-  const walk = (sub: string): string[] =>
-    fs
-      .readdirSync(path.join(dir, sub), { withFileTypes: true })
-      .flatMap((e) =>
-        e.isDirectory() ? walk(`${sub}/${e.name}`) : e.name.endsWith('.json') ? [`${sub}/${e.name}`] : [],
-      );
-  for (const f of [...walk('resources'), ...walk('screens')])
-    if (!listed.has(f)) problem(f, 'not registered in schemas/index.ts');
-
   let registry: SchemaRegistry;
   try {
     registry = loadSchemas(dir);
   } catch (err) {
-    return [...problems, (err as Error).message];
+    return [(err as Error).message];
   }
-
-  const i18n = (where: string, key: string | undefined) => {
-    if (!key) return;
-    for (const [lng, texts] of Object.entries(locales)) {
-      const value = key
-        .split('.')
-        .reduce<unknown>(
-          (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-          texts,
-        );
-      if (typeof value !== 'string') problem(where, `i18n key "${key}" is missing in ${lng}`);
-    }
-  };
-  const subject = (where: string, s: string | undefined) =>
-    s && !(SUBJECTS as readonly string[]).includes(s) && problem(where, `unknown permission subject "${s}"`);
-  const action = (where: string, a: string | undefined) =>
-    a && !(ACTIONS as readonly string[]).includes(a) && problem(where, `unknown permission action "${a}"`);
-  const widgetNames = new Set<string>([...BUILTIN_WIDGETS, ...extraWidgets]);
-
-  // The messages every validator (browser and server) writes its errors with.
-  for (const key of VALIDATION_KEYS) i18n('src/locales#/validation', `validation.${key}`);
-
-  // 2. Resources.
-  for (const r of registry.resources.values()) {
-    const where = `resources/${r.name}.json`;
-    const props = r.file.properties ?? {};
-    const field = (p: string, f: string) =>
-      !(f in props) && problem(`${where}#/x-resource/${p}`, `unknown field "${f}"`);
-    for (const f of Object.keys(props)) i18n(`${where}#/properties/${f}`, `fields.${r.name}.${f}`);
-    for (const [f, p] of Object.entries(props))
-      for (const sub of Object.keys(p.items?.properties ?? {}))
-        i18n(`${where}#/properties/${f}/items`, `fields.${r.name}.${sub}`);
-    for (const f of r.file.required ?? []) field('required', f);
-    // Messages a schema names for its rules (`x-message`, anywhere in it) and for settings it requires.
-    const messages = (node: unknown, at: string): void => {
-      if (!node || typeof node !== 'object') return;
-      for (const [k, v] of Object.entries(node)) {
-        if (k === 'x-message' && typeof v === 'string') i18n(`${where}#${at}/x-message`, v);
-        else messages(v, `${at}/${k}`);
-      }
-    };
-    messages(r.file, '');
-    for (const [f, rule] of Object.entries(r.meta.requiresSetting ?? {}))
-      i18n(`${where}#/x-resource/requiresSetting/${f}/message`, rule.message);
-    if (r.meta.crud === false) continue;
-    subject(`${where}#/x-resource/subject`, r.meta.subject);
-    for (const list of ['search', 'sort', 'lite'] as const) for (const f of r.meta[list] ?? []) field(list, f);
-    if (r.meta.defaultSort) field('defaultSort', r.meta.defaultSort.replace(/^-/, ''));
-    for (const f of Object.keys(r.meta.filters ?? {})) field('filters', f);
-    for (const f of r.meta.export?.fields ?? []) field('export/fields', f);
-    for (const f of r.meta.uploads ?? []) field('uploads', f);
-    for (const f of r.meta.phones ?? []) field('phones', f);
-    for (const f of Object.keys(r.meta.children ?? {}))
-      if (props[f]?.type !== 'array')
-        problem(`${where}#/x-resource/children/${f}`, 'children must name an array property');
-  }
-
-  // 3. Screens.
-  const routes = new Map([...registry.screens.values()].map((s) => [s.route, s.id]));
-  for (const s of registry.screens.values()) {
-    const where = `screens/${s.id}`;
-    const resource = s.resource ? registry.resources.get(s.resource) : undefined;
-    if (s.resource && !resource) problem(`${where}#/resource`, `unknown resource "${s.resource}"`);
-    if (!(BUILTIN_SCREEN_KINDS as readonly string[]).includes(s.kind))
-      problem(`${where}#/kind`, `unknown screen kind "${s.kind}"`);
-    i18n(`${where}#/title`, s.title);
-    i18n(`${where}#/empty`, s.empty as string | undefined);
-    const props = resource?.file.properties ?? {};
-    const field = (p: string, f: string) =>
-      resource && !(f in props) && problem(`${where}#/${p}`, `unknown field "${f}" of ${s.resource}`);
-    const screenRef = (p: string, id: unknown) =>
-      typeof id === 'string' && !registry.screens.has(id) && problem(`${where}#/${p}`, `unknown screen "${id}"`);
-    const gate = s.gate as { subject?: string; action?: string } | undefined;
-    subject(`${where}#/gate/subject`, gate?.subject);
-    action(`${where}#/gate/action`, gate?.action);
-    for (const f of (s.fields as string[] | undefined) ?? []) field('fields', f);
-    for (const [i, c] of ((s.columns as Array<{ field: string; label?: string }>) ?? []).entries()) {
-      field(`columns/${i}`, c.field);
-      i18n(`${where}#/columns/${i}`, c.label);
-    }
-    for (const part of ['card', 'header'] as const) {
-      const spec = s[part] as { title?: string[]; subtitle?: string[]; image?: string } | undefined;
-      for (const f of [...(spec?.title ?? []), ...(spec?.subtitle ?? []), ...(spec?.image ? [spec.image] : [])])
-        field(part, f);
-    }
-    for (const [i, sec] of (
-      (s.sections as Array<{ title: string; fields: Array<{ field: string; label?: string }> }>) ?? []
-    ).entries()) {
-      i18n(`${where}#/sections/${i}/title`, sec.title);
-      for (const c of sec.fields as Array<{ field: string; label?: string; itemText?: string }>) {
-        field(`sections/${i}`, c.field);
-        i18n(`${where}#/sections/${i}`, c.label);
-        i18n(`${where}#/sections/${i}/itemText`, c.itemText);
-      }
-    }
-    for (const [i, rel] of ((s.related as Array<{ id: string; title: string; empty?: string }>) ?? []).entries()) {
-      i18n(`${where}#/related/${i}/title`, rel.title);
-      i18n(`${where}#/related/${i}/empty`, rel.empty);
-      if (resource && !(resource.meta.related ?? []).includes(rel.id))
-        problem(`${where}#/related/${i}`, `"${rel.id}" is not in ${s.resource}'s x-resource.related`);
-    }
-    for (const list of ['actions', 'links'] as const) {
-      for (const [i, a] of (
-        (s[list] as Array<{ label: string; screen?: string; permission?: string; confirm?: string }>) ?? []
-      ).entries()) {
-        i18n(`${where}#/${list}/${i}/label`, a.label);
-        i18n(`${where}#/${list}/${i}/confirm`, a.confirm);
-        screenRef(`${list}/${i}/screen`, a.screen);
-        action(`${where}#/${list}/${i}/permission`, a.permission);
-      }
-    }
-    for (const [i, c] of (
-      (s.cards as Array<{ title: string; resource?: string; screen?: string; widget?: string }>) ?? []
-    ).entries()) {
-      i18n(`${where}#/cards/${i}/title`, c.title);
-      screenRef(`cards/${i}/screen`, c.screen);
-      if (c.resource && !registry.resources.has(c.resource))
-        problem(`${where}#/cards/${i}/resource`, `unknown resource "${c.resource}"`);
-      if (c.widget && !screenWidgetNames.includes(c.widget))
-        problem(`${where}#/cards/${i}/widget`, `unknown screen widget "${c.widget}"`);
-    }
-    for (const [i, step] of ((s.steps as Array<{ title: string; widget: string }>) ?? []).entries()) {
-      i18n(`${where}#/steps/${i}/title`, step.title);
-      if (!screenWidgetNames.includes(step.widget))
-        problem(`${where}#/steps/${i}/widget`, `unknown screen widget "${step.widget}"`);
-    }
-    for (const [i, tab] of ((s.tabs as Array<{ label: string }>) ?? []).entries())
-      i18n(`${where}#/tabs/${i}/label`, tab.label);
-    for (const [f] of Object.entries((s.defaults as Record<string, string>) ?? {})) field('defaults', f);
-    screenRef('rowScreen', s.rowScreen);
-    const submit = s.submit as { label?: string; screen?: string } | undefined;
-    i18n(`${where}#/submit/label`, submit?.label);
-    screenRef('submit/screen', submit?.screen);
-    for (const [name, ui] of Object.entries((s.uiSchema as Record<string, Record<string, unknown>>) ?? {})) {
-      if (name.startsWith('ui:')) continue;
-      field(`uiSchema/${name}`, name);
-      const widget = ui['ui:widget'];
-      if (typeof widget === 'string' && !widgetNames.has(widget))
-        problem(`${where}#/uiSchema/${name}/ui:widget`, `unknown widget "${widget}"`);
-      const showWhen = (ui['ui:options'] as { showWhen?: Record<string, unknown> } | undefined)?.showWhen;
-      for (const other of Object.keys(showWhen ?? {}))
-        field(`uiSchema/${name}/ui:options/showWhen`, other.split('.')[0]);
-      const fill = (ui['ui:options'] as { fill?: Record<string, string> } | undefined)?.fill;
-      for (const target of Object.keys(fill ?? {})) field(`uiSchema/${name}/ui:options/fill`, target);
-      if (typeof ui['ui:help'] === 'string') i18n(`${where}#/uiSchema/${name}/ui:help`, ui['ui:help']);
-    }
-  }
-
-  // 4. Navigation.
-  const inArea = new Set<string>();
-  for (const [i, area] of registry.navigation.areas.entries()) {
-    for (const id of area.screens) {
-      inArea.add(id);
-      if (!registry.screens.has(id)) problem(`navigation.json#/areas/${i}/screens`, `unknown screen "${id}"`);
-    }
-    for (const [j, m] of ((area.menu as Array<{ label: string; route: string; subject?: string }>) ?? []).entries()) {
-      i18n(`navigation.json#/areas/${i}/menu/${j}/label`, m.label);
-      subject(`navigation.json#/areas/${i}/menu/${j}/subject`, m.subject);
-      if (!routes.has(m.route) && !registry.navigation.redirects.some((r) => r.from === m.route))
-        problem(`navigation.json#/areas/${i}/menu/${j}/route`, `no screen has route "${m.route}"`);
-    }
-  }
-  for (const s of registry.screens.values())
-    if (!inArea.has(s.id)) problem(`screens/${s.id}`, 'not placed in any navigation area');
-  for (const [i, r] of registry.navigation.redirects.entries()) {
-    if (!routes.has(r.to) && r.to !== registry.navigation.notFound)
-      problem(`navigation.json#/redirects/${i}/to`, `no screen has route "${r.to}"`);
-  }
-  return problems;
+  return registryProblems(registry, locales, {
+    screenKinds: BUILTIN_SCREEN_KINDS,
+    widgets: [...BUILTIN_WIDGETS, ...extraWidgets],
+    screenWidgets: screenWidgetNames,
+  });
 }
 
 if (require.main === module) {
@@ -244,12 +48,18 @@ if (require.main === module) {
   // A key given twice: JSON keeps the last, so the first text is dead (and may be the one someone meant).
   for (const [l, text] of Object.entries(texts))
     for (const key of duplicateKeys(text)) problems.push(`src/locales/${l}.json: "${key}" is given twice`);
+  try {
+    readPermissionRules(path.join(root, 'permissions'));
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   if (problems.length) {
     console.error(`Schema check failed with ${problems.length} problem(s):`);
     for (const p of problems) console.error(`  - ${p}`);
     process.exit(1);
   }
+  const files = discoverSchemaFiles(schemasDir);
   console.log(
-    `Schemas OK: ${RESOURCE_FILES.length} resources, ${SCREEN_FILES.length} screens, navigation, i18n (en, uk).`,
+    `Schemas OK: ${files.resources.length} resources, ${files.screens.length} screens, navigation, i18n (en, uk), permission rules.`,
   );
 }

@@ -205,7 +205,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
               checkGate={checkGate}
               // Signing in: the user, the rules and the owner's shell load together, not one after another.
               onSession={async () => {
-                await Promise.all([reload(), loadPermissions(), ShellLayout.preload().catch(() => undefined)]);
+                await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
               }}
               sessionKey={user?.id ?? 0}
               navigatorRef={navigatorRef}

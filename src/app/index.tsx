@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadScreenCode } from '../../renderer';
+import { createRestClient, preloadScreenCode } from '../../renderer';
 import { screenWidgets } from '../widgets';
 import { App } from './App';
 import { initI18n } from './i18n';
@@ -19,7 +19,8 @@ async function start(): Promise<void> {
     initI18n(preloaded),
     preloadScreenCode(preloaded, { screenWidgets }),
     signedIn ? ShellLayout.preload().catch(() => undefined) : null,
-    signedIn ? loadPermissions() : null,
+    // The rules come with the page for a signed-in visitor; their code chunk was preloaded beside the entry.
+    signedIn ? loadPermissions(createRestClient({ preloaded })) : null,
   ]);
   // A transition: React renders the first screen in slices and lets the browser breathe between them, instead of
   // one long task that would block a tap.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { AppAbility } from '../../permissions/defineAbilityFor';
+import type { AppAbility, PermissionRules } from '../../permissions/defineAbilityFor';
 import type { CurrentUser } from '../domain/current-user';
 
 export type { CurrentUser };
@@ -26,7 +26,7 @@ export function useCurrentUser(rest: RestClient) {
     async () => {
       try {
         const signedIn = (await rest.getJson<{ data: CurrentUser }>('/api/v1/user')).data;
-        await loadPermissions(); // abilities are ready before anything renders for this user
+        await loadPermissions(rest); // abilities are ready before anything renders for this user
         return signedIn;
       } catch (err) {
         if (err instanceof HttpError && (err.status === 401 || err.status === 419)) return null;
@@ -45,17 +45,35 @@ export function useCurrentUser(rest: RestClient) {
   return { user: data !== undefined ? data : isLoading ? undefined : null, reload: () => mutate(), forget };
 }
 
+/** The permission rules as the server has them now (revalidated by ETag; the page carries them when signed in). */
+export const RULES_URL = '/api/v1/ui/permissions';
+
 type Permissions = typeof import('../../permissions/defineAbilityFor');
 let permissions: Permissions | undefined;
+let rules: PermissionRules | undefined;
+let loading: Promise<void> | undefined;
 
-/** The rules → abilities code (CASL and the role × plan matrix), its own chunk: loaded for a signed-in user only. */
-export async function loadPermissions(): Promise<Permissions> {
-  return (permissions ??= await import(/* webpackChunkName: "permissions" */ '../../permissions/defineAbilityFor'));
+/**
+ * What a signed-in user's abilities are built from, loaded together and for a signed-in user only: the code (CASL
+ * and `defineAbilityFor`, a chunk of its own holding no rules) and the rules, JSON from the server, so a changed rule
+ * needs no rebuild. Calls made while one is under way share it.
+ */
+export function loadPermissions(rest: Pick<RestClient, 'getJson'>): Promise<void> {
+  loading ??= Promise.all([
+    permissions ?? import(/* webpackChunkName: "permissions" */ '../../permissions/defineAbilityFor'),
+    rest.getJson<{ data: PermissionRules }>(RULES_URL),
+  ])
+    .then(([code, answer]) => {
+      permissions = code;
+      rules = answer.data;
+    })
+    .finally(() => (loading = undefined));
+  return loading;
 }
 
 /** The browser's copy of the server's abilities: the same rules, the same pure function. None for a guest. */
 export function abilityFor(user: CurrentUser | null | undefined): AppAbility | null {
-  return user && permissions ? permissions.defineAbilityFor(user) : null;
+  return user && permissions && rules ? permissions.defineAbilityFor(user, rules) : null;
 }
 
 /** Why `ability` refuses an action (a plan that offers it, read-only mode…): the server's reason keys. */

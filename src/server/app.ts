@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -32,22 +31,24 @@ import { resourceRoutes } from './engine/resource-routes';
 import { clientAppointmentRoutes } from './features/appointments/client-routes';
 import { uiRoutes } from './engine/ui-routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { createI18n } from './infra/i18n';
 import { requestValidatorFactory } from './engine/request-validator';
-import { loadSchemas, type SchemaRegistry } from './engine/schema-registry';
+import type { SchemaRegistry } from './engine/schema-registry';
+import { SchemaStore } from './engine/schema-store';
 import { errorSchema } from './engine/responses';
 import { lazySerializerFactory } from './engine/lazy-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
     routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
-    /** The schemas as loaded at start. */
+    /** The current schemas: the same object for the app's life, its contents replaced by a reload. */
     registry: SchemaRegistry;
+    /** Schemas, permission rules and texts, and `reload()` (on file changes in development, on SIGHUP). */
+    schemas: SchemaStore;
   }
 }
 
 /** ajv's options: Fastify's own for shared schemas, and the request validators (engine/request-validator.ts). */
-const ajvOptions = {
+export const ajvOptions = {
   allErrors: true, // a form gets every field's message at once, as Laravel-style clients expect
   verbose: true,
   removeAdditional: true,
@@ -61,8 +62,18 @@ const ajvOptions = {
 const trustedProxies = (v: Config['trustProxy']) =>
   typeof v === 'number' ? (_address: string, hop: number) => hop < v : v;
 
-/** Options Fastify's own ajv needs; server.ts and tests pass them to `Fastify()`. */
-export const fastifyOptions = (config: Config) => ({
+/** The schemas, rules and texts the app runs on, read from the configured folders (throws when they are unsound). */
+export const schemaStore = (config: Config) =>
+  new SchemaStore(
+    { schemasDir: config.schemasDir, permissionsDir: config.permissionsDir, localesDir: config.localesDir },
+    ajvOptions,
+  );
+
+/**
+ * Options Fastify's own ajv needs; build.ts passes them to `Fastify()`. Resource bodies and response shapes follow
+ * the store's current set.
+ */
+export const fastifyOptions = (config: Config, store?: SchemaStore) => ({
   logger: config.logger,
   // Off unless TRUST_PROXY says which proxies may name the client's address (per-address limits count on it).
   trustProxy: trustedProxies(config.trustProxy),
@@ -71,7 +82,12 @@ export const fastifyOptions = (config: Config) => ({
   serializerOpts: { ajv: { formats: FORMATS, keywords: ['x-message'] } },
   ajv: { customOptions: ajvOptions },
   schemaController: {
-    compilersFactory: { buildValidator: requestValidatorFactory(ajvOptions), buildSerializer: lazySerializerFactory() },
+    compilersFactory: {
+      buildValidator: requestValidatorFactory(ajvOptions, store),
+      buildSerializer: lazySerializerFactory(
+        store && { version: () => store.current.version, shared: () => store.current.shared },
+      ),
+    },
   },
 });
 
@@ -93,9 +109,10 @@ function normaliseBody(value: unknown, path: string[] = [], bad: string[] = []):
 
 /**
  * The whole application as a Fastify plugin. It never listens: server.ts does, tests use `inject`.
- * Schemas are read from disk here, at start, so an edited schema is served after a restart without a build.
+ * Schemas, rules and texts come from the store (read from disk, reloaded without a restart or a build).
  */
-export async function app(fastify: FastifyInstance, config: Config): Promise<void> {
+export async function app(fastify: FastifyInstance, opts: Config & { store?: SchemaStore }): Promise<void> {
+  const { store: given, ...config } = opts;
   // Every route, as registered, with its schema: tests walk them all (tenancy, fuzz), nothing is hand-picked.
   const routes: Array<{ method: string; url: string; schema?: FastifySchema }> = [];
   fastify.decorate('routeList', routes);
@@ -103,16 +120,17 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
     for (const method of [r.method].flat())
       if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema });
   });
-  const registry = loadSchemas(config.schemasDir);
+  const store = given ?? schemaStore(config);
+  const { registry, i18n } = store;
   fastify.decorate('registry', registry);
-  const i18n = createI18n(path.join(config.root, 'src', 'locales'));
+  fastify.decorate('schemas', store);
+  if (!config.logger) store.log = { info: () => undefined, error: (msg) => console.error(msg) };
+  else store.log = { info: (msg) => fastify.log.info(msg), error: (msg) => fastify.log.error(msg) };
+  if (config.watchSchemas) store.watch();
+  fastify.addHook('onClose', async () => store.close());
 
   fastify.addSchema(errorSchema);
-  for (const resource of registry.resources.values()) {
-    fastify.addSchema({ ...resource.request, $id: `${resource.name}.request`, title: `${resource.file.title}Input` });
-    fastify.addSchema({ ...resource.record, $id: `${resource.name}.record`, title: resource.file.title });
-    fastify.addSchema({ ...resource.item, $id: `${resource.name}.item`, title: `${resource.file.title}ListItem` });
-  }
+  for (const schema of Object.values(store.current.shared)) fastify.addSchema(schema);
 
   await fastify.register(swagger, {
     openapi: {
@@ -127,7 +145,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(multipart);
   await fastify.register(rateLimit, { global: false });
   await fastify.register(securityHeaders);
-  await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n });
+  await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n, rules: store });
   await fastify.register(abilityPlugin);
   await fastify.register(errorsPlugin, { registry });
   await fastify.register(inputGuard);
@@ -160,7 +178,7 @@ export async function app(fastify: FastifyInstance, config: Config): Promise<voi
   await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
-  await fastify.register(uiRoutes, { registry, i18n });
+  await fastify.register(uiRoutes, { store });
   await fastify.register(clientAppointmentRoutes);
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });

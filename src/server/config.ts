@@ -7,7 +7,12 @@ export interface Config {
   host: string;
   /** Root of the repository: schemas/ and data/ are found from here. */
   root: string;
+  /** Schema files (`SCHEMAS_DIR`, default schemas/), permission rules (`PERMISSIONS_DIR`) and texts (`LOCALES_DIR`). */
   schemasDir: string;
+  permissionsDir: string;
+  localesDir: string;
+  /** Re-read schemas, rules and texts when their files change (`SCHEMAS_WATCH`; on unless NODE_ENV=production). */
+  watchSchemas: boolean;
   uploadsDir: string;
   /** The built browser app (webpack output); served when present. */
   webDir: string;
@@ -42,7 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     root,
-    schemasDir: path.join(root, 'schemas'),
+    schemasDir: path.resolve(root, env.SCHEMAS_DIR ?? 'schemas'),
+    permissionsDir: path.resolve(root, env.PERMISSIONS_DIR ?? 'permissions'),
+    localesDir: path.resolve(root, env.LOCALES_DIR ?? path.join('src', 'locales')),
+    watchSchemas: env.SCHEMAS_WATCH ? env.SCHEMAS_WATCH === '1' : env.NODE_ENV !== 'production',
     uploadsDir: path.resolve(root, env.UPLOADS_DIR ?? path.join('data', 'uploads')),
     webDir: path.join(root, 'dist', 'web'),
     secureCookies: env.SECURE_COOKIES === '1',

@@ -33,6 +33,9 @@ async function main(): Promise<void> {
   setInterval(() => void jobs(), HOUR).unref();
   await app.listen({ port: config.port, host: config.host });
   console.log(`Soloist is running on http://localhost:${config.port}`);
+  // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
+  // a set with a problem is not used and the log says why.
+  process.on('SIGHUP', () => void app.schemas.reload());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(
       signal,

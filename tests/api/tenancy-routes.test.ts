@@ -4,22 +4,29 @@ import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
 const MARKER = 'AliceSecret';
 
 /**
- * A valid body for a resource, built from its schema: every required field gets a plain value; a list of ids
- * (`service_ids`) gets Alice's record of that resource, created earlier.
+ * A valid body for a resource, built from its schema: every required field gets a plain value; an id of another
+ * resource (`service_id`, `service_ids`) gets Alice's record of that resource, created earlier. The resources named
+ * so are added to `needs`.
  */
-function sampleBody(schema: JsonSchema, created: Record<string, number>): Record<string, unknown> {
+function sampleBody(
+  schema: JsonSchema,
+  created: Record<string, number>,
+  needs: string[] = [],
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of schema.required ?? []) {
     const prop = schema.properties?.[field] ?? {};
     const types = [prop.type].flat();
+    const other = /^(.+)_ids?$/.exec(field)?.[1].concat('s');
+    if (other && (types.includes('integer') || prop.items?.type === 'integer')) needs.push(other);
     if (Array.isArray(prop.enum)) body[field] = prop.enum[0];
     else if (types.includes('string')) body[field] = prop.format === 'email' ? 'alice-secret@example.com' : MARKER;
+    else if (other && types.includes('integer')) body[field] = created[other];
     else if (types.includes('integer') || types.includes('number'))
       body[field] = Math.max(1, Number(prop.minimum ?? 1));
     else if (types.includes('boolean')) body[field] = false;
-    else if (types.includes('array') && prop.items?.type === 'integer')
-      body[field] = [created[field.replace(/_ids$/, 's')]];
-    else if (types.includes('array')) body[field] = prop.default ?? [sampleBody(prop.items ?? {}, created)];
+    else if (types.includes('array') && prop.items?.type === 'integer') body[field] = [created[other!]];
+    else if (types.includes('array')) body[field] = prop.default ?? [sampleBody(prop.items ?? {}, created, needs)];
   }
   return body;
 }
@@ -36,11 +43,20 @@ beforeAll(async () => {
   ({ agent: alice } = await loggedIn(t.app));
   ({ agent: bob } = await loggedIn(t.app));
   resources = (await alice.get('/api/v1/ui/manifest')).json().data.resources;
-  for (const [name, info] of Object.entries(resources)) {
-    if (!info.path || !info.operations.includes('create')) continue;
-    const schema = (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ?? null;
+  const creatable = Object.entries(resources).filter(([, info]) => info.path && info.operations.includes('create'));
+  const schemas = new Map<string, JsonSchema | null>();
+  for (const [name] of creatable)
+    schemas.set(name, (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ?? null);
+  // Records that name others come after them (a package after its services).
+  const needsOf = (name: string) => {
+    const needs: string[] = [];
+    sampleBody(schemas.get(name) ?? {}, {}, needs);
+    return needs.filter((n) => n !== name && schemas.has(n)).length;
+  };
+  for (const [name, info] of creatable.sort(([a], [b]) => needsOf(a) - needsOf(b))) {
+    const schema = schemas.get(name);
     const body = schema ? sampleBody(schema, created) : { first_name: MARKER };
-    const res = await alice.post(info.path, body);
+    const res = await alice.post(info.path!, body);
     expect([name, res.statusCode, res.body.slice(0, 200)]).toEqual([name, 201, expect.any(String)]);
     aliceIds.push(res.json().data.id);
     created[name] = res.json().data.id;

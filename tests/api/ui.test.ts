@@ -27,7 +27,7 @@ describe('GET /api/v1/ui/manifest', () => {
 });
 
 describe('schemas at run time', () => {
-  it('serves an edited schema file after a restart, with a new ETag and validator URL, without a build', async () => {
+  it('serves edited schema files after a restart, with a new ETag and validator URL, without a build', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
     fs.cpSync(path.resolve(__dirname, '../../schemas'), dir, { recursive: true });
     const first = await testApp({ schemasDir: dir });
@@ -37,6 +37,10 @@ describe('schemas at run time', () => {
     const screen = JSON.parse(fs.readFileSync(file, 'utf8'));
     screen.views = ['table'];
     fs.writeFileSync(file, JSON.stringify(screen));
+    const resourceFile = path.join(dir, 'resources/clients.json');
+    const resource = JSON.parse(fs.readFileSync(resourceFile, 'utf8'));
+    resource.properties.first_name.maxLength = 100;
+    fs.writeFileSync(resourceFile, JSON.stringify(resource));
     const second = await testApp({ schemasDir: dir });
     const after = (await second.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' })).json().data;
     const served = (await second.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.list' })).json().data;

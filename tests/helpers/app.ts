@@ -49,6 +49,7 @@ export async function testApp(overrides: Partial<import('../../src/server/config
       uploadsDir: path.join(tmp, 'uploads'),
       webDir: path.join(tmp, 'no-web'),
       logger: false,
+      watchSchemas: false,
       ...overrides,
     },
   );

@@ -32,13 +32,16 @@ export const dyn = (db: Db): DynamicDb => db as unknown as DynamicDb;
 
 /** Stored row → API record: booleans from 0/1, `archived` from `archived_at`, children attached by the caller. */
 export function toRecord(resource: Resource, row: Row): Row {
-  let build = recordBuilders.get(resource);
-  if (!build) recordBuilders.set(resource, (build = recordBuilder(resource)));
+  let build = recordBuilders.get(resource.columns);
+  if (!build) recordBuilders.set(resource.columns, (build = recordBuilder(resource)));
   return build(row);
 }
 
-/** One compiled builder per resource: a page maps every row through it (see compileObjectBuilder). */
-const recordBuilders = new WeakMap<Resource, (row: Row) => Row>();
+/**
+ * One compiled builder per resource: a page maps every row through it (see compileObjectBuilder). Keyed by the
+ * resource's column list, which a schema reload replaces: a reloaded resource gets a new builder.
+ */
+const recordBuilders = new WeakMap<string[], (row: Row) => Row>();
 function recordBuilder(resource: Resource): (row: Row) => Row {
   return compileObjectBuilder<Row>([
     ...resource.columns.map((col) => ({
@@ -79,19 +82,22 @@ export function toColumns(resource: Resource, input: Row, current?: Row, replace
  * the list's time. Names are schema property names (meta-schema: lower-case identifiers), quoted anyway.
  */
 export function selection(resource: Resource): AnySelection {
-  let fragment = selections.get(resource);
+  let fragment = selections.get(resource.columns);
   if (!fragment) {
     const { table, archivable } = resource.meta;
     const columns = resource.columns.concat(
       archivable && !resource.columns.includes('archived_at') ? ['archived_at'] : [],
     );
-    selections.set(resource, (fragment = sql.raw(columns.map((c) => `${quoted(table)}.${quoted(c)}`).join(', '))));
+    selections.set(
+      resource.columns,
+      (fragment = sql.raw(columns.map((c) => `${quoted(table)}.${quoted(c)}`).join(', '))),
+    );
   }
   // Kysely types a selection by its alias; a raw column list has none, but is a valid select expression.
   return fragment as unknown as AnySelection;
 }
 export const countAll = sql<number>`count(*)`.as('total');
-const selections = new WeakMap<Resource, RawBuilder<unknown>>();
+const selections = new WeakMap<string[], RawBuilder<unknown>>();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnySelection = SelectExpression<any, any>;
 const quoted = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

@@ -1,4 +1,4 @@
-import Ajv, { type AnySchema, type Options } from 'ajv';
+import Ajv, { type AnySchema, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyServerOptions } from 'fastify';
 import { boundNumbers, recheckCoercedNumbers } from './input-bounds';
@@ -22,7 +22,7 @@ type Compile = (route: { schema?: unknown; httpPart?: string }) => ReturnType<Aj
  * string such as "Infinity" or "1e400" become a number that skips `maximum`.
  * Formats are set up as Fastify's own compiler does (the `formats` option, then ajv-formats).
  */
-export function requestValidatorFactory(options: Options): BuildValidator {
+export function requestValidatorFactory(options: Options, live?: LiveBodies): BuildValidator {
   const pool = new Map<string, Compile>();
   const factory = (externalSchemas: Record<string, AnySchema | AnySchema[]>): Compile => {
     const key = JSON.stringify(externalSchemas);
@@ -37,6 +37,8 @@ export function requestValidatorFactory(options: Options): BuildValidator {
     const body = make({ ...options, coerceTypes: false }, boundNumbers);
     const text = make(options, (schema) => recheckCoercedNumbers(boundNumbers(schema)));
     const compile: Compile = ({ schema, httpPart }) => {
+      const name = httpPart === 'body' && live ? resourceBody(schema) : undefined;
+      if (name && live?.validator(name)) return delegate(name, live);
       const { ajv, prepare } = httpPart === 'body' ? body : text;
       const id = (schema as { $id?: string }).$id;
       const stored = id ? ajv.getSchema(id) : undefined;
@@ -46,4 +48,34 @@ export function requestValidatorFactory(options: Options): BuildValidator {
     return compile;
   };
   return factory as unknown as BuildValidator;
+}
+
+/** The current body validators of the resources (engine/schema-store.ts): replaced when the schemas are reloaded. */
+export interface LiveBodies {
+  validator(resource: string): ValidateFunction | undefined;
+}
+
+/** `{ $ref: 'clients.request#' }` → `clients`: the body a generic resource route declares. */
+function resourceBody(schema: unknown): string | undefined {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  const keys = schema && typeof schema === 'object' ? Object.keys(schema) : [];
+  return typeof ref === 'string' && keys.length === 1 ? /^([a-z][a-z0-9-]*)\.request#?$/.exec(ref)?.[1] : undefined;
+}
+
+/** A validator that asks the current set each time, so a route registered at start validates by reloaded schemas. */
+function delegate(name: string, live: LiveBodies): ReturnType<Ajv['compile']> {
+  const validate = ((data: unknown) => {
+    const current = live.validator(name)!;
+    const ok = current(data);
+    validate.errors = current.errors;
+    return ok;
+  }) as ValidateFunction;
+  return validate;
+}
+
+/** The body ajv (no coercion, integers bounded) for one set's resource validators, as the routes' own compiler makes. */
+export function bodyValidatorCompiler(options: Options): (schema: object) => ValidateFunction {
+  const ajv = new Ajv({ addUsedSchema: false, ...options, coerceTypes: false });
+  addFormats(ajv);
+  return (schema) => ajv.compile(boundNumbers(schema));
 }

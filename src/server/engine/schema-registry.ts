@@ -12,7 +12,7 @@ import type {
   Screen,
 } from './generated/schema-language';
 import { boundNumbers } from './input-bounds';
-import { META_FILES, NAVIGATION_FILE, RESOURCE_FILES, SCREEN_FILES } from '../../../schemas/index';
+import { discoverSchemaFiles, META_FILES } from '../../../schemas/index';
 import { sha256 } from '../infra/crypto';
 
 // The schema language's types are generated from schemas/meta (`npm run gen:types`); only what loading adds is here.
@@ -134,28 +134,31 @@ export function typeTags(schema: JsonSchema): string[] {
 const hashOf = (value: unknown): string => sha256(JSON.stringify(value)).slice(0, 16);
 
 /**
- * Reads every file listed in schemas/index.ts from disk and checks it against its meta-schema.
- * Throws one readable error naming the file when anything is off, so a broken schema stops the server at start.
+ * Reads every schema file found in `dir` (schemas/index.ts says where) and checks it against its meta-schema.
+ * Throws one readable error naming the file when anything is off: at start that stops the server, on a reload the
+ * server keeps the set it has.
  */
 export function loadSchemas(dir: string): SchemaRegistry {
   const validate = metaValidator(dir);
+  const files = discoverSchemaFiles(dir);
   const resources = new Map<string, Resource>();
-  for (const file of RESOURCE_FILES) {
+  for (const file of files.resources) {
     const json = readJson(dir, file) as Resource['file'];
     assertValid(validate.resource, json, file);
+    if (resources.has(json.$id!)) throw new Error(`${file}: resource ${json.$id} is declared twice`);
     resources.set(json.$id!, buildResource(json));
   }
   const screens = new Map<string, Screen>();
   const screenHashes = new Map<string, string>();
-  for (const file of SCREEN_FILES) {
+  for (const file of files.screens) {
     const json = readJson(dir, file) as Screen;
     assertValid(validate.screen, json, file);
     if (screens.has(json.id)) throw new Error(`${file}: screen id ${json.id} is used twice`);
     screens.set(json.id, json);
     screenHashes.set(json.id, hashOf(json));
   }
-  const navigation = readJson(dir, NAVIGATION_FILE) as Navigation;
-  assertValid(validate.navigation, navigation, NAVIGATION_FILE);
+  const navigation = readJson(dir, files.navigation) as Navigation;
+  assertValid(validate.navigation, navigation, files.navigation);
   const hash = hashOf([[...resources.values()].map((r) => r.file), [...screens.values()], navigation]);
   return { resources, screens, navigation, hash, screenHashes };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { I18n } from '../infra/i18n';
 import type { SchemaRegistry } from './schema-registry';
+import type { SchemaStore } from './schema-store';
 import { standaloneValidator } from './standalone-validator';
 import { notFound } from '../infra/domain-error';
+import { LOCALES, type Locale } from '../infra/i18n';
 import { dataBody, fileBody, OPEN_OBJECT, responses } from './responses';
 
 /** Answers 304 when the browser already has this version; otherwise sets the ETag. */
@@ -16,18 +17,11 @@ function fresh(req: FastifyRequest, reply: FastifyReply, etag: string): boolean 
   return false;
 }
 
-/**
- * The schemas at run time: the manifest (navigation, screens, resources), one screen with the JSON Schema
- * its form needs, the locale texts, and a precompiled validator module per resource.
- * All are public: the login screen is itself a schema. Nothing here is secret; data stays behind /api/v1.
- */
-export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaRegistry; i18n: I18n }): Promise<void> {
-  const { registry } = opts;
-  const LOCALE_TEXTS: Record<string, unknown> = opts.i18n.texts;
-  const validators = new Map<string, string>();
-  const validatorUrl = (name: string) => `/api/ui/validators/${name}.${registry.hash}.mjs`;
+type Manifest = ReturnType<typeof buildManifest>;
 
-  const manifest = {
+function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string>) {
+  const validatorOf = new Map([...validatorFiles].map((file) => [file.split('.')[0], file]));
+  return {
     hash: registry.hash,
     navigation: registry.navigation,
     screens: [...registry.screens.values()].map(({ id, kind, route, title, resource, gate }) => ({
@@ -44,7 +38,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
         {
           path: r.meta.crud === false ? null : `/api/v1${r.meta.path}`,
           subject: r.meta.subject ?? null,
-          validator: validatorUrl(r.name),
+          validator: `/api/ui/validators/${validatorOf.get(r.name)}.mjs`,
           archivable: !!r.meta.archivable,
           exportFormats: r.meta.export?.formats ?? [],
           operations:
@@ -62,6 +56,24 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
       ]),
     ),
   };
+}
+
+/**
+ * The schemas at run time: the manifest (navigation, screens, resources), one screen with the JSON Schema
+ * its form needs, the locale texts, the permission rules, and a precompiled validator module per resource.
+ * Every answer comes from the store's current set, so a reload changes what is served and each ETag with it.
+ * All are public: the login screen is itself a schema. Nothing here is secret; data stays behind /api/v1.
+ */
+export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore }): Promise<void> {
+  const { store } = opts;
+  const { registry } = store;
+  const validators = new Map<string, string>();
+  let manifest: { version: number; body: Manifest } | undefined;
+  const currentManifest = () => {
+    const { version, validators: files } = store.current;
+    if (manifest?.version !== version) manifest = { version, body: buildManifest(registry, files.keys()) };
+    return manifest.body;
+  };
 
   const access = { access: 'public' as const };
 
@@ -70,7 +82,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
     { config: access, schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['ui'] } },
     async (req, reply) => {
       if (fresh(req, reply, registry.hash)) return reply;
-      return { data: manifest };
+      return { data: currentManifest() };
     },
   );
 
@@ -107,17 +119,29 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
       schema: {
         response: responses({ 200: OPEN_OBJECT }),
         tags: ['ui'],
-        params: { type: 'object', properties: { lng: { type: 'string', enum: Object.keys(LOCALE_TEXTS) } } },
+        params: { type: 'object', properties: { lng: { type: 'string', enum: [...LOCALES] } } },
       },
     },
     async (req, reply) => {
-      const lng = (req.params as { lng: string }).lng;
-      if (fresh(req, reply, `${lng}-${registry.hash}`)) return reply;
-      return LOCALE_TEXTS[lng];
+      const lng = (req.params as { lng: Locale }).lng;
+      if (fresh(req, reply, `${lng}-${store.current.textsHash}-${registry.hash}`)) return reply;
+      return store.i18n.texts[lng];
     },
   );
 
-  // Content-addressed: the URL changes with the schemas, so the module may be cached for good.
+  // The rules the browser's abilities are built from (permissions/defineAbilityFor.ts): not bundled, so a changed
+  // rule reaches the browser by its ETag.
+  app.get(
+    '/api/v1/ui/permissions',
+    { config: access, schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['ui'] } },
+    async (req, reply) => {
+      if (fresh(req, reply, store.current.rulesHash)) return reply;
+      return { data: store.current.rules };
+    },
+  );
+
+  // Content-addressed: the URL changes with the resource's schema, so the module may be cached for good. The set
+  // before a reload is still served, for a page that read the manifest before it.
   app.get(
     '/api/ui/validators/:file',
     {
@@ -132,11 +156,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { registry: SchemaReg
       },
     },
     async (req, reply) => {
-      const [name, hash] = (req.params as { file: string }).file.split('.');
-      const resource = registry.resources.get(name);
-      if (!resource || hash !== registry.hash) throw notFound();
-      let code = validators.get(name);
-      if (!code) validators.set(name, (code = standaloneValidator(resource.request)));
+      const file = (req.params as { file: string }).file.replace(/\.mjs$/, '');
+      const schema = store.validatorSchema(file);
+      if (!schema) throw notFound();
+      let code = validators.get(file);
+      if (!code) validators.set(file, (code = standaloneValidator(schema)));
       return reply
         .header('content-type', 'text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=31536000, immutable')

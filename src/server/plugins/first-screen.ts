@@ -26,6 +26,7 @@ interface Manifest {
 }
 
 const LOCALES = ['en', 'uk'];
+const RULES_URL = '/api/v1/ui/permissions';
 const LOCALE_COOKIE = 'locale';
 
 /**
@@ -111,7 +112,7 @@ function firstWidgets(screen: {
 
 export interface FirstScreen {
   locale: string;
-  /** Answers by URL: the locale texts, the manifest, the current user and the screen's schema. */
+  /** Answers by URL: the locale texts, the manifest, the current user (and their permission rules), the screen. */
   preloaded: Record<string, Preloaded>;
   /** Files to preload: chunks (`preload`) and ES modules (`modulepreload`). */
   scripts: string[];
@@ -145,6 +146,11 @@ export async function firstScreen(
   ] as const) {
     if (answer.status === 200 || answer.status === 401) preloaded[url] = answer;
   }
+  // A signed-in visitor's abilities are computed in the browser from the current rules: they come with the page.
+  if (user.status === 200) {
+    const rules = await get(RULES_URL);
+    if (rules.status === 200) preloaded[RULES_URL] = rules;
+  }
   const out: FirstScreen = { locale, preloaded, scripts: [], styles: [], modules: [] };
   if (manifest.status !== 200) return out;
   const m = (manifest.body as { data: Manifest }).data;
@@ -163,7 +169,7 @@ export async function firstScreen(
   for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
     if (answer.status === 200) preloaded[url] = answer;
   }
-  // A signed-in visitor's abilities are computed in the browser: the rules' chunk comes with the first screen.
+  // The code that turns those rules into abilities is a chunk of its own: it comes with the first screen.
   const groups = [
     ...(user.status === 200 ? ['permissions'] : []),
     `layout-${hit.area.layout}`,

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defineAbilityFor, type AppAbility } from '../../../permissions/defineAbilityFor';
+import { defineAbilityFor, type AppAbility, type PermissionRules } from '../../../permissions/defineAbilityFor';
 import {
   createSession,
   csrfMatches,
@@ -18,19 +18,29 @@ export const SESSION_COOKIE = 'soloist_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The current rules and the version of the set they came with (engine/schema-store.ts). */
+interface CurrentRules {
+  current: { version: number; rules: PermissionRules };
+}
+
 /**
- * Abilities are a pure function of the user's fields, so equal users share one: building CASL rules on every
- * request is measurable on the hot list path. Bounded, and keyed by every field the rules may read.
+ * Abilities are a pure function of the user's fields and the rules, so equal users share one: building CASL rules
+ * on every request is measurable on the hot list path. Bounded, keyed by every field the rules may read, and
+ * emptied when a reload brings a new set (the where-clauses and list statements cached per ability go with it).
  */
-const abilities = new Map<string, AppAbility>();
-function abilityOf(subject: AbilityUser | null): AppAbility {
-  const key = subject ? JSON.stringify(subject) : '';
-  let ability = abilities.get(key);
-  if (!ability) {
-    if (abilities.size >= 10_000) abilities.clear();
-    abilities.set(key, (ability = defineAbilityFor(subject)));
-  }
-  return ability;
+function abilityCache(rules: CurrentRules) {
+  let abilities = new Map<string, AppAbility>();
+  let version = rules.current.version;
+  return (subject: AbilityUser | null): AppAbility => {
+    if (version !== rules.current.version || abilities.size >= 10_000) {
+      abilities = new Map();
+      version = rules.current.version;
+    }
+    const key = subject ? JSON.stringify(subject) : '';
+    let ability = abilities.get(key);
+    if (!ability) abilities.set(key, (ability = defineAbilityFor(subject, rules.current.rules)));
+    return ability;
+  };
 }
 
 declare module 'fastify' {
@@ -65,7 +75,8 @@ declare module 'fastify' {
  * mutating calls need `X-XSRF-TOKEN` equal to the session's token (419 otherwise); /api/v1 needs a user (401).
  */
 export default fp(
-  async (app, opts: { secure: boolean; days: number; i18n: I18n }) => {
+  async (app, opts: { secure: boolean; days: number; i18n: I18n; rules: CurrentRules }) => {
+    const abilityOf = abilityCache(opts.rules);
     const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: opts.secure, maxAge: opts.days * 86_400 };
 
     app.decorateRequest('session', null);

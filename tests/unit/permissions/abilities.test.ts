@@ -1,6 +1,33 @@
 import { subject } from '@casl/ability';
-import { defineAbilityFor, planLevel, refusalReason, type AbilityUser } from '../../../permissions/defineAbilityFor';
+import path from 'node:path';
+import {
+  defineAbilityFor as defineWith,
+  planLevel,
+  refusalReason,
+  type AbilityUser,
+} from '../../../permissions/defineAbilityFor';
+import { readPermissionRules, ruleProblems } from '../../../permissions/rule-files';
 import { FEATURES, type Feature } from '../../../permissions/subjects';
+
+// The rules as the server reads them from disk (the module itself holds none).
+const rules = readPermissionRules(path.resolve(__dirname, '../../../permissions'));
+const defineAbilityFor = (u: AbilityUser | null) => defineWith(u, rules);
+
+describe('the permission rules on disk', () => {
+  it('are well formed', () => {
+    expect(ruleProblems(rules)).toEqual([]);
+  });
+
+  it('name each malformed rule with its place', () => {
+    const broken = JSON.parse(JSON.stringify(rules));
+    broken.roles.user.push({ action: 'fly', subject: 'Client' });
+    delete broken.plans.readOnly;
+    expect(ruleProblems(broken)).toEqual([
+      `roles/user.json#/${rules.roles.user.length}/action: unknown action "fly"`,
+      'plans.json#/readOnly: must be a list of rules',
+    ]);
+  });
+});
 
 const user = (
   over: Partial<AbilityUser> & {

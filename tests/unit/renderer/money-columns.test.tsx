@@ -8,10 +8,11 @@ import { RendererContext, type RendererContextValue } from '../../../renderer/re
 import { Cell } from '../../../renderer/react/views/Cell';
 import GalleryView from '../../../renderer/react/views/GalleryView';
 import ListView from '../../../renderer/react/views/ListView';
-import { SCREEN_FILES } from '../../../schemas';
+import { discoverSchemaFiles } from '../../../schemas';
 
-const screens = SCREEN_FILES.map(
-  (f) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas', f), 'utf8')) as ScreenDef,
+const schemasDir = path.join(__dirname, '../../../schemas');
+const screens = discoverSchemaFiles(schemasDir).screens.map(
+  (f) => JSON.parse(fs.readFileSync(path.join(schemasDir, f), 'utf8')) as ScreenDef,
 );
 const moneyColumns = (s: ScreenDef): ColumnDef[] =>
   [
