@@ -66,6 +66,7 @@ describe('web: the first screen inside the page', () => {
     expect(preloaded['/api/v1/ui/locales/en'].body['app']).toBeDefined();
     expect((preloaded['/api/v1/ui/manifest'].body.data!.screens as unknown[]).length).toBeGreaterThan(10);
     expect(preloaded['/api/v1/user'].status).toBe(401);
+    expect(preloaded['/api/v1/ui/permissions']).toBeUndefined();
     expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data!.kind).toBe('wizard');
     expect(preloaded['/api/v1/online-booking/first-screen-studio'].body.data).toBeDefined();
     expect(html).toContain('<link rel="preload" as="script" href="/assets/screen-wizard.000000000003.js">');
@@ -107,6 +108,9 @@ describe('web: the first screen inside the page', () => {
     expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');
     expect(html).toContain('href="/assets/screen-dashboard.000000000009.js"');
     expect(html).toContain('href="/assets/permissions.00000000000b.js"');
+    // The chunk is only the code: the rules it runs come with the page, as the server has them now.
+    const rules = preloaded['/api/v1/ui/permissions'].body.data as { roles: Record<string, unknown[]> };
+    expect(Object.keys(rules.roles).sort()).toEqual(['admin', 'affiliate', 'user']);
   });
 
   it('keeps text that looks like markup inside the JSON block', async () => {
