@@ -92,13 +92,13 @@ export async function apiTypes(): Promise<string> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-api-types-'));
   const app = await buildApp(
     loadConfig(
-      {},
+      // No watching of the schema folders: the app lives for one read.
+      { SCHEMAS_WATCH: '0' },
       {
         databaseUrl: `sqlite:${path.join(tmp, 'types.db')}`,
         uploadsDir: path.join(tmp, 'uploads'),
         webDir: path.join(tmp, 'web'),
         logger: false,
-        watchSchemas: false,
       },
     ),
   );
