@@ -124,7 +124,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   const { registry, i18n } = store;
   fastify.decorate('registry', registry);
   fastify.decorate('schemas', store);
-  if (!config.logger) store.log = { info: () => undefined, error: (msg) => console.error(msg) };
+  // Reloads are told even without the request log: whoever edited a file wants to know it took effect, or why not.
+  if (!config.logger) store.log = console;
   else store.log = { info: (msg) => fastify.log.info(msg), error: (msg) => fastify.log.error(msg) };
   if (config.watchSchemas) store.watch();
   fastify.addHook('onClose', async () => store.close());

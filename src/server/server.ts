@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.
-  process.on('SIGHUP', () => void app.schemas.reload());
+  app.schemas.onSignal('SIGHUP');
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(
       signal,

@@ -31,6 +31,13 @@ function edit(dir: string, file: string, change: (json: any) => void): void {
   fs.writeFileSync(full, JSON.stringify(json, null, 1));
 }
 
+// A reload says what it did on the console (the tests run without the request log): kept quiet here, read where it matters.
+beforeEach(() => {
+  jest.spyOn(console, 'info').mockImplementation(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
 const manifestOf = async (t: TestApp) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' });
   return { etag: res.headers.etag as string, data: res.json().data };
@@ -126,7 +133,7 @@ describe('schemas reloaded without a restart', () => {
   });
 
   it('keeps the set it has when a file is broken, and says why', async () => {
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = jest.mocked(console.error);
     const before = await manifestOf(t);
     fs.writeFileSync(path.join(src.config.schemasDir, 'screens/clients/list.json'), '{ "id": ');
     const broken = t.app.schemas.reload();
@@ -142,7 +149,6 @@ describe('schemas reloaded without a restart', () => {
       ok: false,
       error: 'screens/clients.form#/fields: unknown field "shoe_size" of clients',
     });
-    errors.mockRestore();
 
     const after = await manifestOf(t);
     expect(after.etag).toBe(before.etag);
@@ -157,13 +163,24 @@ describe('schemas reloaded without a restart', () => {
   });
 
   it('refuses a set that changes what routes are made of, until a restart', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     edit(src.config.schemasDir, 'resources/clients.json', (r) => (r['x-resource'].path = '/customers'));
     expect(t.app.schemas.reload()).toMatchObject({
       ok: false,
       error: expect.stringContaining('resources/clients.json: its routes'),
     });
-    jest.restoreAllMocks();
+  });
+
+  it('re-reads files on SIGHUP', async () => {
+    const stop = t.app.schemas.onSignal('SIGHUP');
+    try {
+      edit(src.config.schemasDir, 'screens/clients/list.json', (s) => (s.views = ['gallery']));
+      process.emit('SIGHUP');
+      const screen = await t.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.list' });
+      expect(screen.json().data.views).toEqual(['gallery']);
+      expect(console.info).toHaveBeenCalledWith(expect.stringMatching(/^Schemas reloaded \(set 1, [0-9a-f]+\)\.$/));
+    } finally {
+      stop();
+    }
   });
 
   it('re-reads files on change when watching', async () => {
@@ -229,14 +246,12 @@ describe('permission rules served and reloaded like the schemas', () => {
   });
 
   it('keeps the rules it has when a rule names an unknown subject', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const before = (await t.app.inject({ method: 'GET', url: '/api/v1/ui/permissions' })).headers.etag;
     edit(src.config.permissionsDir, 'roles/user.json', (rules) => rules.push({ action: 'read', subject: 'Spaceship' }));
     expect(t.app.schemas.reload()).toMatchObject({
       ok: false,
       error: expect.stringContaining('roles/user.json#/'),
     });
-    jest.restoreAllMocks();
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/ui/permissions' })).headers.etag).toBe(before);
   });
 });

@@ -204,6 +204,13 @@ export class SchemaStore {
     }
   }
 
+  /** Reloads when the process receives `signal` (SIGHUP, from server.ts); returns what stops it. */
+  onSignal(signal: NodeJS.Signals): () => void {
+    const reload = () => void this.reload();
+    process.on(signal, reload);
+    return () => void process.off(signal, reload);
+  }
+
   close(): void {
     clearTimeout(this.timer);
     for (const w of this.watchers) w.close();

@@ -160,6 +160,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore 
       const schema = store.validatorSchema(file);
       if (!schema) throw notFound();
       let code = validators.get(file);
+      if (validators.size > 500) validators.clear(); // modules of sets long gone
       if (!code) validators.set(file, (code = standaloneValidator(schema)));
       return reply
         .header('content-type', 'text/javascript; charset=utf-8')
