@@ -187,15 +187,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         }[];
@@ -228,15 +235,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -278,15 +292,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -319,15 +340,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -362,15 +390,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -409,15 +444,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -454,15 +496,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         };
@@ -513,15 +562,22 @@ export interface ApiRoutes {
           zoom: boolean;
           notes: string | null;
           service: {
-            [k: string]: unknown;
+            id: number;
+            title: string;
+            colour: string;
           } | null;
           service_id: number | null;
           client_ids: number[];
           recurring: {
+            series_id: number;
             [k: string]: unknown;
           } | null;
           clients: {
-            [k: string]: unknown;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            main_photo: string | null;
+            status: string;
           }[];
           [k: string]: unknown;
         }[];
@@ -584,7 +640,7 @@ export interface ApiRoutes {
           start_time: string;
           class_id: number;
           title: string;
-          colour: string | null;
+          colour: string;
           duration: number;
           spaces: number;
           starts_at: string;

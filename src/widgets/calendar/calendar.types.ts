@@ -1,20 +1,7 @@
+import type { ApiResponse } from '../../domain/generated/api';
+
 /** An appointment as GET /api/v1/appointments answers it. */
-export interface Appointment {
-  id: number;
-  type: 'service' | 'private' | 'blocked';
-  title: string | null;
-  date: string;
-  start_time: string;
-  end_time: string;
-  all_day: boolean;
-  starts_at: string;
-  ends_at: string;
-  payment_status: string;
-  left_to_pay?: number;
-  service: { id: number; title: string; colour: string } | null;
-  recurring: { series_id: number } | null;
-  clients: Array<{ id: number; first_name: string; last_name: string | null; status: string }>;
-}
+export type Appointment = ApiResponse<'GET /api/v1/appointments'>['data'][number];
 
 export interface BusinessTime {
   weekday: number;
@@ -25,12 +12,4 @@ export interface BusinessTime {
 }
 
 /** A class session as GET /api/v1/classes/sessions answers it. */
-export interface ClassSession {
-  id: number;
-  class_id: number;
-  title: string;
-  colour: string;
-  spaces: number;
-  starts_at: string;
-  ends_at: string;
-}
+export type ClassSession = ApiResponse<'GET /api/v1/classes/sessions'>['data'][number];

@@ -29,21 +29,40 @@ const base: Appointment = {
   date: '2026-11-23',
   start_time: '10:00',
   end_time: '11:00',
+  duration: 60,
   all_day: false,
   starts_at: '2026-11-23T10:00:00Z',
   ends_at: '2026-11-23T11:00:00Z',
+  price: 4500,
+  discounted_amount: null,
   payment_status: 'unpaid',
   left_to_pay: 4500,
+  source: null,
+  location_type: null,
+  location_id: null,
+  address: null,
+  zoom: false,
+  notes: null,
   service: { id: 3, title: 'Cut and colour', colour: '#8e24aa' },
+  service_id: 3,
+  client_ids: [7],
   recurring: null,
-  clients: [{ id: 7, first_name: 'Amelia', last_name: 'Stone', status: 'pending' }],
+  clients: [{ id: 7, first_name: 'Amelia', last_name: 'Stone', main_photo: null, status: 'pending' }],
 };
 
 describe('calendar events', () => {
   it('name the client first, then the service', () => {
     expect(toEvents([base], t)[0].title).toBe('Amelia Stone · Cut and colour');
     expect(
-      clientNames({ clients: [...base.clients, { id: 8, first_name: 'Leo', last_name: null, status: 'pending' }] }, t),
+      clientNames(
+        {
+          clients: [
+            ...base.clients,
+            { id: 8, first_name: 'Leo', last_name: null, main_photo: null, status: 'pending' },
+          ],
+        },
+        t,
+      ),
     ).toBe('Amelia Stone +1');
     expect(toEvents([{ ...base, type: 'private', service: null, clients: [] }], t)[0].title).toBe('Private time');
     expect(appointmentTitle({ ...base, service: null, title: 'Team lunch' }, t)).toBe('Team lunch');

@@ -9,8 +9,6 @@ import {
   STRING,
 } from '../../engine/responses';
 
-const NULLABLE_OBJECT = { type: ['object', 'null'], additionalProperties: true } as const;
-
 /** An appointment as the calendar and the form read it (appointments.ts, presentAppointments). */
 export const APPOINTMENT = object(
   {
@@ -34,11 +32,20 @@ export const APPOINTMENT = object(
     address: NULLABLE_STRING,
     zoom: BOOLEAN,
     notes: NULLABLE_STRING,
-    service: NULLABLE_OBJECT,
+    service: { type: ['object', 'null'], properties: { id: INTEGER, title: STRING, colour: STRING } },
     service_id: NULLABLE_INTEGER,
     client_ids: { type: 'array', items: INTEGER },
-    recurring: NULLABLE_OBJECT,
-    clients: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    recurring: { type: ['object', 'null'], properties: { series_id: INTEGER }, additionalProperties: true },
+    clients: {
+      type: 'array',
+      items: object({
+        id: INTEGER,
+        first_name: STRING,
+        last_name: NULLABLE_STRING,
+        main_photo: NULLABLE_STRING,
+        status: STRING,
+      }),
+    },
   },
   { open: true },
 );

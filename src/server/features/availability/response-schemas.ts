@@ -1,4 +1,4 @@
-import { INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
+import { INTEGER, object, STRING } from '../../engine/responses';
 
 /** A class session on the calendar, as a real-time span. */
 export const CLASS_SESSION = object(
@@ -8,7 +8,7 @@ export const CLASS_SESSION = object(
     start_time: STRING,
     class_id: INTEGER,
     title: STRING,
-    colour: NULLABLE_STRING,
+    colour: STRING,
     duration: INTEGER,
     spaces: INTEGER,
     starts_at: STRING,
