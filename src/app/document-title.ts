@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useRenderer, type Area } from '../../renderer';
+import { useAddress, useRenderer, useRouteMatcher, type Area } from '../../renderer';
+
+const staticSegments = (route: string) => route.split('/').filter((s) => s && !s.startsWith(':')).length;
 
 /**
  * The browser tab names the screen: its schema's title key, translated ("Clients · Soloist"). A path that is no
@@ -10,9 +11,13 @@ import { useRenderer, type Area } from '../../renderer';
 export function useDocumentTitle(area: Area): void {
   const { manifest, t } = useRenderer();
   const { i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = useAddress();
+  const matches = useRouteMatcher();
   useEffect(() => {
-    const screen = manifest.screens.find((s) => area.screens.includes(s.id) && matchPath(s.route, pathname));
+    // The most specific route wins, as in the router (`/clients/list` over `/clients/:id`), whatever the order.
+    const screen = manifest.screens
+      .filter((s) => area.screens.includes(s.id) && matches(s.route, pathname))
+      .sort((a, b) => staticSegments(b.route) - staticSegments(a.route))[0];
     const title = screen ? t(screen.title) : '';
     // A title that already names the app ("Log in to Soloist") is not suffixed again.
     document.title = !title
@@ -20,5 +25,5 @@ export function useDocumentTitle(area: Area): void {
       : title.includes(t('app.name'))
         ? title
         : t('app.documentTitle', { screen: title });
-  }, [manifest, area, pathname, t, i18n.language]);
+  }, [manifest, area, pathname, matches, t, i18n.language]);
 }
