@@ -7,22 +7,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-
-interface Statistic {
-  code: string | null;
-  url: string | null;
-  subscribers: number;
-  trialing: number;
-  subscribed: number;
-  unsubscribed: number;
-  earnings: number;
-}
+import type { ApiResponse } from '../../domain/generated/api';
 
 /** The affiliate's code and referral link (made once, on request) and who signed up through it. */
 const AffiliateCode: ScreenWidget = () => {
   const { rest, t, notify } = useRenderer();
   const { data, mutate } = useSWR('affiliate-statistic', () =>
-    rest.getJson<{ data: Statistic }>('/api/v1/affiliate/statistic'),
+    rest.getJson<ApiResponse<'GET /api/v1/affiliate/statistic'>>('/api/v1/affiliate/statistic'),
   );
   const [busy, setBusy] = useState(false);
   if (!data) return <LinearProgress aria-label={t('app.loading')} />;
