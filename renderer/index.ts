@@ -17,5 +17,5 @@ export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';
 export { buildRoutes, routeFor } from './core/routes';
-export { formatMoney } from './core/format';
+export { currencySymbol, formatMoney, minorDigits, moneyInputText, parseMoney, toMajor, toMinor } from './core/money';
 export * from './core/types';

@@ -1,4 +1,5 @@
 import type { ColumnDef, RecordData, Translate } from './types';
+import { formatMoney } from './money';
 
 /** Joins the named fields of a record with spaces, skipping empty ones: ['first_name','last_name'] → "Ann Lee". */
 export function joinFields(record: RecordData, fields: string[] = []): string {
@@ -54,18 +55,6 @@ export function formatValue(
     default:
       return String(value);
   }
-}
-
-/**
- * Money held as integer minor units (pence, kopiyky) in words of the locale with the currency's sign: 9000 → "£90.00".
- * Without a currency (a host that gives none) the amount alone, still in major units.
- */
-export function formatMoney(minor: number, locale: string, currency?: string): string {
-  if (!Number.isFinite(minor)) return '—';
-  const options: Intl.NumberFormatOptions = currency
-    ? { style: 'currency', currency }
-    : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return new Intl.NumberFormat(locale, options).format(minor / 100);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
+import { currencySymbol, moneyInputText, parseMoney } from '../../core/money';
 
 type FormContext = { t?: (k: string, o?: Record<string, unknown>) => string; currency?: string; locale?: string };
 const contextOf = (props: WidgetProps) => (props.registry.formContext ?? {}) as FormContext;
@@ -35,13 +36,8 @@ export function ColourWidget(props: WidgetProps) {
 export function MoneyWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
   const { currency = 'GBP', locale = 'en' } = contextOf(props);
-  const symbol = useMemo(
-    () =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
-        ?.value ?? currency,
-    [currency, locale],
-  );
-  const shown = typeof value === 'number' ? (value / 100).toFixed(2) : '';
+  const symbol = useMemo(() => currencySymbol(currency, locale), [currency, locale]);
+  const shown = typeof value === 'number' ? moneyInputText(value, currency) : '';
   return (
     <span className="sf-affix">
       <span aria-hidden="true">{symbol}</span>
@@ -57,9 +53,8 @@ export function MoneyWidget(props: WidgetProps) {
         aria-invalid={invalid(props)}
         aria-describedby={ariaDescribedByIds(id)}
         onBlur={(e) => {
-          const text = e.target.value.replace(/[\s,]/g, '.').replace(/[^0-9.]/g, '');
-          const parsed = text === '' ? null : Math.round(Number.parseFloat(text) * 100);
-          onChange(parsed === null || Number.isNaN(parsed) ? options.emptyValue : parsed);
+          // An amount typed as the locale writes it ("1 250,50" in uk); what is no amount leaves the field empty.
+          onChange(parseMoney(e.target.value, currency, locale) ?? options.emptyValue);
           onBlur(id, e.target.value);
         }}
       />

@@ -6,12 +6,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 
 /** The affiliate's code and referral link (made once, on request) and who signed up through it. */
 const AffiliateCode: ScreenWidget = () => {
-  const { rest, t, notify } = useRenderer();
+  const { rest, t, notify, locale } = useRenderer();
   const { data, mutate } = useSWR('affiliate-statistic', () =>
     rest.getJson<ApiResponse<'GET /api/v1/affiliate/statistic'>>('/api/v1/affiliate/statistic'),
   );
@@ -70,7 +70,7 @@ const AffiliateCode: ScreenWidget = () => {
               {t(`affiliate.stats.${k}`)}
             </Typography>
             <Typography component="dd" variant="h5" sx={{ m: 0 }}>
-              {k === 'earnings' ? (stat.earnings / 100).toFixed(2) : stat[k]}
+              {k === 'earnings' ? formatMoney(stat.earnings, locale) : stat[k]}
             </Typography>
           </Box>
         ))}

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
+import { formatMoney } from '../../../../renderer/core/money';
 import { dayInWords } from '../../../domain/dates-in-words';
 import type { BookingDeps } from './context';
 import { presentAppointment, presentSeat } from './manage';
@@ -182,5 +183,4 @@ export async function tell(
 }
 
 /** An amount in minor units, in the page's currency, formatted for `locale`. */
-export const money = (deps: BookingDeps, locale: string, minor: number) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: deps.currency.toUpperCase() }).format(minor / 100);
+export const money = (deps: BookingDeps, locale: string, minor: number) => formatMoney(minor, locale, deps.currency);

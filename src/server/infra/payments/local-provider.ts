@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatMoney } from '../../../../renderer/core/money';
 
 /** A card number the local provider declines, as Stripe's test card 4000 0000 0000 0002 is declined. */
 export const DECLINED_CARD = '4000000000000002';
@@ -101,9 +102,7 @@ export async function startLocalProvider(options: { webhookUrl: string; port?: n
     json(res, status, { error: { type: 'invalid_request_error', message } });
 
   function page(s: Session, error?: string): string {
-    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: s.currency.toUpperCase() }).format(
-      s.amount_total / 100,
-    );
+    const amount = formatMoney(s.amount_total, 'en-GB', s.currency);
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pay ${escapeHtml(amount)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:0 auto;padding:24px;color:#1f2933}h1{font-size:1.25rem}
