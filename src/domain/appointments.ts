@@ -1,13 +1,12 @@
 import type { Interval } from './availability/availability.types';
 import { localDate, offsetAt, toUtc } from './availability/zoned-time';
-import { addDays } from './dates';
+import { addDays, minutesOfDay } from './dates';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';
 export const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
 export const MAX_OCCURRENCES = 366;
 
 const MINUTE = 60_000;
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** The local dates of a series: from the first date, every `interval` days/weeks/months, up to the end date. */
 export function occurrenceDates(start: string, frequency: Frequency, interval: number, end: string): string[] {
@@ -61,7 +60,7 @@ export function spans(shape: Shape, timeZone: string): Spans {
       blocks: [{ start, end }],
     };
   }
-  const start = toUtc(timeZone, shape.date, minutes(shape.start_time));
+  const start = toUtc(timeZone, shape.date, minutesOfDay(shape.start_time));
   const parts =
     shape.type === 'service' && shape.parts?.length ? shape.parts : [{ duration: shape.duration, blocked: true }];
   const blocks: Interval[] = [];
