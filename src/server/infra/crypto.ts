@@ -3,6 +3,10 @@ import crypto from 'node:crypto';
 /** Hex SHA-256: tokens are stored as their hash only, so a leaked table opens nothing. */
 export const sha256 = (text: string): string => crypto.createHash('sha256').update(text).digest('hex');
 
+/** Hex HMAC-SHA-256 of `text` with `secret` (webhook signatures). */
+export const hmacSha256 = (secret: string, text: string): string =>
+  crypto.createHmac('sha256', secret).update(text).digest('hex');
+
 /** An unguessable URL-safe token of `bytes` random bytes. */
 export const newToken = (bytes = 24): string => crypto.randomBytes(bytes).toString('base64url');
 

@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { formatMoney } from '../../../../renderer/core/money';
+import { hmacSha256, randomHex } from '../crypto';
 
 /** A card number the local provider declines, as Stripe's test card 4000 0000 0000 0002 is declined. */
 export const DECLINED_CARD = '4000000000000002';
@@ -75,7 +75,7 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 
 /** Stripe's webhook signature: `t=<unix>,v1=<HMAC-SHA256 of "t.payload">`. */
 export function signWebhook(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  const v1 = crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+  const v1 = hmacSha256(secret, `${timestamp}.${payload}`);
   return `t=${timestamp},v1=${v1}`;
 }
 
@@ -86,8 +86,8 @@ export function signWebhook(payload: string, secret: string, timestamp = Math.fl
  * `stripe` SDK talks to it unchanged.
  */
 export async function startLocalProvider(options: { webhookUrl: string; port?: number }): Promise<LocalProvider> {
-  const secretKey = `sk_test_local_${crypto.randomBytes(12).toString('hex')}`;
-  const webhookSecret = `whsec_local_${crypto.randomBytes(16).toString('hex')}`;
+  const secretKey = `sk_test_local_${randomHex(12)}`;
+  const webhookSecret = `whsec_local_${randomHex(16)}`;
   const sessions = new Map<string, Session>();
   const refunds = new Map<string, Refund>();
   const refundsByKey = new Map<string, Refund>();
@@ -119,7 +119,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 
   async function deliver(s: Session): Promise<void> {
     const payload = JSON.stringify({
-      id: `evt_${crypto.randomBytes(12).toString('hex')}`,
+      id: `evt_${randomHex(12)}`,
       object: 'event',
       type: 'checkout.session.completed',
       api_version: '2025-01-01',
@@ -169,7 +169,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         ) {
           return stripeError(res, 400, 'Missing or invalid parameters.');
         }
-        const id = `cs_test_${crypto.randomBytes(16).toString('hex')}`;
+        const id = `cs_test_${randomHex(16)}`;
         const session: Session = {
           id,
           object: 'checkout.session',
@@ -204,7 +204,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         if (refunds.has(paid.payment_intent!))
           return stripeError(res, 400, `Charge for ${paid.payment_intent} has already been refunded.`);
         const refund: Refund = {
-          id: `re_test_${crypto.randomBytes(12).toString('hex')}`,
+          id: `re_test_${randomHex(12)}`,
           object: 'refund',
           amount: paid.amount_total,
           currency: paid.currency,
@@ -246,7 +246,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
         return html(402, page(s, 'Incorrect card details'));
       s.status = 'complete';
       s.payment_status = 'paid';
-      s.payment_intent = `pi_test_${crypto.randomBytes(12).toString('hex')}`;
+      s.payment_intent = `pi_test_${randomHex(12)}`;
       await deliver(s);
       res.writeHead(303, { location: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) });
       res.end();
