@@ -7,7 +7,9 @@ const swc = [
   },
 ];
 // ESM-only packages jest must transform.
-const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast', '@rjsf/validator-ajv8'].join('|');
+const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast', '@rjsf/validator-ajv8', 'wouter'].join(
+  '|',
+);
 
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
@@ -17,6 +19,9 @@ const common = {
     // The package's CJS build has no per-file entry for this module; use its ESM file (transformed above).
     '^@rjsf/validator-ajv8/lib/createPrecompiledValidator\\.js$':
       '<rootDir>/node_modules/@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
+    // rjsf's fields and widgets one file each (renderer/react/form/rjsf-defaults): ES modules of a package jest
+    // cannot load one by one; the test of that list checks names, so a stand-in component each is enough.
+    '^@rjsf/core/lib/components/(fields|widgets)/\\w+\\.js$': '<rootDir>/tests/helpers/rjsf-part-stub.tsx',
   },
 };
 

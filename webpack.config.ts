@@ -3,7 +3,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import { Compilation, sources, type Compiler, type Configuration } from 'webpack';
+import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
 
 /**
  * The browser build. Content-hashed chunks; each screen kind (list, form, detail, dashboard) and each heavy
@@ -78,6 +78,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         template: './src/app/index.html',
         favicon: './src/app/favicon.svg',
         scriptLoading: 'defer',
+      }),
+      // rjsf's default fields and widgets: what our forms draw at once, the rest on first use (rjsf-defaults.tsx).
+      new NormalModuleReplacementPlugin(/^\.\/components\/(fields|widgets)\/index\.js$/, (resource) => {
+        if (!/[\\/]@rjsf[\\/]core[\\/]lib$/.test(resource.context)) return;
+        const kind = resource.request.includes('/fields/') ? 'fields' : 'widgets';
+        resource.request = path.resolve(__dirname, `renderer/react/form/rjsf-${kind}.ts`);
       }),
       new ChunkMapPlugin(),
       new MiniCssExtractPlugin({
