@@ -1,6 +1,17 @@
 /** The renderer's public API. Integrators import from here only. */
 export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp';
 export {
+  Link,
+  NavLink,
+  useAddress,
+  useNavigate,
+  useParams,
+  useRouteMatcher,
+  useSearchParams,
+  type LinkProps,
+  type Navigate,
+} from './react/router';
+export {
   useRenderer,
   type RendererContextValue,
   type ScreenWidget,

@@ -1,22 +1,16 @@
 import { useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
-import {
-  BrowserRouter,
-  Navigate,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useRoutes,
-  type RouteObject,
-} from 'react-router-dom';
+import { Route, useLocation, useRouter, matchRoute } from 'wouter';
 import useSWR from 'swr';
 import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
+import { rankRoutes } from '../core/route-rank';
 import { buildRoutes } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
 import type { RendererWidget } from './types';
 import type { CellType, ListViewType } from './views/types';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader';
+import { BrowserRouter, Redirect, useAddress } from './router';
 
 export interface LayoutProps {
   area: Area;
@@ -60,76 +54,81 @@ export interface SchemaAppProps {
 }
 
 /** Scrolls to the top whenever the path changes (spec: list screens scroll to the top on navigation). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
+function ScrollToTop({ children }: { children: ReactNode }) {
+  const { pathname } = useAddress();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  return <Outlet />;
+  return <>{children}</>;
 }
 
-function AreaGate({ area, guard, Layout }: { area: Area; guard: Guard; Layout: ComponentType<LayoutProps> }) {
-  const location = useLocation();
+function AreaGate({ area, guard, Layout, children }: AreaGateProps & { children: ReactNode }) {
+  const location = useAddress();
   const redirect = guard(area, location);
-  if (redirect) return <Navigate to={redirect} replace />;
-  return (
-    <Layout area={area}>
-      <Outlet />
-    </Layout>
-  );
+  if (redirect) return <Redirect to={redirect} replace />;
+  return <Layout area={area}>{children}</Layout>;
 }
 
-function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<ScreenKind>): RouteObject[] {
+interface AreaGateProps {
+  area: Area;
+  guard: Guard;
+  Layout: ComponentType<LayoutProps>;
+}
+
+/** One row of the route table: the pattern a path must match and what it renders. */
+interface RouteRow {
+  pattern: string;
+  element: ReactNode;
+}
+
+/**
+ * The manifest's routes, most specific first (`/clients/list` before `/clients/:id`), then the way to the not-found
+ * page for any other path: redirects, each area's screens inside the area's guard and layout, the area's 404.
+ */
+function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<ScreenKind>): RouteRow[] {
   const guards = createRegistry('guard', props.guards);
   const layouts = createRegistry('layout', props.layouts);
   const entries = buildRoutes(manifest);
   const { navigation } = manifest;
-  const areaRoutes: RouteObject[] = navigation.areas.map((area, i) => {
-    const children: RouteObject[] = entries
-      .filter((e) => e.area === area)
-      .map((e) => ({ path: e.path, element: <ScreenLoader id={e.screen.id} kinds={kinds} /> }));
-    if (area.home && navigation.notFound.startsWith(area.home))
-      children.push({ path: navigation.notFound, element: props.notFound ?? null });
-    return {
-      element: (
-        <AreaGate
-          area={area}
-          guard={guards.get(area.guard, `navigation.json#/areas/${i}/guard`)}
-          Layout={layouts.get(area.layout, `navigation.json#/areas/${i}/layout`)}
-        />
-      ),
-      children,
+  const rows = navigation.redirects.map((r) => ({ path: r.from, element: <Redirect to={r.to} replace /> }));
+  navigation.areas.forEach((area, i) => {
+    const gate: AreaGateProps = {
+      area,
+      guard: guards.get(area.guard, `navigation.json#/areas/${i}/guard`),
+      Layout: layouts.get(area.layout, `navigation.json#/areas/${i}/layout`),
     };
+    for (const e of entries.filter((entry) => entry.area === area)) {
+      rows.push({
+        path: e.path,
+        element: (
+          <AreaGate {...gate}>
+            <ScreenLoader id={e.screen.id} kinds={kinds} />
+          </AreaGate>
+        ),
+      });
+    }
+    if (area.home && navigation.notFound.startsWith(area.home))
+      rows.push({ path: navigation.notFound, element: <AreaGate {...gate}>{props.notFound ?? null}</AreaGate> });
   });
-  return [
-    {
-      element: <ScrollToTop />,
-      children: [
-        ...navigation.redirects.map((r) => ({ path: r.from, element: <Navigate to={r.to} replace /> })),
-        ...areaRoutes,
-        { path: '*', element: <Navigate to={navigation.notFound} replace /> },
-      ],
-    },
-  ];
+  return [...rankRoutes(rows), { pattern: '*', element: <Redirect to={navigation.notFound} replace /> }];
 }
 
-/** Renders the route that matches, and hands the host a way to move the user from outside a screen. */
-function RouteTable({
-  routes,
-  navigatorRef,
-}: {
-  routes: RouteObject[];
-  navigatorRef?: SchemaAppProps['navigatorRef'];
-}) {
-  const navigate = useNavigate();
+/**
+ * Renders the first route that matches, and hands the host a way to move the user from outside a screen. The
+ * matched route is always the same element at the same place, so a layout shared by two screens stays mounted.
+ */
+function RouteTable({ routes, navigatorRef }: { routes: RouteRow[]; navigatorRef?: SchemaAppProps['navigatorRef'] }) {
+  const [path, navigate] = useLocation();
+  const { parser } = useRouter();
   useEffect(() => {
     if (!navigatorRef) return undefined;
-    navigatorRef.current = (to: string) => void navigate(to, { replace: true });
+    navigatorRef.current = (to: string) => navigate(to, { replace: true });
     return () => {
       navigatorRef.current = null;
     };
   }, [navigate, navigatorRef]);
-  return useRoutes(routes);
+  const route = routes.find((r) => matchRoute(parser, r.pattern, path)[0]);
+  return route ? <Route path={route.pattern}>{route.element}</Route> : null;
 }
 
 /**
@@ -203,7 +202,9 @@ export function SchemaApp(props: SchemaAppProps) {
       {/* A new router (new schemas, another user) starts afresh from the address bar, so the location is guarded
           again for the new user. */}
       <BrowserRouter key={routerKey}>
-        <RouteTable routes={routes} navigatorRef={props.navigatorRef} />
+        <ScrollToTop>
+          <RouteTable routes={routes} navigatorRef={props.navigatorRef} />
+        </ScrollToTop>
       </BrowserRouter>
     </RendererContext.Provider>
   );

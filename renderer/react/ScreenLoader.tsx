@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { Link, Navigate } from 'react-router-dom';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,6 +9,7 @@ import { useRenderer } from './context';
 import { preloadable } from './preloadable';
 import type { ScreenKind } from './types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
+import { Link, Redirect } from './router';
 
 export type { ScreenKind, ScreenProps } from './types';
 
@@ -39,7 +39,7 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
     fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
   });
   const verdict = checkGate(summary?.gate);
-  if (typeof verdict === 'string') return <Navigate to={verdict} replace />;
+  if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
   if (verdict) {
     const action = verdict.link && (
       <Button color="inherit" size="small" component={Link} to={verdict.link.to}>

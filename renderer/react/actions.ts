@@ -1,9 +1,9 @@
-import type { NavigateFunction } from 'react-router-dom';
 import { routeFor } from '../core/routes';
 import type { ActionDef, RecordData } from '../core/types';
 import type { ScopedMutator } from 'swr';
 import { refreshResource } from './cache';
 import type { RendererContextValue } from './context';
+import type { Navigate } from './router';
 
 /**
  * Runs a screen action by kind: navigate to a screen, archive/restore/delete a record, or download an export.
@@ -11,7 +11,7 @@ import type { RendererContextValue } from './context';
  */
 export async function runAction(
   ctx: RendererContextValue,
-  navigate: NavigateFunction,
+  navigate: Navigate,
   action: ActionDef,
   target: {
     resource?: string;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +30,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonIcon from '@mui/icons-material/Person';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
-import { useRenderer, type LayoutProps } from '../../renderer';
+import { NavLink, useAddress, useRenderer, type LayoutProps } from '../../renderer';
 import { theme } from './theme';
 import { LanguageSelect } from './LanguageSelect';
 import { refusalOf } from './session';
@@ -165,7 +164,7 @@ export default function ShellLayout({ area, children }: LayoutProps) {
   const { user, logout } = useShell();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const [open, setOpen] = useState(false);
-  useLocation();
+  useAddress();
   useDocumentTitle(area);
   const drawer = (
     <Menu area={area} onNavigate={() => setOpen(false)}>

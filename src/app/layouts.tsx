@@ -1,12 +1,11 @@
 import { Suspense } from 'react';
-import { NavLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { preloadable, type LayoutProps } from '../../renderer';
+import { NavLink, preloadable, type LayoutProps } from '../../renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { useDocumentTitle } from './document-title';
 

@@ -2,7 +2,7 @@ import JSDOMEnvironment from 'jest-environment-jsdom';
 
 /**
  * jsdom lacks structuredClone, which rjsf 6 needs (without it form state silently never updates), and
- * TextEncoder, which react-router needs.
+ * TextEncoder/TextDecoder, which Node has and browsers have.
  */
 export default class Environment extends JSDOMEnvironment {
   override async setup(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../renderer/core/registry';
 import type { Manifest } from '../../renderer/core/types';
@@ -35,7 +36,7 @@ export function renderScreen(element: ReactNode, context: RendererContextValue, 
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+        <Router hook={memoryLocation({ path }).hook}>{element}</Router>
       </RendererContext.Provider>
     </SWRConfig>,
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from '../router';
 import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -246,7 +246,7 @@ export default function FormScreen({ screen }: ScreenProps) {
             <Button
               onClick={() =>
                 window.history.length > 1 || !screen.submit?.screen
-                  ? navigate(-1)
+                  ? window.history.back()
                   : navigate(routeFor(manifest, screen.submit.screen))
               }
               disabled={pending}

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from '../router';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -12,7 +12,6 @@ import { useRenderer } from '../context';
  */
 export function NotFound({ screen }: { screen: ScreenDef }) {
   const { manifest, t } = useRenderer();
-  const navigate = useNavigate();
   const list = manifest.screens.find((s) => s.kind === 'list' && s.resource === screen.resource);
   return (
     <Paper
@@ -32,7 +31,7 @@ export function NotFound({ screen }: { screen: ScreenDef }) {
           {t('notFound.toList', { list: t(list.title) })}
         </Button>
       ) : (
-        <Button variant="contained" onClick={() => navigate(-1)}>
+        <Button variant="contained" onClick={() => window.history.back()}>
           {t('actions.back')}
         </Button>
       )}

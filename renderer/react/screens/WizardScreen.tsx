@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useAddress, useParams, useSearchParams } from '../router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -27,7 +27,7 @@ function stored(key: string): Data {
 export default function WizardScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
   const params = useParams();
-  const location = useLocation();
+  const location = useAddress();
   const [query, setQuery] = useSearchParams();
   const key = `wizard:${screen.id}:${location.pathname}`;
   const [data, setData] = useState<Data>(() => stored(key));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../renderer';
 import Button from '@mui/material/Button';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
 import { useDay, useMoney, usePage, type Booking, type Purchase } from './api';

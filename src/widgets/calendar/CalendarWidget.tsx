@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../renderer';
 import useSWR from 'swr';
 import FullCalendar, { type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';

@@ -1,4 +1,4 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink } from '../../../renderer';
 import useSWR from 'swr';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';

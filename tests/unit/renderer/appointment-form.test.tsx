@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { act, fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../renderer/core/registry';
 import { HttpError } from '../../../renderer/core/rest';
@@ -70,11 +71,11 @@ function renderForm(url: string, rest: Record<string, unknown> = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path="/appointments/calendar/form/:id?" element={<FormScreen screen={screen} />} />
-          </Routes>
-        </MemoryRouter>
+        <Router hook={memoryLocation({ path: url }).hook}>
+          <Route path="/appointments/calendar/form/:id?">
+            <FormScreen screen={screen} />
+          </Route>
+        </Router>
       </RendererContext.Provider>
     </SWRConfig>,
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, screen as view, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../renderer/core/registry';
 import type { ColumnDef, Manifest, RecordData, ScreenDef } from '../../../renderer/core/types';
@@ -56,9 +57,9 @@ const Board: ListViewType = ({ rows }) => (
 function withContext(ctx: RendererContextValue, children: ReactNode) {
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
-      <MemoryRouter>
+      <Router hook={memoryLocation().hook}>
         <RendererContext.Provider value={ctx}>{children}</RendererContext.Provider>
-      </MemoryRouter>
+      </Router>
     </SWRConfig>
   );
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { render, screen as view, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../renderer/core/registry';
 import { HttpError } from '../../../renderer/core/rest';
@@ -133,14 +134,11 @@ function renderScreen(screen: ScreenDef, url: string, pattern: string, rest: Rec
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route
-              path={pattern}
-              element={screen.kind === 'detail' ? <DetailScreen screen={screen} /> : <FormScreen screen={screen} />}
-            />
-          </Routes>
-        </MemoryRouter>
+        <Router hook={memoryLocation({ path: url }).hook}>
+          <Route path={pattern}>
+            {screen.kind === 'detail' ? <DetailScreen screen={screen} /> : <FormScreen screen={screen} />}
+          </Route>
+        </Router>
       </RendererContext.Provider>
     </SWRConfig>,
   );
