@@ -1,0 +1,62 @@
+/**
+ * The texts a guest's first screen carries: the groups the guest screens and the renderer draw from, the screen's
+ * own keys and its resource's field labels — not the owner's menu, calendar, settings or messages. The browser
+ * completes the set on the visitor's first touch or key press (src/app/i18n.ts), before anything else can show.
+ */
+export type Texts = Record<string, unknown>;
+
+/** Groups every guest screen may need at once: the renderer's own, sign-in, the booking page and shared words. */
+export const GUEST_GROUPS = [
+  'app',
+  'actions',
+  'auth',
+  'booking',
+  'bookingPage',
+  'confirm',
+  'enums',
+  'errors',
+  'form',
+  'locales',
+  'notFound',
+  'toast',
+  'units',
+  'validation',
+  'widgets',
+  'wizard',
+];
+
+/** Field labels the booking page's later steps show (the client's details, the appointment): ~0.5 KB. */
+export const GUEST_KEYS = ['fields.clients', 'fields.appointments'];
+
+const at = (texts: Texts, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Texts)[part] : undefined), texts);
+
+/** Copies `key`'s text (or subtree) from `texts` into `out`, creating the path. */
+function copy(texts: Texts, out: Texts, key: string): void {
+  const value = at(texts, key);
+  if (value === undefined) return;
+  const parts = key.split('.');
+  let node = out;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Texts;
+  node[parts[parts.length - 1]] = value;
+}
+
+/** Every string in the screen definition that names a text. */
+function keysIn(value: unknown, texts: Texts, found: Set<string>): Set<string> {
+  if (typeof value === 'string') {
+    if (/^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(value) && at(texts, value) !== undefined) found.add(value);
+  } else if (Array.isArray(value)) for (const item of value) keysIn(item, texts, found);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) keysIn(item, texts, found);
+  return found;
+}
+
+/** The part of `texts` a guest's first screen needs. */
+export function guestTexts(texts: Texts, screen: Record<string, unknown>): Texts {
+  const out: Texts = {};
+  for (const group of [...GUEST_GROUPS, ...GUEST_KEYS]) copy(texts, out, group);
+  if (typeof screen.resource === 'string') copy(texts, out, `fields.${screen.resource}`);
+  for (const key of keysIn(screen, texts, new Set())) copy(texts, out, key);
+  return out;
+}
