@@ -20,22 +20,44 @@ export function currentLocale(): Locale {
 
 /**
  * Loads the texts from the server (GET /api/v1/ui/locales/:lng), like the schemas, so a label added with a
- * schema needs no rebuild of the app. The page usually carries them already (`preloaded`): then no request.
+ * schema needs no rebuild of the app. The page usually carries them already (`preloaded`): then no request. A
+ * guest's page carries only its first screen's texts (`…/locales/:lng?first`): the rest follow on the visitor's
+ * first touch or key press, before anything that needs them can show.
  */
 export async function initI18n(preloaded: Preloaded = {}): Promise<typeof i18next> {
   const lng = currentLocale();
   const url = `/api/v1/ui/locales/${lng}`;
-  const carried = preloaded[url]?.status === 200 ? preloaded[url].body : undefined;
-  const texts = carried ?? (await fetch(url, { credentials: 'include' }).then((r) => r.json()));
+  const carriedUrl = [url, `${url}?first`].find((u) => preloaded[u]?.status === 200);
+  const texts = carriedUrl
+    ? preloaded[carriedUrl].body
+    : await fetch(url, { credentials: 'include' }).then((r) => r.json());
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
     resources: { [lng]: { translation: texts } },
     interpolation: { escapeValue: false },
+    react: { bindI18nStore: 'added' }, // screens re-render when the rest of the texts arrive
   });
   i18next.services.formatter?.add('lowercase', (value: unknown) => String(value).toLowerCase());
   document.documentElement.lang = lng;
+  if (carriedUrl && carriedUrl !== url) onFirstInput(() => void completeTexts(lng));
   return i18next;
+}
+
+/** Runs `then` once, on the first pointer press or key press anywhere on the page. */
+function onFirstInput(then: () => void): void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const once = () => {
+    for (const e of events) window.removeEventListener(e, once, true);
+    then();
+  };
+  for (const e of events) window.addEventListener(e, once, { capture: true, passive: true });
+}
+
+/** All of a language's texts, added to what the page carried. */
+async function completeTexts(lng: Locale): Promise<void> {
+  const texts = await fetch(`/api/v1/ui/locales/${lng}`, { credentials: 'include' }).then((r) => r.json());
+  i18next.addResourceBundle(lng, 'translation', texts, true, true);
 }
 
 export async function changeLocale(lng: Locale): Promise<void> {

@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import securityHeaders from './plugins/security-headers';
+import compression from './plugins/compression';
 import servicesPlugin from './plugins/services';
 import abilityPlugin from './plugins/ability';
 import sessionPlugin from './plugins/session';
@@ -132,6 +133,9 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
 
   fastify.addSchema(errorSchema);
   for (const schema of Object.values(store.current.shared)) fastify.addSchema(schema);
+
+  // Before anything that answers: API answers and validators go compressed (the built assets compress themselves).
+  await fastify.register(compression);
 
   await fastify.register(swagger, {
     openapi: {

@@ -63,7 +63,12 @@ describe('web: the first screen inside the page', () => {
   it('gives a guest on a booking page the texts, manifest, screen and page data, and preloads its first step only', async () => {
     await bookingOwner(t.app, 'first-screen-studio');
     const { html, preloaded } = await open('/online-booking/first-screen-studio');
-    expect(preloaded['/api/v1/ui/locales/en'].body['app']).toBeDefined();
+    // A guest's page carries its first screen's texts, not the owner's menu or calendar.
+    const texts = preloaded['/api/v1/ui/locales/en?first'].body;
+    expect(texts['bookingPage']).toBeDefined();
+    expect(texts['menu']).toBeUndefined();
+    expect(texts['calendar']).toBeUndefined();
+    expect(preloaded['/api/v1/ui/locales/en']).toBeUndefined();
     expect((preloaded['/api/v1/ui/manifest'].body.data!.screens as unknown[]).length).toBeGreaterThan(10);
     expect(preloaded['/api/v1/user'].status).toBe(401);
     expect(preloaded['/api/v1/ui/permissions']).toBeUndefined();
@@ -79,8 +84,8 @@ describe('web: the first screen inside the page', () => {
   it('answers in the language of the locale cookie', async () => {
     const { html, preloaded } = await open('/login', undefined, 'locale=uk');
     expect(html).toContain('<html lang="uk">');
-    expect(preloaded['/api/v1/ui/locales/uk']).toBeDefined();
-    expect(preloaded['/api/v1/ui/locales/en']).toBeUndefined();
+    expect(preloaded['/api/v1/ui/locales/uk?first'].body['fields']).toHaveProperty('login');
+    expect(Object.keys(preloaded).filter((k) => k.includes('/locales/en'))).toEqual([]);
     expect(preloaded['/api/v1/ui/screens/auth.login'].status).toBe(200);
   });
 
@@ -105,6 +110,8 @@ describe('web: the first screen inside the page', () => {
     expect(preloaded['/api/v1/ui/screens/dashboard.home'].status).toBe(200);
     expect(preloaded['/api/v1/user/setup-checklist'].status).toBe(200);
     expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
+    // The owner moves through every area: all the texts come at once.
+    expect(preloaded['/api/v1/ui/locales/en'].body['menu']).toBeDefined();
     expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');
     expect(html).toContain('href="/assets/screen-dashboard.000000000009.js"');
     expect(html).toContain('href="/assets/permissions.00000000000b.js"');

@@ -99,6 +99,33 @@ describe('web: the page and its assets', () => {
       expect(js.headers[name]).toBeUndefined();
   });
 
+  it('compresses API answers by Accept-Encoding, and sends them plain to a client that asks so', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ui/locales/en',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    const texts = JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString());
+    expect(texts.app).toBeDefined();
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(texts).length / 2);
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/ui/manifest',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString()).data.screens.length).toBeGreaterThan(10);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/v1/ui/manifest' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().data.screens.length).toBeGreaterThan(10);
+    // The login form's validator module, preloaded on a phone's first visit.
+    const validator = plain.json().data.resources.login.validator as string;
+    const module = await t.app.inject({ method: 'GET', url: validator, headers: { 'accept-encoding': 'br' } });
+    expect(module.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(module.rawPayload).toString()).toContain('export default');
+  });
+
   it('answers a missing file with a 404, not the page', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } }))

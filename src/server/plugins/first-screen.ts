@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { guestTexts, type Texts } from './first-screen-texts';
 
 /** An answer the page carries for the browser's first GETs, so they need no round trip. */
 export interface Preloaded {
@@ -162,6 +163,11 @@ export async function firstScreen(
   if (screen.status !== 200) return out;
   preloaded[screenUrl] = screen;
   const def = (screen.body as { data: Record<string, unknown> }).data;
+  // A guest's page carries only the texts of its first screen; the browser fetches the rest on first input.
+  if (user.status !== 200 && texts.status === 200) {
+    delete preloaded[urls.texts];
+    preloaded[`${urls.texts}?first`] = { status: 200, body: guestTexts(texts.body as Texts, def) };
+  }
   // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
   const reads = ((def.preload as string[] | undefined) ?? [])
     .map((u) => filled(u, hit.params))

@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { GUEST_GROUPS, guestTexts } from '../../../src/server/plugins/first-screen-texts';
+import en from '../../../src/locales/en.json';
+import uk from '../../../src/locales/uk.json';
+
+const schemas = path.resolve(__dirname, '../../../schemas/screens');
+const screen = (file: string) => JSON.parse(fs.readFileSync(path.join(schemas, file), 'utf8'));
+const at = (texts: object, key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+
+describe('the texts a guest first screen carries', () => {
+  it.each(['auth/login.json', 'auth/register.json', 'auth/forgot-password.json', 'booking/wizard.json'])(
+    '%s: every key the screen names, its fields, and the shared groups — not the owner area',
+    (file) => {
+      const def = screen(file);
+      for (const texts of [en, uk]) {
+        const carried = guestTexts(texts, def);
+        expect(at(carried, def.title)).toBe(at(texts, def.title));
+        if (def.resource) expect(at(carried, `fields.${def.resource}`)).toEqual(at(texts, `fields.${def.resource}`));
+        for (const group of GUEST_GROUPS) expect(at(carried, group)).toEqual(at(texts, group));
+        for (const group of ['menu', 'calendar', 'subscription', 'mail', 'messages'])
+          expect(at(carried, group)).toBeUndefined();
+        expect(JSON.stringify(carried).length).toBeLessThan(JSON.stringify(texts).length * 0.75);
+      }
+    },
+  );
+
+  it('keeps sibling keys of a group it copies only in part', () => {
+    const texts = { screens: { login: { title: 'Log in' }, dashboard: { title: 'Dashboard' } }, menu: { a: 'A' } };
+    expect(guestTexts(texts, { title: 'screens.login.title', note: 'not.a.key' })).toEqual({
+      screens: { login: { title: 'Log in' } },
+    });
+  });
+});
