@@ -1,4 +1,4 @@
-import { matchesWhen, type Translate, type JsonSchema, type ScreenDef } from './types';
+import { matchesWhen, type Translate, type JsonSchema, type ScreenDef, type When } from './types';
 
 type UiSchema = Record<string, unknown>;
 
@@ -69,12 +69,10 @@ export function toErrorSchema(errors: Record<string, string[]> = {}): Record<str
   return out;
 }
 
-type ShowWhen = Record<string, unknown[] | '$set'>;
-
 /** The rjsf field a hidden conditional field is drawn with: nothing (a hidden widget would still draw a list's items). */
 export const HIDDEN_FIELD = 'sfHidden';
 const showWhenOf = (ui: unknown) =>
-  ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: ShowWhen } | undefined)?.showWhen;
+  ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: When } | undefined)?.showWhen;
 
 /** Whether any field of the screen appears only for some values of another (`ui:options.showWhen`). */
 export function hasConditionalFields(uiSchema: UiSchema): boolean {
