@@ -1,0 +1,70 @@
+/** The demo accounts (spec: one per kind of user) and their shared password; the seed adds them once. */
+export const DEMO_PASSWORD = 'Demo-pass-1';
+
+const ENDED = new Date(Date.now() - 30 * 86_400_000).toISOString(); // an instant, not a day
+
+export const DEMO_USERS = [
+  {
+    email: 'owner@demo.test',
+    first_name: 'Olivia',
+    last_name: 'Hart',
+    plan_name: 'Premium Monthly',
+    subscription_status: 'active',
+    stage: 'subscriber',
+    sms_credits: 200,
+    email_credits: 500,
+    is_admin: 0,
+    is_affiliate: 0,
+  },
+  {
+    email: 'lite@demo.test',
+    first_name: 'Liam',
+    last_name: 'Price',
+    plan_name: 'Lite Monthly',
+    subscription_status: 'active',
+    stage: 'subscriber',
+    sms_credits: 0,
+    email_credits: 50,
+    is_admin: 0,
+    is_affiliate: 0,
+  },
+  {
+    email: 'admin@demo.test',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    plan_name: null,
+    subscription_status: 'active',
+    stage: 'subscriber',
+    sms_credits: 0,
+    email_credits: 0,
+    is_admin: 1,
+    is_affiliate: 0,
+  },
+  {
+    email: 'affiliate@demo.test',
+    first_name: 'Aria',
+    last_name: 'Fields',
+    plan_name: null,
+    subscription_status: 'active',
+    stage: 'subscriber',
+    sms_credits: 0,
+    email_credits: 0,
+    is_admin: 0,
+    is_affiliate: 1,
+  },
+  // A paid subscription that ended 30 days ago: read-only mode, data deleted in 60 days.
+  {
+    email: 'readonly@demo.test',
+    first_name: 'Rhea',
+    last_name: 'Stone',
+    plan_name: 'Business Monthly',
+    subscription_status: 'expired',
+    stage: 'unsubscriber',
+    sms_credits: 0,
+    email_credits: 0,
+    is_admin: 0,
+    is_affiliate: 0,
+    ends_at: ENDED,
+    subscription_ended_at: ENDED,
+  },
+] as const;

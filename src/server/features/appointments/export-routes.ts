@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { todayIn } from '../../../domain/dates';
+import { exportRows } from '../../engine/export';
+import { fileBody, responses } from '../../engine/responses';
+import { presentAppointments } from './present';
+import { allowedAppointments as allowed, ownerTimeZone } from './request-context';
+
+const DATE = { type: 'string', format: 'date' } as const;
+
+/** Appointments in a date range as a CSV or XLSX file (spec §7), with their service and clients by name. */
+export async function appointmentExportRoutes(app: FastifyInstance): Promise<void> {
+  const base = '/api/v1/appointments';
+
+  app.post(
+    `${base}/export`,
+    {
+      schema: {
+        response: responses({ 200: fileBody('The appointments as a CSV or XLSX file.') }),
+        tags: ['appointments'],
+        body: {
+          type: 'object',
+          properties: { format: { type: 'string', enum: ['csv', 'xlsx'], default: 'csv' }, from: DATE, to: DATE },
+        },
+      },
+    },
+    async (req, reply) => {
+      const filter = allowed(req, 'export');
+      const {
+        format,
+        from = '1970-01-01',
+        to = '9999-12-31',
+      } = req.body as { format: 'csv' | 'xlsx'; from?: string; to?: string };
+      const rows = await app.db
+        .selectFrom('appointments')
+        .selectAll()
+        .where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)]))
+        .orderBy('starts_at')
+        .limit(50_000)
+        .execute();
+      const presented = (await presentAppointments(app.db, rows as never)).map((a) => ({
+        ...a,
+        service: a.service?.title ?? null,
+        clients: a.clients.map((c) => `${c.first_name} ${c.last_name ?? ''}`.trim()).join(', '),
+      }));
+      const file = await exportRows(
+        'appointments',
+        ['date', 'start_time', 'end_time', 'type', 'service', 'clients', 'price', 'payment_status'],
+        presented,
+        format,
+        req.t,
+        todayIn(ownerTimeZone(req)),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
+}
