@@ -98,12 +98,10 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       }
       await completeHold(app.db, app.dialect, owner, hold.id, null, { ...details, manage_token_hash: sha256(manage) });
       await announce(deps, req, owner, hold.id, manage);
-      return reply
-        .code(201)
-        .send({
-          data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(deps, owner, hold.id) },
-          message: req.t('booking.booked'),
-        });
+      return reply.code(201).send({
+        data: { status: 'booked', manage_token: manage, booking: await bookingOfHold(deps, owner, hold.id) },
+        message: req.t('booking.booked'),
+      });
     },
   );
 
@@ -177,12 +175,10 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       }
       await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
       await announcePurchase(deps, req, owner, purchase.id, manage);
-      return reply
-        .code(201)
-        .send({
-          data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) },
-          message: req.t('booking.bought'),
-        });
+      return reply.code(201).send({
+        data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) },
+        message: req.t('booking.bought'),
+      });
     },
   );
 
