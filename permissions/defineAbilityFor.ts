@@ -14,18 +14,6 @@ export interface PermissionRules {
   plans: Record<PlanLevel | 'readOnly', RawRule[]>;
 }
 
-let active: PermissionRules | null = null;
-
-/** The rules `defineAbilityFor` uses when given none: the server sets them at start and on each reload. */
-export function setActiveRules(rules: PermissionRules): void {
-  active = rules;
-}
-
-function activeRules(): PermissionRules {
-  if (!active) throw new Error('permission rules are not loaded');
-  return active;
-}
-
 /** The part of a user the rules read: the shape of GET /api/v1/user, on the server and in the browser. */
 export interface AbilityUser {
   id: number;
@@ -77,10 +65,11 @@ function planRules(user: AbilityUser, plans: PermissionRules['plans']): RawRule[
 /**
  * The one place that turns a user into abilities. Pure: no I/O, the same on server and browser.
  * Rules come in CASL order — general grants first, plan limits and read-only mode after, each with a reason.
- * Without `rules`, the active ones (`setActiveRules`).
+ * `rules` are the caller's current ones: the server's schema store (`app.schemas.current.rules`), the browser's
+ * `GET /api/v1/ui/permissions`.
  * @example defineAbilityFor(user, rules).can('read', subject('Client', { user_id: user.id }))
  */
-export function defineAbilityFor(user: AbilityUser | null, rules: PermissionRules = activeRules()): AppAbility {
+export function defineAbilityFor(user: AbilityUser | null, rules: PermissionRules): AppAbility {
   if (!user) return createMongoAbility<AppAbility>([]);
   const { roles, plans } = rules;
   if (user.is_admin) return createMongoAbility<AppAbility>(interpolate(roles.admin, user));

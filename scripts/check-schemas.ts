@@ -6,13 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../renderer/core/builtins';
 import { readPermissionRules } from '../permissions/rule-files';
 import { discoverSchemaFiles } from '../schemas/index';
 import { loadSchemas, type SchemaRegistry } from '../src/server/engine/schema-registry';
 import { registryProblems } from '../src/server/engine/schema-checks';
 import { duplicateKeys } from './duplicate-keys';
-import { screenWidgets as appScreenWidgets, widgets as appWidgets } from '../src/widgets';
+import { APP_SCREEN_WIDGETS, APP_WIDGETS, CODE_NAMES } from '../src/widgets/names';
 
 export { VALIDATION_KEYS } from '../src/server/engine/schema-checks';
 
@@ -33,8 +32,8 @@ export function checkSchemas(
     return [(err as Error).message];
   }
   return registryProblems(registry, locales, {
-    screenKinds: BUILTIN_SCREEN_KINDS,
-    widgets: [...BUILTIN_WIDGETS, ...extraWidgets],
+    ...CODE_NAMES,
+    widgets: [...CODE_NAMES.widgets, ...extraWidgets],
     screenWidgets: screenWidgetNames,
   });
 }
@@ -44,7 +43,7 @@ if (require.main === module) {
     ['en', 'uk'].map((l) => [l, fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8')]),
   );
   const locales = Object.fromEntries(Object.entries(texts).map(([l, text]) => [l, JSON.parse(text)]));
-  const problems = checkSchemas(schemasDir, locales, Object.keys(appWidgets), Object.keys(appScreenWidgets));
+  const problems = checkSchemas(schemasDir, locales, [...APP_WIDGETS], [...APP_SCREEN_WIDGETS]);
   // A key given twice: JSON keeps the last, so the first text is dead (and may be the one someone meant).
   for (const [l, text] of Object.entries(texts))
     for (const key of duplicateKeys(text)) problems.push(`src/locales/${l}.json: "${key}" is given twice`);

@@ -162,6 +162,33 @@ describe('schemas reloaded without a restart', () => {
     expect(form.fields).not.toContain('shoe_size');
   });
 
+  it('keeps the set it has when a screen names a widget, cell type or list view the browser does not know', async () => {
+    const errors = jest.mocked(console.error);
+    const before = await manifestOf(t);
+    edit(src.config.schemasDir, 'screens/clients/form.json', (s) => (s.uiSchema.notes['ui:widget'] = 'wysiwyg'));
+    edit(src.config.schemasDir, 'screens/booking/wizard.json', (s) => (s.steps[1].widget = 'booking-teleport'));
+    edit(src.config.schemasDir, 'screens/clients/list.json', (s) => {
+      s.views = ['list', 'x-board'];
+      s.columns[0].type = 'x-rating';
+    });
+    edit(src.config.schemasDir, 'screens/clients/detail.json', (s) => (s.kind = 'kanban'));
+    const refused = t.app.schemas.reload();
+    expect(refused.ok).toBe(false);
+    expect(refused.ok || refused.error.split('\n').sort()).toEqual(
+      [
+        'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
+        'screens/clients.detail#/kind: unknown screen kind "kanban"',
+        'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
+        'screens/clients.list#/columns/0/type: unknown cell type "x-rating"',
+        'screens/clients.list#/views/1: unknown list view "x-board"',
+      ].sort(),
+    );
+    expect(errors.mock.calls[0][0]).toContain('unknown widget "wysiwyg"');
+    expect((await manifestOf(t)).etag).toBe(before.etag);
+    const form = (await t.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.form' })).json().data;
+    expect(form.uiSchema.notes['ui:widget']).not.toBe('wysiwyg');
+  });
+
   it('refuses a set that changes what routes are made of, until a restart', async () => {
     edit(src.config.schemasDir, 'resources/clients.json', (r) => (r['x-resource'].path = '/customers'));
     expect(t.app.schemas.reload()).toMatchObject({
@@ -253,5 +280,40 @@ describe('permission rules served and reloaded like the schemas', () => {
       error: expect.stringContaining('roles/user.json#/'),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/ui/permissions' })).headers.etag).toBe(before);
+  });
+});
+
+describe('each app enforces the rules of its own store', () => {
+  let t: TestApp;
+  let src: ReturnType<typeof sources>;
+  beforeAll(async () => {
+    src = sources();
+    t = await testApp(src.config);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(src.dir, { recursive: true, force: true });
+  });
+
+  it("a public booking page follows its app's reloaded rules, not another app's started later", async () => {
+    const { agent } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const cut = (await agent.post('/api/v1/services', { title: 'Haircut', price: 3500, duration: 60 })).json().data;
+    const settings = { enabled: true, slug: 'rules-studio', service_ids: [cut.id], deposit_mode: 'none' };
+    expect((await agent.put('/api/v1/user/booking-settings', settings)).statusCode).toBe(200);
+    const page = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/online-booking/rules-studio' })).json().data.open;
+    expect(await page()).toBe(true);
+
+    // Online booking becomes a Premium feature in this app's rules only.
+    edit(src.config.permissionsDir, 'plans.json', (p) => p.business[0].subject.push('OnlineBooking'));
+    expect(t.app.schemas.reload().ok).toBe(true);
+    expect(await page()).toBe(false);
+
+    const other = await testApp();
+    try {
+      expect(await page()).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 });

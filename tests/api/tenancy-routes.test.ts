@@ -35,6 +35,8 @@ let t: TestApp;
 let alice: Agent;
 let bob: Agent;
 const aliceIds: number[] = [];
+/** Alice's gift voucher codes, for the routes that take a code. */
+const aliceCodes: string[] = [];
 const created: Record<string, number> = {};
 let resources: Record<string, { path: string | null; operations: string[] }>;
 
@@ -72,6 +74,33 @@ beforeAll(async () => {
   });
   expect(appointment.statusCode).toBe(201);
   aliceIds.push(appointment.json().data.id);
+  // And money: a payment of Alice's client (the payments list would name them), by its id and its checkout's.
+  const payment = await alice.post('/api/v1/payments', {
+    client_id: created.clients,
+    payments: [{ method: 'cash', amount: 500 }],
+  });
+  expect(payment.statusCode).toBe(201);
+  aliceIds.push(payment.json().data.payments[0].id, payment.json().data.id);
+  // And a sale to her client of a gift voucher, a package and a product, unpaid: its id, the package sold, the code.
+  const byPath = (path: string) => created[Object.entries(resources).find(([, info]) => info.path === path)![0]];
+  const sold = await alice.post('/api/v1/payments', {
+    client_id: created.clients,
+    items: [
+      { kind: 'gift_voucher', id: byPath('/api/v1/gift-voucher') },
+      { kind: 'package', id: byPath('/api/v1/packages') },
+      { kind: 'product', id: byPath('/api/v1/products') },
+    ],
+    payments: [],
+  });
+  expect([sold.statusCode, sold.body.slice(0, 200)]).toEqual([201, expect.any(String)]);
+  const sale = (await alice.get(`/api/v1/sales/${sold.json().data.sale_id}`)).json().data;
+  aliceIds.push(sale.id, ...sale.items[1].package_sale_ids);
+  aliceCodes.push(sale.items[0].codes[0]);
+  expect(
+    JSON.stringify(await alice.get(`/api/v1/gift-vouchers/code/${aliceCodes[0]}`).then((r) => r.json())),
+  ).toContain(MARKER);
+  // The codes sold of her gift voucher name her client: the walk asks for them by her ids.
+  expect((await alice.get(`/api/v1/gift-voucher/codes/${byPath('/api/v1/gift-voucher')}`)).body).toContain(MARKER);
 });
 afterAll(async () => t.close());
 
@@ -81,9 +110,14 @@ describe('no route answers another owner’s data', () => {
     expect(routes.length).toBeGreaterThan(5);
     const checked: string[] = [];
     for (const route of routes) {
-      const ids = route.url.includes(':') ? aliceIds : [0];
-      for (const id of ids) {
-        const url = route.url.replace(/:[a-zA-Z]+/g, String(id));
+      const ids = route.url.includes(':') ? [...aliceIds, ...aliceCodes] : [0];
+      // Lists are also asked for Alice's client by id (the client filters), and by her name.
+      const queries =
+        route.method === 'GET' && !route.url.includes(':')
+          ? ['', `?client_id=${created.clients}`, `?search=${MARKER}`]
+          : [''];
+      for (const [id, query] of ids.flatMap((i) => queries.map((q) => [i, q] as const))) {
+        const url = route.url.replace(/:[a-zA-Z]+/g, String(id)) + query;
         const body =
           route.method === 'GET' || route.method === 'DELETE'
             ? undefined

@@ -30,10 +30,39 @@ function fieldExpression(eb: AnyEb, column: string, raw: unknown): Expression<Sq
     const sqlOp = OPERATORS[op];
     if (!sqlOp) throw new Error(`permission condition operator ${op} on ${column} has no SQL translation`);
     if (v === null) return eb(column, op === '$ne' ? 'is not' : 'is', null);
-    return eb(column, sqlOp as ComparisonOperatorExpression, stored(v));
+    if (op === '$in' || op === '$nin') return listExpression(eb, column, op === '$nin', v as unknown[]);
+    const compared = eb(column, sqlOp as ComparisonOperatorExpression, stored(v));
+    // CASL: null !== 'x', so `$ne` matches a row without a value; SQL's `<>` is unknown there.
+    return op === '$ne' ? eb.or([compared, eb(column, 'is', null)]) : compared;
   });
   return eb.and(parts);
 }
+
+/**
+ * `$in` / `$nin` as CASL decides them on a row without a value: `$nin` matches it unless the list holds null, `$in`
+ * only when the list does. SQL's `in` and `not in` are unknown on NULL (and on a list holding NULL), so the NULL
+ * case is spelled out; an empty list matches nothing (`$in`) or everything (`$nin`).
+ */
+function listExpression(eb: AnyEb, column: string, negated: boolean, list: unknown[]): Expression<SqlBool> {
+  const values = stored(list.filter((v) => v !== null)) as unknown[];
+  const withNull = values.length < list.length;
+  const isNull = eb(column, 'is', null);
+  if (!negated) {
+    if (!values.length) return withNull ? isNull : (eb.lit(false) as unknown as Expression<SqlBool>);
+    const inList = eb(column, 'in', values);
+    return withNull ? eb.or([inList, isNull]) : inList;
+  }
+  if (!values.length) return withNull ? eb(column, 'is not', null) : (eb.lit(true) as unknown as Expression<SqlBool>);
+  const notInList = eb(column, 'not in', values);
+  return withNull ? eb.and([notInList, eb(column, 'is not', null)]) : eb.or([notInList, isNull]);
+}
+
+/**
+ * The conditions an inverted rule excludes, never unknown: `a = 1` is unknown where `a` is NULL, and `not` of unknown
+ * would drop the row, while CASL's `cannot` does not apply to it (null is not 1), so the row stays.
+ */
+const known = (eb: AnyEb, parts: Expression<SqlBool>[]): Expression<SqlBool> =>
+  eb.fn.coalesce(eb.or(parts), eb.lit(false)) as unknown as Expression<SqlBool>;
 
 /** Mongo-style CASL conditions → a Kysely boolean expression on `table`'s columns. */
 export function conditionsToSql(eb: AnyEb, table: string, conditions: Conditions): Expression<SqlBool> {
@@ -42,7 +71,14 @@ export function conditionsToSql(eb: AnyEb, table: string, conditions: Conditions
     if (key === '$and') parts.push(eb.and((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
     else if (key === '$or') parts.push(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c))));
     else if (key === '$nor')
-      parts.push(eb.not(eb.or((value as Conditions[]).map((c) => conditionsToSql(eb, table, c)))));
+      parts.push(
+        eb.not(
+          known(
+            eb,
+            (value as Conditions[]).map((c) => conditionsToSql(eb, table, c)),
+          ),
+        ),
+      );
     else parts.push(fieldExpression(eb, `${table}.${key}`, value));
   }
   return parts.length === 0 ? (eb.lit(true) as unknown as Expression<SqlBool>) : eb.and(parts);

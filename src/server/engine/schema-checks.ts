@@ -1,5 +1,6 @@
 import { ACTIONS, SUBJECTS } from '../../../permissions/subjects';
-import type { SchemaRegistry } from './schema-registry';
+import type { ColumnDef } from './generated/schema-language';
+import type { SchemaRegistry, Screen } from './schema-registry';
 
 /** The `validation.*` keys renderer/core/validation.ts and engine/validation-messages.ts use. */
 export const VALIDATION_KEYS = [
@@ -25,14 +26,34 @@ export const VALIDATION_KEYS = [
 ] as const;
 
 /**
- * Names only the browser's code knows: screen kinds, form widgets and screen widgets. `npm run validate:schemas`
- * passes them; the server, reloading schemas at run time, has no browser code to ask and leaves them out (an unknown
- * name there shows the renderer's error boundary with the name and its schema path).
+ * Names only the browser's code defines: screen kinds, form widgets, screen widgets, and the host's own (`x-…`) cell
+ * types and list views. `npm run validate:schemas` and the server (at start and on each reload) pass the same lists
+ * (src/widgets/names.ts), read without loading React; a kind of name left out is not checked.
  */
 export interface CodeNames {
   screenKinds?: readonly string[];
   widgets?: readonly string[];
   screenWidgets?: readonly string[];
+  cellTypes?: readonly string[];
+  listViews?: readonly string[];
+}
+
+/** Host (`x-…`) list views and cell types a screen names — its views, columns, sections and related lists. */
+function hostNames(where: string, s: Screen, code: CodeNames, problem: (where: string, msg: string) => void): void {
+  const host = (name: string | undefined) => typeof name === 'string' && name.startsWith('x-');
+  if (code.listViews)
+    for (const [i, view] of (s.views ?? []).entries())
+      if (host(view) && !code.listViews.includes(view)) problem(`${where}#/views/${i}`, `unknown list view "${view}"`);
+  if (!code.cellTypes) return;
+  const columns: Array<[string, ColumnDef[]]> = [
+    ['columns', s.columns ?? []],
+    ...(s.sections ?? []).map((x, i): [string, ColumnDef[]] => [`sections/${i}/fields`, x.fields]),
+    ...(s.related ?? []).map((x, i): [string, ColumnDef[]] => [`related/${i}/columns`, x.columns]),
+  ];
+  for (const [at, list] of columns)
+    for (const [i, c] of list.entries())
+      if (host(c.type) && !code.cellTypes.includes(c.type!))
+        problem(`${where}#/${at}/${i}/type`, `unknown cell type "${c.type}"`);
 }
 
 /**
@@ -126,6 +147,7 @@ export function registryProblems(
       field(`columns/${i}`, c.field);
       i18n(`${where}#/columns/${i}`, c.label);
     }
+    hostNames(where, s, code, problem);
     for (const part of ['card', 'header'] as const) {
       const spec = s[part] as { title?: string[]; subtitle?: string[]; image?: string } | undefined;
       for (const f of [...(spec?.title ?? []), ...(spec?.subtitle ?? []), ...(spec?.image ? [spec.image] : [])])

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Options, ValidateFunction } from 'ajv';
-import { setActiveRules, type PermissionRules } from '../../../permissions/defineAbilityFor';
+import type { PermissionRules } from '../../../permissions/defineAbilityFor';
 import { readPermissionRules } from '../../../permissions/rule-files';
 import { createI18n, type I18n } from '../infra/i18n';
 import { sha256 } from '../infra/crypto';
 import { bodyValidatorCompiler } from './request-validator';
-import { registryProblems } from './schema-checks';
+import { registryProblems, type CodeNames } from './schema-checks';
 import { loadSchemas, type JsonSchema, type Resource, type SchemaRegistry } from './schema-registry';
 import { standaloneValidator } from './standalone-validator';
 
@@ -79,8 +79,8 @@ function routeChanges(before: SchemaRegistry, after: SchemaRegistry): string[] {
 /**
  * The schemas, permission rules and texts the server runs on, re-read without a restart. `reload()` reads every file
  * again, checks the new set as a whole (meta-schemas, every name resolving as `npm run validate:schemas` checks it,
- * well-formed rules, every validator compiling) and only then swaps it in, in one step; a set with any problem is
- * not used, and the log says why. `watch()` reloads on file changes (development); the server reloads on SIGHUP.
+ * widget names included; well-formed rules; every validator compiling) and only then swaps it in, in one step; a
+ * set with any problem is not used, and the log says why. `watch()` reloads on file changes (development); the server reloads on SIGHUP.
  *
  * Routes are made at start, so the registry object stays the same: on a swap its maps are replaced and each
  * resource that was there keeps its object, given the new definition — the routes made for it at start validate,
@@ -97,14 +97,15 @@ export class SchemaStore {
   private timer: NodeJS.Timeout | undefined;
   log: Log = console;
 
+  /** `code`: the names only the browser's code defines (widgets, screen kinds…), checked like the build checks them. */
   constructor(
     private readonly sources: SchemaSources,
     private readonly ajvOptions: Options,
+    private readonly code: CodeNames = {},
   ) {
     const { registry, set } = this.prepare(0, null);
     this.registry = registry;
     this.set = set;
-    setActiveRules(set.rules);
     const current = () => this.set.i18n;
     this.i18n = {
       get texts() {
@@ -132,7 +133,10 @@ export class SchemaStore {
   private prepare(version: number, before: SchemaRegistry | null): { registry: SchemaRegistry; set: SchemaSet } {
     const registry = loadSchemas(this.sources.schemasDir);
     const i18n = createI18n(this.sources.localesDir);
-    const problems = [...registryProblems(registry, i18n.texts), ...(before ? routeChanges(before, registry) : [])];
+    const problems = [
+      ...registryProblems(registry, i18n.texts, this.code),
+      ...(before ? routeChanges(before, registry) : []),
+    ];
     if (problems.length) throw new Error(problems.join('\n'));
     const rules = readPermissionRules(this.sources.permissionsDir);
     const compile = bodyValidatorCompiler(this.ajvOptions);
@@ -182,7 +186,6 @@ export class SchemaStore {
     Object.assign(this.registry, registry);
     this.previous = this.set.validators;
     this.set = next.set;
-    setActiveRules(next.set.rules);
     this.log.info(`Schemas reloaded (set ${next.set.version}, ${this.registry.hash}).`);
     return { ok: true, version: next.set.version };
   }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MANIFEST } from './dialect-schemas';
+import type { Manifest, ResourceInfo } from './generated/schema-language';
 import type { SchemaRegistry } from './schema-registry';
 import type { SchemaStore } from './schema-store';
 import { standaloneValidator } from './standalone-validator';
@@ -17,9 +19,8 @@ function fresh(req: FastifyRequest, reply: FastifyReply, etag: string): boolean 
   return false;
 }
 
-type Manifest = ReturnType<typeof buildManifest>;
-
-function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string>) {
+/** The manifest (renderer/dialect/manifest.schema.json): what the browser routes by, before any screen. */
+function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string>): Manifest {
   const validatorOf = new Map([...validatorFiles].map((file) => [file.split('.')[0], file]));
   return {
     hash: registry.hash,
@@ -33,7 +34,7 @@ function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string
       gate,
     })),
     resources: Object.fromEntries(
-      [...registry.resources.values()].map((r) => [
+      [...registry.resources.values()].map((r): [string, ResourceInfo] => [
         r.name,
         {
           path: r.meta.crud === false ? null : `/api/v1${r.meta.path}`,
@@ -50,7 +51,7 @@ function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string
                   'show',
                   'update',
                   'delete',
-                  ...(r.meta.export ? ['export'] : []),
+                  ...(r.meta.export ? (['export'] as const) : []),
                 ]),
         },
       ]),
@@ -79,7 +80,7 @@ export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore 
 
   app.get(
     '/api/v1/ui/manifest',
-    { config: access, schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['ui'] } },
+    { config: access, schema: { response: responses({ 200: dataBody(MANIFEST) }), tags: ['ui'] } },
     async (req, reply) => {
       if (fresh(req, reply, registry.hash)) return reply;
       return { data: currentManifest() };

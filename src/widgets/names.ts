@@ -1,0 +1,51 @@
+import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../../renderer/core/builtins';
+
+/**
+ * The names the app's code gives schemas, without loading React: the schema checks read them at build time
+ * (`npm run validate:schemas`) and on each reload on the server. A unit test keeps them equal to the registries
+ * in ./index.ts; a widget added there is added here too.
+ */
+
+/** Form widgets the app adds to the renderer's (`"ui:widget"`): none yet. */
+export const APP_WIDGETS: readonly string[] = [];
+
+/** Blocks a screen places (`"widget"` of a card or a wizard step). */
+export const APP_SCREEN_WIDGETS: readonly string[] = [
+  'booking-start',
+  'booking-verify',
+  'booking-services',
+  'booking-classes',
+  'booking-time',
+  'booking-vouchers',
+  'booking-packages',
+  'booking-purchase',
+  'booking-details',
+  'booking-confirm',
+  'booking-done',
+  'booking-callback',
+  'booking-confirmation',
+  'booking-manage',
+  'calendar',
+  'affiliate-code',
+  'business-hours',
+  'setup-checklist',
+  'subscription-status',
+  'checkout',
+  'income-list',
+  'left-to-pay',
+  'sales-list',
+  'sale-detail',
+];
+
+/** The host's own cell types and list views (`x-…` column types and views): the app registers none. */
+export const APP_CELL_TYPES: readonly string[] = [];
+export const APP_LIST_VIEWS: readonly string[] = [];
+
+/** Every name a schema may use that only code defines: the renderer's built-ins and the app's own. */
+export const CODE_NAMES = {
+  screenKinds: BUILTIN_SCREEN_KINDS,
+  widgets: [...BUILTIN_WIDGETS, ...APP_WIDGETS],
+  screenWidgets: APP_SCREEN_WIDGETS,
+  cellTypes: APP_CELL_TYPES,
+  listViews: APP_LIST_VIEWS,
+};
