@@ -63,6 +63,8 @@ async function throttle(context: BrowserContext, page: Page): Promise<{ bytes: (
 async function measure(context: BrowserContext, page: Page, url: string): Promise<Visit> {
   const wire = await throttle(context, page);
   await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+  // On a loaded machine the first frame can come after the network is quiet: wait for it rather than read nothing.
+  await page.waitForFunction(() => window.__visit.lcp > 0, undefined, { timeout: 30_000 }).catch(() => undefined);
   await page.waitForTimeout(1000); // late long tasks and a last paint still count
   const seen = await page.evaluate(() => ({
     ...window.__visit,
@@ -133,6 +135,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /** One line per page: medians over the loads. */
 export function summarise(visits: Visit[]): string {
-  const m = (pick: (v: Visit) => number) => median(visits.map(pick));
-  return `LCP ${(m((v) => v.lcp) / 1000).toFixed(2)} s · TBT ${m((v) => v.tbt).toFixed(0)} ms · ${m((v) => v.kb).toFixed(0)} KB · ${m((v) => v.requestsBeforeContent)} requests before content`;
+  // A load whose paint was never reported is left out (and said), never counted as an LCP of 0.
+  const painted = visits.filter((v) => v.lcp > 0);
+  if (painted.length === 0) return `no paint reported in ${visits.length} loads`;
+  const missing = visits.length - painted.length;
+  const m = (pick: (v: Visit) => number) => median(painted.map(pick));
+  return `${missing ? `(${missing} of ${visits.length} loads reported no paint) ` : ''}LCP ${(m((v) => v.lcp) / 1000).toFixed(2)} s · TBT ${m((v) => v.tbt).toFixed(0)} ms · ${m((v) => v.kb).toFixed(0)} KB · ${m((v) => v.requestsBeforeContent)} requests before content`;
 }

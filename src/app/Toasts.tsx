@@ -49,13 +49,21 @@ export default function ToastHost({
       setTop(placeToast(document, box?.width || 360, box?.height || 96, ref.current));
     };
     place();
-    // The page may still be changing under the toast (a banner appears after "sign in as"): place it again then.
+    // The page may still be changing under the toast (a banner appears after "sign in as", a lazy screen's header
+    // is revealed by Suspense through its style attribute): place it again then. The toast's own changes (its
+    // progress bar) do not count.
     let frame = 0;
-    const observer = new MutationObserver(() => {
+    const observer = new MutationObserver((records) => {
+      if (records.every((r) => ref.current?.contains(r.target))) return;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(place);
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'hidden', 'class'],
+    });
     window.addEventListener('scroll', place, { passive: true });
     return () => {
       observer.disconnect();

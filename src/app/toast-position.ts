@@ -8,10 +8,17 @@ export interface Box {
 
 const GAP = 8;
 
+/** How much of `control` a toast from `top` to `top + height` covers (0 to 1: a share of its height). */
+function covered(control: Box, top: number, height: number): number {
+  const overlap = Math.min(control.bottom, top + height) - Math.max(control.top, top);
+  return overlap <= 0 ? 0 : overlap / Math.max(1, control.bottom - control.top);
+}
+
 /**
  * Where a toast of `height` goes in its column (`left`…`right`) so that it covers no control: from `start` (just
- * below the header) down past every control it would overlap, to the first free place. If none is free above
- * `limit` (a page full of buttons), it stays at `start`: a toast must stay near the top to be seen.
+ * below the header) down past every control it would overlap, to the first free place above `limit`. When none is
+ * free (a phone screen full of cards and buttons), the place that hides the least of any one control: the top
+ * strip of a large card rather than all of a banner's button.
  */
 export function toastTop(
   controls: Box[],
@@ -20,14 +27,16 @@ export function toastTop(
   height: number,
   limit: number,
 ): number {
+  const inColumn = controls.filter((c) => c.right > column.left && c.left < column.right);
+  let best = { top: start, cost: Infinity };
   let top = start;
   for (;;) {
-    const hits = controls.filter(
-      (c) => c.right > column.left && c.left < column.right && c.bottom > top && c.top < top + height,
-    );
+    const hits = inColumn.filter((c) => c.bottom > top && c.top < top + height);
     if (hits.length === 0) return top;
+    const cost = Math.max(...hits.map((c) => covered(c, top, height)));
+    if (cost < best.cost) best = { top, cost };
     top = Math.max(...hits.map((c) => c.bottom)) + GAP;
-    if (top + height > limit) return start;
+    if (top + height > limit) return best.top;
   }
 }
 

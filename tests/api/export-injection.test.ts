@@ -47,7 +47,7 @@ describe('exports never carry a live formula', () => {
     expect(rows[1][1]).toBe("'@SUM(1+1)*cmd|");
   });
 
-  it('the appointments export quotes the client and service names and keeps the price a number', async () => {
+  it('the appointments export quotes the client and service names and keeps the price a number, in pounds', async () => {
     const csv = await owner.post('/api/v1/appointments/export', {
       format: 'csv',
       from: '2027-03-01',
@@ -62,6 +62,7 @@ describe('exports never carry a live formula', () => {
     );
     expect(rows[1][4]).toBe("'+Cut");
     expect(String(rows[1][5]).startsWith("'=HYPERLINK(")).toBe(true);
-    expect(rows[1][6]).toBe(3000);
+    expect(rows[0][6]).toBe('Price (GBP)');
+    expect(rows[1][6]).toBe(30);
   });
 });

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
+import { toMajor } from '../../../renderer/core/money';
 import type { Row } from './resource-repository';
+import type { SchemaRegistry } from './schema-registry';
 
 export interface ExportFile {
   body: Buffer;
@@ -16,10 +18,33 @@ export function neutralised(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** Which exported fields hold money (minor units) and in what currency they are written. */
+export interface ExportMoney {
+  fields: readonly string[];
+  currency: string;
+}
+
+/**
+ * A resource's money fields: those its screens show as money, as the renderer decides it — a list or detail
+ * column of type `money`, or a form field with the `money` widget.
+ */
+export function moneyFields(registry: SchemaRegistry, resource: string): string[] {
+  const fields = new Set<string>();
+  for (const s of registry.screens.values()) {
+    if (s.resource !== resource) continue;
+    for (const c of [...(s.columns ?? []), ...(s.sections ?? []).flatMap((x) => x.fields)])
+      if (c.type === 'money') fields.add(c.field);
+    for (const [name, ui] of Object.entries(s.uiSchema ?? {}))
+      if ((ui as Record<string, unknown> | undefined)?.['ui:widget'] === 'money') fields.add(name);
+  }
+  return [...fields];
+}
+
 /**
  * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
  * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection.
- * The file is named for `today`, the owner's date (`clients-2026-11-24.csv`).
+ * The file is named for `today`, the owner's date (`clients-2026-11-24.csv`). Money fields are written in major units
+ * with the currency's decimals (2500 GBP → 25, 500 JPY → 500), their heading naming the currency ("Price (GBP)").
  */
 export async function exportRows(
   name: string,
@@ -28,15 +53,29 @@ export async function exportRows(
   format: 'csv' | 'xlsx',
   t: TFunction,
   today: string,
+  money: ExportMoney = { fields: [], currency: 'GBP' },
 ): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
-  sheet.columns = fields.map((f) => ({ header: t(`fields.${name}.${f}`, { defaultValue: f }), key: f, width: 20 }));
+  const currency = money.currency.toUpperCase();
+  const isMoney = new Set(money.fields);
+  const heading = (f: string) => {
+    const label = t(`fields.${name}.${f}`, { defaultValue: f });
+    return isMoney.has(f) ? `${label} (${currency})` : label;
+  };
+  sheet.columns = fields.map((f) => ({ header: heading(f), key: f, width: 20 }));
   for (const row of rows) {
     const values: Record<string, unknown> = {};
     for (const f of fields) {
       const v = row[f];
-      values[f] = typeof v === 'boolean' ? t(v ? 'list.yes' : 'list.no') : typeof v === 'string' ? neutralised(v) : v;
+      values[f] =
+        isMoney.has(f) && typeof v === 'number'
+          ? toMajor(v, currency)
+          : typeof v === 'boolean'
+            ? t(v ? 'list.yes' : 'list.no')
+            : typeof v === 'string'
+              ? neutralised(v)
+              : v;
     }
     sheet.addRow(values);
   }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
-import { exportRows } from './export';
+import { regionCurrency } from '../../../renderer/core/money';
+import { exportRows, moneyFields } from './export';
 import { searchText } from './list-params';
 import { resourceAccess } from './resource-access';
 import { resourceRepository as repo } from './resource-repository';
@@ -23,7 +24,7 @@ export function registerResourceExport(app: FastifyInstance, resource: Resource)
           type: 'object',
           properties: {
             format: { type: 'string', enum: formats, default: formats[0] },
-            search: { type: 'string', maxLength: 100 },
+            search: { type: ['string', 'null'], maxLength: 100 },
             archived: { type: 'integer', enum: [0, 1], default: 0 },
           },
         },
@@ -33,12 +34,13 @@ export function registerResourceExport(app: FastifyInstance, resource: Resource)
     async (req, reply) => {
       const filter = allowed(req, reply, 'export');
       if (!filter) return reply;
-      const body = req.body as { format: 'csv' | 'xlsx'; search?: string; archived: number };
+      const body = req.body as { format: 'csv' | 'xlsx'; search?: string | null; archived: number };
       const today = todayIn(calendarSettingsOf(req.user!).time_zone);
-      const search = searchText(body.search, resource, req.user!.region);
+      const search = searchText(body.search ?? undefined, resource, req.user!.region);
       const query = { page: 1, perPage: 1, search, archived: body.archived === 1, filters: {}, today };
       const rows = await repo.all(app.db, app.dialect, resource, query, filter);
-      const file = await exportRows(resource.name, fields, rows, body.format, req.t, today);
+      const money = { fields: moneyFields(app.registry, resource.name), currency: regionCurrency(req.user!.region) };
+      const file = await exportRows(resource.name, fields, rows, body.format, req.t, today, money);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { useNavigate } from '../../../renderer';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from '../../../renderer';
 import useSWR from 'swr';
 import FullCalendar, { type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -28,8 +28,11 @@ import type { Appointment, ClassSession } from './calendar.types';
 import {
   appointmentTitle,
   businessHoursFor,
+  calendarAt,
+  checkoutPath,
   calendarLocale,
   initialViewFor,
+  shownFrom,
   sessionEvents,
   toEvents,
 } from './calendar.utils';
@@ -51,10 +54,14 @@ const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
  * goes back, with the server's message, when refused.
  */
 const CalendarWidget: ScreenWidget = () => {
-  const { rest, t, notify, confirm, locale, formContext } = useRenderer();
+  const { rest, t, notify, confirm, locale, formContext, can } = useRenderer();
   const { user } = useWidgetHost();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  // `?date=&view=` open the calendar where the owner was (a checkout from it comes back there).
+  const [query] = useSearchParams();
+  const asked = useMemo(() => shownFrom(query), [query]);
+  const shown = useRef<{ date: string; view: string } | null>(null);
   const [open, setOpen] = useState<Appointment | null>(null);
   const key = range ? ['appointments', range.from, range.to] : null;
   // Always fetched afresh when the calendar opens: appointments change from the form and other devices.
@@ -63,11 +70,8 @@ const CalendarWidget: ScreenWidget = () => {
     () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`),
     { revalidateOnMount: true, dedupingInterval: 0 },
   );
-  const settings = (
-    user as unknown as { calendarSettings?: { time_zone: string; default_view: string; week_starts_on: number } }
-  )?.calendarSettings;
-  const hours =
-    (user as unknown as { businessTimeSettings?: Parameters<typeof businessHoursFor>[0] })?.businessTimeSettings ?? [];
+  const settings = user?.calendarSettings;
+  const hours = user?.businessTimeSettings ?? [];
   // Class sessions join the calendar when the plan has classes (otherwise the server answers 403: none shown).
   const { data: sessions } = useSWR(
     key ? ['class-sessions', range!.from, range!.to] : null,
@@ -131,7 +135,8 @@ const CalendarWidget: ScreenWidget = () => {
     <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
       <FullCalendar
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
-        initialView={initialViewFor(settings?.default_view, phone)}
+        initialView={asked.view ?? initialViewFor(settings?.default_view, phone)}
+        initialDate={asked.date}
         headerToolbar={
           phone
             ? { start: 'prev,next', center: 'title', end: 'today' }
@@ -172,7 +177,10 @@ const CalendarWidget: ScreenWidget = () => {
         editable
         businessHours={businessHours}
         events={events}
-        datesSet={(info) => setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) })}
+        datesSet={(info) => {
+          shown.current = { date: info.view.calendar.formatIso(info.view.currentStart, true), view: info.view.type };
+          setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) });
+        }}
         dateClick={(info) =>
           phone && info.view.type === 'dayGridMonth'
             ? info.view.calendar.changeView('timeGridDay', info.dateStr)
@@ -243,11 +251,27 @@ const CalendarWidget: ScreenWidget = () => {
                 </TextField>
               ))}
             </DialogContent>
-            <DialogActions>
+            {/* Four actions wrap on a phone rather than spill over the dialog's edge. */}
+            <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
               <Button color="error" onClick={() => void remove(open)}>
                 {t('actions.delete')}
               </Button>
               <Button onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>{t('actions.edit')}</Button>
+              {can('create', 'Income') && checkoutPath(open) && (
+                <Button
+                  variant="outlined"
+                  onClick={() =>
+                    navigate(
+                      checkoutPath(
+                        open,
+                        shown.current ? calendarAt(shown.current.date, shown.current.view) : undefined,
+                      )!,
+                    )
+                  }
+                >
+                  {t('calendar.checkout')}
+                </Button>
+              )}
               <Button variant="contained" onClick={() => setOpen(null)}>
                 {t('toast.dismiss')}
               </Button>

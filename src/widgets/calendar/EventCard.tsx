@@ -4,6 +4,9 @@ import { appointmentTitle, clientNames, isCancelled, paymentText } from './calen
 
 type T = (k: string, o?: Record<string, unknown>) => string;
 
+/** Text that stays on its one line, cut with an ellipsis. */
+const ONE_LINE = { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
+
 /** Chip colours per payment status: settled in green, owed in amber, nothing due in grey. */
 const CHIP: Record<string, { bg: string; fg: string }> = {
   paid: { bg: '#e8f5e9', fg: '#1b5e20' },
@@ -12,7 +15,10 @@ const CHIP: Record<string, { bg: string; fg: string }> = {
   free: { bg: '#eceff1', fg: '#37474f' },
 };
 
-/** The payment status as a small chip (Paid, Unpaid, Left to pay £20.00…), readable on any event colour. */
+/**
+ * The payment status as a small chip (Paid, Unpaid, Left to pay £20.00…), readable on any event colour. On a narrow
+ * bar the words are cut with an ellipsis, never the amount: it keeps its whole width.
+ */
 export function PaymentChip({
   appointment,
   t,
@@ -25,12 +31,19 @@ export function PaymentChip({
   const text = paymentText(appointment, t, money);
   if (!text) return null;
   const c = CHIP[appointment.payment_status] ?? CHIP.free;
+  const amount = money(appointment.left_to_pay ?? 0);
+  const at = appointment.payment_status === 'leftToPay' ? text.indexOf(amount) : -1;
+  const [before, after] = at < 0 ? [text, ''] : [text.slice(0, at).trimEnd(), text.slice(at + amount.length)];
   return (
     <Box
       component="span"
       data-payment={appointment.payment_status}
+      title={text}
       sx={{
-        display: 'inline-block',
+        display: 'inline-flex',
+        columnGap: '0.25em',
+        maxWidth: '100%',
+        minWidth: 0,
         px: 0.75,
         borderRadius: 8,
         fontSize: '0.72rem',
@@ -41,7 +54,17 @@ export function PaymentChip({
         whiteSpace: 'nowrap',
       }}
     >
-      {text}
+      {before && (
+        <Box component="span" sx={{ ...ONE_LINE, minWidth: 0 }}>
+          {before}
+        </Box>
+      )}
+      {at >= 0 && (
+        <Box component="span" data-chip-amount sx={{ flexShrink: 0 }}>
+          {amount}
+          {after}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -81,9 +104,6 @@ const SR_ONLY = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
-
-/** Text that stays on its one line, cut with an ellipsis. */
-const ONE_LINE = { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
 
 export interface EventCardProps {
   appointment?: Appointment;
@@ -164,11 +184,15 @@ export function EventCard({ appointment, title, timeText, t, money, short, dot }
       }}
     >
       {cancelled && <CancelledChip t={t} />}
-      <Box sx={strike}>
+      <Box sx={{ ...ONE_LINE, ...strike }}>
         <b>{timeText}</b> {names || what}
       </Box>
-      {names && <Box sx={{ ...ONE_LINE, ...strike }}>{what}</Box>}
-      {!cancelled && <PaymentChip appointment={appointment} t={t} money={money} />}
+      {/* What is booked and the payment chip share the second line, so a 45-minute bar still shows the chip. */}
+      {/* The chip moves under it when both do not fit: what is booked is never squeezed away. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5, minWidth: 0 }}>
+        {names && <Box sx={{ ...ONE_LINE, ...strike, minWidth: 0, maxWidth: '100%' }}>{what}</Box>}
+        {!cancelled && <PaymentChip appointment={appointment} t={t} money={money} />}
+      </Box>
     </Box>
   );
 }

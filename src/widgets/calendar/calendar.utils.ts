@@ -31,6 +31,42 @@ export function paymentText(
   return t(`calendar.payment.${a.payment_status}`, { amount: money(a.left_to_pay ?? 0) });
 }
 
+/** The calendar's views, as FullCalendar names them. */
+export const CALENDAR_VIEWS = ['timeGridDay', 'timeGridWeek', 'dayGridMonth', 'listWeek'] as const;
+
+/** The calendar at a date and view (`?date=2026-11-23&view=timeGridWeek`): where a checkout from it comes back. */
+export function calendarAt(date: string, view: string): string {
+  return `/appointments/calendar/events?${new URLSearchParams({ date, view }).toString()}`;
+}
+
+/** The date and view the address asks the calendar to open on, each only when it is one the calendar knows. */
+export function shownFrom(query: URLSearchParams): { date?: string; view?: string } {
+  const date = query.get('date') ?? '';
+  const view = query.get('view') ?? '';
+  return {
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(date)) ? date : undefined,
+    view: (CALENDAR_VIEWS as readonly string[]).includes(view) ? view : undefined,
+  };
+}
+
+/**
+ * The checkout for an appointment with something left to pay, its first client and the appointment chosen, coming
+ * back to the calendar (at `back`, its date and view); null when nothing is owed (paid, free, by package or voucher,
+ * or no client).
+ */
+export function checkoutPath(
+  a: Pick<Appointment, 'id' | 'type' | 'payment_status' | 'clients'>,
+  back = '/appointments/calendar/events',
+): string | null {
+  if (a.type !== 'service' || !['unpaid', 'leftToPay'].includes(a.payment_status ?? '') || !a.clients[0]) return null;
+  const q = new URLSearchParams({
+    client_id: String(a.clients[0].id),
+    appointment_id: String(a.id),
+    back,
+  });
+  return `/financials/income/checkout?${q.toString()}`;
+}
+
 /** FullCalendar's own locale code for the app's Intl locale (its texts: Today, Day, Week, Month, List, All-day). */
 export function calendarLocale(locale: string): 'uk' | 'en-gb' {
   return locale.toLowerCase().startsWith('uk') ? 'uk' : 'en-gb';

@@ -1,6 +1,9 @@
 import {
   appointmentTitle,
+  calendarAt,
   calendarLocale,
+  checkoutPath,
+  shownFrom,
   clientNames,
   initialViewFor,
   paymentText,
@@ -113,5 +116,25 @@ describe('calendar views and locale', () => {
     expect(calendarLocale('uk')).toBe('uk');
     expect(calendarLocale('en-GB')).toBe('en-gb');
     expect(calendarLocale('en')).toBe('en-gb');
+  });
+});
+
+describe('the calendar at a date and view', () => {
+  const owed = { id: 7, type: 'service', payment_status: 'unpaid', clients: [{ id: 3 }] } as unknown as Appointment;
+
+  it('sends the checkout back to the week and view the owner was on', () => {
+    const path = checkoutPath(owed, calendarAt('2026-11-16', 'timeGridWeek'))!;
+    const back = new URLSearchParams(path.split('?')[1]).get('back')!;
+    expect(back).toBe('/appointments/calendar/events?date=2026-11-16&view=timeGridWeek');
+    expect(shownFrom(new URLSearchParams(back.split('?')[1]))).toEqual({ date: '2026-11-16', view: 'timeGridWeek' });
+  });
+
+  it('opens on what the address asks only when it is a date and a view the calendar has', () => {
+    expect(shownFrom(new URLSearchParams('date=2026-13-45&view=year'))).toEqual({ date: undefined, view: undefined });
+    expect(shownFrom(new URLSearchParams(''))).toEqual({ date: undefined, view: undefined });
+    expect(shownFrom(new URLSearchParams('date=2026-02-03&view=timeGridDay'))).toEqual({
+      date: '2026-02-03',
+      view: 'timeGridDay',
+    });
   });
 });

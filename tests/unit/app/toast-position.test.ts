@@ -27,8 +27,17 @@ describe('toastTop', () => {
     expect(toastTop([button(90), button(300)], column, 72, 96, 600)).toBe(128);
   });
 
-  it('stays at the top when no free place is left above the limit', () => {
+  it('stays at the top when no free place is left above the limit and every place hides a whole control', () => {
     const wall = Array.from({ length: 20 }, (_, i) => button(80 + i * 40));
     expect(toastTop(wall, column, 72, 96, 400)).toBe(72);
+  });
+
+  it('on a full phone screen, covers the top of a large card rather than the banner button', () => {
+    // 390 px, signed in as an owner: the banner's button, the first dashboard card, a button below it.
+    const phone = { left: 8, right: 382 };
+    const back = { left: 222, right: 370, top: 78, bottom: 132 };
+    const card = { left: 12, right: 378, top: 210, bottom: 313 };
+    const newClient = { left: 12, right: 134, top: 329, bottom: 366 };
+    expect(toastTop([back, card, newClient], phone, 64, 87, 422)).toBe(140);
   });
 });

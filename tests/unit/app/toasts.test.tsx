@@ -29,3 +29,27 @@ describe('ToastHost', () => {
     expect(screen.queryByRole('button', { name: 'See plans' })).toBeNull();
   });
 });
+
+describe('ToastHost placement', () => {
+  it('places the toast again when a hidden header is revealed by a style change (Suspense reveals that way)', async () => {
+    const header = document.createElement('header');
+    header.style.display = 'none';
+    header.getBoundingClientRect = () =>
+      (header.style.display === 'none'
+        ? { top: 0, bottom: 0, left: 0, right: 0, width: 0, height: 0 }
+        : { top: 0, bottom: 64, left: 0, right: 1366, width: 1366, height: 64 }) as DOMRect;
+    document.body.appendChild(header);
+    const { result } = renderHook(() => useToasts());
+    act(() => result.current.notify('You are now signed in as Olivia Hart.'));
+    render(<ToastHost toast={result.current.toast} close={() => undefined} navigate={() => undefined} />);
+    const snackbar = () => screen.getByText('You are now signed in as Olivia Hart.').closest('.MuiSnackbar-root')!;
+    const topOf = () => getComputedStyle(snackbar()).top;
+    expect(topOf()).toBe('8px');
+    await act(async () => {
+      header.style.display = '';
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    });
+    expect(topOf()).toBe('72px');
+    header.remove();
+  });
+});

@@ -24,6 +24,19 @@ describe('export cells against formula injection', () => {
     expect(row.getCell(2).value).toBe(-1250);
   });
 
+  it('writes money in major units with the currency’s decimals, the heading naming the currency', async () => {
+    const rows = [{ title: 'Cut', price: 2550 }];
+    const csv = async (currency: string) =>
+      (
+        await exportRows('services', ['title', 'price'], rows, 'csv', t, '2026-11-24', { fields: ['price'], currency })
+      ).body
+        .toString('utf8')
+        .trim()
+        .split('\n');
+    expect(await csv('gbp')).toEqual(['title,price (GBP)', 'Cut,25.5']);
+    expect(await csv('JPY')).toEqual(['title,price (JPY)', 'Cut,2550']);
+  });
+
   it("names the file for the owner's date it is given, not the server's", async () => {
     const file = await exportRows('clients', ['first_name'], [], 'csv', t, '2026-11-24');
     expect(file.filename).toBe('clients-2026-11-24.csv');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../../domain/dates';
+import { regionCurrency } from '../../../../renderer/core/money';
 import { exportRows } from '../../engine/export';
 import { fileBody, responses } from '../../engine/responses';
 import { presentAppointments } from './present';
@@ -49,6 +50,7 @@ export async function appointmentExportRoutes(app: FastifyInstance): Promise<voi
         format,
         req.t,
         todayIn(ownerTimeZone(req)),
+        { fields: ['price'], currency: regionCurrency(req.user!.region) },
       );
       return reply
         .header('content-type', file.contentType)

@@ -1,0 +1,164 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+
+/** DejaVu Sans: Latin, Cyrillic and the currency signs (£, ₴, €) in one font, so any owner's data prints. */
+const FONT = createRequire(__filename).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const BOLD = createRequire(__filename).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export interface PdfColumn {
+  heading: string;
+  /** A share of the table's width (the shares need not add up to 1). */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface PdfTable {
+  /** The document's heading ("Income"). */
+  title: string;
+  /** Lines under the heading: the owner's business name, the period, when it was made. */
+  lines: string[];
+  columns: PdfColumn[];
+  /** Cell texts, already formatted (money with its currency, dates in words); read as the pages are written. */
+  rows: AsyncIterable<string[]> | Iterable<string[]>;
+  /** Label and value pairs printed under the table ("Total", "£1,250.00"). */
+  totals: Array<[string, string]>;
+  /** The page footer's text for page `n` ("Page 3"). */
+  pageLabel(n: number): string;
+}
+
+const MARGIN = 40;
+const ROW = 16;
+const PAD = 4;
+const BODY_SIZE = 9;
+/** Written pages waiting for the reader beyond this many bytes pause the writer: memory stays flat. */
+const HIGH_WATER = 256 * 1024;
+
+/**
+ * A readable table as a PDF stream (pdfkit, A4): the heading and lines on the first page, the column headings on
+ * every page, one line per row (a cell too long for its column ends in "…"), the totals after the last row, page
+ * numbers in the footer. Pages are written as the rows arrive and handed to the reader as they are finished, so a
+ * table of any length takes the same memory; the writer waits while the reader is behind.
+ */
+export function pdfTable(table: PdfTable): PDFKit.PDFDocument {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: false, autoFirstPage: false });
+  doc.registerFont('body', FONT);
+  doc.registerFont('bold', BOLD);
+  void write(doc, table).catch((err: unknown) => doc.destroy(err as Error));
+  return doc;
+}
+
+async function write(doc: PDFKit.PDFDocument, table: PdfTable): Promise<void> {
+  let page = 0;
+  let y = 0;
+  const left = MARGIN;
+  const newPage = () => {
+    doc.addPage();
+    page += 1;
+    const bottom = doc.page.height - MARGIN;
+    doc.font('body').fontSize(8).fillColor('#666666');
+    // Below the bottom margin, where pdfkit would otherwise start a new page for the footer.
+    doc.page.margins.bottom = 0;
+    doc.text(table.pageLabel(page), left, bottom + 12, { width: inner(doc), align: 'center', lineBreak: false });
+    doc.page.margins.bottom = MARGIN;
+    y = MARGIN;
+  };
+  newPage();
+  const columns = widths(table.columns, inner(doc));
+  doc.font('bold').fontSize(18).fillColor('#000000').text(table.title, left, y, { lineBreak: false });
+  y += 28;
+  doc.font('body').fontSize(10).fillColor('#333333');
+  for (const line of table.lines) {
+    doc.text(line, left, y, { width: inner(doc), lineBreak: false });
+    y += 14;
+  }
+  y += 10;
+  const headings = () => {
+    doc.rect(left, y, inner(doc), ROW).fill('#e8eef7');
+    drawRow(
+      doc,
+      table.columns,
+      columns,
+      table.columns.map((c) => c.heading),
+      y,
+      'bold',
+    );
+    y += ROW;
+  };
+  headings();
+
+  let index = 0;
+  for await (const cells of table.rows) {
+    if (y + ROW > doc.page.height - MARGIN) {
+      newPage();
+      headings();
+    }
+    if (index % 2 === 1) doc.rect(left, y, inner(doc), ROW).fill('#f6f7f9');
+    drawRow(doc, table.columns, columns, cells, y, 'body');
+    y += ROW;
+    index += 1;
+    if (doc.readableLength > HIGH_WATER) await drained(doc);
+  }
+
+  const totalsHeight = table.totals.length * ROW + PAD * 2;
+  if (y + totalsHeight > doc.page.height - MARGIN) newPage();
+  y += PAD * 2;
+  for (const [label, value] of table.totals) {
+    const width = inner(doc) / 2;
+    doc.font('bold').fontSize(10).fillColor('#000000');
+    doc.text(label, left + width, y + PAD, { width: width / 2, lineBreak: false });
+    doc.text(value, left + width * 1.5, y + PAD, { width: width / 2 - PAD, align: 'right', lineBreak: false });
+    y += ROW;
+  }
+  doc.end();
+}
+
+const inner = (doc: PDFKit.PDFDocument) => doc.page.width - MARGIN * 2;
+
+function widths(columns: PdfColumn[], total: number): number[] {
+  const sum = columns.reduce((s, c) => s + c.width, 0);
+  return columns.map((c) => (c.width / sum) * total);
+}
+
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  columns: PdfColumn[],
+  sizes: number[],
+  cells: string[],
+  y: number,
+  font: 'body' | 'bold',
+): void {
+  doc.font(font).fontSize(BODY_SIZE).fillColor('#000000');
+  let x = MARGIN;
+  columns.forEach((column, i) => {
+    const width = sizes[i] - PAD * 2;
+    doc.text(fitted(doc, cells[i] ?? '', width), x + PAD, y + 4, {
+      width,
+      align: column.align ?? 'left',
+      lineBreak: false,
+    });
+    x += sizes[i];
+  });
+}
+
+/** The text cut to fit `width` on one line, ending in "…" when cut. */
+export function fitted(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  if (doc.widthOfString(flat) <= width) return flat;
+  let low = 0;
+  let high = flat.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${flat.slice(0, mid)}…`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${flat.slice(0, low)}…`;
+}
+
+/**
+ * Resolves once the reader has taken most of what was written. A readable stream tells its writer nothing when it
+ * is read (and listening for its data would start it flowing before the reader is there), so this looks again
+ * every few milliseconds, and only while the reader is behind.
+ */
+async function drained(doc: PDFKit.PDFDocument): Promise<void> {
+  while (doc.readableLength > HIGH_WATER / 4 && !doc.destroyed) await new Promise((resolve) => setTimeout(resolve, 2));
+}
