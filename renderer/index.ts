@@ -23,10 +23,22 @@ export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/S
 export { preloadable, type Preloadable } from './react/preloadable';
 export { preloadScreenCode } from './react/first-screen';
 export { forgetData } from './react/cache';
+export { downloadFile } from './react/actions';
 export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types';
+export { RowCards, PHONE_QUERY, type RowCard } from './react/views/RowCards';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';
 export { buildRoutes, routeFor } from './core/routes';
-export { currencySymbol, formatMoney, minorDigits, moneyInputText, parseMoney, toMajor, toMinor } from './core/money';
+export {
+  currencySymbol,
+  decimalMark,
+  formatMoney,
+  minorDigits,
+  moneyInputText,
+  parseMoney,
+  regionCurrency,
+  toMajor,
+  toMinor,
+} from './core/money';
 export * from './core/types';

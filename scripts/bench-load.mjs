@@ -1,11 +1,17 @@
 // A small closed-loop load generator for `npm run bench`, run in its own process: N keep-alive connections each
 // send the next request as soon as the last one answers, for D seconds; prints latencies (ms) as JSON.
 // (autocannon reports no p95, which the online-booking target names.)
-// Usage: node scripts/bench-load.mjs <url> <connections> <seconds>
+// Usage: node scripts/bench-load.mjs <url> <connections> <seconds> [method]
+// A POST sends BENCH_BODY (JSON text) with the headers in BENCH_HEADERS (a JSON object), every time the same.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
-const [url, connections = '20', seconds = '10'] = process.argv.slice(2);
+const [url, connections = '20', seconds = '10', method = 'GET'] = process.argv.slice(2);
+const body = process.env.BENCH_BODY ?? '';
+const headers = {
+  ...JSON.parse(process.env.BENCH_HEADERS ?? '{}'),
+  ...(body ? { 'content-type': 'application/json' } : {}),
+};
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
 const until = Date.now() + Number(seconds) * 1000;
 const latencies = [];
@@ -13,11 +19,12 @@ let errors = 0;
 
 const get = () =>
   new Promise((resolve) => {
-    const req = http.get(url, { agent }, (res) => {
+    const req = http.request(url, { agent, method, headers }, (res) => {
       res.resume();
-      res.on('end', () => resolve(res.statusCode === 200));
+      res.on('end', () => resolve(res.statusCode >= 200 && res.statusCode < 300));
     });
     req.on('error', () => resolve(false));
+    req.end(body || undefined);
   });
 
 async function worker() {

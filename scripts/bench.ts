@@ -11,7 +11,9 @@
  *     straightforward per-slot check.
  *  5. Public slot listing, one month, for an owner with 5,000 appointments, through the real HTTP endpoint at 20
  *     connections (p95).
- * `npm run bench -- api visit form availability booking` picks sections.
+ *  6. Payments (bench-payments.ts): the income statistic, the payments list beside a bare route, a checkout, and
+ *     the income export's time and memory at 10k and 50k rows.
+ * `npm run bench -- api visit form availability booking payments` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -27,6 +29,7 @@ import { buildApp } from '../src/server/build';
 import { coldVisits, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
+import { benchPayments } from './bench-payments';
 import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
 import type { AvailabilityInput } from '../src/domain/availability/availability.types';
 
@@ -419,6 +422,7 @@ async function main(): Promise<void> {
   if (want('availability')) benchAvailability();
   if (want('booking')) await benchBooking();
   if (want('api')) await benchApi();
+  if (want('payments')) await benchPayments(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

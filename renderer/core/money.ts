@@ -22,6 +22,9 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
+/** The owner's currency, as their region has it: hryvnias in Ukraine, pounds everywhere else. */
+export const regionCurrency = (region: string | null | undefined): string => (region === 'UA' ? 'UAH' : 'GBP');
+
 /** Minor units → an amount in major units: 1250 GBP → 12.5, 500 JPY → 500. */
 export const toMajor = (minor: number, currency: string): number => minor / 10 ** minorDigits(currency);
 
@@ -34,9 +37,12 @@ export function toMinor(major: number, currency: string): number {
   return Math.sign(major) * Math.round(scaled) || 0;
 }
 
+/** The currency's sign, never its code: `uk` writes pounds "2 369,00 £", not "2 369,00 GBP". */
+const SIGN = { style: 'currency', currencyDisplay: 'narrowSymbol' } as const;
+
 /**
  * Money held as minor units in words of the locale with the currency's sign: 9000 GBP → "£90.00", in `uk`
- * 9000 UAH → "90,00 ₴". Without a currency (a host that gives none) the amount alone, with two decimals.
+ * 9000 UAH → "90,00 ₴" and 9000 GBP → "90,00 £". Without a currency (a host that gives none) the amount alone, with two decimals.
  */
 export function formatMoney(minor: number, locale: string, currency?: string): string {
   if (!Number.isFinite(minor)) return '—';
@@ -45,19 +51,26 @@ export function formatMoney(minor: number, locale: string, currency?: string): s
     return new Intl.NumberFormat(locale, plain).format(minor / 100);
   }
   const code = currency.toUpperCase();
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(toMajor(minor, code));
+  return new Intl.NumberFormat(locale, { ...SIGN, currency: code }).format(toMajor(minor, code));
 }
 
 /** The currency's sign as the locale writes it: GBP in `en` → "£", UAH in `uk` → "₴". */
 export function currencySymbol(currency: string, locale: string): string {
   const code = currency.toUpperCase();
-  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).formatToParts(0);
+  const parts = new Intl.NumberFormat(locale, { ...SIGN, currency: code }).formatToParts(0);
   return parts.find((p) => p.type === 'currency')?.value ?? code;
 }
 
-/** An amount as an input box shows it, in major units without grouping: 1250 GBP → "12.50", 500 JPY → "500". */
-export const moneyInputText = (minor: number, currency: string): string =>
-  toMajor(minor, currency).toFixed(minorDigits(currency));
+/** The locale's decimal mark: "." in `en`, "," in `uk`. */
+export const decimalMark = (locale: string): string =>
+  new Intl.NumberFormat(locale).formatToParts(0.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
+/**
+ * An amount as an input box shows it, in major units without grouping, with the locale's decimal mark:
+ * 1250 GBP → "12.50" (in `uk` "12,50"), 500 JPY → "500".
+ */
+export const moneyInputText = (minor: number, currency: string, locale = 'en'): string =>
+  toMajor(minor, currency).toFixed(minorDigits(currency)).replace('.', decimalMark(locale));
 
 /**
  * What a person typed → minor units, or null when it is not an amount. Spaces and apostrophes group digits; of
@@ -73,7 +86,7 @@ export function parseMoney(text: string, currency: string, locale = 'en'): numbe
   let decimal: string | null = null;
   if (marks.length) {
     const last = marks[marks.length - 1];
-    const localeMark = new Intl.NumberFormat(locale).formatToParts(0.5).find((p) => p.type === 'decimal')?.value;
+    const localeMark = decimalMark(locale);
     if (new Set(marks).size === 2) decimal = last;
     else if (marks.length === 1 && (last === localeMark || !/[.,]\d{3}$/.test(s))) decimal = last;
   }

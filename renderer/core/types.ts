@@ -1,7 +1,8 @@
 /**
- * The shapes the renderer reads from a server. The schema language (screens and navigation) is generated from
- * schemas/meta into ./generated/schema-language.ts by `npm run gen:types`; here are the names the renderer uses for
- * it, what the server adds when it serves a screen, and the answers of the generic REST dialect.
+ * The shapes the renderer reads from a server. The schema language (screens and navigation, from schemas/meta) and
+ * the REST dialect's answers (the manifest and a list page, from renderer/dialect) are generated into
+ * ./generated/schema-language.ts by `npm run gen:types`; here are the names the renderer uses for them, what the
+ * server adds when it serves a screen, and what a schema cannot say (a page of a given record type).
  */
 import type {
   ActionDef,
@@ -9,17 +10,33 @@ import type {
   ColumnDef,
   Gate,
   JsonSchema,
+  Manifest,
   MenuItem,
   Navigation,
+  Page,
+  PageMeta,
+  ResourceInfo,
   Screen,
+  ScreenSummary,
   When,
   WizardStepDef,
 } from './generated/schema-language';
 
-export type { ActionDef, Area, ColumnDef, Gate, JsonSchema, MenuItem, Navigation, When, WizardStepDef };
-
-/** What the manifest says of each screen. */
-export type ScreenSummary = Pick<Screen, 'id' | 'kind' | 'route' | 'title' | 'resource' | 'gate'>;
+export type {
+  ActionDef,
+  Area,
+  ColumnDef,
+  Gate,
+  JsonSchema,
+  Manifest,
+  MenuItem,
+  Navigation,
+  PageMeta,
+  ResourceInfo,
+  ScreenSummary,
+  When,
+  WizardStepDef,
+};
 
 /** A screen as served: its file, plus its resource's writable schema (forms) and record schema (lists, details). */
 export interface ScreenDef extends Screen {
@@ -44,26 +61,9 @@ export function matchesWhen(when: When | undefined, data: Record<string, unknown
   });
 }
 
-export interface ResourceInfo {
-  path: string | null;
-  subject: string | null;
-  validator: string;
-  archivable: boolean;
-  exportFormats: Array<'csv' | 'xlsx'>;
-  /** The generic routes the server has for it. */
-  operations: Array<'list' | 'create' | 'show' | 'update' | 'delete' | 'export'>;
-}
-
-export interface Manifest {
-  hash: string;
-  navigation: Navigation;
-  screens: ScreenSummary[];
-  resources: Record<string, ResourceInfo>;
-}
-
-export interface Paged<T> {
+/** A list page (renderer/dialect/page.schema.json) whose records are `T`: a schema has no type parameters. */
+export interface Paged<T> extends Omit<Page, 'data'> {
   data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
 }
 
 export type RecordData = Record<string, unknown> & { id?: number };

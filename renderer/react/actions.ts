@@ -1,9 +1,29 @@
 import { routeFor } from '../core/routes';
+import type { RestClient } from '../core/rest';
 import type { ActionDef, RecordData } from '../core/types';
 import type { ScopedMutator } from 'swr';
 import { refreshResource } from './cache';
 import type { RendererContextValue } from './context';
 import type { Navigate } from './router';
+
+/** A navigate action's query string, `{id}` in its values being the record's id: "?client_id=12&back=%2Fclients%2F12". */
+export function actionQuery(action: Pick<ActionDef, 'query'>, record?: RecordData): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(action.query ?? {})) q.set(k, v.replace(/\{id\}/g, String(record?.id ?? '')));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** POSTs `body` to an export route and saves the file it answers under the name it gives; rejects as the call does. */
+export async function downloadFile(rest: RestClient, path: string, body: unknown): Promise<void> {
+  const { blob, filename } = await rest.download(path, body);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /**
  * Runs a screen action by kind: navigate to a screen, archive/restore/delete a record, or download an export.
@@ -27,7 +47,9 @@ export async function runAction(
   try {
     switch (action.kind ?? 'navigate') {
       case 'navigate':
-        navigate(routeFor(manifest, action.screen!, { id: target.record?.id ?? '' }));
+        navigate(
+          routeFor(manifest, action.screen!, { id: target.record?.id ?? '' }) + actionQuery(action, target.record),
+        );
         return false;
       case 'archive':
       case 'restore': {
@@ -54,16 +76,7 @@ export async function runAction(
         return action.then !== 'session';
       }
       case 'export': {
-        const { blob, filename } = await rest.download(`${info!.path}/export`, {
-          format: action.format,
-          ...target.params,
-        });
-        const url = URL.createObjectURL(blob);
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = filename;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
+        await downloadFile(rest, `${info!.path}/export`, { format: action.format, ...target.params });
         return false;
       }
     }

@@ -5,7 +5,15 @@ import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { createRestClient, HttpError, SchemaApp, type Gate, type Guard, type Preloaded } from '../../renderer';
+import {
+  createRestClient,
+  HttpError,
+  regionCurrency,
+  SchemaApp,
+  type Gate,
+  type Guard,
+  type Preloaded,
+} from '../../renderer';
 import type { Action, Subject } from '../../permissions/subjects';
 import { useConfirm } from './use-confirm';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
@@ -175,7 +183,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   const widgetHost = useMemo(() => ({ user }), [user]);
 
   // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
-  const formContext = useMemo(() => ({ currency: user?.region === 'UA' ? 'UAH' : 'GBP' }), [user?.region]);
+  const formContext = useMemo(() => ({ currency: regionCurrency(user?.region) }), [user?.region]);
 
   const tr = useCallback(
     (key: string, options?: Record<string, unknown>) => String(t(key, options as never)),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,6 +25,9 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
 import ShoppingBagIcon from '@mui/icons-material/ShoppingBag';
 import RedeemIcon from '@mui/icons-material/Redeem';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
@@ -60,7 +64,33 @@ const ICONS: Record<string, typeof DashboardIcon> = {
   shopping: ShoppingBagIcon,
   redeem: RedeemIcon,
   calendar: CalendarMonthIcon,
+  payments: PaymentsIcon,
+  receipt: ReceiptLongIcon,
+  pending: PendingActionsIcon,
 };
+
+type MenuEntry = NonNullable<LayoutProps['area']['menu']>[number];
+
+/**
+ * The menu's entries as drawn, each group's heading before its first shown entry (a group with none shown has none)
+ * and a divider where a group ends.
+ */
+export function grouped(
+  menu: MenuEntry[],
+  draw: (m: MenuEntry) => ReactNode,
+  heading: (group: string | null, at: number) => ReactNode,
+): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last: string | undefined;
+  for (const m of menu) {
+    const node = draw(m);
+    if (!node) continue;
+    if (m.group !== last) out.push(heading(m.group ?? null, out.length));
+    last = m.group;
+    out.push(node);
+  }
+  return out;
+}
 
 /**
  * The area's menu from navigation.json. An entry whose feature the plan lacks stays visible but locked, naming
@@ -72,47 +102,63 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
   return (
     <nav aria-label={t('menu.main')}>
       <List>
-        {(area.menu ?? []).map((m) => {
-          const Icon = m.icon ? ICONS[m.icon] : undefined;
-          if (m.subject && !can('read', m.subject)) {
-            const reason = ability ? refusalOf(ability, 'read', m.subject as Subject) : '';
-            const plan = /availableOn\.(\w+)$/.exec(reason)?.[1];
-            if (!plan) return null;
+        {grouped(
+          area.menu ?? [],
+          (m) => {
+            const Icon = m.icon ? ICONS[m.icon] : undefined;
+            if (m.subject && !can('read', m.subject)) {
+              const reason = ability ? refusalOf(ability, 'read', m.subject as Subject) : '';
+              const plan = /availableOn\.(\w+)$/.exec(reason)?.[1];
+              if (!plan) return null;
+              return (
+                <ListItem key={m.route} disablePadding>
+                  <ListItemButton
+                    component={NavLink}
+                    to={SUBSCRIPTION_PAGE}
+                    onClick={onNavigate}
+                    title={t('permissions.seePlans')}
+                    sx={{ color: 'text.secondary' }}
+                  >
+                    <ListItemIcon>
+                      <LockIcon />
+                    </ListItemIcon>
+                    <ListItemText primary={t(m.label)} secondary={t('menu.lockedOn', { plan: t(`plans.${plan}`) })} />
+                  </ListItemButton>
+                </ListItem>
+              );
+            }
             return (
               <ListItem key={m.route} disablePadding>
                 <ListItemButton
                   component={NavLink}
-                  to={SUBSCRIPTION_PAGE}
+                  to={m.route}
                   onClick={onNavigate}
-                  title={t('permissions.seePlans')}
-                  sx={{ color: 'text.secondary' }}
+                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
                 >
-                  <ListItemIcon>
-                    <LockIcon />
-                  </ListItemIcon>
-                  <ListItemText primary={t(m.label)} secondary={t('menu.lockedOn', { plan: t(`plans.${plan}`) })} />
+                  {Icon && (
+                    <ListItemIcon>
+                      <Icon />
+                    </ListItemIcon>
+                  )}
+                  <ListItemText primary={t(m.label)} />
                 </ListItemButton>
               </ListItem>
             );
-          }
-          return (
-            <ListItem key={m.route} disablePadding>
-              <ListItemButton
-                component={NavLink}
-                to={m.route}
-                onClick={onNavigate}
-                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-              >
-                {Icon && (
-                  <ListItemIcon>
-                    <Icon />
-                  </ListItemIcon>
-                )}
-                <ListItemText primary={t(m.label)} />
-              </ListItemButton>
-            </ListItem>
-          );
-        })}
+          },
+          (g, at) =>
+            g ? (
+              <ListSubheader key={`group-${g}`} component="li" disableSticky sx={{ lineHeight: '36px', mt: 1 }}>
+                {t(g)}
+              </ListSubheader>
+            ) : (
+              <Box
+                key={`end-${at}`}
+                component="li"
+                aria-hidden="true"
+                sx={{ borderTop: 1, borderColor: 'divider', my: 1 }}
+              />
+            ),
+        )}
       </List>
     </nav>
   );

@@ -74,18 +74,3 @@ export function spans(shape: Shape, timeZone: string): Spans {
   const end_time = sameDay ? local.toISOString().slice(11, 16) : '24:00';
   return { starts_at: start, ends_at: at, end_time, duration: Math.round((at - start) / MINUTE), blocks };
 }
-
-/**
- * Spec §4 payment status from what has been paid so far (deposits taken online are payments): free, paid,
- * unpaid, or leftToPay with the amount still due. Packages, vouchers and refunds arrive with their features.
- */
-export function paymentStatus(
-  price: number,
-  discounted: number | null,
-  paid = 0,
-): { status: 'free' | 'paid' | 'unpaid' | 'leftToPay'; left_to_pay: number } {
-  const due = discounted ?? price;
-  if (due <= 0) return { status: 'free', left_to_pay: 0 };
-  if (paid >= due) return { status: 'paid', left_to_pay: 0 };
-  return { status: paid > 0 ? 'leftToPay' : 'unpaid', left_to_pay: due - paid };
-}

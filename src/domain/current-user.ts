@@ -1,21 +1,11 @@
 import type { AbilityUser } from '../../permissions/defineAbilityFor';
+import type { ApiResponse } from './generated/api';
 
-/** GET /api/v1/user (spec §3): what the shell, guards and abilities read. */
-export interface CurrentUser extends AbilityUser {
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: 'users' | 'affiliates';
-  read_only: boolean;
-  region: 'GB' | 'UA' | 'OTHER';
-  locale: string;
-  impersonating: boolean;
-  plan_level: 'lite' | 'business' | 'premium' | null;
-  credits: { sms: number; email: number };
-  affiliate: { code: string | null } | null;
-  subscription: AbilityUser['subscription'] & {
-    stage: string;
-    ends_at: string | null;
-    deletion_in_days: number | null;
-  };
-}
+/** Names the answer only while it carries everything the permission rules read: a dropped field fails to compile. */
+type ReadableByAbilities<T extends AbilityUser> = T;
+
+/**
+ * GET /api/v1/user (spec §3): what the shell, guards and abilities read. Generated from the route's response schema
+ * (features/auth/response-schemas.ts), which declares every field the route answers.
+ */
+export type CurrentUser = ReadableByAbilities<ApiResponse<'GET /api/v1/user', '200'>['data']>;

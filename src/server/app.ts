@@ -30,11 +30,20 @@ import { setupRoutes } from './features/setup/routes';
 import { profileRoutes } from './features/profile/routes';
 import { resourceRoutes } from './engine/resource-routes';
 import { clientAppointmentRoutes } from './features/appointments/client-routes';
+import { paymentExportRoutes } from './features/payments/export-routes';
+import { paymentReadRoutes } from './features/payments/read-routes';
+import { redemptionRoutes } from './features/payments/redemption-routes';
+import { paymentRoutes } from './features/payments/routes';
+import { saleExportRoutes } from './features/sales/export-routes';
+import { saleRoutes } from './features/sales/routes';
+import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
+import { clientMessageRoutes } from './features/clients/messages-routes';
 import { uiRoutes } from './engine/ui-routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { requestValidatorFactory } from './engine/request-validator';
 import type { SchemaRegistry } from './engine/schema-registry';
 import { SchemaStore } from './engine/schema-store';
+import { CODE_NAMES } from '../widgets/names';
 import { errorSchema } from './engine/responses';
 import { lazySerializerFactory } from './engine/lazy-serializer';
 
@@ -68,6 +77,7 @@ export const schemaStore = (config: Config) =>
   new SchemaStore(
     { schemasDir: config.schemasDir, permissionsDir: config.permissionsDir, localesDir: config.localesDir },
     ajvOptions,
+    CODE_NAMES,
   );
 
 /**
@@ -177,6 +187,13 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(availabilityRoutes);
   await fastify.register(classSessionRoutes);
   await fastify.register(appointmentRoutes);
+  await fastify.register(paymentRoutes, { currency: config.currency });
+  await fastify.register(paymentReadRoutes);
+  await fastify.register(redemptionRoutes);
+  await fastify.register(saleRoutes);
+  await fastify.register(voucherCodeRoutes);
+  await fastify.register(paymentExportRoutes, { currency: config.currency });
+  await fastify.register(saleExportRoutes, { currency: config.currency });
   await fastify.register(bookingSettingsRoutes, { appUrl: config.appUrl });
   await fastify.register(onlineBookingRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
   await fastify.register(onlineBookingCheckoutRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
@@ -185,6 +202,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { store });
   await fastify.register(clientAppointmentRoutes);
+  await fastify.register(clientMessageRoutes);
   await fastify.register(resourceRoutes, { registry });
   await fastify.register(uploadRoutes, { dir: config.uploadsDir });
   await fastify.register(fastifyStatic, {

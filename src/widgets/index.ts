@@ -87,4 +87,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'subscription-status': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus'),
   ),
+  checkout: preloadable(() => import(/* webpackChunkName: "widget-checkout" */ './checkout/Checkout')),
+  'income-list': preloadable(() => import(/* webpackChunkName: "widget-income-list" */ './income/IncomeList')),
+  'left-to-pay': preloadable(() => import(/* webpackChunkName: "widget-left-to-pay" */ './left-to-pay/LeftToPay')),
+  'sales-list': preloadable(() => import(/* webpackChunkName: "widget-sales-list" */ './sales/SalesList')),
+  'sale-detail': preloadable(() => import(/* webpackChunkName: "widget-sale-detail" */ './sales/SaleDetail')),
 };

@@ -55,10 +55,21 @@ describe('services', () => {
     ]);
   });
 
-  it('exports services', async () => {
+  it('exports services, money in pounds under a heading naming the currency', async () => {
+    await owner.post('/api/v1/services', service({ title: 'Fringe trim', price: 2500, deposit_amount: 1050 }));
     const csv = await owner.post('/api/v1/services/export', { format: 'csv' });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.split('\n')[0]).toContain('Title');
+    const [heading, ...lines] = csv.body.trim().split('\n');
+    expect(heading.split(',')).toEqual([
+      'Title',
+      'Price (GBP)',
+      'Duration',
+      'Multipart service',
+      'Bookable online',
+      'Deposit (GBP)',
+      'Archived',
+    ]);
+    expect(lines.find((l) => l.startsWith('Fringe trim,'))).toMatch(/^Fringe trim,25,90,No,No,10\.5,No$/);
   });
 });
 

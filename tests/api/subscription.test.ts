@@ -108,10 +108,15 @@ describe('subscription stages and read-only mode', () => {
       stage: 'subscriber',
     });
     const staying = await owner({ plan_name: 'Lite Monthly', subscription_status: 'active', stage: 'subscriber' });
-    await leaving.agent.post('/api/v1/clients', {
+    const gone = await leaving.agent.post('/api/v1/clients', {
       first_name: 'Gone',
       locations: [{ title: 'Home', address_1: '1 Lane' }],
     });
+    const paid = await leaving.agent.post('/api/v1/payments', {
+      client_id: gone.json().data.id,
+      payments: [{ method: 'cash', amount: 500 }],
+    });
+    expect(paid.statusCode).toBe(201);
     await leaving.agent.post('/api/v1/appointments', {
       type: 'private',
       title: 'Gone too',
@@ -119,7 +124,13 @@ describe('subscription stages and read-only mode', () => {
       start_time: '09:00',
       duration: 30,
     });
-    await staying.agent.post('/api/v1/clients', { first_name: 'Kept' });
+    const kept = await staying.agent.post('/api/v1/clients', { first_name: 'Kept' });
+    await staying.agent.post('/api/v1/payments', {
+      client_id: kept.json().data.id,
+      payments: [{ method: 'cash', amount: 700 }],
+    });
+    const ledger = async (id: number) =>
+      (await t.app.db.selectFrom('payments').select('amount').where('user_id', '=', id).execute()).map((r) => r.amount);
     const count = async (id: number) =>
       Number(
         (
@@ -145,6 +156,9 @@ describe('subscription stages and read-only mode', () => {
     expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual(
       [],
     );
+    expect(await ledger(leaving.id)).toEqual([]);
+    expect(await t.app.db.selectFrom('checkouts').select('id').where('user_id', '=', leaving.id).execute()).toEqual([]);
+    expect(await ledger(staying.id)).toEqual([700]);
     expect(await trashed(leaving.id)).not.toBeNull();
     expect(await trashed(staying.id)).toBeNull();
     expect(await count(staying.id)).toBe(1);

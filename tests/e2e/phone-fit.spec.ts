@@ -37,3 +37,22 @@ for (const locale of ['en', 'uk'] as const) {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   });
 }
+
+test("on a phone the client page's payments show each amount, in money, in view", async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  const payments = (await (await page.request.get('/api/v1/payments')).json()).data as Array<{
+    client: { id: number } | null;
+  }>;
+  const paid = payments.find((p) => p.client)!;
+  await page.goto(`/clients/${paid.client!.id}`);
+  const list = page.getByRole('list', { name: 'Payments' });
+  const card = list.getByRole('listitem').first();
+  await card.scrollIntoViewIfNeeded();
+  const amount = card.getByRole('definition').filter({ hasText: /£\d/ }).first();
+  await expect(amount).toBeInViewport();
+  const box = (await amount.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});

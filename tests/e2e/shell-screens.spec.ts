@@ -90,6 +90,16 @@ test("an event names the client and shows its payment; the dialog says attendanc
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Unpaid')).toBeVisible();
   await expect(dialog.getByLabel(`Attendance: ${name}`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // In the week's narrower, shorter bar the chip still shows whole, inside its event.
+  await page.getByRole('tab', { name: 'Week view' }).click();
+  const bar = page.getByRole('button', { name: new RegExp(`^11:00.*${name}`) });
+  const chip = bar.locator('[data-payment="unpaid"]');
+  await expect(chip).toBeVisible();
+  const [e, c] = [(await bar.boundingBox())!, (await chip.boundingBox())!];
+  expect(c.y + c.height).toBeLessThanOrEqual(e.y + e.height + 0.5);
+  expect(c.x + c.width).toBeLessThanOrEqual(e.x + e.width + 0.5);
 });
 
 test('a toast never covers the banner button of a signed-in-as admin', async ({ page, cspViolations }) => {
@@ -103,6 +113,9 @@ test('a toast never covers the banner button of a signed-in-as admin', async ({ 
     await expect(page).toHaveURL(/\/dashboard$/);
     const toast = page.getByRole('alert').filter({ hasText: 'You are now signed in as Olivia Hart.' });
     await expect(toast).toBeVisible();
+    // Measured once the dashboard's cards are in: the toast is placed again as the page fills.
+    await expect(page.getByText('Active clients')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New client' })).toBeVisible();
     const back = page.getByRole('button', { name: 'Back to my admin account' });
     const a = (await toast.boundingBox())!;
     const b = (await back.boundingBox())!;

@@ -95,7 +95,7 @@ export async function atProvider(studio: Studio, checkoutId: string) {
   const refunds = async () =>
     (
       (await (await fetch(`${studio.provider.url}/v1/refunds?payment_intent=${payment_intent}`, auth)).json()) as {
-        data: Array<{ amount: number; status: string }>;
+        data: Array<{ id: string; amount: number; status: string }>;
       }
     ).data;
   return { paymentIntent: payment_intent, refunds };

@@ -37,7 +37,7 @@ export function MoneyWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
   const { currency = 'GBP', locale = 'en' } = contextOf(props);
   const symbol = useMemo(() => currencySymbol(currency, locale), [currency, locale]);
-  const shown = typeof value === 'number' ? moneyInputText(value, currency) : '';
+  const shown = typeof value === 'number' ? moneyInputText(value, currency, locale) : '';
   return (
     <span className="sf-affix">
       <span aria-hidden="true">{symbol}</span>

@@ -7,12 +7,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
 import { HttpError } from '../../core/rest';
@@ -22,6 +16,7 @@ import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { Cell, currencyOf } from '../views/Cell';
+import { RowCards } from '../views/RowCards';
 import { NotFound } from './NotFound';
 
 function RelatedList({
@@ -49,32 +44,22 @@ function RelatedList({
           {t(related.empty ?? 'detail.empty')}
         </Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {related.columns.map((c) => (
-                  <TableCell key={c.field}>{t(fieldLabelKey(resource, c))}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((row) => (
-                <TableRow key={String(row.id)}>
-                  {related.columns.map((c) => (
-                    <TableCell key={c.field} sx={{ whiteSpace: 'nowrap' }}>
-                      <Cell column={c} record={row} />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowCards
+          label={t(related.title)}
+          columns={related.columns.map((c) => fieldLabelKey(resource, c))}
+          rows={data.data.map((row) => ({
+            key: String(row.id),
+            cells: related.columns.map((c) => <Cell key={c.field} column={c} record={row} />),
+          }))}
+        />
       )}
     </Paper>
   );
 }
+
+/** A related list's own source with the record's id in place of `{id}`: "/api/v1/payments?client_id={id}". */
+export const relatedSource = (source: string, id: unknown): string =>
+  source.replace(/\{id\}/g, encodeURIComponent(String(id)));
 
 /** One record: header, sections of fields, related lists, and the screen's actions. */
 export default function DetailScreen({ screen }: ScreenProps) {
@@ -97,7 +82,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
   const writable = Object.keys(screen.record?.properties ?? {}).filter((f) => !screen.record?.properties?.[f].readOnly);
   const listScreen = manifest.screens.find((s) => s.kind === 'list' && s.resource === screen.resource);
   const actions = (screen.actions ?? []).filter((a) => {
-    if (a.permission && !can(a.permission, subject)) return false;
+    if (a.permission && !can(a.permission, a.subject ?? subject)) return false;
     if (a.kind === 'archive') return info.archivable && !record.archived;
     if (a.kind === 'restore') return info.archivable && Boolean(record.archived);
     return true;
@@ -194,11 +179,17 @@ export default function DetailScreen({ screen }: ScreenProps) {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+            // One related list a row: side by side, a half-width card could not show all of a table's columns.
+            gridTemplateColumns: 'minmax(0, 1fr)',
           }}
         >
           {screen.related!.map((r) => (
-            <RelatedList key={r.id} path={`${info.path}/${r.id}/${record.id}`} related={r} resource={screen.resource} />
+            <RelatedList
+              key={r.id}
+              path={r.source ? relatedSource(r.source, record.id) : `${info.path}/${r.id}/${record.id}`}
+              related={r}
+              resource={screen.resource}
+            />
           ))}
         </Box>
       )}

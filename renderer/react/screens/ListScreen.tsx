@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate, useSearchParams } from '../router';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
@@ -72,7 +73,7 @@ export default function ListScreen({ screen }: ScreenProps) {
         {(screen.actions ?? [])
           .filter(
             (a) =>
-              (!a.permission || can(a.permission, subject)) &&
+              (!a.permission || can(a.permission, a.subject ?? subject)) &&
               (a.kind !== 'export' || info.operations.includes('export')),
           )
           .map((a) => (
@@ -124,7 +125,15 @@ export default function ListScreen({ screen }: ScreenProps) {
               value={searchInput}
               onChange={(e) => setSearchInput(e.target.value)}
               sx={{ flex: '1 1 240px', maxWidth: 420 }}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start">⌕</InputAdornment> } }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" aria-hidden />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
           )}
           {views.length > 1 && (

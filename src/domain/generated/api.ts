@@ -97,12 +97,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: AdminUser[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -589,12 +584,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Omit<Class, "sessions">[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -655,12 +645,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Omit<Client, "locations">[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -710,12 +695,7 @@ export interface ApiRoutes {
           service: string | null;
           status: unknown;
         }[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -728,7 +708,7 @@ export interface ApiRoutes {
     };
     body: {
       format?: "csv" | "xlsx";
-      search?: string;
+      search?: string | null;
       archived?: 0 | 1;
     };
   };
@@ -736,25 +716,22 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: unknown[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
   "GET /api/v1/clients/messages/:id": {
     responses: {
       "200": {
-        data: unknown[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        data: {
+          id: number;
+          created_at: string;
+          channel: string;
+          type?: string | null;
+          subject: string;
+          status: string;
+        }[];
+        meta: PageMeta;
       };
     };
   };
@@ -762,12 +739,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: unknown[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -775,12 +747,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: unknown[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -788,12 +755,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Discount[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -834,12 +796,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Omit<GiftVoucher, "service_ids" | "product_ids">[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -876,16 +833,40 @@ export interface ApiRoutes {
     };
     body: GiftVoucherInput;
   };
+  "GET /api/v1/gift-voucher/codes/:id": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          code: string;
+          client_id: number | null;
+          client_name: string | null;
+          sold_on: string;
+          amount: number;
+          amount_left: number;
+          expires_on: string | null;
+          state: "active" | "spent" | "expired" | "refunded";
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/gift-vouchers/code/:code": {
+    responses: {
+      "200": {
+        code: string;
+        title: string;
+        amount: number;
+        amount_left: number;
+        expires_on: string | null;
+      };
+    };
+  };
   "GET /api/v1/locations": {
     responses: {
       "200": {
         data: Location[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -1380,12 +1361,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Omit<Package, "services">[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -1426,12 +1402,328 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: unknown[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/payments": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          type: string;
+          method: string;
+          amount: number;
+          currency: string;
+          date: string;
+          created_at: string;
+          appointment_id: number | null;
+          checkout_id: number | null;
+          sale_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          refunds: {
+            id: number;
+            amount: number;
+            date: string;
+            reason: string | null;
+            created_at: string;
+          }[];
+          refunded: boolean;
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/payments": {
+    responses: {
+      "201": {
+        status: "success";
+        data: {
+          id: number;
+          client_id: number | null;
+          discount_kind: string | null;
+          discount_value: number | null;
+          owed: number;
+          discount: number;
+          paid: number;
+          currency: string;
+          date: string;
+          payments: {
+            id: number;
+            appointment_id: number | null;
+            sale_id: number | null;
+            type: string;
+            method: string;
+            amount: number;
+            voucher_sale_id: number | null;
+            package_sale_id: number | null;
+          }[];
+          sale_id: number | null;
         };
+        message: string;
+      };
+    };
+    body: {
+      client_id: number;
+      /**
+       * @maxItems 50
+       */
+      appointment_ids?: number[];
+      discount?: {
+        kind: "percent" | "fixed";
+        value: number;
+      } | null;
+      /**
+       * @maxItems 50
+       */
+      items?: {
+        kind: "product" | "gift_voucher" | "package";
+        id: number;
+        quantity?: number;
+      }[];
+      /**
+       * @maxItems 10
+       */
+      payments: {
+        method: "cash" | "card" | "bank_transfer" | "gift_voucher" | "package";
+        amount?: number;
+        code?: string;
+        package_sale_id?: number | null;
+        appointment_id?: number;
+      }[];
+    };
+  };
+  "DELETE /api/v1/payments/:id": {
+    responses: {
+      "200": {
+        message: string;
+        refund_ids: number[];
+      };
+    };
+    body: {
+      reason?: string | null;
+    } | null;
+  };
+  "GET /api/v1/payments/appointment": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          type: string;
+          method: string;
+          amount: number;
+          currency: string;
+          date: string;
+          created_at: string;
+          appointment_id: number | null;
+          checkout_id: number | null;
+          sale_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          refunds: {
+            id: number;
+            amount: number;
+            date: string;
+            reason: string | null;
+            created_at: string;
+          }[];
+          refunded: boolean;
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "DELETE /api/v1/payments/checkout/:id": {
+    responses: {
+      "200": {
+        message: string;
+        refund_ids: number[];
+      };
+    };
+    body: {
+      reason?: string | null;
+    } | null;
+  };
+  "POST /api/v1/payments/export": {
+    responses: {
+      /**
+       * The income as a CSV, XLSX or PDF file.
+       */
+      "200": string;
+    };
+    body: {
+      format: "csv" | "xlsx" | "pdf";
+      type?: "appointment" | "sale" | "combined" | "standalone" | null;
+      from?: string | null;
+      to?: string | null;
+      search?: string | null;
+    };
+  };
+  "GET /api/v1/payments/left-to-pay/appointment": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string | null;
+          service: string | null;
+          clients: ({
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null)[];
+          price: number;
+          amount: number;
+          payment_status: string;
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/payments/left-to-pay/sale": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          created_at: string;
+          checkout_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          total: number;
+          discount: number;
+          paid: number;
+          left_to_pay: number;
+          currency: string;
+          refunded: boolean;
+          items: {
+            kind: string;
+            title: string;
+            quantity: number;
+          }[];
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/payments/left-to-pay/statistic": {
+    responses: {
+      "200": {
+        amount: number;
+        count: number;
+      };
+    };
+  };
+  "GET /api/v1/payments/redeemable": {
+    responses: {
+      "200": {
+        packages: {
+          package_sale_id: number;
+          title: string;
+          expires_on: string | null;
+          services: {
+            service_id: number;
+            title: string;
+            quantity: number;
+            left: number;
+          }[];
+        }[];
+      };
+    };
+  };
+  "GET /api/v1/payments/sale": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          type: string;
+          method: string;
+          amount: number;
+          currency: string;
+          date: string;
+          created_at: string;
+          appointment_id: number | null;
+          checkout_id: number | null;
+          sale_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          refunds: {
+            id: number;
+            amount: number;
+            date: string;
+            reason: string | null;
+            created_at: string;
+          }[];
+          refunded: boolean;
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/payments/standalone": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          type: string;
+          method: string;
+          amount: number;
+          currency: string;
+          date: string;
+          created_at: string;
+          appointment_id: number | null;
+          checkout_id: number | null;
+          sale_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          refunds: {
+            id: number;
+            amount: number;
+            date: string;
+            reason: string | null;
+            created_at: string;
+          }[];
+          refunded: boolean;
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/payments/statistic": {
+    responses: {
+      "200": {
+        from: string;
+        to: string;
+        income: number;
+        payments: number;
+        refunds: number;
+        count: number;
+        by_method?: {
+          method: string;
+          income: number;
+          count: number;
+        }[];
+        by_service?: {
+          service_id: number | null;
+          title: string | null;
+          amount: number;
+        }[];
       };
     };
   };
@@ -1439,12 +1731,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Product[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -1490,20 +1777,119 @@ export interface ApiRoutes {
     };
     body: {
       format?: "csv" | "xlsx";
-      search?: string;
+      search?: string | null;
       archived?: 0 | 1;
+    };
+  };
+  "GET /api/v1/sales": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          created_at: string;
+          checkout_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          total: number;
+          discount: number;
+          paid: number;
+          left_to_pay: number;
+          currency: string;
+          refunded: boolean;
+          items: {
+            kind: string;
+            title: string;
+            quantity: number;
+          }[];
+        }[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "DELETE /api/v1/sales/:id": {
+    responses: {
+      "200": {
+        message: string;
+        refund_ids: number[];
+      };
+    };
+    body: {
+      reason?: string | null;
+    } | null;
+  };
+  "GET /api/v1/sales/:id": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          created_at: string;
+          checkout_id: number | null;
+          client: {
+            id: number;
+            first_name: string;
+            last_name: string | null;
+          } | null;
+          total: number;
+          discount: number;
+          paid: number;
+          left_to_pay: number;
+          currency: string;
+          refunded: boolean;
+          items: {
+            id: number;
+            kind: string;
+            item_id: number | null;
+            title: string;
+            quantity: number;
+            unit_price: number;
+            total: number;
+            codes: string[];
+            package_sale_ids: number[];
+          }[];
+          payments: {
+            id: number;
+            method: string;
+            amount: number;
+            date: string;
+            created_at: string;
+            voucher_sale_id: number | null;
+            refunds: {
+              id: number;
+              amount: number;
+              date: string;
+              reason: string | null;
+              created_at: string;
+            }[];
+            refunded: boolean;
+          }[];
+        };
+      };
+    };
+  };
+  "POST /api/v1/sales/export": {
+    responses: {
+      /**
+       * The sales as a CSV, XLSX or PDF file.
+       */
+      "200": string;
+    };
+    body: {
+      format: "csv" | "xlsx" | "pdf";
+      from?: string | null;
+      to?: string | null;
+      search?: string | null;
     };
   };
   "GET /api/v1/services": {
     responses: {
       "200": {
         data: Omit<Service, "parts">[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -1559,7 +1945,7 @@ export interface ApiRoutes {
     };
     body: {
       format?: "csv" | "xlsx";
-      search?: string;
+      search?: string | null;
       archived?: 0 | 1;
     };
   };
@@ -1573,9 +1959,7 @@ export interface ApiRoutes {
   "GET /api/v1/ui/manifest": {
     responses: {
       "200": {
-        data: {
-          [k: string]: unknown;
-        };
+        data: Manifest;
         message?: string;
       };
     };
@@ -1615,7 +1999,37 @@ export interface ApiRoutes {
       "200": {
         data: {
           id: number;
+          is_admin: boolean;
+          is_affiliate: boolean;
+          is_api_user: boolean;
           email: string;
+          first_name: string;
+          last_name: string;
+          email_verified_at: string | null;
+          is_premium: boolean;
+          role: "users" | "affiliates";
+          plan_level: "lite" | "business" | "premium" | null;
+          read_only: boolean;
+          credits_amount: number;
+          credits: {
+            sms: number;
+            email: number;
+          };
+          subscription: {
+            plan_name: string | null;
+            status: string;
+            valid: boolean;
+            ends_at: string | null;
+            trial_ends_at: string | null;
+            has_incomplete_payment: boolean;
+            addons: string[];
+            stage: "trial" | "subscriber" | "gracePeriod" | "unsubscriber" | "lapsed";
+            read_only: boolean;
+            deletion_in_days: number | null;
+            interval: string | null;
+          };
+          locale: string;
+          region: "GB" | "UA" | "OTHER";
           locations: {
             id: number;
             title: string | null;
@@ -1623,7 +2037,48 @@ export interface ApiRoutes {
             city: string | null;
             post_code: string | null;
           }[];
-          [k: string]: unknown;
+          calendarSettings: {
+            time_zone: string;
+            slot_step: number;
+            min_notice_minutes: number;
+            week_starts_on: number;
+            default_view: string;
+          };
+          businessTimeSettings: {
+            id: number;
+            weekday: number;
+            open: boolean;
+            start: string;
+            end: string;
+            breaks?: {
+              start: string;
+              end: string;
+            }[];
+          }[];
+          paymentSettings: {};
+          dashboardSettings: {};
+          bookingSettings: {
+            enabled?: boolean;
+            service_ids?: number[];
+            class_ids?: number[];
+            package_ids?: number[];
+            existing_clients_only?: boolean;
+            block_new_bookings?: boolean;
+            remember_days?: number;
+            deposit_mode?: "none" | "per_service" | "full";
+          };
+          notificationSettings: {
+            sms: {
+              auto_renew: boolean;
+            };
+            email: {
+              auto_renew: boolean;
+            };
+          };
+          affiliate: {
+            code: string | null;
+          } | null;
+          impersonating: boolean;
         };
         message?: string;
       };
@@ -1714,12 +2169,7 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: Message[];
-        meta: {
-          current_page: number;
-          last_page: number;
-          per_page: number;
-          total: number;
-        };
+        meta: PageMeta;
       };
     };
   };
@@ -1766,6 +2216,92 @@ export interface ApiRoutes {
       "204": null;
     };
   };
+}
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+}
+/**
+ * GET /api/v1/ui/manifest: the navigation, a summary of every screen, what the renderer needs of each resource, and a hash of them all (the manifest's ETag).
+ */
+export interface Manifest {
+  hash: string;
+  navigation: Navigation;
+  screens: ScreenSummary[];
+  resources: {
+    [k: string]: ResourceInfo;
+  };
+}
+/**
+ * Areas of the app: which screens each holds, who may enter (guard), the layout, and the menu.
+ */
+export interface Navigation {
+  areas: Area[];
+  redirects: Redirect[];
+  notFound: string;
+}
+export interface Area {
+  id: string;
+  guard: string;
+  layout: string;
+  home?: string;
+  /**
+   * @minItems 1
+   */
+  screens: string[];
+  menu?: MenuItem[];
+}
+export interface MenuItem {
+  label: string;
+  route: string;
+  icon?: string;
+  subject?: string;
+  /**
+   * An i18n key: entries sharing it are drawn together under it as a heading.
+   */
+  group?: string;
+}
+export interface Redirect {
+  from: string;
+  to: string;
+}
+/**
+ * What the manifest says of each screen: enough to route to it; the screen itself is fetched when it opens.
+ */
+export interface ScreenSummary {
+  id: string;
+  kind: string;
+  route: string;
+  title: string;
+  resource?: string;
+  gate?: Gate;
+}
+export interface Gate {
+  subscription?: boolean;
+  subject?: string;
+  action?: string;
+}
+/**
+ * A resource as the renderer uses it: where its records live, its permission subject, its browser validator module and the generic routes it has.
+ */
+export interface ResourceInfo {
+  /**
+   * The records' URL (`/api/v1/clients`); null when the resource has no generic routes.
+   */
+  path: string | null;
+  subject: string | null;
+  /**
+   * The URL of its request validator, an ES module.
+   */
+  validator: string;
+  archivable: boolean;
+  exportFormats: ("csv" | "xlsx")[];
+  /**
+   * The generic routes the server has for it.
+   */
+  operations: ("list" | "create" | "show" | "update" | "delete" | "export")[];
 }
 
 export interface ApiError {

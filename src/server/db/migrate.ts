@@ -10,6 +10,10 @@ import * as phonesE164 from './migrations/0007-phones-e164';
 import * as packageQuantities from './migrations/0008-package-quantities';
 import * as lastAppointmentDates from './migrations/0009-last-appointment-dates';
 import * as serviceDefaultPart from './migrations/0010-service-default-part';
+import * as ledger from './migrations/0011-ledger';
+import * as sales from './migrations/0012-sales';
+import * as ledgerReads from './migrations/0013-ledger-reads';
+import * as ledgerMonths from './migrations/0014-ledger-months';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -23,6 +27,10 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0008-package-quantities': packageQuantities,
   '0009-last-appointment-dates': lastAppointmentDates,
   '0010-service-default-part': serviceDefaultPart,
+  '0011-ledger': ledger,
+  '0012-sales': sales,
+  '0013-ledger-reads': ledgerReads,
+  '0014-ledger-months': ledgerMonths,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -27,6 +27,8 @@ import type {
   VoucherSalesTable,
   PackageSalesTable,
 } from './tables/online-booking';
+import type { CheckoutItemsTable, CheckoutsTable, PaymentDaysTable, PaymentMonthsTable } from './tables/ledger';
+import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
 export interface Database {
@@ -40,6 +42,13 @@ export interface Database {
   booking_sessions: BookingSessionsTable;
   slot_holds: SlotHoldsTable;
   payments: PaymentsTable;
+  checkouts: CheckoutsTable;
+  checkout_items: CheckoutItemsTable;
+  payment_days: PaymentDaysTable;
+  payment_months: PaymentMonthsTable;
+  sales: SalesTable;
+  sale_items: SaleItemsTable;
+  products: ProductsTable;
   locations: LocationsTable;
   appointment_series: AppointmentSeriesTable;
   appointments: AppointmentsTable;

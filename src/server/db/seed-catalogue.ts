@@ -1,5 +1,4 @@
-import { defaultBusinessTimes, defaultCalendarSettings } from '../../domain/calendar-settings';
-import { addDays, todayIn } from '../../domain/dates';
+import { defaultBusinessTimes } from '../../domain/calendar-settings';
 import { newToken } from '../infra/crypto';
 import type { Db } from './database';
 
@@ -74,7 +73,7 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
       .values(rows.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never)
       .execute();
   }
-  // A weekly class on the next four Wednesdays at 18:00, 8 spaces of which 6 bookable online.
+  // A weekly class, 8 spaces of which 6 bookable online (its sessions come with the diary: seed-classes.ts).
   const yoga = await trx
     .insertInto('classes')
     .values({
@@ -93,20 +92,6 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
     } as never)
     .returning('id')
     .executeTakeFirstOrThrow();
-  // The owner's days (they keep their region's default calendar settings).
-  const today = todayIn(defaultCalendarSettings('GB').time_zone);
-  const firstWednesday = addDays(today, (3 - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7 || 7);
-  await trx
-    .insertInto('class_sessions')
-    .values(
-      Array.from({ length: 4 }, (_, i) => ({
-        class_id: (yoga as { id: number }).id,
-        position: i,
-        date: addDays(firstWednesday, i * 7),
-        start_time: '18:00',
-      })) as never,
-    )
-    .execute();
   // A gift voucher on sale online and a package of three haircuts.
   const publicId = () => newToken(12);
   await trx

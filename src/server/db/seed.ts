@@ -2,11 +2,19 @@ import { hashPassword } from '../infra/passwords';
 import type { Db, Dialect } from './database';
 import { nowIso } from './database';
 import { DEMO_USERS, DEMO_PASSWORD } from './seed-accounts';
-import { seedDemoDiary } from './seed-appointments';
 import { seedBookableServices } from './seed-catalogue';
 import { demoClient } from './seed-clients';
+import { seedOwnerHistory } from './seed-history';
+import { seedSmallOwners } from './seed-small-owners';
 
-/** Adds the demo accounts, about 50 clients and a diary of appointments for the demo owner, once: an existing database is left alone. */
+/** The demo accounts' currency (the demo owner works in the UK). */
+export const DEMO_CURRENCY = 'GBP';
+
+/**
+ * Adds the demo accounts, about 50 clients and, for the demo owner, about six months of history and two coming
+ * weeks (appointments, classes, payments, sales, refunds); the lite and read-only owners a few weeks. Once: an
+ * existing database is left alone.
+ */
 export async function seedDemoData(db: Db, dialect: Dialect): Promise<void> {
   const existing = await db
     .selectFrom('users')
@@ -56,5 +64,6 @@ export async function seedDemoData(db: Db, dialect: Dialect): Promise<void> {
     .select('id')
     .where('email', '=', DEMO_USERS[0].email)
     .executeTakeFirstOrThrow();
-  await seedDemoDiary(db, dialect, owner.id);
+  await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY);
+  await seedSmallOwners(db, dialect, DEMO_CURRENCY);
 }

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type SelectExpression, sql } from 'kysely
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
 import { compileObjectBuilder } from '../db/object-builder';
+import type { PageMeta } from './generated/schema-language';
 import type { Resource } from './schema-registry';
 
 // Tables come from resource schemas at run time; Kysely's static types cannot know them.
@@ -22,9 +23,10 @@ export interface ListQuery {
   today: string;
 }
 
+/** A list page of rows: the REST dialect's page (renderer/dialect/page.schema.json). */
 export interface Page {
   data: Row[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number };
+  meta: PageMeta;
 }
 
 /** The untyped view of the database the generic code (and jobs over resource tables) work through. */

@@ -3,6 +3,7 @@
  * does not declare), and @fastify/swagger documents it: every route declares its successes and `'4xx'`/`'5xx'`.
  * Nullable values are declared nullable: a serialiser given null for a plain `string` writes "".
  */
+import { PAGE_META } from './dialect-schemas';
 
 /** The one refusal shape: `message`, `errors` per field on a 422, and on a 403 the deciding rule's `reason` key. */
 export const errorSchema = {
@@ -49,8 +50,8 @@ export const messageBody = object({ message: STRING }, { required: ['message'] }
 /** `{ data, message? }` around one record or value. */
 export const dataBody = (data: unknown, more: Record<string, unknown> = {}) =>
   object({ data, message: STRING, ...more }, { required: ['data'] });
-/** A list page's `meta`. */
-export const pageMeta = object({ current_page: INTEGER, last_page: INTEGER, per_page: INTEGER, total: INTEGER });
+/** A list page's `meta`, as the REST dialect declares it for the browser. */
+export const pageMeta = PAGE_META;
 /** A file (CSV, XLSX, calendar, script) sent as it is. */
 export const fileBody = (description: string) => ({ description, type: 'string' });
 /** An empty answer (204, or a redirect). */

@@ -66,6 +66,9 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
     .execute();
   for (const { id } of expired) {
     await db.transaction().execute(async (trx) => {
+      // The money ledger first (its rows are never updated, so none is left pointing at a deleted client).
+      await trx.deleteFrom('payments').where('user_id', '=', id).execute();
+      await trx.deleteFrom('checkouts').where('user_id', '=', id).execute();
       for (const r of owned) {
         for (const child of Object.values(r.meta.children ?? {})) {
           await dyn(trx)

@@ -1,29 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Area, Manifest, ScreenSummary } from '../engine/generated/schema-language';
 import { guestTexts, type Texts } from './first-screen-texts';
 
 /** An answer the page carries for the browser's first GETs, so they need no round trip. */
 export interface Preloaded {
   status: number;
   body: unknown;
-}
-
-interface ScreenSummary {
-  id: string;
-  kind: string;
-  route: string;
-  resource?: string;
-}
-interface Area {
-  guard: string;
-  layout: string;
-  screens: string[];
-}
-interface Manifest {
-  screens: ScreenSummary[];
-  navigation: { areas: Area[] };
-  resources: Record<string, { validator?: string }>;
 }
 
 const LOCALES = ['en', 'uk'];

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { useRenderer } from '../../../renderer';
+import { formatMoney, useRenderer } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 
 export type { ApiResponse };
@@ -31,10 +31,10 @@ export function usePage(slug: string | undefined) {
   });
 }
 
+/** Money in the page's currency (minor units, so a JPY page is not divided by 100), in the client's language. */
 export function useMoney(currency: string | undefined) {
   const { locale } = useRenderer();
-  return (minor: number) =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency: currency ?? 'GBP' }).format(minor / 100);
+  return (minor: number) => formatMoney(minor, locale, currency ?? 'GBP');
 }
 
 /** A date (YYYY-MM-DD) as the client reads it: "Monday 1 March". */

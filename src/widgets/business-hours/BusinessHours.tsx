@@ -172,7 +172,7 @@ const BusinessHours: ScreenWidget = () => {
   const { t, locale } = useRenderer();
   const { user } = useWidgetHost();
   if (!user) return null;
-  const days = (user as unknown as { businessTimeSettings: BusinessTime[] }).businessTimeSettings;
+  const days = user.businessTimeSettings;
   // 2024-01-07 was a Sunday: weekday w is that date plus w days.
   const dayName = (weekday: number) =>
     new Date(Date.UTC(2024, 0, 7 + weekday)).toLocaleDateString(locale, { weekday: 'long', timeZone: 'UTC' });

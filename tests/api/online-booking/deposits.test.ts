@@ -120,10 +120,28 @@ describe('deposits', () => {
       .executeTakeFirstOrThrow();
     expect(held).toEqual({ status: 'refunded', appointment_id: null });
     const { paymentIntent, refunds } = await atProvider(sessionId);
-    expect(
-      await t.app.db.selectFrom('payments').select('id').where('provider_ref', '=', paymentIntent).execute(),
-    ).toEqual([]);
     expect(await refunds()).toEqual([expect.objectContaining({ amount: 1000, status: 'succeeded' })]);
+    // The ledger has the money that came in and its refund, which net to nothing; no appointment was made.
+    const [refund] = await refunds();
+    const paid = await t.app.db
+      .selectFrom('payments')
+      .select(['id', 'type', 'method', 'amount', 'appointment_id'])
+      .where('provider_ref', '=', paymentIntent)
+      .executeTakeFirstOrThrow();
+    expect(paid).toEqual({ id: paid.id, type: 'appointment', method: 'card', amount: 1000, appointment_id: null });
+    expect(
+      await t.app.db
+        .selectFrom('payments')
+        .select(['amount', 'provider_ref', 'reason'])
+        .where('refund_of', '=', paid.id)
+        .execute(),
+    ).toEqual([
+      {
+        amount: -1000,
+        provider_ref: refund.id,
+        reason: 'Sorry, that time is no longer available. Please choose another.',
+      },
+    ]);
 
     // The client coming back from the payment page reads why; asking again refunds nothing more.
     const callback = await agent.get(`/api/v1/online-booking/hart-studio/payments/${sessionId}`);
@@ -141,6 +159,9 @@ describe('deposits', () => {
     const result = await stripe.retrieve(sessionId);
     expect((await stripe.refund(result)).id).toBe((await stripe.refund(result)).id);
     expect(await refunds()).toHaveLength(1);
+    expect(
+      await t.app.db.selectFrom('payments').select('id').where('provider_ref', '=', paymentIntent).execute(),
+    ).toHaveLength(1);
     const [mail] = await outbox('late.payer@example.com');
     expect(mail).toMatchObject({ subject: 'Your payment has been refunded', type: 'booking' });
     expect(mail.body).toContain('£10.00');

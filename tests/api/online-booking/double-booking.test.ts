@@ -64,7 +64,7 @@ async function secondProcess(databaseUrl: string): Promise<{ url: string; child:
 
 describe('no double booking', () => {
   it(`100 concurrent attempts at the same time: exactly one booking${onPostgres ? ' (two API processes)' : ''}`, async () => {
-    const owner = (await ownerBySlug(t.app.db, 'hart-studio'))!;
+    const owner = (await ownerBySlug(t.app.db, 'hart-studio', t.app.schemas.current.rules))!;
     const start = '2027-03-08T15:00:00.000Z';
     const other = onPostgres ? await secondProcess(t.databaseUrl) : null;
     try {

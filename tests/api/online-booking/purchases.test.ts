@@ -85,6 +85,19 @@ describe('gift vouchers and packages', () => {
       .where('amount', '=', 5000)
       .execute();
     expect(payment).toHaveLength(1);
+    // The purchase is a sale of the owner's, its payment naming it, the voucher its item created.
+    const sales = (await owner.get('/api/v1/sales')).json().data;
+    const sold = sales.find((s: { id: number }) => s.id === payment[0].sale_id);
+    expect(sold).toMatchObject({ total: 5000, paid: 5000, checkout_id: null });
+    const detail = (await owner.get(`/api/v1/sales/${sold.id}`)).json().data;
+    expect(detail.items).toEqual([
+      expect.objectContaining({
+        kind: 'gift_voucher',
+        title: 'Treat yourself',
+        quantity: 1,
+        codes: [done.purchase.code],
+      }),
+    ]);
     // Sold out now: off the page.
     expect((await new Agent(t.app).get('/api/v1/online-booking/hart-studio')).json().data.vouchers).toEqual([]);
   });
@@ -133,6 +146,17 @@ describe('gift vouchers and packages', () => {
       status: 'booked',
       purchase: { kind: 'package', title: 'Welcome pack', amount: 0 },
     });
+    const items = await t.app.db
+      .selectFrom('sale_items')
+      .innerJoin('package_sales', 'package_sales.sale_item_id', 'sale_items.id')
+      .select(['sale_items.title', 'sale_items.total', 'package_sales.package_id'])
+      .where('package_sales.package_id', 'in', [pack.id, free.id])
+      .orderBy('sale_items.id')
+      .execute();
+    expect(items).toEqual([
+      { title: 'Five cuts', total: 15000, package_id: pack.id },
+      { title: 'Welcome pack', total: 0, package_id: free.id },
+    ]);
     await owner.put('/api/v1/user/booking-settings', settings());
   });
 });

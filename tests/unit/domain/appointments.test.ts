@@ -1,4 +1,4 @@
-import { MAX_OCCURRENCES, occurrenceDates, paymentStatus, spans, type Shape } from '../../../src/domain/appointments';
+import { MAX_OCCURRENCES, occurrenceDates, spans, type Shape } from '../../../src/domain/appointments';
 
 describe('occurrenceDates: the dates of a series', () => {
   it.each([
@@ -100,21 +100,5 @@ describe('spans: an appointment in real time', () => {
     expect(spans(shape({}), 'Europe/London').blocks).toEqual([
       { start: at('2026-01-12T10:00:00Z'), end: at('2026-01-12T11:00:00Z') },
     ]);
-  });
-});
-
-describe('paymentStatus (spec §4)', () => {
-  it.each([
-    ['a free appointment', 0, null, 0, 'free', 0],
-    ['discounted to nothing', 3500, 0, 0, 'free', 0],
-    ['nothing paid', 3500, null, 0, 'unpaid', 3500],
-    ['a deposit paid', 3500, null, 1000, 'leftToPay', 2500],
-    ['paid in full', 3500, null, 3500, 'paid', 0],
-    ['overpaid', 3500, null, 4000, 'paid', 0],
-    ['the discounted price due', 3500, 3000, 1000, 'leftToPay', 2000],
-    ['the discounted price paid', 3500, 3000, 3000, 'paid', 0],
-    ['a refund bringing the paid sum back to nothing', 3500, null, 0, 'unpaid', 3500],
-  ] as const)('%s: price %i, discounted %s, paid %i → %s, %i left', (_name, price, discounted, paid, status, left) => {
-    expect(paymentStatus(price, discounted, paid)).toEqual({ status, left_to_pay: left });
   });
 });

@@ -29,8 +29,9 @@ describe('formatMoney', () => {
     [0, 'en', 'GBP', '£0.00'],
     [125050, 'uk', 'UAH', `1${NBSP}250,50${NBSP}₴`],
     [-1250, 'uk', 'UAH', `-12,50${NBSP}₴`],
-    [125050, 'en', 'UAH', `UAH${NBSP}1,250.50`],
-    [1250, 'uk', 'GBP', `12,50${NBSP}GBP`],
+    [125050, 'en', 'UAH', '₴1,250.50'],
+    [1250, 'uk', 'GBP', `12,50${NBSP}£`],
+    [236900, 'uk', 'GBP', `2${NBSP}369,00${NBSP}£`],
     [500, 'en', 'JPY', '¥500'],
     [1234, 'uk', 'JPY', `1${NBSP}234${NBSP}¥`],
     [-500, 'en', 'JPY', '-¥500'],
@@ -102,9 +103,18 @@ describe('input text and currency signs', () => {
     expect(moneyInputText(-5, 'UAH')).toBe('-0.05');
   });
 
+  it("writes the input box's amount with the locale's decimal mark", () => {
+    expect(moneyInputText(7000, 'GBP', 'uk')).toBe('70,00');
+    expect(moneyInputText(125050, 'UAH', 'uk')).toBe('1250,50');
+    expect(moneyInputText(7000, 'GBP', 'en')).toBe('70.00');
+    expect(parseMoney('12,50', 'GBP', 'uk')).toBe(1250);
+    expect(parseMoney('12.50', 'GBP', 'uk')).toBe(1250);
+  });
+
   it('writes the sign as the locale does', () => {
     expect(currencySymbol('GBP', 'en')).toBe('£');
     expect(currencySymbol('UAH', 'uk')).toBe('₴');
+    expect(currencySymbol('GBP', 'uk')).toBe('£');
     expect(currencySymbol('JPY', 'en')).toBe('¥');
   });
 });

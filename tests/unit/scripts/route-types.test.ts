@@ -96,4 +96,16 @@ describe('API route types', () => {
     expect(text).toMatch(/export interface ApiError \{\s+message: string;?\s+\}/);
     expect(text).toContain('export type ApiResponse<');
   });
+
+  it('declare a titled schema several routes answer with once, by its title', async () => {
+    const meta = { title: 'PageMeta', type: 'object', properties: { total: { type: 'integer' } } };
+    const page = (url: string) => ({
+      method: 'GET',
+      url,
+      schema: { response: { 200: { type: 'object', properties: { meta } } } },
+    });
+    const text = await compileRoutes([page('/api/v1/a'), page('/api/v1/b')], shared, errorSchema, false);
+    expect(text.match(/export interface PageMeta\d* \{/g)).toEqual(['export interface PageMeta {']);
+    expect(routeText(text, 'GET /api/v1/b')).toMatch(/meta: PageMeta;?\s/);
+  });
 });

@@ -60,6 +60,18 @@ export interface PaymentsTable {
   currency: string;
   date: string;
   created_at: string;
+  /** The checkout the row was written with (migration 0011: the ledger). */
+  checkout_id: number | null;
+  /** On a refund (negative amount): the payment it reverses. */
+  refund_of: number | null;
+  reason: string | null;
+  /** The sale the row pays (migration 0012). */
+  sale_id: Generated<number | null>;
+  /** A gift voucher redeemed: the voucher sale whose amount it takes. */
+  voucher_sale_id: Generated<number | null>;
+  /** A package session used: the package sale, and the service it was used for. */
+  package_sale_id: Generated<number | null>;
+  service_id: Generated<number | null>;
 }
 
 export interface GiftVouchersTable {
@@ -127,6 +139,8 @@ export interface VoucherSalesTable {
   message: string | null;
   manage_token_hash: string | null;
   created_at: string;
+  /** The sale item that sold it (migration 0012). */
+  sale_item_id: Generated<number | null>;
 }
 
 export interface PackageSalesTable {
@@ -138,4 +152,5 @@ export interface PackageSalesTable {
   expires_on: string | null;
   manage_token_hash: string | null;
   created_at: string;
+  sale_item_id: Generated<number | null>;
 }

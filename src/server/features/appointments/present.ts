@@ -1,7 +1,7 @@
-import { paymentStatus } from '../../../domain/appointments';
 import type { Db } from '../../db/database';
+import { ledgerOfAppointments, statusOf } from '../payments/ledger';
 
-/** Appointments with their clients and services, in the API's shape; three queries whatever the count. */
+/** Appointments with their clients, services and payment status (over the ledger), in the API's shape; a fixed number of queries whatever the count. */
 export async function presentAppointments(db: Db, rows: Array<Record<string, unknown>>) {
   const ids = rows.map((r) => r.id as number);
   const clients = ids.length
@@ -24,14 +24,7 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
   const services = serviceIds.length
     ? await db.selectFrom('services').select(['id', 'title', 'colour']).where('id', 'in', serviceIds).execute()
     : [];
-  const paid = ids.length
-    ? await db
-        .selectFrom('payments')
-        .select(['appointment_id', (eb) => eb.fn.sum<number>('amount').as('paid')])
-        .where('appointment_id', 'in', ids)
-        .groupBy('appointment_id')
-        .execute()
-    : [];
+  const ledger = await ledgerOfAppointments(db, ids);
   const seriesIds = [...new Set(rows.map((r) => r.series_id).filter((v): v is number => typeof v === 'number'))];
   const series = seriesIds.length
     ? await db.selectFrom('appointment_series').selectAll().where('id', 'in', seriesIds).execute()
@@ -50,11 +43,7 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     price: r.price,
     discounted_amount: r.discounted_amount,
     ...(() => {
-      const p = paymentStatus(
-        r.price as number,
-        r.discounted_amount as number | null,
-        Number(paid.find((x) => x.appointment_id === r.id)?.paid ?? 0),
-      );
+      const p = statusOf(r as { price: number; discounted_amount: number | null }, ledger.get(r.id as number));
       return { payment_status: p.status, left_to_pay: p.left_to_pay };
     })(),
     source: r.source,

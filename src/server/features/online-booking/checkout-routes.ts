@@ -173,7 +173,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
           .execute();
         return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
       }
-      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details);
+      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details, deps.currency);
       await announcePurchase(deps, req, owner, purchase.id, manage);
       return reply.code(201).send({
         data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) },

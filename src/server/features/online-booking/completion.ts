@@ -87,6 +87,7 @@ export async function recordPayment(
   type: 'appointment' | 'sale' | 'standalone',
   payment: CardPayment | null,
   appointmentId: number | null = null,
+  saleId: number | null = null,
 ) {
   if (!payment) return;
   await trx
@@ -103,6 +104,7 @@ export async function recordPayment(
       currency: payment.currency,
       date: ownerToday(owner),
       created_at: nowIso(),
+      sale_id: saleId,
     })
     .execute();
 }

@@ -51,7 +51,7 @@ export const limited = (deps: BookingDeps, req: FastifyRequest, reply: FastifyRe
 
 /** The page's owner, by the slug in the path. */
 export async function ownerOf(deps: Pick<BookingDeps, 'app'>, req: FastifyRequest): Promise<PublicOwner> {
-  const owner = await ownerBySlug(deps.app.db, (req.params as { slug: string }).slug);
+  const owner = await ownerBySlug(deps.app.db, (req.params as { slug: string }).slug, deps.app.schemas.current.rules);
   if (!owner) throw notFound();
   return owner;
 }

@@ -1,5 +1,5 @@
 import { subject } from '@casl/ability';
-import { defineAbilityFor, isReadOnly } from '../../../../permissions/defineAbilityFor';
+import { isReadOnly } from '../../../../permissions/defineAbilityFor';
 import { toUtc } from '../../../domain/availability/zoned-time';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
@@ -65,12 +65,11 @@ export async function assertOpen(
   owner: PublicOwner,
   otherOfferings: () => Promise<boolean> = async () => false,
 ): Promise<void> {
-  const ability = defineAbilityFor(abilitySubject(owner.user));
   const { hours } = calendarOf(owner.user);
   const open =
     owner.settings.enabled &&
     !owner.settings.block_new_bookings &&
-    ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) &&
+    owner.ability.can('create', subject('OnlineBooking', { user_id: owner.user.id })) &&
     !isReadOnly(abilitySubject(owner.user)) &&
     hours.some((d) => d.open) &&
     ((await offeredServices(db, owner)).length > 0 ||
@@ -87,8 +86,8 @@ export const sessionStart = (owner: PublicOwner, date: string, time: string) =>
   toUtc(calendarOf(owner.user).settings.time_zone, date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
 
 export async function bookableClassRows(db: Db, owner: PublicOwner) {
-  const ability = defineAbilityFor(abilitySubject(owner.user));
-  if (!owner.settings.class_ids.length || !ability.can('read', subject('Class', { user_id: owner.user.id }))) return [];
+  if (!owner.settings.class_ids.length || !owner.ability.can('read', subject('Class', { user_id: owner.user.id })))
+    return [];
   return db
     .selectFrom('classes')
     .select(['id', 'public_id', 'title', 'description', 'price', 'duration', 'colour', 'spaces', 'online_seat_limit'])

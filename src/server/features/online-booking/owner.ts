@@ -1,7 +1,9 @@
+import { defineAbilityFor, type AppAbility, type PermissionRules } from '../../../../permissions/defineAbilityFor';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
 import type { Db } from '../../db/database';
 import { toSessionUser, type SessionUser } from '../../infra/sessions';
+import { abilitySubject } from '../../infra/users';
 
 export interface BookingSettings {
   enabled: boolean;
@@ -35,13 +37,16 @@ export interface PublicOwner {
   user: SessionUser;
   settings: BookingSettings;
   name: string;
+  /** What the owner's plan lets their page offer, by the rules current when the owner was looked up. */
+  ability: AppAbility;
 }
 
 /** The date it is now where the owner lives: their page's days (classes, expiry) are theirs, not the server's. */
 export const ownerToday = (owner: PublicOwner, now: number = Date.now()): string =>
   todayIn(calendarSettingsOf(owner.user).time_zone, now);
 
-export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | null> {
+/** The owner whose page is at `slug`, their abilities by `rules` (the schema store's current ones). */
+export async function ownerBySlug(db: Db, slug: string, rules: PermissionRules): Promise<PublicOwner | null> {
   const row = await db
     .selectFrom('users')
     .selectAll()
@@ -54,5 +59,6 @@ export async function ownerBySlug(db: Db, slug: string): Promise<PublicOwner | n
     user,
     settings: bookingSettingsOf(user, row.booking_slug),
     name: `${user.first_name} ${user.last_name}`.trim(),
+    ability: defineAbilityFor(abilitySubject(user), rules),
   };
 }

@@ -7,6 +7,7 @@ import type { HoldDetails } from './holds';
 import { announce, announcePurchase, money, tell } from './notices';
 import { ownerBySlug, type PublicOwner } from './owner';
 import { completePurchase, type PurchaseDetails } from './purchases';
+import { recordProviderRefund } from './refund-ledger';
 import type { BookingSession } from './sessions';
 
 /**
@@ -115,7 +116,18 @@ export async function refundedIfRefused<T>(
   if (Number((await status('paying', 'refunding')).numUpdatedRows) === 0) return null;
   try {
     const refund = await deps.app.payments!.refund(result);
-    await status('refunding', 'refunded');
+    // Refunded at the provider: the row says so, and the ledger records the money that came and went back.
+    await deps.app.db.transaction().execute(async (trx) => {
+      await trx.updateTable(table).set({ status: 'refunded' }).where('id', '=', row.id).execute();
+      const payment = {
+        amount: result.amount,
+        currency: result.currency,
+        provider: deps.app.payments!.name,
+        ref: result.paymentIntent ?? result.id,
+      };
+      const type = table === 'slot_holds' ? 'appointment' : 'sale';
+      await recordProviderRefund(trx, owner, type, payment, refund.id, reason.textIn(req.t));
+    });
     req.log.warn(
       { payment: result.id, refund: refund.id, reason: reason.key },
       'paid booking refused: payment refunded',
@@ -181,5 +193,5 @@ export async function ownerById(deps: BookingDeps, id: number) {
     .select('booking_slug')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  return ownerBySlug(deps.app.db, row.booking_slug!);
+  return ownerBySlug(deps.app.db, row.booking_slug!, deps.app.schemas.current.rules);
 }

@@ -1,15 +1,15 @@
 import { subject } from '@casl/ability';
 import { addDays } from '../../../domain/dates';
-import { defineAbilityFor } from '../../../../permissions/defineAbilityFor';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { lockOwner } from '../appointments/overlaps';
 import { type CardPayment, clientFor, recordPayment } from './completion';
 import { ownerToday, type PublicOwner } from './owner';
 import { type BookingSession } from './sessions';
-import { abilitySubject } from '../../infra/users';
-import { randomCode } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
+import { voucherAmountsLeft } from '../payments/redeemed';
+import { newVoucherCode } from '../sales/codes';
+import { recordOnlineSale } from './purchase-sale';
 
 /** While the client is on the payment page, a purchase keeps its place under a voucher's sales limit. */
 export const PURCHASE_MINUTES = 30;
@@ -30,8 +30,7 @@ export interface PurchaseDetails {
 
 /** Gift vouchers on sale online: switched on, not archived, not expired, not sold out. */
 export async function offeredVouchers(db: Db, owner: PublicOwner) {
-  if (!defineAbilityFor(abilitySubject(owner.user)).can('read', subject('GiftVoucher', { user_id: owner.user.id })))
-    return [];
+  if (!owner.ability.can('read', subject('GiftVoucher', { user_id: owner.user.id }))) return [];
   const rows = await db
     .selectFrom('gift_vouchers')
     .select([
@@ -58,10 +57,7 @@ export async function offeredVouchers(db: Db, owner: PublicOwner) {
 
 /** Packages the owner offers online (booking settings), with the services each includes. */
 export async function offeredPackages(db: Db, owner: PublicOwner) {
-  if (
-    !owner.settings.package_ids.length ||
-    !defineAbilityFor(abilitySubject(owner.user)).can('read', subject('Package', { user_id: owner.user.id }))
-  )
+  if (!owner.settings.package_ids.length || !owner.ability.can('read', subject('Package', { user_id: owner.user.id })))
     return [];
   const rows = await db
     .selectFrom('packages')
@@ -144,20 +140,6 @@ export async function startPurchase(
   });
 }
 
-/** A voucher code no other voucher of the owner has, from an alphabet without look-alikes. */
-async function newCode(trx: Db, ownerId: number): Promise<string> {
-  for (;;) {
-    const code = randomCode(10);
-    const clash = await trx
-      .selectFrom('voucher_sales')
-      .select('id')
-      .where('user_id', '=', ownerId)
-      .where('code', '=', code)
-      .executeTakeFirst();
-    if (!clash) return code;
-  }
-}
-
 /**
  * The paid (or free) purchase becomes the sale, in one transaction: the client (created on a first purchase), the
  * voucher with its own code or the package, the payment, and the voucher's sold count. Idempotent.
@@ -169,6 +151,8 @@ export async function completePurchase(
   purchaseId: number,
   payment: CardPayment | null,
   details: PurchaseDetails,
+  /** The sale's currency when nothing was paid (a free purchase); else the payment's. */
+  currency = '',
 ): Promise<{ created: boolean }> {
   return db.transaction().execute(async (trx) => {
     await lockOwner(trx, { dialect, ownerId: owner.user.id });
@@ -179,6 +163,7 @@ export async function completePurchase(
       .executeTakeFirstOrThrow();
     if (purchase.status === 'paid') return { created: false };
     const clientId = await clientFor(trx, owner, purchase.booking_session_id, details);
+    const sold = await recordOnlineSale(trx, owner, clientId, purchase, payment?.currency ?? currency);
     let saleId: number;
     if (purchase.kind === 'voucher') {
       const v = await trx
@@ -192,7 +177,7 @@ export async function completePurchase(
           user_id: owner.user.id,
           gift_voucher_id: v.id,
           client_id: clientId,
-          code: await newCode(trx, owner.user.id),
+          code: await newVoucherCode(trx, owner.user.id),
           amount: purchase.amount,
           amount_left: purchase.amount,
           expires_on: v.expires_on,
@@ -200,6 +185,7 @@ export async function completePurchase(
           message: details.message || null,
           manage_token_hash: details.manage_token_hash,
           created_at: nowIso(),
+          sale_item_id: sold.itemIds[0],
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -225,12 +211,13 @@ export async function completePurchase(
           expires_on: p.expiry_days ? addDays(ownerToday(owner), p.expiry_days) : null,
           manage_token_hash: details.manage_token_hash,
           created_at: nowIso(),
+          sale_item_id: sold.itemIds[0],
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       saleId = sale.id;
     }
-    await recordPayment(trx, owner, clientId, 'sale', payment);
+    await recordPayment(trx, owner, clientId, 'sale', payment, null, sold.saleId);
     await trx
       .updateTable('online_purchases')
       .set({ status: 'paid', sale_id: saleId })
@@ -249,8 +236,8 @@ export async function presentPurchase(db: Db, owner: PublicOwner, kind: string, 
       .select([
         'gift_vouchers.title',
         'voucher_sales.code',
+        'voucher_sales.id',
         'voucher_sales.amount',
-        'voucher_sales.amount_left',
         'voucher_sales.expires_on',
         'voucher_sales.recipient_name',
       ])
@@ -262,7 +249,7 @@ export async function presentPurchase(db: Db, owner: PublicOwner, kind: string, 
       title: v.title,
       code: v.code,
       amount: v.amount,
-      amount_left: v.amount_left,
+      amount_left: (await voucherAmountsLeft(db, [v.id])).get(v.id) ?? 0,
       expires_on: v.expires_on,
       recipient_name: v.recipient_name,
     };

@@ -1,0 +1,35 @@
+import { defaultCalendarSettings } from '../../domain/calendar-settings';
+import { todayIn } from '../../domain/dates';
+import type { Db, Dialect } from './database';
+import { seedDiary } from './seed-appointments';
+import { seedClassSessions } from './seed-classes';
+import { settleVisits, seedRefunds, type LedgerOwner } from './seed-ledger';
+import { rng } from './seed-random';
+import { seedSales } from './seed-sales';
+
+/** How far back the demo owner's history goes, in days: a little over six months. */
+export const HISTORY_DAYS = 190;
+
+/**
+ * The demo owner's past and coming weeks: the diary (services, the multipart colour, private time; online bookings
+ * with deposits), the weekly class with its attendees, what was sold (products, gift vouchers and
+ * their use, the package and its sessions), the till's checkouts on each appointment's day, and a couple of
+ * refunds. Appointments are made through the calendar's service, checkouts and refunds through the ledger's, each
+ * dated the day it happened.
+ */
+export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number, currency: string): Promise<void> {
+  const today = todayIn(defaultCalendarSettings('GB').time_zone);
+  const owner: LedgerOwner = { db, dialect, ownerId, currency, today };
+  const visits = await seedDiary(db, dialect, ownerId, {
+    seed: 42,
+    from: -HISTORY_DAYS,
+    to: 14,
+    currency,
+    online: 0.3,
+    privateTime: true,
+  });
+  await seedClassSessions(owner, -HISTORY_DAYS, rng(5));
+  const used = await seedSales(owner, visits, rng(13), 12);
+  const checkouts = await settleVisits(owner, visits, rng(9), { recentDays: 12, skip: used });
+  await seedRefunds(owner, checkouts);
+}

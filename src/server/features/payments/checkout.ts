@@ -1,0 +1,165 @@
+import { checkoutDiscount, shareInOrder, splitPayments, type Discount } from '../../../domain/payments';
+import { nowIso } from '../../db/database';
+import { invalid, notFound } from '../../infra/domain-error';
+import { lockOwner } from '../appointments/overlaps';
+import { recordSale } from '../sales/record';
+import { owedAppointments } from './checkout-appointments';
+import { deliverItems, priceItems, type ItemInput } from './checkout-items';
+import type { PaymentsContext } from './context';
+import { checkPackages, checkVouchers, normalCode, type PaymentInput } from './redemption';
+
+export interface CheckoutInput {
+  client_id: number;
+  appointment_ids?: number[];
+  items?: ItemInput[];
+  discount?: Discount | null;
+  payments: PaymentInput[];
+}
+
+/**
+ * Records a checkout (spec §7 `POST /payments`): a client's appointments, unpaid or part paid, and things sold
+ * (a sale: products, gift vouchers, packages), with an optional discount over the whole, paid at the till, by gift
+ * voucher codes or package sessions; with neither appointments nor items, a standalone payment. Everything is
+ * written in one transaction under the owner's lock, and what is owed (and what is left of each voucher and
+ * package) is read again inside it, so two checkouts cannot spend the same money twice. A payment beyond what is
+ * owed is refused, and a refusal writes nothing. Returns the checkout's and the sale's ids.
+ */
+export async function recordCheckout(
+  ctx: PaymentsContext,
+  input: CheckoutInput,
+): Promise<{ checkoutId: number; saleId: number | null }> {
+  const ids = input.appointment_ids ?? [];
+  const items = input.items ?? [];
+  const something = ids.length > 0 || items.length > 0;
+  if (!something && input.discount) throw invalid('discount', 'payments.discountNeedsAppointment');
+  if (!something && input.payments.length === 0) throw invalid('payments', 'payments.nothingToRecord');
+  if (!ids.length && input.payments.some((p) => p.method === 'package'))
+    throw invalid('payments', 'payments.packageAppointment');
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockOwner(trx, ctx);
+    const client = await trx
+      .selectFrom('clients')
+      .select('id')
+      .where((eb) => eb.and([eb('clients.id', '=', input.client_id), ctx.clients(eb as never)]))
+      .executeTakeFirst();
+    if (!client) throw notFound();
+    const owed = await owedAppointments(trx, ctx, client.id, ids);
+    const lines = await priceItems(trx, ctx, items);
+    // What is due, in order: each appointment, then the sale as one.
+    const dues = [...owed.map((o) => o.left), ...(lines.length ? [lines.reduce((s, l) => s + l.total, 0)] : [])];
+    const total = dues.reduce((s, d) => s + d, 0);
+    const discount = checkoutDiscount(total, input.discount);
+    const shares = shareInOrder(dues, discount);
+    const left = dues.map((d, i) => d - shares[i]);
+    // A package session pays its appointment's whole due amount; the other payments share what is left.
+    const sessions = await checkPackages(trx, ctx, client.id, owed, input.payments);
+    const sessionRows = sessions.map((s) => {
+      if (left[s.index] <= 0) throw invalid('payments', 'payments.nothingOwed');
+      const row = { ...s, amount: left[s.index] };
+      left[s.index] = 0;
+      return row;
+    });
+    const vouchers = await checkVouchers(trx, ctx, input.payments);
+    const money = input.payments.flatMap((p, i) =>
+      p.method === 'package' ? [] : [{ method: String(i), amount: p.amount ?? 0 }],
+    );
+    const moneyPaid = money.reduce((s, p) => s + p.amount, 0);
+    if (something && moneyPaid > left.reduce((s, l) => s + l, 0)) throw invalid('payments', 'payments.exceedsOwed');
+    const paid = moneyPaid + sessionRows.reduce((s, r) => s + r.amount, 0);
+    if (paid === 0 && discount === 0 && lines.length === 0) throw invalid('payments', 'payments.nothingToRecord');
+    const now = nowIso();
+    const checkout = await trx
+      .insertInto('checkouts')
+      .values({
+        user_id: ctx.ownerId,
+        client_id: client.id,
+        discount_kind: input.discount?.kind ?? null,
+        discount_value: input.discount?.value ?? null,
+        owed: something ? total : paid,
+        discount,
+        paid,
+        currency: ctx.currency,
+        date: ctx.today,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const checkoutId = Number(checkout.id);
+    if (ids.length)
+      await trx
+        .insertInto('checkout_items')
+        .values(
+          owed.map((o, i) => ({
+            user_id: ctx.ownerId,
+            checkout_id: checkoutId,
+            appointment_id: o.id,
+            owed: o.left,
+            discount: shares[i],
+          })),
+        )
+        .execute();
+    let saleId: number | null = null;
+    if (lines.length) {
+      const sale = await recordSale(trx, {
+        ownerId: ctx.ownerId,
+        clientId: client.id,
+        checkoutId,
+        date: ctx.today,
+        currency: ctx.currency,
+        discount: shares[ids.length],
+        lines,
+      });
+      saleId = sale.saleId;
+      await deliverItems(trx, ctx, client.id, lines, sale.itemIds);
+    }
+    // Each row pays one appointment, the sale, or (standalone) nothing; a row of money keeps its payment's index.
+    const split = something
+      ? splitPayments(left, money).map((r) => ({ ...r, at: r.index as number | null }))
+      : money.map((p) => ({ ...p, at: null }));
+    const type =
+      ids.length && lines.length ? 'combined' : ids.length ? 'appointment' : lines.length ? 'sale' : 'standalone';
+    const base = { user_id: ctx.ownerId, client_id: client.id, type, provider: null, provider_ref: null };
+    const target = (at: number | null) => ({
+      appointment_id: at !== null && at < ids.length ? ids[at] : null,
+      sale_id: at !== null && at === ids.length ? saleId : null,
+    });
+    const rows = [
+      ...sessionRows.map((s) => ({
+        ...target(s.index),
+        method: 'package',
+        amount: s.amount,
+        voucher_sale_id: null,
+        package_sale_id: s.package_sale_id,
+        service_id: s.service_id,
+      })),
+      ...split.map((r) => {
+        const p = input.payments[Number(r.method)];
+        return {
+          ...target(r.at),
+          method: p.method,
+          amount: r.amount,
+          voucher_sale_id: p.method === 'gift_voucher' ? vouchers.get(normalCode(p.code))! : null,
+          package_sale_id: null,
+          service_id: null,
+        };
+      }),
+    ];
+    if (rows.length)
+      await trx
+        .insertInto('payments')
+        .values(
+          rows.map((r) => ({
+            ...base,
+            ...r,
+            currency: ctx.currency,
+            date: ctx.today,
+            created_at: now,
+            checkout_id: checkoutId,
+            refund_of: null,
+            reason: null,
+          })),
+        )
+        .execute();
+    return { checkoutId, saleId };
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Action } from '../../../../permissions/subjects';
+import { todayIn } from '../../../domain/dates';
+import type { Db, Dialect } from '../../db/database';
+import type { Filter } from '../../engine/rules-to-sql';
+import { ownerTimeZone } from '../appointments/request-context';
+
+/** What a payments service needs of the calling owner: the database, their lock, their day and what they may touch. */
+export interface PaymentsContext {
+  db: Db;
+  dialect: Dialect;
+  ownerId: number;
+  /** The owner's today: a payment's date is the owner's local day. */
+  today: string;
+  currency: string;
+  /** The clients and appointments the caller may settle (tenancy from the rules). */
+  clients: Filter;
+  appointments: Filter;
+  /** The ledger rows the caller may act on. */
+  payments: Filter;
+}
+
+/** The caller's context for an action on the ledger (subject Income); a 403 when the rules allow none of it. */
+export function paymentsContext(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  action: Action,
+  currency: string,
+): PaymentsContext {
+  return {
+    db: app.db,
+    dialect: app.dialect,
+    ownerId: req.user!.id,
+    today: todayIn(ownerTimeZone(req)),
+    currency,
+    payments: req.filterFor(action, 'Income', 'payments'),
+    clients: req.filterFor('read', 'Client', 'clients'),
+    appointments: req.filterFor('read', 'Appointment', 'appointments'),
+  };
+}

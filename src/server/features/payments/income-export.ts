@@ -1,0 +1,147 @@
+import type { TFunction } from 'i18next';
+import { type Expression, sql, type SqlBool } from 'kysely';
+import type { Db, Dialect } from '../../db/database';
+import type { ExportColumn, ExportRow } from '../../engine/export-stream';
+import type { Filter } from '../../engine/rules-to-sql';
+
+/** What an export of a ledger list asks for: one type's rows or all, a period of the owner's days, a client's name. */
+export interface LedgerExportQuery {
+  type?: string;
+  from?: string;
+  to?: string;
+  search?: string | null;
+}
+
+/** Rows read from the database at a time: the export holds one batch, whatever the period's length. */
+export const EXPORT_BATCH = 1000;
+
+/** The income export's columns, headed in the owner's language. */
+export const incomeColumns = (t: TFunction): ExportColumn[] => [
+  { key: 'date', heading: t('exports.columns.date'), kind: 'date', width: 2 },
+  { key: 'client', heading: t('exports.columns.client'), width: 3 },
+  { key: 'type', heading: t('exports.columns.type'), width: 2 },
+  { key: 'method', heading: t('exports.columns.method'), width: 2 },
+  { key: 'amount', heading: t('exports.columns.amount'), kind: 'money', width: 2 },
+  { key: 'note', heading: t('exports.columns.note'), width: 3 },
+];
+
+/** Each word typed must be in the client's first or last name ("ann led" finds Ann Ledger); % and _ are literal. */
+export function clientSearch(
+  eb: Parameters<Filter>[0],
+  dialect: Dialect,
+  search: string | null | undefined,
+): Expression<SqlBool>[] {
+  const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
+  return (search ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((word) => {
+      const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+      return eb.or(
+        ['clients.first_name', 'clients.last_name'].map(
+          (f) => sql<SqlBool>`${sql.ref(f)} ${like} ${pattern} escape '\\'`,
+        ),
+      );
+    });
+}
+
+/** The income totals of what was written: payments in, refunds out (negative), and what is left (income). */
+export class IncomeTotals {
+  payments = 0;
+  refunds = 0;
+  add(amount: number): void {
+    if (amount >= 0) this.payments += amount;
+    else this.refunds += amount;
+  }
+  rows(t: TFunction): Array<[string, number]> {
+    return [
+      [t('exports.totals.payments'), this.payments],
+      [t('exports.totals.refunds'), this.refunds],
+      [t('exports.totals.income'), this.payments + this.refunds],
+    ];
+  }
+}
+
+type After = { date: string; id: number } | null;
+
+/** One batch of the caller's ledger rows for the period: the next `EXPORT_BATCH` after `after` (date, then id). */
+const incomeBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQuery, after: After) =>
+  db
+    .selectFrom('payments')
+    .leftJoin('clients', 'clients.id', 'payments.client_id')
+    .select([
+      'payments.id',
+      'payments.date',
+      'payments.type',
+      'payments.method',
+      'payments.amount',
+      'payments.refund_of',
+      'payments.reason',
+      'clients.first_name',
+      'clients.last_name',
+    ])
+    .where((eb) =>
+      eb.and([
+        allowed(eb as never),
+        ...(q.type ? [eb('payments.type', '=', q.type)] : []),
+        ...(q.from ? [eb('payments.date', '>=', q.from)] : []),
+        ...(q.to ? [eb('payments.date', '<=', q.to)] : []),
+        ...clientSearch(eb as never, dialect, q.search),
+        ...(after
+          ? [
+              eb.or([
+                eb('payments.date', '>', after.date),
+                eb.and([eb('payments.date', '=', after.date), eb('payments.id', '>', after.id)]),
+              ]),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy('payments.date')
+    .orderBy('payments.id')
+    .limit(EXPORT_BATCH)
+    .execute();
+
+/**
+ * The caller's ledger rows for the period, oldest first — payments and refunds, each its own row with its signed
+ * amount — read `EXPORT_BATCH` at a time after the last one read (date, then id), so a year of rows is never in
+ * memory at once. Each row is added to `totals` as it is handed on.
+ */
+export async function* incomeRows(
+  db: Db,
+  dialect: Dialect,
+  allowed: Filter,
+  q: LedgerExportQuery,
+  t: TFunction,
+  totals: IncomeTotals,
+): AsyncGenerator<ExportRow> {
+  // A handful of types and methods, each translated once: i18next per row was most of an export's time.
+  const labels = new Map<string, string>();
+  const label = (key: string, fallback: string) => {
+    let text = labels.get(key);
+    if (text === undefined) labels.set(key, (text = t(key, { defaultValue: fallback })));
+    return text;
+  };
+  const refund = t('exports.refund');
+  let after: After = null;
+  for (;;) {
+    const batch = await incomeBatch(db, dialect, allowed, q, after);
+    for (const r of batch) {
+      const amount = Number(r.amount);
+      totals.add(amount);
+      yield {
+        date: r.date,
+        client: [r.first_name, r.last_name].filter(Boolean).join(' '),
+        type: label(`exports.types.${r.type}`, r.type),
+        method: label(`exports.methods.${r.method}`, r.method),
+        amount,
+        note: r.refund_of === null ? null : [refund, r.reason].filter(Boolean).join(': '),
+      };
+    }
+    if (batch.length < EXPORT_BATCH) return;
+    const end = batch[batch.length - 1];
+    after = { date: end.date, id: Number(end.id) };
+  }
+}

@@ -1,0 +1,289 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import {
+  HttpError,
+  moneyInputText,
+  useNavigate,
+  useRenderer,
+  useSearchParams,
+  type ScreenWidget,
+} from '../../../renderer';
+import {
+  addItem,
+  errorsByPart,
+  requestBody,
+  totals,
+  type Basket,
+  type BasketItem,
+  type Discount,
+} from '../money/basket';
+import { clientName, currencyFrom, dayInWords, moneyIn, type ClientRef } from '../money/shared';
+import { useOwing, useRedeemable, useSellables } from './data';
+import { ClientPicker, ItemLines, ItemPicker } from './parts';
+import { PayLineRow, type UiLine } from './pay-lines';
+import { DiscountField, Summary } from './summary';
+
+/** The answers a checkout makes stale: money lists and totals, the client page's related lists, the calendar. */
+const STALE = new Set([
+  'income',
+  'income-statistic',
+  'left-to-pay',
+  'sales',
+  'sale',
+  'related',
+  'appointments',
+  'checkout-owing',
+]);
+export const paidForgets = (key: unknown): boolean =>
+  key === 'left-to-pay-statistic' || (Array.isArray(key) && STALE.has(String(key[0])));
+
+/** Where to go after a checkout: the page it was opened from (a path of this app), else the income list. */
+export const backTo = (back: string | null): string =>
+  back && back.startsWith('/') && !back.startsWith('//') ? back : '/financials/income/list';
+
+/**
+ * The till (spec §2 /financials/income/checkout): a client, their appointments with something left to pay to tick,
+ * products, gift vouchers and packages to sell, one discount, and one or more payments (cash, card, bank transfer,
+ * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&back=` preselect.
+ */
+const Checkout: ScreenWidget = () => {
+  const { rest, t, locale, formContext, notify } = useRenderer();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const currency = currencyFrom(formContext);
+  const money = useMemo(() => moneyIn(locale, currency), [locale, currency]);
+  const presetClient = Number(query.get('client_id')) || null;
+  const presetAppointment = Number(query.get('appointment_id')) || null;
+
+  const [client, setClient] = useState<ClientRef | null>(null);
+  const { data: preset } = useSWR(presetClient ? ['checkout-client', presetClient] : null, () =>
+    rest.getOne<ClientRef>('/api/v1/clients', presetClient!),
+  );
+  useEffect(() => {
+    if (preset && !client) setClient(preset.data);
+  }, [preset, client]);
+
+  const clientId = client?.id ?? null;
+  const owing = useOwing(clientId);
+  const packages = useRedeemable(clientId);
+  const sellables = useSellables();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [items, setItems] = useState<BasketItem[]>([]);
+  const [discount, setDiscount] = useState<Discount | null>(null);
+  const nextKey = useRef(1);
+  const [lines, setLines] = useState<UiLine[]>([{ key: 0, method: 'cash', amount: null, text: '' }]);
+  const [errors, setErrors] = useState<Record<string, string[]> | undefined>();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // A new client's owed appointments: the preset one ticked (or all of them when none was named), once per client,
+  // so a later refresh of the list (the window regaining focus) keeps what the owner ticked.
+  const ticked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!owing.data || ticked.current === clientId) return;
+    ticked.current = clientId;
+    const ids = owing.data.map((a) => a.id);
+    setChosen(presetAppointment && ids.includes(presetAppointment) ? [presetAppointment] : ids);
+  }, [owing.data, presetAppointment, clientId]);
+
+  const appointments = owing.data ?? [];
+  const basket: Basket = { client_id: clientId, appointments, chosen, items, discount, payments: lines };
+  const sums = totals(basket);
+  const parts = errorsByPart(errors);
+  const fieldError = (f: string) => errors?.[f]?.join(' ');
+
+  // The first payment line offers what is owed until the owner types another amount.
+  const firstTouched = useRef(false);
+  useEffect(() => {
+    if (firstTouched.current) return;
+    setLines((ls) =>
+      ls.map((l, i) =>
+        i === 0 && l.method !== 'package'
+          ? { ...l, amount: sums.total || null, text: sums.total ? moneyInputText(sums.total, currency, locale) : '' }
+          : l,
+      ),
+    );
+  }, [sums.total, currency, locale]);
+
+  function changeLine(i: number, line: UiLine) {
+    if (i === 0) firstTouched.current = true;
+    setLines((ls) => ls.map((l, j) => (j === i ? line : l)));
+  }
+
+  function addLine() {
+    firstTouched.current = true;
+    const left = sums.left;
+    setLines((ls) => [
+      ...ls,
+      {
+        key: nextKey.current++,
+        method: 'cash',
+        amount: left || null,
+        text: left ? moneyInputText(left, currency, locale) : '',
+      },
+    ]);
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors(undefined);
+    setMessage(null);
+    try {
+      const res = await rest.send<{ message?: string }>('POST', '/api/v1/payments', requestBody(basket));
+      notify(res.message ?? t('checkout.done'), 'success');
+      // The money lists, totals, the client page's lists and the calendar read afresh when next shown.
+      await mutate(paidForgets, undefined, { revalidate: false });
+      navigate(backTo(query.get('back')));
+    } catch (err) {
+      if (err instanceof HttpError) {
+        setErrors(err.body.errors);
+        setMessage(err.message);
+      } else setMessage(t('errors.server'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const nothing = chosen.length === 0 && items.length === 0;
+  return (
+    <Paper
+      component="form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      sx={{ p: { xs: 1.5, md: 3 }, display: 'grid', gap: 2, maxWidth: 760 }}
+      aria-label={t('checkout.title')}
+    >
+      {message && (
+        <Alert severity="error" role="alert">
+          {message}
+          {parts.other
+            .filter((x) => x !== message)
+            .map((x) => (
+              <div key={x}>{x}</div>
+            ))}
+        </Alert>
+      )}
+      <ClientPicker
+        value={client}
+        error={fieldError('client_id')}
+        onChange={(c) => {
+          setClient(c);
+          setChosen([]);
+        }}
+      />
+      {client && (
+        <Box component="section" aria-labelledby="checkout-owed">
+          <Typography id="checkout-owed" variant="subtitle1" component="h2">
+            {t('checkout.owed', { name: clientName(client) })}
+          </Typography>
+          {owing.isLoading ? (
+            <LinearProgress aria-label={t('app.loading')} />
+          ) : appointments.length === 0 ? (
+            <Typography color="text.secondary" variant="body2">
+              {t('checkout.nothingOwed')}
+            </Typography>
+          ) : (
+            <Box sx={{ display: 'grid' }}>
+              {appointments.map((a) => (
+                <FormControlLabel
+                  key={a.id}
+                  data-owed-row={a.id}
+                  sx={{
+                    mr: 0,
+                    ml: -1,
+                    py: 0.5,
+                    alignItems: 'flex-start',
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0, pt: 1 },
+                    '& .MuiCheckbox-root': { py: 0.75 },
+                  }}
+                  control={
+                    <Checkbox
+                      checked={chosen.includes(a.id)}
+                      slotProps={{
+                        input: { 'data-testid': `owed-${a.id}` } as React.InputHTMLAttributes<HTMLInputElement>,
+                      }}
+                      onChange={(e) =>
+                        setChosen((c) => (e.target.checked ? [...c, a.id] : c.filter((x) => x !== a.id)))
+                      }
+                    />
+                  }
+                  label={
+                    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 1 }}>
+                      <Box component="span" sx={{ minWidth: 0 }}>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {a.service ?? '—'}
+                        </Box>
+                        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85em' }}>
+                          {dayInWords(a.date, locale)}
+                          {a.start_time ? `, ${a.start_time.slice(0, 5)}` : ''}
+                        </Box>
+                      </Box>
+                      <Box component="b" data-owed-amount sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+                        {t('checkout.leftOf', { left: money(a.amount), price: money(a.price) })}
+                      </Box>
+                    </Box>
+                  }
+                />
+              ))}
+            </Box>
+          )}
+          {fieldError('appointment_ids') && <Alert severity="error">{fieldError('appointment_ids')}</Alert>}
+        </Box>
+      )}
+      <Box component="section" aria-labelledby="checkout-sell" sx={{ display: 'grid', gap: 1 }}>
+        <Typography id="checkout-sell" variant="subtitle1" component="h2">
+          {t('checkout.sell')}
+        </Typography>
+        <ItemPicker options={sellables} onPick={(o) => setItems((x) => addItem(x, o))} />
+        <ItemLines items={items} onChange={setItems} money={money} />
+        {fieldError('items') && <Alert severity="error">{fieldError('items')}</Alert>}
+      </Box>
+      <DiscountField value={discount} onChange={setDiscount} currency={currency} error={fieldError('discount')} />
+      <Box component="section" aria-labelledby="checkout-pay" sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id="checkout-pay" variant="subtitle1" component="h2">
+          {t('checkout.payments')}
+        </Typography>
+        {lines.map((l, i) => (
+          <PayLineRow
+            key={l.key}
+            line={l}
+            index={i}
+            currency={currency}
+            money={money}
+            appointments={appointments.filter((a) => chosen.includes(a.id))}
+            packages={packages}
+            error={parts.lines[i]}
+            left={sums.left}
+            onChange={(line) => changeLine(i, line)}
+            onRemove={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+          />
+        ))}
+        <Box>
+          <Button onClick={addLine}>{t('checkout.addPayment')}</Button>
+        </Box>
+        {fieldError('payments') && <Alert severity="error">{fieldError('payments')}</Alert>}
+      </Box>
+      <Summary sums={sums} money={money} />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button onClick={() => navigate(backTo(query.get('back')))}>{t('actions.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={busy || !client || (nothing && sums.paid === 0)}>
+          {t('checkout.submit', { amount: money(sums.paid) })}
+        </Button>
+      </Box>
+    </Paper>
+  );
+};
+
+export default Checkout;

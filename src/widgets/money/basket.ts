@@ -1,0 +1,136 @@
+import { checkoutDiscount } from '../../domain/payments';
+
+/** The checkout's basket as pure data: what is chosen, what it costs, what is paid and the request it makes. */
+
+export type ItemKind = 'product' | 'gift_voucher' | 'package';
+export type PayMethod = 'cash' | 'card' | 'bank_transfer' | 'gift_voucher' | 'package';
+export const PAY_METHODS: readonly PayMethod[] = ['cash', 'card', 'bank_transfer', 'gift_voucher', 'package'];
+
+export interface BasketAppointment {
+  id: number;
+  /** What is left to pay on it, in minor units. */
+  amount: number;
+}
+
+export interface BasketItem {
+  kind: ItemKind;
+  id: number;
+  title: string;
+  /** Price of one, in minor units. */
+  price: number;
+  quantity: number;
+}
+
+export interface PayLine {
+  key: number;
+  method: PayMethod;
+  /** Minor units; null while the field is empty or unreadable. A package line pays its appointment's due amount. */
+  amount: number | null;
+  code?: string;
+  /** The code's amount left once looked up; null while unknown or refused. */
+  codeLeft?: number | null;
+  package_sale_id?: number | null;
+  appointment_id?: number | null;
+}
+
+export interface Discount {
+  kind: 'percent' | 'fixed';
+  /** Percent, or minor units for a fixed amount. */
+  value: number;
+}
+
+export interface Basket {
+  client_id: number | null;
+  appointments: BasketAppointment[];
+  /** Ids of the appointments ticked. */
+  chosen: number[];
+  items: BasketItem[];
+  discount: Discount | null;
+  payments: PayLine[];
+}
+
+export interface Totals {
+  owed: number;
+  discount: number;
+  total: number;
+  paid: number;
+  left: number;
+}
+
+/** What a package line pays: the whole due amount of the appointment it names. */
+export function lineAmount(basket: Basket, line: PayLine): number {
+  if (line.method === 'package') {
+    const a = basket.appointments.find((x) => x.id === line.appointment_id && basket.chosen.includes(x.id));
+    return a ? a.amount : 0;
+  }
+  return line.amount ?? 0;
+}
+
+/** The basket's sums: owed (ticked appointments and items), the discount, the total, what is paid and what is left. */
+export function totals(basket: Basket): Totals {
+  const appointments = basket.appointments
+    .filter((a) => basket.chosen.includes(a.id))
+    .reduce((s, a) => s + a.amount, 0);
+  const items = basket.items.reduce((s, i) => s + i.price * i.quantity, 0);
+  const owed = appointments + items;
+  const discount = checkoutDiscount(owed, basket.discount);
+  const total = owed - discount;
+  const paid = basket.payments.reduce((s, p) => s + lineAmount(basket, p), 0);
+  return { owed, discount, total, paid, left: Math.max(0, total - paid) };
+}
+
+/** Adds one of a thing to the basket, or one more of it when it is there already. */
+export function addItem(items: BasketItem[], item: Omit<BasketItem, 'quantity'>): BasketItem[] {
+  const found = items.find((i) => i.kind === item.kind && i.id === item.id);
+  if (found) return items.map((i) => (i === found ? { ...i, quantity: i.quantity + 1 } : i));
+  return [...items, { ...item, quantity: 1 }];
+}
+
+/** A line's quantity set (at least 1); 0 takes it out. */
+export function setQuantity(items: BasketItem[], kind: ItemKind, id: number, quantity: number): BasketItem[] {
+  if (quantity <= 0) return items.filter((i) => !(i.kind === kind && i.id === id));
+  return items.map((i) => (i.kind === kind && i.id === id ? { ...i, quantity: Math.floor(quantity) } : i));
+}
+
+/** POST /payments's body (the checkout contract): only ticked appointments, filled payment lines. */
+export function requestBody(basket: Basket): Record<string, unknown> {
+  const payments = basket.payments
+    .map((p) => {
+      if (p.method === 'package')
+        return p.package_sale_id && p.appointment_id
+          ? { method: 'package', package_sale_id: p.package_sale_id, appointment_id: p.appointment_id }
+          : null;
+      if (p.amount === null || p.amount <= 0) return null;
+      if (p.method === 'gift_voucher') return { method: 'gift_voucher', code: (p.code ?? '').trim(), amount: p.amount };
+      return { method: p.method, amount: p.amount };
+    })
+    .filter((p): p is NonNullable<typeof p> => p !== null);
+  return {
+    client_id: basket.client_id,
+    appointment_ids: basket.appointments.filter((a) => basket.chosen.includes(a.id)).map((a) => a.id),
+    items: basket.items.map((i) => ({ kind: i.kind, id: i.id, quantity: i.quantity })),
+    discount: basket.discount && basket.discount.value > 0 ? basket.discount : null,
+    payments,
+  };
+}
+
+/** The first amount a new payment line suggests: whatever is still left to pay. */
+export const suggestedAmount = (basket: Basket): number => totals(basket).left;
+
+/**
+ * A 422's field errors placed on the basket's parts: `payments.1.amount` → the second payment line; other fields as
+ * they come. Texts are the server's, already in the reader's language.
+ */
+export function errorsByPart(errors: Record<string, string[]> | undefined): {
+  lines: Record<number, string>;
+  other: string[];
+} {
+  const lines: Record<number, string> = {};
+  const other: string[] = [];
+  for (const [field, texts] of Object.entries(errors ?? {})) {
+    const m = /^payments[.[/](\d+)/.exec(field);
+    if (m) lines[Number(m[1])] = [lines[Number(m[1])], ...texts].filter(Boolean).join(' ');
+    else other.push(...texts);
+  }
+  return { lines, other };
+}

@@ -1,0 +1,208 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { HttpError } from '../../../renderer/core/rest';
+import { RendererContext } from '../../../renderer/react/context';
+import Checkout, { backTo, paidForgets } from '../../../src/widgets/checkout/Checkout';
+import { rendererContext } from '../../helpers/renderer-context';
+
+const ANN = { id: 12, first_name: 'Ann', last_name: 'Lee' };
+const owing = [
+  {
+    id: 31,
+    date: '2026-11-20',
+    start_time: '10:00',
+    service: 'Haircut',
+    clients: [ANN],
+    price: 4000,
+    amount: 4000,
+    payment_status: 'unpaid',
+  },
+  {
+    id: 32,
+    date: '2026-11-21',
+    start_time: '11:00',
+    service: 'Colour',
+    clients: [ANN],
+    price: 5000,
+    amount: 2500,
+    payment_status: 'leftToPay',
+  },
+];
+const page = (data: unknown[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
+
+function setup(answer422?: HttpError, locale = 'en') {
+  let reads = 0;
+  const sent: { method: string; path: string; body: unknown }[] = [];
+  const notify = jest.fn();
+  const rest = {
+    getOne: jest.fn(async () => ({ data: ANN })),
+    getJson: jest.fn(async (url: string) => {
+      // Read again later, the list has changed (paid elsewhere in part).
+      if (url.startsWith('/api/v1/payments/left-to-pay/appointment'))
+        return page(reads++ === 0 ? owing : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
+      if (url.startsWith('/api/v1/payments/redeemable')) return { packages: [] };
+      if (url === '/api/v1/gift-vouchers/code/GOOD')
+        return { code: 'GOOD', title: 'Pamper', amount: 5000, amount_left: 1500, expires_on: null };
+      if (url.startsWith('/api/v1/gift-vouchers/code/'))
+        throw new HttpError(422, { message: 'There is no gift voucher with the code BAD.' });
+      if (url.startsWith('/api/v1/products')) return [{ id: 5, title: 'Oil', price: 750 }];
+      return page([]);
+    }),
+    send: jest.fn(async (method: string, path: string, body: unknown) => {
+      sent.push({ method, path, body });
+      if (answer422) throw answer422;
+      return { message: 'Payment recorded.' };
+    }),
+  };
+  const location = memoryLocation({
+    path: '/financials/income/checkout?client_id=12&appointment_id=32&back=/clients/12',
+    record: true,
+  });
+  render(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, focusThrottleInterval: 0 }}>
+      <RendererContext.Provider
+        value={rendererContext({
+          rest: rest as never,
+          notify,
+          locale,
+          formContext: { currency: 'GBP' },
+          t: (k, o) => (o ? `${k} ${JSON.stringify(o)}` : k),
+        })}
+      >
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <Checkout screen={{} as never} />
+        </Router>
+      </RendererContext.Provider>
+    </SWRConfig>,
+  );
+  return { sent, notify, location };
+}
+
+const amount = (i: number) => screen.getByTestId(`pay-amount-${i}`) as HTMLInputElement;
+
+describe('the checkout', () => {
+  it('opens with the named client and appointment ticked, offering what is owed in the first payment line', async () => {
+    setup();
+    await waitFor(() => expect((screen.getByTestId('owed-32') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByTestId('owed-31') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByTestId('checkout-client') as HTMLInputElement).value).toBe('Ann Lee');
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+  });
+
+  it("looks a voucher's code up: its amount left, or the server's refusal in words", async () => {
+    setup();
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: 'checkout.method' })[0]);
+    fireEvent.click(within(screen.getByRole('listbox')).getByText('money.methods.gift_voucher'));
+    fireEvent.change(screen.getByTestId('pay-code-0'), { target: { value: 'BAD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'checkout.checkCode' }));
+    expect(await screen.findByText('There is no gift voucher with the code BAD.')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('pay-code-0'), { target: { value: 'GOOD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'checkout.checkCode' }));
+    expect(await screen.findByText(/checkout.voucherLeft .*"title":"Pamper","amount":"£15.00"/)).toBeTruthy();
+  });
+
+  it('sends the ticked appointments and every payment line, then goes back where it came from', async () => {
+    const { sent, notify, location } = setup();
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    fireEvent.change(amount(0), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'checkout.addPayment' }));
+    expect(amount(1).value).toBe('15.00');
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      path: '/api/v1/payments',
+      body: {
+        client_id: 12,
+        appointment_ids: [32],
+        items: [],
+        discount: null,
+        payments: [
+          { method: 'cash', amount: 1000 },
+          { method: 'cash', amount: 1500 },
+        ],
+      },
+    });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('Payment recorded.', 'success'));
+    expect(location.history?.at(-1)).toBe('/clients/12');
+  });
+
+  it("shows a 422's message and places its field errors on the payment line they name", async () => {
+    setup(
+      new HttpError(422, {
+        message: 'The payment could not be recorded.',
+        errors: { 'payments.0.amount': ['A payment cannot be more than what is owed.'] },
+      }),
+    );
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The payment could not be recorded.');
+    expect(screen.getByText('A payment cannot be more than what is owed.')).toBeTruthy();
+  });
+});
+
+describe('after a checkout', () => {
+  it('goes back only to a path of this app', () => {
+    expect(backTo('/clients/12')).toBe('/clients/12');
+    expect(backTo('//evil.example')).toBe('/financials/income/list');
+    expect(backTo('https://evil.example')).toBe('/financials/income/list');
+    expect(backTo(null)).toBe('/financials/income/list');
+  });
+
+  it('forgets the money answers and the calendar, not the screens', () => {
+    expect(paidForgets(['income', '/api/v1/payments'])).toBe(true);
+    expect(paidForgets(['appointments', '2026-11-01', '2026-11-08'])).toBe(true);
+    expect(paidForgets('left-to-pay-statistic')).toBe(true);
+    expect(paidForgets(['screen', 'clients.detail'])).toBe(false);
+    expect(paidForgets('manifest')).toBe(false);
+  });
+});
+
+describe('the ticks', () => {
+  it('stay as the owner left them when the owed list is read again', async () => {
+    setup();
+    await waitFor(() => expect((screen.getByTestId('owed-32') as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByTestId('owed-31'));
+    expect((screen.getByTestId('owed-31') as HTMLInputElement).checked).toBe(true);
+    // The window regains focus: SWR reads the list again.
+    fireEvent.focus(window);
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(await screen.findByText(/"left":"£30.00"/)).toBeTruthy();
+    expect((screen.getByTestId('owed-31') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByTestId('owed-32') as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe('in Ukrainian', () => {
+  it('offers amounts with a decimal comma and takes either mark when typed', async () => {
+    const { sent } = setup(undefined, 'uk');
+    await waitFor(() => expect(amount(0).value).toBe('25,00'));
+    fireEvent.change(amount(0), { target: { value: '12,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'checkout.addPayment' }));
+    expect(amount(1).value).toBe('12,50');
+    fireEvent.change(amount(1), { target: { value: '12.50' } });
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0].body as { payments: unknown[] }).payments).toEqual([
+      { method: 'cash', amount: 1250 },
+      { method: 'cash', amount: 1250 },
+    ]);
+  });
+});
+
+describe('the owed list', () => {
+  it('keeps each appointment one row: its tick, service, date and the amount on one line', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByTestId('owed-32')).toBeTruthy());
+    const row = screen.getByTestId('owed-32').closest('[data-owed-row]') as HTMLElement;
+    expect(row.getAttribute('data-owed-row')).toBe('32');
+    expect(row.textContent).toContain('Colour');
+    const owed = row.querySelector('[data-owed-amount]') as HTMLElement;
+    expect(owed.textContent).toContain('£25.00');
+    expect(getComputedStyle(owed).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(owed.parentElement as HTMLElement).flexWrap).not.toBe('wrap');
+  });
+});
