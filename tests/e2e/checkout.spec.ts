@@ -87,9 +87,9 @@ for (const width of [1366, 390]) {
     // The calendar: the appointment, its chip owing, its dialog's Checkout.
     await page.goto('/appointments/calendar/events');
     // Today's day view (wide screens open on the week): the checkout comes back to that date and view.
-    const viewButton = page.getByRole('button', { name: /^Day( view)?$/ });
+    const viewButton = page.getByRole('tab', { name: 'Day view' });
     await viewButton.click();
-    await expect(viewButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(viewButton).toHaveAttribute('aria-selected', 'true');
     const bar = page.getByRole('button', { name: new RegExp(`Cora ${last}`) }).first();
     await expect(bar).toBeVisible();
     await expect(bar.locator('[data-payment]')).toHaveAttribute('data-payment', 'unpaid');
@@ -125,7 +125,7 @@ for (const width of [1366, 390]) {
     // Back on the calendar, on the date and view the owner left, the chip says paid.
     await expect(page).toHaveURL(/\/appointments\/calendar\/events\?date=\d{4}-\d{2}-\d{2}&view=\w+$/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ date: today(), view: 'timeGridDay' });
-    await expect(viewButton).toHaveAttribute('aria-pressed', 'true');
+    await expect(viewButton).toHaveAttribute('aria-selected', 'true');
     await expect(
       page
         .getByRole('button', { name: new RegExp(`Cora ${last}`) })
