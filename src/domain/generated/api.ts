@@ -1455,6 +1455,7 @@ export interface ApiRoutes {
           payments: {
             id: number;
             appointment_id: number | null;
+            class_seat_id: number | null;
             sale_id: number | null;
             type: string;
             method: string;
@@ -1473,6 +1474,10 @@ export interface ApiRoutes {
        * @maxItems 50
        */
       appointment_ids?: number[];
+      /**
+       * @maxItems 50
+       */
+      class_seat_ids?: number[];
       discount?: {
         kind: "percent" | "fixed";
         value: number;
@@ -1571,6 +1576,7 @@ export interface ApiRoutes {
       "200": {
         data: {
           id: number;
+          kind: "appointment" | "class";
           date: string;
           start_time: string | null;
           service: string | null;

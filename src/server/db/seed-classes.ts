@@ -7,7 +7,7 @@ import { between, pickWith } from './seed-random';
  * The weekly class's sessions (Wednesdays at 18:00) from `fromDays` back to the next four, in date order, with
  * attendees: past sessions three to seven, each paying the class price, a quarter of them online by card when they
  * booked (the row the online booking writes, dated that day; the seat keeps what was paid) and the rest at the
- * till on the evening, through the ledger's checkout; coming sessions at most two, booked online, so the booking
+ * till on the evening, through the ledger's checkout (one in ten still left to pay); coming sessions at most two, booked online, so the booking
  * page still has seats.
  */
 export async function seedClassSessions(o: LedgerOwner, fromDays: number, r: () => number): Promise<void> {
@@ -39,9 +39,9 @@ export async function seedClassSessions(o: LedgerOwner, fromDays: number, r: () 
     .values(dates.map((date, position) => ({ class_id: yoga.id, position, date, start_time: '18:00' })))
     .returning(['id', 'date'])
     .execute();
-  const tills: Array<{ client: number; date: string }> = [];
+  const tills: Array<{ client: number; session: number; date: string }> = [];
   const seats: Array<{ session_id: number; client_id: number; paid_amount: number; created_at: string }> = [];
-  const online: Array<{ client: number; date: string }> = [];
+  const online: Array<{ client: number; session: number; date: string }> = [];
   for (const s of sessions) {
     const past = s.date < o.today;
     const count = past ? between(r, 3, 7) : between(r, 0, 2);
@@ -57,11 +57,19 @@ export async function seedClassSessions(o: LedgerOwner, fromDays: number, r: () 
       });
       if (paidOnline) {
         const booked = addDays(s.date, -between(r, 1, 6));
-        online.push({ client, date: booked < o.today ? booked : o.today });
-      } else tills.push({ client, date: s.date });
+        online.push({ client, session: s.id, date: booked < o.today ? booked : o.today });
+      } else tills.push({ client, session: s.id, date: s.date });
     }
   }
-  if (seats.length) await o.db.insertInto('class_session_clients').values(seats).execute();
+  const saved = seats.length
+    ? await o.db
+        .insertInto('class_session_clients')
+        .values(seats)
+        .returning(['id', 'session_id', 'client_id'])
+        .execute()
+    : [];
+  const seatOf = (p: { client: number; session: number }) =>
+    saved.find((x) => x.session_id === p.session && x.client_id === p.client)!.id;
   // What the online booking's seat writes (online-booking/completion.ts), dated the day the seat was booked.
   if (online.length)
     await o.db
@@ -70,8 +78,9 @@ export async function seedClassSessions(o: LedgerOwner, fromDays: number, r: () 
         online.map((p, i) => ({
           user_id: o.ownerId,
           appointment_id: null,
+          class_seat_id: seatOf(p),
           client_id: p.client,
-          type: 'standalone',
+          type: 'appointment',
           method: 'card',
           provider: 'stripe',
           provider_ref: `pi_demo_class_${i + 1}`,
@@ -82,9 +91,12 @@ export async function seedClassSessions(o: LedgerOwner, fromDays: number, r: () 
         })),
       )
       .execute();
+  // At the till on the evening; now and then a seat is left to pay, as at the chair.
   for (const t of tills)
-    await checkoutOn(o, t.date, {
-      client_id: t.client,
-      payments: [{ method: r() < 0.5 ? 'cash' : 'card', amount: yoga.price }],
-    });
+    if (r() >= 0.1)
+      await checkoutOn(o, t.date, {
+        client_id: t.client,
+        class_seat_ids: [seatOf(t)],
+        payments: [{ method: r() < 0.5 ? 'cash' : 'card', amount: yoga.price }],
+      });
 }

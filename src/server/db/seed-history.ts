@@ -3,7 +3,7 @@ import { todayIn } from '../../domain/dates';
 import type { Db, Dialect } from './database';
 import { seedDiary } from './seed-appointments';
 import { seedClassSessions } from './seed-classes';
-import { settleVisits, seedRefunds, type LedgerOwner } from './seed-ledger';
+import { settleVisits, seedRefunds, seedStandalone, type LedgerOwner } from './seed-ledger';
 import { rng } from './seed-random';
 import { seedSales } from './seed-sales';
 
@@ -13,8 +13,8 @@ export const HISTORY_DAYS = 190;
 /**
  * The demo owner's past and coming weeks: the diary (services, the multipart colour, private time; online bookings
  * with deposits), the weekly class with its attendees, what was sold (products, gift vouchers and
- * their use, the package and its sessions), the till's checkouts on each appointment's day, and a couple of
- * refunds. Appointments are made through the calendar's service, checkouts and refunds through the ledger's, each
+ * their use, the package and its sessions), the till's checkouts on each appointment's day, a few payments with
+ * nothing booked, and a couple of refunds. Appointments are made through the calendar's service, checkouts and refunds through the ledger's, each
  * dated the day it happened.
  */
 export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number, currency: string): Promise<void> {
@@ -31,5 +31,6 @@ export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number
   await seedClassSessions(owner, -HISTORY_DAYS, rng(5));
   const used = await seedSales(owner, visits, rng(13), 12);
   const checkouts = await settleVisits(owner, visits, rng(9), { recentDays: 12, skip: used });
+  await seedStandalone(owner, visits, rng(17));
   await seedRefunds(owner, checkouts);
 }

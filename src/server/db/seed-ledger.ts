@@ -22,6 +22,7 @@ export function seedPaymentsContext(
     currency,
     clients: (eb) => eb('clients.user_id', '=', ownerId) as never,
     appointments: (eb) => eb('appointments.user_id', '=', ownerId) as never,
+    classes: (eb) => eb('classes.user_id', '=', ownerId) as never,
     payments: (eb) => eb('payments.user_id', '=', ownerId) as never,
   };
 }
@@ -101,6 +102,22 @@ export async function settleVisits(
     done.push({ id, date: v.date, methods: payments.map((p) => p.method), visit: v });
   }
   return done;
+}
+
+/**
+ * Money taken with nothing booked or sold (standalone payments): now and then a visit's client pays something
+ * extra by bank transfer a few days after it — a tip, a home visit's travel — about one a month.
+ */
+export async function seedStandalone(o: LedgerOwner, visits: Visit[], r: () => number): Promise<void> {
+  const past = visits.filter((v) => v.date < o.today);
+  for (let i = 0; i < Math.floor(past.length / 40); i++) {
+    const v = past[Math.floor(r() * past.length)];
+    const day = addDays(v.date, 1 + Math.floor(r() * 4));
+    await checkoutOn(o, day < o.today ? day : o.today, {
+      client_id: v.client,
+      payments: [{ method: r() < 0.7 ? 'bank_transfer' : 'cash', amount: 500 * (1 + Math.floor(r() * 6)) }],
+    });
+  }
 }
 
 /**

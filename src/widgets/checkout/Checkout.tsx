@@ -3,8 +3,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -19,14 +17,16 @@ import {
 import {
   addItem,
   errorsByPart,
+  isChosen,
   requestBody,
   totals,
   type Basket,
   type BasketItem,
   type Discount,
 } from '../money/basket';
-import { clientName, currencyFrom, dayInWords, moneyIn, type ClientRef } from '../money/shared';
+import { clientName, currencyFrom, moneyIn, type ClientRef } from '../money/shared';
 import { useOwing, useRedeemable, useSellables } from './data';
+import { OwedList } from './owed-list';
 import { ClientPicker, ItemLines, ItemPicker } from './parts';
 import { PayLineRow, type UiLine } from './pay-lines';
 import { DiscountField, Summary } from './summary';
@@ -52,7 +52,7 @@ export const backTo = (back: string | null): string =>
 /**
  * The till (spec §2 /financials/income/checkout): a client, their appointments with something left to pay to tick,
  * products, gift vouchers and packages to sell, one discount, and one or more payments (cash, card, bank transfer,
- * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&back=` preselect.
+ * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&class_seat_id=&back=` preselect.
  */
 const Checkout: ScreenWidget = () => {
   const { rest, t, locale, formContext, notify } = useRenderer();
@@ -63,6 +63,7 @@ const Checkout: ScreenWidget = () => {
   const money = useMemo(() => moneyIn(locale, currency), [locale, currency]);
   const presetClient = Number(query.get('client_id')) || null;
   const presetAppointment = Number(query.get('appointment_id')) || null;
+  const presetSeat = Number(query.get('class_seat_id')) || null;
 
   const [client, setClient] = useState<ClientRef | null>(null);
   const { data: preset } = useSWR(presetClient ? ['checkout-client', presetClient] : null, () =>
@@ -77,6 +78,7 @@ const Checkout: ScreenWidget = () => {
   const packages = useRedeemable(clientId);
   const sellables = useSellables();
   const [chosen, setChosen] = useState<number[]>([]);
+  const [chosenSeats, setChosenSeats] = useState<number[]>([]);
   const [items, setItems] = useState<BasketItem[]>([]);
   const [discount, setDiscount] = useState<Discount | null>(null);
   const nextKey = useRef(1);
@@ -91,12 +93,19 @@ const Checkout: ScreenWidget = () => {
   useEffect(() => {
     if (!owing.data || ticked.current === clientId) return;
     ticked.current = clientId;
-    const ids = owing.data.map((a) => a.id);
-    setChosen(presetAppointment && ids.includes(presetAppointment) ? [presetAppointment] : ids);
-  }, [owing.data, presetAppointment, clientId]);
+    const seat = (a: { kind?: string }) => a.kind === 'class';
+    const appointmentIds = owing.data.filter((a) => !seat(a)).map((a) => a.id);
+    const seatIds = owing.data.filter(seat).map((a) => a.id);
+    const appointment = presetAppointment && appointmentIds.includes(presetAppointment) ? presetAppointment : null;
+    const named = presetSeat && seatIds.includes(presetSeat) ? presetSeat : null;
+    // A named appointment or seat is ticked alone; with none named, everything owed is.
+    const any = appointment !== null || named !== null;
+    setChosen(any ? (appointment ? [appointment] : []) : appointmentIds);
+    setChosenSeats(any ? (named ? [named] : []) : seatIds);
+  }, [owing.data, presetAppointment, presetSeat, clientId]);
 
   const appointments = owing.data ?? [];
-  const basket: Basket = { client_id: clientId, appointments, chosen, items, discount, payments: lines };
+  const basket: Basket = { client_id: clientId, appointments, chosen, chosenSeats, items, discount, payments: lines };
   const sums = totals(basket);
   const parts = errorsByPart(errors);
   const fieldError = (f: string) => errors?.[f]?.join(' ');
@@ -179,6 +188,7 @@ const Checkout: ScreenWidget = () => {
         onChange={(c) => {
           setClient(c);
           setChosen([]);
+          setChosenSeats([]);
         }}
       />
       {client && (
@@ -193,53 +203,19 @@ const Checkout: ScreenWidget = () => {
               {t('checkout.nothingOwed')}
             </Typography>
           ) : (
-            <Box sx={{ display: 'grid' }}>
-              {appointments.map((a) => (
-                <FormControlLabel
-                  key={a.id}
-                  data-owed-row={a.id}
-                  sx={{
-                    mr: 0,
-                    ml: -1,
-                    py: 0.5,
-                    alignItems: 'flex-start',
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                    '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0, pt: 1 },
-                    '& .MuiCheckbox-root': { py: 0.75 },
-                  }}
-                  control={
-                    <Checkbox
-                      checked={chosen.includes(a.id)}
-                      slotProps={{
-                        input: { 'data-testid': `owed-${a.id}` } as React.InputHTMLAttributes<HTMLInputElement>,
-                      }}
-                      onChange={(e) =>
-                        setChosen((c) => (e.target.checked ? [...c, a.id] : c.filter((x) => x !== a.id)))
-                      }
-                    />
-                  }
-                  label={
-                    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 1 }}>
-                      <Box component="span" sx={{ minWidth: 0 }}>
-                        <Box component="span" sx={{ display: 'block' }}>
-                          {a.service ?? '—'}
-                        </Box>
-                        <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85em' }}>
-                          {dayInWords(a.date, locale)}
-                          {a.start_time ? `, ${a.start_time.slice(0, 5)}` : ''}
-                        </Box>
-                      </Box>
-                      <Box component="b" data-owed-amount sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
-                        {t('checkout.leftOf', { left: money(a.amount), price: money(a.price) })}
-                      </Box>
-                    </Box>
-                  }
-                />
-              ))}
-            </Box>
+            <OwedList
+              rows={appointments}
+              chosen={(a) => isChosen(basket, a)}
+              onToggle={(a, on) =>
+                (a.kind === 'class' ? setChosenSeats : setChosen)((c) =>
+                  on ? [...c, a.id] : c.filter((x) => x !== a.id),
+                )
+              }
+              money={money}
+            />
           )}
           {fieldError('appointment_ids') && <Alert severity="error">{fieldError('appointment_ids')}</Alert>}
+          {fieldError('class_seat_ids') && <Alert severity="error">{fieldError('class_seat_ids')}</Alert>}
         </Box>
       )}
       <Box component="section" aria-labelledby="checkout-sell" sx={{ display: 'grid', gap: 1 }}>
@@ -262,7 +238,7 @@ const Checkout: ScreenWidget = () => {
             index={i}
             currency={currency}
             money={money}
-            appointments={appointments.filter((a) => chosen.includes(a.id))}
+            appointments={appointments.filter((a) => a.kind !== 'class' && isChosen(basket, a))}
             packages={packages}
             error={parts.lines[i]}
             left={sums.left}

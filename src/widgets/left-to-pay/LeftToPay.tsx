@@ -18,8 +18,12 @@ import { salePaid, saleTotal, type Sale } from '../sales/sale';
 const HERE = '/financials/left-to-pay/list';
 
 /** The checkout with a client (and an appointment) chosen, coming back here when done. */
-export const checkoutLink = (clientId: number, appointmentId?: number): string =>
-  `/financials/income/checkout${query({ client_id: clientId, appointment_id: appointmentId, back: HERE })}`;
+export const checkoutLink = (clientId: number, owed?: { id: number; kind: 'appointment' | 'class' }): string =>
+  `/financials/income/checkout${query({
+    client_id: clientId,
+    ...(owed ? { [owed.kind === 'class' ? 'class_seat_id' : 'appointment_id']: owed.id } : {}),
+    back: HERE,
+  })}`;
 
 /**
  * Left to pay (spec §2 /financials/left-to-pay/list): what clients still owe for appointments (and sales, where the
@@ -88,8 +92,8 @@ const LeftToPay: ScreenWidget = () => {
           label={t('money.tabs.appointment')}
           columns={['money.date', 'money.client', 'money.service', 'money.price', 'money.left', '']}
           rows={appointments.data.data.map((a) => ({
-            key: a.id,
-            testId: `owed-${a.id}`,
+            key: `${a.kind}-${a.id}`,
+            testId: a.kind === 'class' ? `owed-seat-${a.id}` : `owed-${a.id}`,
             cells: [
               `${dayInWords(a.date, locale)}${a.start_time ? `, ${a.start_time.slice(0, 5)}` : ''}`,
               a.clients.length
@@ -100,11 +104,11 @@ const LeftToPay: ScreenWidget = () => {
                     </span>
                   ))
                 : '—',
-              a.service ?? '—',
+              a.kind === 'class' ? t('checkout.classSeat', { title: a.service ?? '—' }) : (a.service ?? '—'),
               money(a.price),
               <b key="l">{money(a.amount)}</b>,
               mayCheckout && a.clients[0] ? (
-                <Button size="small" variant="outlined" component={Link} to={checkoutLink(a.clients[0].id, a.id)}>
+                <Button size="small" variant="outlined" component={Link} to={checkoutLink(a.clients[0].id, a)}>
                   {t('money.checkout')}
                 </Button>
               ) : null,

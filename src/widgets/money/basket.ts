@@ -7,7 +7,9 @@ export type PayMethod = 'cash' | 'card' | 'bank_transfer' | 'gift_voucher' | 'pa
 export const PAY_METHODS: readonly PayMethod[] = ['cash', 'card', 'bank_transfer', 'gift_voucher', 'package'];
 
 export interface BasketAppointment {
+  /** An appointment's id, or a class seat's (`kind` class). */
   id: number;
+  kind?: 'appointment' | 'class';
   /** What is left to pay on it, in minor units. */
   amount: number;
 }
@@ -44,6 +46,8 @@ export interface Basket {
   appointments: BasketAppointment[];
   /** Ids of the appointments ticked. */
   chosen: number[];
+  /** Ids of the class seats ticked. */
+  chosenSeats?: number[];
   items: BasketItem[];
   discount: Discount | null;
   payments: PayLine[];
@@ -57,20 +61,24 @@ export interface Totals {
   left: number;
 }
 
+/** Whether an owed appointment or class seat is ticked. */
+export const isChosen = (basket: Pick<Basket, 'chosen' | 'chosenSeats'>, a: BasketAppointment): boolean =>
+  a.kind === 'class' ? (basket.chosenSeats ?? []).includes(a.id) : basket.chosen.includes(a.id);
+
 /** What a package line pays: the whole due amount of the appointment it names. */
 export function lineAmount(basket: Basket, line: PayLine): number {
   if (line.method === 'package') {
-    const a = basket.appointments.find((x) => x.id === line.appointment_id && basket.chosen.includes(x.id));
+    const a = basket.appointments.find(
+      (x) => x.kind !== 'class' && x.id === line.appointment_id && isChosen(basket, x),
+    );
     return a ? a.amount : 0;
   }
   return line.amount ?? 0;
 }
 
-/** The basket's sums: owed (ticked appointments and items), the discount, the total, what is paid and what is left. */
+/** The basket's sums: owed (ticked appointments, class seats and items), the discount, the total, what is paid and what is left. */
 export function totals(basket: Basket): Totals {
-  const appointments = basket.appointments
-    .filter((a) => basket.chosen.includes(a.id))
-    .reduce((s, a) => s + a.amount, 0);
+  const appointments = basket.appointments.filter((a) => isChosen(basket, a)).reduce((s, a) => s + a.amount, 0);
   const items = basket.items.reduce((s, i) => s + i.price * i.quantity, 0);
   const owed = appointments + items;
   const discount = checkoutDiscount(owed, basket.discount);
@@ -92,7 +100,7 @@ export function setQuantity(items: BasketItem[], kind: ItemKind, id: number, qua
   return items.map((i) => (i.kind === kind && i.id === id ? { ...i, quantity: Math.floor(quantity) } : i));
 }
 
-/** POST /payments's body (the checkout contract): only ticked appointments, filled payment lines. */
+/** POST /payments's body (the checkout contract): only ticked appointments and seats, filled payment lines. */
 export function requestBody(basket: Basket): Record<string, unknown> {
   const payments = basket.payments
     .map((p) => {
@@ -107,7 +115,8 @@ export function requestBody(basket: Basket): Record<string, unknown> {
     .filter((p): p is NonNullable<typeof p> => p !== null);
   return {
     client_id: basket.client_id,
-    appointment_ids: basket.appointments.filter((a) => basket.chosen.includes(a.id)).map((a) => a.id),
+    appointment_ids: basket.appointments.filter((a) => a.kind !== 'class' && isChosen(basket, a)).map((a) => a.id),
+    class_seat_ids: basket.appointments.filter((a) => a.kind === 'class' && isChosen(basket, a)).map((a) => a.id),
     items: basket.items.map((i) => ({ kind: i.kind, id: i.id, quantity: i.quantity })),
     discount: basket.discount && basket.discount.value > 0 ? basket.discount : null,
     payments,

@@ -31,8 +31,10 @@ export interface Payment {
   refunded: boolean;
 }
 
+/** An appointment, or a seat in a class session (`kind` class: `id` is the seat's, `service` the class). */
 export interface Owing {
   id: number;
+  kind: 'appointment' | 'class';
   date: string;
   start_time: string | null;
   service: string | null;

@@ -202,8 +202,24 @@ describe('deposits', () => {
     await owner.put('/api/v1/user/booking-settings', settings());
 
     expect((await pay(url)).status).toBe(303);
-    expect(await (await atProvider(url.split('/').pop()!)).refunds()).toEqual([
-      expect.objectContaining({ amount: 1500, status: 'succeeded' }),
+    const { paymentIntent, refunds } = await atProvider(url.split('/').pop()!);
+    const [refund] = await refunds();
+    expect([refund]).toEqual([expect.objectContaining({ amount: 1500, status: 'succeeded' })]);
+    // The owner's ledger has the money that came in and its refund, which net to nothing.
+    const rows = await t.app.db
+      .selectFrom('payments')
+      .select(['amount', 'provider_ref', 'refund_of', 'reason'])
+      .where('provider_ref', 'in', [paymentIntent, refund.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { amount: 1500, provider_ref: paymentIntent, refund_of: null, reason: null },
+      {
+        amount: -1500,
+        provider_ref: refund.id,
+        refund_of: expect.any(Number),
+        reason: 'What was booked or bought no longer exists, so the payment was refunded.',
+      },
     ]);
     expect(
       (await owner.get('/api/v1/appointments?from=2027-03-05&to=2027-03-05'))

@@ -161,6 +161,7 @@ describe('POST /api/v1/payments: a checkout', () => {
       {
         id: expect.any(Number),
         appointment_id: null,
+        class_seat_id: null,
         sale_id: null,
         type: 'standalone',
         method: 'cash',

@@ -58,6 +58,7 @@ describe('GET /api/v1/payments/left-to-pay/appointment and its statistic', () =>
     expect(res.json().data).toEqual([
       {
         id: ids.unpaid,
+        kind: 'appointment',
         date: '2026-02-04',
         start_time: expect.any(String),
         service: 'Haircut',

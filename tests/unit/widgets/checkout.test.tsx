@@ -32,7 +32,12 @@ const owing = [
 ];
 const page = (data: unknown[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length } });
 
-function setup(answer422?: HttpError, locale = 'en') {
+function setup(
+  answer422?: HttpError,
+  locale = 'en',
+  path = '/financials/income/checkout?client_id=12&appointment_id=32&back=/clients/12',
+  owed: unknown[] = owing,
+) {
   let reads = 0;
   const sent: { method: string; path: string; body: unknown }[] = [];
   const notify = jest.fn();
@@ -41,7 +46,7 @@ function setup(answer422?: HttpError, locale = 'en') {
     getJson: jest.fn(async (url: string) => {
       // Read again later, the list has changed (paid elsewhere in part).
       if (url.startsWith('/api/v1/payments/left-to-pay/appointment'))
-        return page(reads++ === 0 ? owing : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
+        return page(reads++ === 0 ? owed : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
       if (url.startsWith('/api/v1/payments/redeemable')) return { packages: [] };
       if (url === '/api/v1/gift-vouchers/code/GOOD')
         return { code: 'GOOD', title: 'Pamper', amount: 5000, amount_left: 1500, expires_on: null };
@@ -57,7 +62,7 @@ function setup(answer422?: HttpError, locale = 'en') {
     }),
   };
   const location = memoryLocation({
-    path: '/financials/income/checkout?client_id=12&appointment_id=32&back=/clients/12',
+    path,
     record: true,
   });
   render(
@@ -91,6 +96,27 @@ describe('the checkout', () => {
     await waitFor(() => expect(amount(0).value).toBe('25.00'));
   });
 
+  it('ticks the named class seat alone (beside an appointment of the same id) and sends it as a seat', async () => {
+    const seat = { ...owing[1], kind: 'class', service: 'Yoga', price: 1200, amount: 1200 };
+    const { sent } = setup(
+      undefined,
+      'en',
+      '/financials/income/checkout?client_id=12&class_seat_id=32&back=/clients/12',
+      [...owing.map((a) => ({ ...a, kind: 'appointment' })), seat],
+    );
+    await waitFor(() => expect((screen.getByTestId('owed-seat-32') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByTestId('owed-32') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('checkout.classSeat {"title":"Yoga"}')).toBeTruthy();
+    await waitFor(() => expect(amount(0).value).toBe('12.00'));
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({
+      appointment_ids: [],
+      class_seat_ids: [32],
+      payments: [{ method: 'cash', amount: 1200 }],
+    });
+  });
+
   it("looks a voucher's code up: its amount left, or the server's refusal in words", async () => {
     setup();
     await waitFor(() => expect(amount(0).value).toBe('25.00'));
@@ -118,6 +144,7 @@ describe('the checkout', () => {
       body: {
         client_id: 12,
         appointment_ids: [32],
+        class_seat_ids: [],
         items: [],
         discount: null,
         payments: [

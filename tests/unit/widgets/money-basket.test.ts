@@ -65,6 +65,7 @@ describe('the checkout basket', () => {
     expect(requestBody(b)).toEqual({
       client_id: 12,
       appointment_ids: [32],
+      class_seat_ids: [],
       items: [{ kind: 'gift_voucher', id: 3, quantity: 1 }],
       discount: null,
       payments: [
@@ -73,6 +74,22 @@ describe('the checkout basket', () => {
         { method: 'package', package_sale_id: 9, appointment_id: 32 },
       ],
     });
+  });
+
+  it('owes a ticked class seat beside an appointment of the same id, and sends it as a seat', () => {
+    const b = basket({
+      appointments: [
+        { id: 31, amount: 4000 },
+        { id: 31, kind: 'class', amount: 1200 },
+        { id: 40, kind: 'class', amount: 900 },
+      ],
+      chosen: [],
+      chosenSeats: [31],
+      payments: [{ key: 0, method: 'package', amount: null, package_sale_id: 9, appointment_id: 31 }],
+    });
+    // The seat is owed; a package line names an appointment, and appointment 31 is not ticked: it pays nothing.
+    expect(totals(b)).toEqual({ owed: 1200, discount: 0, total: 1200, paid: 0, left: 1200 });
+    expect(requestBody(b)).toMatchObject({ appointment_ids: [], class_seat_ids: [31] });
   });
 
   it('adds one more of a thing already in the basket, and a quantity of 0 takes it out', () => {

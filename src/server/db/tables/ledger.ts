@@ -21,6 +21,8 @@ export interface CheckoutItemsTable {
   user_id: number;
   checkout_id: number;
   appointment_id: number | null;
+  /** Or the class seat it settled (migration 0015). */
+  class_seat_id: Generated<number | null>;
   owed: number;
   discount: number;
 }

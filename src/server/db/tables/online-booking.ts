@@ -72,6 +72,8 @@ export interface PaymentsTable {
   /** A package session used: the package sale, and the service it was used for. */
   package_sale_id: Generated<number | null>;
   service_id: Generated<number | null>;
+  /** The class seat (a `class_session_clients` row) the row pays (migration 0015). */
+  class_seat_id: Generated<number | null>;
 }
 
 export interface GiftVouchersTable {

@@ -86,15 +86,15 @@ export async function recordPayment(
   clientId: number,
   type: 'appointment' | 'sale' | 'standalone',
   payment: CardPayment | null,
-  appointmentId: number | null = null,
-  saleId: number | null = null,
+  links: { appointment_id?: number; sale_id?: number; class_seat_id?: number } = {},
 ) {
   if (!payment) return;
   await trx
     .insertInto('payments')
     .values({
       user_id: owner.user.id,
-      appointment_id: appointmentId,
+      appointment_id: links.appointment_id ?? null,
+      class_seat_id: links.class_seat_id ?? null,
       client_id: clientId,
       type,
       method: 'card',
@@ -104,7 +104,7 @@ export async function recordPayment(
       currency: payment.currency,
       date: ownerToday(owner),
       created_at: nowIso(),
-      sale_id: saleId,
+      sale_id: links.sale_id ?? null,
     })
     .execute();
 }
@@ -159,7 +159,7 @@ export async function completeHold(
         {
           columns: { source: 'online', manage_token_hash: details.manage_token_hash },
           then: async (t, id) => {
-            await recordPayment(t, owner, clientId, 'appointment', payment, id);
+            await recordPayment(t, owner, clientId, 'appointment', payment, { appointment_id: id });
             await t
               .updateTable('slot_holds')
               .set({ status: 'booked', appointment_id: id })
@@ -201,7 +201,7 @@ async function takeSeat(
     .executeTakeFirst();
   if (already) throw invalid('start', 'booking.alreadyBooked');
   if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
-  await trx
+  const seat = await trx
     .insertInto('class_session_clients')
     .values({
       session_id: sessionId,
@@ -210,8 +210,10 @@ async function takeSeat(
       created_at: nowIso(),
       manage_token_hash: manageTokenHash,
     })
-    .execute();
-  await recordPayment(trx, owner, clientId, 'standalone', payment);
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Paid for as an appointment is: the ledger row names the seat, so what it has left to pay is the ledger's.
+  await recordPayment(trx, owner, clientId, 'appointment', payment, { class_seat_id: Number(seat.id) });
   await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();
 }
 

@@ -83,6 +83,23 @@ export async function refundIfGone(deps: BookingDeps, req: FastifyRequest, resul
     { payment: result.id, refund: refund.id },
     'paid checkout for a booking that no longer exists: payment refunded',
   );
+  // Into the owner's ledger too, once (a webhook and the returning client may both get here): it came and went.
+  const ownerId = Number(result.metadata.owner);
+  const owner = Number.isInteger(ownerId) ? await ownerById(deps, ownerId).catch(() => null) : null;
+  if (!owner) return;
+  const ref = result.paymentIntent ?? result.id;
+  await deps.app.db.transaction().execute(async (trx) => {
+    const seen = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('user_id', '=', owner.user.id)
+      .where('provider_ref', '=', ref)
+      .executeTakeFirst();
+    if (seen) return;
+    const payment = { amount: result.amount, currency: result.currency, provider: deps.app.payments!.name, ref };
+    const type = result.metadata.hold ? 'appointment' : 'sale';
+    await recordProviderRefund(trx, owner, type, payment, refund.id, req.t('booking.goneRefunded'));
+  });
 }
 
 /**

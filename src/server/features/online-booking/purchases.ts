@@ -217,7 +217,7 @@ export async function completePurchase(
         .executeTakeFirstOrThrow();
       saleId = sale.id;
     }
-    await recordPayment(trx, owner, clientId, 'sale', payment, null, sold.saleId);
+    await recordPayment(trx, owner, clientId, 'sale', payment, { sale_id: sold.saleId });
     await trx
       .updateTable('online_purchases')
       .set({ status: 'paid', sale_id: saleId })

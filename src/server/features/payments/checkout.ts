@@ -4,6 +4,7 @@ import { invalid, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../appointments/overlaps';
 import { recordSale } from '../sales/record';
 import { owedAppointments } from './checkout-appointments';
+import { owedSeats } from './checkout-seats';
 import { deliverItems, priceItems, type ItemInput } from './checkout-items';
 import type { PaymentsContext } from './context';
 import { checkPackages, checkVouchers, normalCode, type PaymentInput } from './redemption';
@@ -11,13 +12,14 @@ import { checkPackages, checkVouchers, normalCode, type PaymentInput } from './r
 export interface CheckoutInput {
   client_id: number;
   appointment_ids?: number[];
+  class_seat_ids?: number[];
   items?: ItemInput[];
   discount?: Discount | null;
   payments: PaymentInput[];
 }
 
 /**
- * Records a checkout (spec §7 `POST /payments`): a client's appointments, unpaid or part paid, and things sold
+ * Records a checkout (spec §7 `POST /payments`): a client's appointments and class seats, unpaid or part paid, and things sold
  * (a sale: products, gift vouchers, packages), with an optional discount over the whole, paid at the till, by gift
  * voucher codes or package sessions; with neither appointments nor items, a standalone payment. Everything is
  * written in one transaction under the owner's lock, and what is owed (and what is left of each voucher and
@@ -29,8 +31,10 @@ export async function recordCheckout(
   input: CheckoutInput,
 ): Promise<{ checkoutId: number; saleId: number | null }> {
   const ids = input.appointment_ids ?? [];
+  const seatIds = input.class_seat_ids ?? [];
   const items = input.items ?? [];
-  const something = ids.length > 0 || items.length > 0;
+  const booked = ids.length + seatIds.length;
+  const something = booked > 0 || items.length > 0;
   if (!something && input.discount) throw invalid('discount', 'payments.discountNeedsAppointment');
   if (!something && input.payments.length === 0) throw invalid('payments', 'payments.nothingToRecord');
   if (!ids.length && input.payments.some((p) => p.method === 'package'))
@@ -44,9 +48,14 @@ export async function recordCheckout(
       .executeTakeFirst();
     if (!client) throw notFound();
     const owed = await owedAppointments(trx, ctx, client.id, ids);
+    const seats = await owedSeats(trx, ctx, client.id, seatIds);
     const lines = await priceItems(trx, ctx, items);
-    // What is due, in order: each appointment, then the sale as one.
-    const dues = [...owed.map((o) => o.left), ...(lines.length ? [lines.reduce((s, l) => s + l.total, 0)] : [])];
+    // What is due, in order: each appointment, each class seat, then the sale as one.
+    const dues = [
+      ...owed.map((o) => o.left),
+      ...seats.map((s) => s.left),
+      ...(lines.length ? [lines.reduce((s, l) => s + l.total, 0)] : []),
+    ];
     const total = dues.reduce((s, d) => s + d, 0);
     const discount = checkoutDiscount(total, input.discount);
     const shares = shareInOrder(dues, discount);
@@ -85,14 +94,15 @@ export async function recordCheckout(
       .returning('id')
       .executeTakeFirstOrThrow();
     const checkoutId = Number(checkout.id);
-    if (ids.length)
+    if (booked)
       await trx
         .insertInto('checkout_items')
         .values(
-          owed.map((o, i) => ({
+          [...owed, ...seats].map((o, i) => ({
             user_id: ctx.ownerId,
             checkout_id: checkoutId,
-            appointment_id: o.id,
+            appointment_id: i < ids.length ? o.id : null,
+            class_seat_id: i < ids.length ? null : o.id,
             owed: o.left,
             discount: shares[i],
           })),
@@ -106,22 +116,22 @@ export async function recordCheckout(
         checkoutId,
         date: ctx.today,
         currency: ctx.currency,
-        discount: shares[ids.length],
+        discount: shares[booked],
         lines,
       });
       saleId = sale.saleId;
       await deliverItems(trx, ctx, client.id, lines, sale.itemIds);
     }
-    // Each row pays one appointment, the sale, or (standalone) nothing; a row of money keeps its payment's index.
+    // Each row pays one appointment, seat, the sale, or (standalone) nothing; a row of money keeps its payment's index.
     const split = something
       ? splitPayments(left, money).map((r) => ({ ...r, at: r.index as number | null }))
       : money.map((p) => ({ ...p, at: null }));
-    const type =
-      ids.length && lines.length ? 'combined' : ids.length ? 'appointment' : lines.length ? 'sale' : 'standalone';
+    const type = booked && lines.length ? 'combined' : booked ? 'appointment' : lines.length ? 'sale' : 'standalone';
     const base = { user_id: ctx.ownerId, client_id: client.id, type, provider: null, provider_ref: null };
     const target = (at: number | null) => ({
       appointment_id: at !== null && at < ids.length ? ids[at] : null,
-      sale_id: at !== null && at === ids.length ? saleId : null,
+      class_seat_id: at !== null && at >= ids.length && at < booked ? seatIds[at - ids.length] : null,
+      sale_id: at !== null && at === booked ? saleId : null,
     });
     const rows = [
       ...sessionRows.map((s) => ({

@@ -16,6 +16,8 @@ export interface PaymentsContext {
   /** The clients and appointments the caller may settle (tenancy from the rules). */
   clients: Filter;
   appointments: Filter;
+  /** The classes whose seats the caller may settle; null on a plan without classes. */
+  classes: Filter | null;
   /** The ledger rows the caller may act on. */
   payments: Filter;
 }
@@ -36,5 +38,6 @@ export function paymentsContext(
     payments: req.filterFor(action, 'Income', 'payments'),
     clients: req.filterFor('read', 'Client', 'clients'),
     appointments: req.filterFor('read', 'Appointment', 'appointments'),
+    classes: req.ability.can('read', 'Class') ? req.filterFor('read', 'Class', 'classes') : null,
   };
 }

@@ -10,6 +10,7 @@ import { incomeByService } from './income-by-service';
 import { incomeByMethod } from './income-statistic';
 import { leftToPayStatistic } from './left-to-pay-statistic';
 import { ledgerOfAppointments, statusOf } from './ledger';
+import { owingSeats } from './owing-seats';
 import { LEFT_TO_PAY_PAGE, LEFT_TO_PAY_STATISTIC, PAYMENT_PAGE, STATISTIC } from './response-schemas';
 
 const PER_PAGE = 25;
@@ -151,15 +152,33 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
       .filter((r) => r.status.status === 'unpaid' || r.status.status === 'leftToPay');
   };
 
+  /** The caller's appointments and class seats left to pay, as `owing` finds them, latest first. */
+  const owingAll = async (req: FastifyRequest) => {
+    const q = req.query as { from?: string; to?: string; client_id?: number };
+    const to = q.to ?? todayIn(ownerTimeZone(req));
+    const classes = req.ability.can('read', 'Class') ? req.filterFor('read', 'Class', 'classes') : null;
+    const [appointments, seats] = await Promise.all([
+      owing(req),
+      owingSeats(app.db, classes, { ...q, to }, LEFT_TO_PAY_WINDOW),
+    ]);
+    const all = [
+      ...appointments.map((a) => ({ kind: 'appointment' as const, ...a })),
+      ...seats.map((s) => ({ kind: 'class' as const, ...s })),
+    ];
+    const when = (r: { date: string; start_time: string | null }) => `${r.date} ${r.start_time ?? ''}`;
+    return all.sort((a, b) => when(b).localeCompare(when(a)) || b.id - a.id);
+  };
+
   app.get(
     `${base}/left-to-pay/appointment`,
     { schema: { response: responses({ 200: LEFT_TO_PAY_PAGE }), tags: ['payments'], querystring: pageQuery } },
     async (req) => {
       const page = (req.query as { page: number }).page;
-      const all = await owing(req);
+      const all = await owingAll(req);
       const rows = all.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-      const ids = rows.map((r) => r.id);
-      const serviceIds = [...new Set(rows.map((r) => r.service_id).filter((s): s is number => s !== null))];
+      const booked = rows.flatMap((r) => (r.kind === 'appointment' ? [r] : []));
+      const ids = booked.map((r) => r.id);
+      const serviceIds = [...new Set(booked.map((r) => r.service_id).filter((s): s is number => s !== null))];
       const services = serviceIds.length
         ? await app.db.selectFrom('services').select(['id', 'title']).where('id', 'in', serviceIds).execute()
         : [];
@@ -174,11 +193,16 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
         : [];
       const data = rows.map((r) => ({
         id: r.id,
+        kind: r.kind,
         date: r.date,
         start_time: r.start_time,
-        service: services.find((s) => s.id === r.service_id)?.title ?? null,
-        clients: clients.filter((c) => c.appointment_id === r.id).map(({ appointment_id: _a, ...c }) => c),
-        price: r.discounted_amount ?? r.price,
+        ...(r.kind === 'appointment'
+          ? {
+              service: services.find((s) => s.id === r.service_id)?.title ?? null,
+              clients: clients.filter((c) => c.appointment_id === r.id).map(({ appointment_id: _a, ...c }) => c),
+              price: r.discounted_amount ?? r.price,
+            }
+          : { service: r.title, clients: [r.client], price: r.price }),
         amount: r.status.left_to_pay,
         payment_status: r.status.status,
       }));
@@ -189,7 +213,7 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `${base}/left-to-pay/statistic`,
     { schema: { response: responses({ 200: LEFT_TO_PAY_STATISTIC }), tags: ['payments'], querystring: periodQuery } },
-    async (req) => leftToPayStatistic(app, req, await owing(req)),
+    async (req) => leftToPayStatistic(app, req, await owingAll(req)),
   );
 
   app.get(

@@ -53,6 +53,7 @@ export async function refundPayments(
         open.map((r) => ({
           user_id: r.user_id,
           appointment_id: r.appointment_id,
+          class_seat_id: r.class_seat_id,
           client_id: r.client_id,
           type: r.type,
           method: r.method,

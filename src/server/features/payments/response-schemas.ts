@@ -71,6 +71,7 @@ export const CHECKOUT = object(
         {
           id: INTEGER,
           appointment_id: NULLABLE_INTEGER,
+          class_seat_id: NULLABLE_INTEGER,
           sale_id: NULLABLE_INTEGER,
           type: STRING,
           method: STRING,
@@ -82,6 +83,7 @@ export const CHECKOUT = object(
           required: [
             'id',
             'appointment_id',
+            'class_seat_id',
             'sale_id',
             'type',
             'method',
@@ -131,10 +133,14 @@ export const REFUNDED = object(
   { required: ['message', 'refund_ids'] },
 );
 
-/** An appointment with something left to pay: when, what, for whom, and how much is owed. */
+/**
+ * An appointment, or a seat in a class session (`kind` class: `id` is the seat's, `service` the class's title), with
+ * something left to pay: when, what, for whom, and how much is owed.
+ */
 export const LEFT_TO_PAY = object(
   {
     id: INTEGER,
+    kind: { type: 'string', enum: ['appointment', 'class'] },
     date: STRING,
     start_time: NULLABLE_STRING,
     service: NULLABLE_STRING,
@@ -143,7 +149,7 @@ export const LEFT_TO_PAY = object(
     amount: INTEGER,
     payment_status: STRING,
   },
-  { required: ['id', 'date', 'start_time', 'service', 'clients', 'price', 'amount', 'payment_status'] },
+  { required: ['id', 'kind', 'date', 'start_time', 'service', 'clients', 'price', 'amount', 'payment_status'] },
 );
 
 export const LEFT_TO_PAY_PAGE = object(

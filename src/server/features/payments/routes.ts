@@ -18,6 +18,7 @@ const checkoutBody = {
   properties: {
     client_id: ID,
     appointment_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
+    class_seat_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
     discount: {
       type: ['object', 'null'],
       required: ['kind', 'value'],
@@ -104,6 +105,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
       const body = req.body as CheckoutInput;
       if (!req.ability.can('create', subject('Income', owner()))) throw forbidden('create', 'Income');
       if (body.items?.length && !req.ability.can('create', subject('Sale', owner()))) throw forbidden('create', 'Sale');
+      // Class seats are for the plans that have classes (spec §6).
+      if (body.class_seat_ids?.length && !req.ability.can('read', 'Class')) throw forbidden('read', 'Class');
       // Selling a gift voucher or a package is for the plans that have them (spec §6).
       for (const [kind, what] of [
         ['gift_voucher', 'GiftVoucher'],
@@ -116,7 +119,17 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
       const checkout = await app.db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const payments = await app.db
         .selectFrom('payments')
-        .select(['id', 'appointment_id', 'sale_id', 'type', 'method', 'amount', 'voucher_sale_id', 'package_sale_id'])
+        .select([
+          'id',
+          'appointment_id',
+          'class_seat_id',
+          'sale_id',
+          'type',
+          'method',
+          'amount',
+          'voucher_sale_id',
+          'package_sale_id',
+        ])
         .where('checkout_id', '=', id)
         .orderBy('id')
         .execute();
