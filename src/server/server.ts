@@ -1,6 +1,7 @@
 import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
+import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runSubscriptionCheck } from './jobs/subscriptions';
 import { startLocalProvider } from './infra/payments/local-provider';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
       app.log.error({ err }, 'subscription check failed'),
     );
     await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
+    await runExpenseRecurrence(app.db).catch((err) => app.log.error({ err }, 'repeating expenses failed'));
   };
   await jobs();
   setInterval(() => void jobs(), HOUR).unref();

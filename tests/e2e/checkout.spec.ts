@@ -208,3 +208,41 @@ for (const locale of ['en', 'uk'] as const) {
     await expectAccessible(page, `sales in ${locale}`);
   });
 }
+
+/** A class seat left to pay is settled from its left-to-pay row on a phone, as an appointment is. */
+test('at 390 px the owner checks out a class seat from left to pay', async ({ page, cspViolations }) => {
+  void cspViolations;
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page);
+  const owner = api(page);
+  type Row = { id: number; kind: string; amount: number; service: string; clients: { first_name: string }[] };
+  // The demo leaves a few seats unpaid: find one, and the page of the list it is on.
+  let found: { row: Row; page: number } | null = null;
+  for (let n = 1; n <= 20 && !found; n++) {
+    const body = await owner.get<{ data: Row[]; meta: { last_page: number } }>(
+      `/api/v1/payments/left-to-pay/appointment?page=${n}`,
+    );
+    const row = body.data.find((r) => r.kind === 'class');
+    if (row) found = { row, page: n };
+    if (n >= body.meta.last_page) break;
+  }
+  expect(found, 'a class seat left to pay in the demo').not.toBeNull();
+  const { row, page: at } = found!;
+  const major = (minor: number) => (minor / 100).toFixed(2);
+
+  await page.goto(`/financials/left-to-pay/list?page=${at}`);
+  const card = page.getByTestId(`owed-seat-${row.id}`);
+  await expect(card).toContainText(`Class: ${row.service}`);
+  await card.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(new RegExp(`class_seat_id=${row.id}`));
+  await expect(page.getByTestId(`owed-seat-${row.id}`)).toBeChecked();
+  await expect(page.getByTestId('pay-amount-0')).toHaveValue(major(row.amount));
+  await page.getByRole('button', { name: `Take £${major(row.amount)}` }).click();
+
+  // Back on left to pay, the seat is no longer owed.
+  await expect(page).toHaveURL(/\/financials\/left-to-pay\/list/);
+  await expect(page.getByTestId(`owed-seat-${row.id}`)).toHaveCount(0);
+  const after = await owner.get<{ data: Row[] }>(`/api/v1/payments/left-to-pay/appointment?page=${at}`);
+  expect(after.data.find((r) => r.kind === 'class' && r.id === row.id)).toBeUndefined();
+});

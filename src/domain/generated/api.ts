@@ -9,6 +9,7 @@ import type { Class, ClassInput } from './classes';
 import type { Client, ClientInput } from './clients';
 import type { DeleteProfileInput } from './delete-profile';
 import type { Discount, DiscountInput } from './discounts';
+import type { Expense, ExpenseInput } from './expenses';
 import type { ForgotPasswordInput } from './forgot-password';
 import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
 import type { Location, LocationInput } from './locations';
@@ -751,6 +752,16 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/data/expense-categories": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          title: string;
+        }[];
+      };
+    };
+  };
   "GET /api/v1/discounts": {
     responses: {
       "200": {
@@ -791,6 +802,75 @@ export interface ApiRoutes {
       };
     };
     body: DiscountInput;
+  };
+  "GET /api/v1/expenses": {
+    responses: {
+      "200": {
+        data: Expense[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/expenses": {
+    responses: {
+      "201": {
+        data: Expense;
+        message?: string;
+      };
+    };
+    body: ExpenseInput;
+  };
+  "DELETE /api/v1/expenses/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "GET /api/v1/expenses/:id": {
+    responses: {
+      "200": {
+        data: Expense;
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/expenses/:id": {
+    responses: {
+      "200": {
+        data: Expense;
+        message?: string;
+      };
+    };
+    body: ExpenseInput;
+  };
+  "POST /api/v1/expenses/export": {
+    responses: {
+      /**
+       * The records as a CSV or XLSX file.
+       */
+      "200": string;
+    };
+    body: {
+      format?: "csv" | "xlsx";
+      search?: string | null;
+      archived?: 0 | 1;
+    };
+  };
+  "GET /api/v1/expenses/statistic": {
+    responses: {
+      "200": {
+        from: string;
+        to: string;
+        total: number;
+        count: number;
+        by_category: {
+          category: string;
+          amount: number;
+          count: number;
+        }[];
+      };
+    };
   };
   "GET /api/v1/gift-voucher": {
     responses: {

@@ -9,6 +9,7 @@ export * from './classes';
 export * from './clients';
 export * from './delete-profile';
 export * from './discounts';
+export * from './expenses';
 export * from './forgot-password';
 export * from './gift-vouchers';
 export * from './locations';

@@ -15,6 +15,7 @@ import * as sales from './migrations/0012-sales';
 import * as ledgerReads from './migrations/0013-ledger-reads';
 import * as ledgerMonths from './migrations/0014-ledger-months';
 import * as classSeatLedger from './migrations/0015-class-seat-ledger';
+import * as expenses from './migrations/0016-expenses';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0013-ledger-reads': ledgerReads,
   '0014-ledger-months': ledgerMonths,
   '0015-class-seat-ledger': classSeatLedger,
+  '0016-expenses': expenses,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

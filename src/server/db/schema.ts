@@ -29,9 +29,11 @@ import type {
 } from './tables/online-booking';
 import type { CheckoutItemsTable, CheckoutsTable, PaymentDaysTable, PaymentMonthsTable } from './tables/ledger';
 import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
+import type { ExpensesTable } from './tables/expenses';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
 export interface Database {
+  expenses: ExpensesTable;
   gift_vouchers: GiftVouchersTable;
   packages: PackagesTable;
   package_services: PackageServicesTable;

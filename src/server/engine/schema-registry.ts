@@ -83,7 +83,8 @@ function cleanSchema(schema: JsonSchema, dropReadOnly: boolean): JsonSchema {
     if (k === 'properties' && v && typeof v === 'object') {
       const props: Record<string, JsonSchema> = {};
       for (const [name, prop] of Object.entries(v as Record<string, JsonSchema>)) {
-        if (dropReadOnly && prop.readOnly) continue;
+        // Read-only fields are answers, never requests; write-only ones (a choice a request makes) never answers.
+        if (dropReadOnly ? prop.readOnly : prop.writeOnly) continue;
         props[name] = cleanSchema(prop, dropReadOnly);
       }
       out.properties = props;
@@ -105,7 +106,7 @@ function buildResource(file: Resource['file']): Resource {
   const children = meta.children ?? {};
   const relations = meta.relations ?? {};
   const columns = Object.keys(props).filter(
-    (f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable),
+    (f) => !(f in children) && !(f in relations) && !(VIRTUAL_FIELDS.has(f) && meta.archivable) && !props[f]?.writeOnly,
   );
   const booleans = new Set(
     Object.entries(props)

@@ -39,6 +39,10 @@ export interface ResourceProperty {
   type: SimpleType | SimpleType[];
   format?: 'email' | 'tel' | 'date' | 'date-time' | 'uri' | 'color';
   readOnly?: boolean;
+  /**
+   * A choice a request makes (which occurrences an edit changes), never stored or answered.
+   */
+  writeOnly?: boolean;
   items?: {
     [k: string]: unknown;
   };

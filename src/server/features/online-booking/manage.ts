@@ -215,6 +215,14 @@ export async function presentSeat(db: Db, owner: PublicOwner, attendeeId: number
     .select(['s.date', 's.start_time', 'c.title', 'c.price', 'c.duration', 'a.paid_amount'])
     .where('a.id', '=', attendeeId)
     .executeTakeFirstOrThrow();
+  // What the seat has paid is the ledger's (refunds included); a seat booked before ledger rows named their seat
+  // (migration 0015) keeps what was recorded on it.
+  const ledger = await db
+    .selectFrom('payments')
+    .select([(eb) => eb.fn.sum<number>('amount').as('paid'), (eb) => eb.fn.countAll<number>().as('rows')])
+    .where('class_seat_id', '=', attendeeId)
+    .executeTakeFirst();
+  const paid = Number(ledger?.rows ?? 0) > 0 ? Number(ledger?.paid ?? 0) : r.paid_amount;
   const end = Number(r.start_time.slice(0, 2)) * 60 + Number(r.start_time.slice(3, 5)) + r.duration;
   const end_time =
     end >= 1440 ? '24:00' : `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
@@ -225,7 +233,7 @@ export async function presentSeat(db: Db, owner: PublicOwner, attendeeId: number
     start_time: r.start_time,
     end_time,
     price: r.price,
-    paid: r.paid_amount,
+    paid,
     address: null as string | null,
   };
 }

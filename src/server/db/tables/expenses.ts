@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+// Expenses (migration 0016): one row per occurrence; a recurring series' rows share `series_id`.
+
+export interface ExpensesTable {
+  id: Generated<number>;
+  user_id: number;
+  category: string;
+  title: string | null;
+  /** Minor units of `currency`. */
+  amount: number;
+  currency: string;
+  /** The owner's local day. */
+  date: string;
+  notes: string | null;
+  receipt: string | null;
+  /** `never`, `weekly`, `monthly` or `yearly`. */
+  recurrence: Generated<string>;
+  end_date: string | null;
+  /** The series' first row's id; NULL for a one-off expense. */
+  series_id: number | null;
+  /** The day the series started: occurrences are counted from it (a rent on the 31st stays on month ends). */
+  series_start: string | null;
+  /** When the series falls due next; NULL for a one-off or an ended series. */
+  next_recurrence_date: string | null;
+  created_at: string;
+  updated_at: string;
+}

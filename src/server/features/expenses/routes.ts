@@ -1,0 +1,146 @@
+import { subject } from '@casl/ability';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { todayIn } from '../../../domain/dates';
+import { idParams } from '../../engine/input-bounds';
+import { resourceAccess } from '../../engine/resource-access';
+import { resourceRepository as repo } from '../../engine/resource-repository';
+import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../../engine/responses';
+import { forbidden, invalid, notFound } from '../../infra/domain-error';
+import { ownerTimeZone } from '../appointments/request-context';
+import { expenseStatistic } from './statistic';
+import { createExpense, deleteExpense, updateExpense, type ExpenseInput, type ExpensesContext } from './write';
+
+const DATE = { type: 'string', format: 'date' } as const;
+const rangeQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { recurring_range: { type: 'string', enum: ['this', 'future'] } },
+} as const;
+
+const STATISTIC = object(
+  {
+    from: STRING,
+    to: STRING,
+    total: INTEGER,
+    count: INTEGER,
+    by_category: {
+      type: 'array',
+      items: object(
+        { category: STRING, amount: INTEGER, count: INTEGER },
+        { required: ['category', 'amount', 'count'] },
+      ),
+    },
+  },
+  { required: ['from', 'to', 'total', 'count', 'by_category'] },
+);
+const CATEGORIES = object(
+  { data: { type: 'array', items: object({ id: STRING, title: STRING }, { required: ['id', 'title'] }) } },
+  { required: ['data'] },
+);
+
+/**
+ * Expenses (spec §7): the list, one expense and the export are the declared resource's generic routes; writing is
+ * here, because a repeating expense is a series (`write.ts`, `recurrence.ts`): `POST /expenses`, `PUT` and
+ * `DELETE /expenses/{id}` (`recurring_range` this or future), with `GET /expenses/statistic` (a period's sums per
+ * category) and `GET /data/expense-categories` (the categories the schema declares, in the reader's language).
+ */
+export async function expenseRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const base = '/api/v1/expenses';
+  const resource = () => app.registry.resources.get('expenses')!;
+  const access = resourceAccess(resource());
+  const context = (req: FastifyRequest, action: 'create' | 'update' | 'delete'): ExpensesContext => ({
+    db: app.db,
+    dialect: app.dialect,
+    ownerId: req.user!.id,
+    today: todayIn(ownerTimeZone(req)),
+    currency: opts.currency,
+    expenses: req.filterFor(action === 'create' ? 'read' : action, 'Expense', 'expenses'),
+  });
+  const own = (req: FastifyRequest) => subject('Expense', { user_id: req.user!.id });
+  const answer = async (req: FastifyRequest, id: number) =>
+    repo.find(app.db, resource(), id, req.filterFor('read', 'Expense', 'expenses'));
+
+  app.post(
+    base,
+    {
+      preValidation: access.gate('create'),
+      schema: {
+        tags: ['expenses'],
+        body: { $ref: 'expenses.request#' },
+        response: responses({ 201: dataBody({ $ref: 'expenses.record#' }) }),
+      },
+    },
+    async (req, reply) => {
+      if (!req.ability.can('create', own(req))) throw forbidden('create', own(req));
+      const id = await createExpense(context(req, 'create'), req.body as ExpenseInput);
+      return reply.code(201).send({ data: await answer(req, id), message: req.t('messages.created') });
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      preValidation: access.gate('update'),
+      schema: {
+        tags: ['expenses'],
+        params: idParams,
+        body: { $ref: 'expenses.request#' },
+        response: responses({ 200: dataBody({ $ref: 'expenses.record#' }) }),
+      },
+    },
+    async (req) => {
+      const id = (req.params as { id: number }).id;
+      await updateExpense(context(req, 'update'), id, req.body as ExpenseInput);
+      const data = await answer(req, id);
+      if (!data) throw notFound();
+      return { data, message: req.t('messages.updated') };
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preValidation: access.gate('delete'),
+      schema: {
+        tags: ['expenses'],
+        params: idParams,
+        querystring: rangeQuery,
+        response: responses({ 200: messageBody }),
+      },
+    },
+    async (req) => {
+      const range = (req.query as { recurring_range?: 'this' | 'future' }).recurring_range ?? null;
+      await deleteExpense(context(req, 'delete'), (req.params as { id: number }).id, range);
+      return { message: req.t('messages.deleted') };
+    },
+  );
+
+  app.get(
+    `${base}/statistic`,
+    {
+      preValidation: access.gate('read'),
+      schema: {
+        tags: ['expenses'],
+        querystring: { type: 'object', additionalProperties: false, properties: { from: DATE, to: DATE } },
+        response: responses({ 200: STATISTIC }),
+      },
+    },
+    async (req) => {
+      const q = req.query as { from?: string; to?: string };
+      const today = todayIn(ownerTimeZone(req));
+      const from = q.from ?? `${today.slice(0, 8)}01`;
+      const to = q.to ?? today;
+      if (to < from) throw invalid('to', 'money.periodBackwards');
+      return expenseStatistic(app.db, req.filterFor('read', 'Expense', 'expenses'), from, to);
+    },
+  );
+
+  app.get(
+    '/api/v1/data/expense-categories',
+    { preValidation: access.gate('read'), schema: { tags: ['expenses'], response: responses({ 200: CATEGORIES }) } },
+    async (req) => {
+      const ids = (resource().record.properties?.category?.enum ?? []) as string[];
+      return { data: ids.map((id) => ({ id, title: req.t(`enums.${id}`) })) };
+    },
+  );
+}
