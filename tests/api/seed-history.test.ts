@@ -197,4 +197,20 @@ describe("the demo owner's history", () => {
       await other.close();
     }
   }, 60_000);
+  it('has expenses every month: the chair rent repeating to today with its next date, and purchases', async () => {
+    const res = await owner.get('/api/v1/expenses?per_page=100&category=rent');
+    const rent = res.json().data as Array<{ title: string; date: string; next_recurrence_date: string | null }>;
+    expect(rent.length).toBeGreaterThanOrEqual(6);
+    expect(rent.every((e) => e.title === 'Chair rent' && e.date <= today && e.next_recurrence_date! > today)).toBe(
+      true,
+    );
+    const months = new Set(
+      (await t.app.db.selectFrom('expenses').select('date').where('user_id', '=', ownerId).execute()).map((e) =>
+        e.date.slice(0, 7),
+      ),
+    );
+    expect(months.size).toBeGreaterThanOrEqual(6);
+    const stat = (await owner.get(`/api/v1/expenses/statistic?from=${today.slice(0, 8)}01&to=${today}`)).json();
+    expect(stat.by_category.map((c: { category: string }) => c.category)).toContain('rent');
+  });
 });

@@ -3,6 +3,7 @@ import { todayIn } from '../../domain/dates';
 import type { Db, Dialect } from './database';
 import { seedDiary } from './seed-appointments';
 import { seedClassSessions } from './seed-classes';
+import { seedExpenses } from './seed-expenses';
 import { settleVisits, seedRefunds, seedStandalone, type LedgerOwner } from './seed-ledger';
 import { rng } from './seed-random';
 import { seedSales } from './seed-sales';
@@ -14,7 +15,8 @@ export const HISTORY_DAYS = 190;
  * The demo owner's past and coming weeks: the diary (services, the multipart colour, private time; online bookings
  * with deposits), the weekly class with its attendees, what was sold (products, gift vouchers and
  * their use, the package and its sessions), the till's checkouts on each appointment's day, a few payments with
- * nothing booked, and a couple of refunds. Appointments are made through the calendar's service, checkouts and refunds through the ledger's, each
+ * nothing booked, a couple of refunds, and what the business spent (rent, software, supplies…). Appointments are
+ * made through the calendar's service, checkouts and refunds through the ledger's, expenses through theirs, each
  * dated the day it happened.
  */
 export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number, currency: string): Promise<void> {
@@ -33,4 +35,5 @@ export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number
   const checkouts = await settleVisits(owner, visits, rng(9), { recentDays: 12, skip: used });
   await seedStandalone(owner, visits, rng(17));
   await seedRefunds(owner, checkouts);
+  await seedExpenses(owner, -HISTORY_DAYS, rng(21));
 }
