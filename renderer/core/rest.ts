@@ -7,7 +7,7 @@
  *   update(path, id, body)  PUT  {path}/{id}                                                → { data, message }
  *   remove(path, id)        DELETE {path}/{id}                                              → { message }
  *   send(method, path, body) any JSON call (login, actions)                                 → body
- *   upload(file)            POST {uploadPath} multipart "file"                              → { data: { url } }
+ *   upload(file, kind?)     POST {uploadPath}[?kind=document] multipart "file"             → { data: { url } }
  *   download(path, body)    POST {path} (exports)                                           → a Blob + file name
  *   getJson(url)            GET any JSON (manifest, screens, locales)
  *
@@ -115,10 +115,16 @@ export function createRestClient(options: RestOptions = {}) {
     update: <T>(path: string, id: string | number, body: unknown) =>
       send<{ data: T; message?: string }>('PUT', `${path}/${id}`, body),
     remove: (path: string, id: string | number) => send<{ message?: string }>('DELETE', `${path}/${id}`),
-    async upload(file: File): Promise<string> {
+    /** An image; `document`: an image or a PDF (a receipt). */
+    async upload(file: File, kind: 'image' | 'document' = 'image'): Promise<string> {
       const form = new FormData();
       form.append('file', file);
-      const res = await send<{ data: { url: string } }>('POST', options.uploadPath ?? '/api/v1/uploads', form);
+      const path = options.uploadPath ?? '/api/v1/uploads';
+      const res = await send<{ data: { url: string } }>(
+        'POST',
+        kind === 'document' ? `${path}?kind=document` : path,
+        form,
+      );
       return res.data.url;
     },
     async download(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {

@@ -56,6 +56,35 @@ describe('POST /api/v1/uploads', () => {
     expect(res.json().errors.file).toEqual(['The file must be an image (JPEG, PNG, WebP or GIF).']);
   });
 
+  it('takes a receipt as an image or a PDF by its content, refusing a PDF named otherwise where images are asked, and a large file', async () => {
+    const fs = await import('node:fs/promises');
+    const send = (url: string, name: string, content: Buffer, type: string) => {
+      const { payload, headers } = multipart(name, content, type);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { ...headers, 'x-xsrf-token': owner.cookies['XSRF-TOKEN'] },
+        cookies: owner.cookies,
+      });
+    };
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const files = async () => (await fs.readdir(t.uploadsDir)).length;
+    const before = await files();
+    const ok = await send('/api/v1/uploads?kind=document', 'receipt.bin', pdf, 'application/octet-stream');
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.pdf$/);
+    expect((await send('/api/v1/uploads?kind=document', 'me.png', png, 'image/png')).statusCode).toBe(201);
+    // Where an image is asked for, a PDF is refused; a text file named .pdf is refused everywhere.
+    expect((await send('/api/v1/uploads', 'receipt.pdf', pdf, 'application/pdf')).statusCode).toBe(422);
+    const fake = await send('/api/v1/uploads?kind=document', 'receipt.pdf', Buffer.from('hello'), 'application/pdf');
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().errors.file).toEqual(['The file must be an image (JPEG, PNG, WebP or GIF) or a PDF.']);
+    const big = Buffer.concat([pdf, Buffer.alloc(5 * 1024 * 1024 + 1)]);
+    expect((await send('/api/v1/uploads?kind=document', 'big.pdf', big, 'application/pdf')).statusCode).toBe(422);
+    expect(await files()).toBe(before + 2);
+  });
+
   it('is closed to guests', async () => {
     const { payload, headers } = multipart('me.png', png, 'image/png');
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload, headers })).statusCode).toBe(419);

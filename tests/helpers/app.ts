@@ -16,6 +16,8 @@ export interface TestApp {
   app: FastifyInstance;
   /** The database this app uses, for a second API process on the same data. */
   databaseUrl: string;
+  /** Where this app stores uploads. */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function testApp(overrides: Partial<import('../../src/server/config
   return {
     app,
     databaseUrl,
+    uploadsDir: config.uploadsDir,
     async close() {
       await app.close();
       await dropSchema?.();

@@ -3,20 +3,26 @@ import type { WidgetProps } from '@rjsf/utils';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import { HttpError } from '../../core/rest';
 import { useRenderer } from '../context';
 
-/** Uploads an image through the data client and stores the returned URL in the field. */
-export default function ImageWidget({ id, value, onChange, disabled, readonly, label }: WidgetProps) {
+/**
+ * Uploads an image through the data client and stores the returned URL in the field. With `ui:options.documents`
+ * (a receipt) a PDF is taken too, and shown as a link to open it.
+ */
+export default function ImageWidget({ id, value, onChange, disabled, readonly, label, options }: WidgetProps) {
   const { rest, t, notify } = useRenderer();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
+  const documents = options?.documents === true;
+  const pdf = typeof value === 'string' && value.toLowerCase().endsWith('.pdf');
 
   async function upload(file: File | undefined) {
     if (!file) return;
     setBusy(true);
     try {
-      onChange(await rest.upload(file));
+      onChange(await rest.upload(file, documents ? 'document' : 'image'));
     } catch (err) {
       notify(err instanceof HttpError ? err.message : t('errors.server'), 'error');
     } finally {
@@ -27,12 +33,18 @@ export default function ImageWidget({ id, value, onChange, disabled, readonly, l
 
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-      <Avatar src={typeof value === 'string' ? value : undefined} alt={label} sx={{ width: 64, height: 64 }} />
+      {pdf ? (
+        <Link href={value as string} target="_blank" rel="noopener">
+          {t('actions.openPdf')}
+        </Link>
+      ) : (
+        <Avatar src={typeof value === 'string' ? value : undefined} alt={label} sx={{ width: 64, height: 64 }} />
+      )}
       <input
         ref={input}
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp,image/gif"
+        accept={`image/jpeg,image/png,image/webp,image/gif${documents ? ',application/pdf' : ''}`}
         hidden
         onChange={(e) => void upload(e.target.files?.[0])}
       />
@@ -43,11 +55,11 @@ export default function ImageWidget({ id, value, onChange, disabled, readonly, l
         onClick={() => input.current?.click()}
         startIcon={busy ? <CircularProgress size={16} /> : undefined}
       >
-        {t('actions.upload')}
+        {t(documents ? 'actions.uploadFile' : 'actions.upload')}
       </Button>
       {value && !busy && (
         <Button size="small" color="error" disabled={disabled || readonly} onClick={() => onChange(null)}>
-          {t('actions.removePhoto')}
+          {t(documents ? 'actions.removeFile' : 'actions.removePhoto')}
         </Button>
       )}
     </div>

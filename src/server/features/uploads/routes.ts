@@ -18,7 +18,19 @@ function imageExtension(head: Buffer): string | null {
   return null;
 }
 
-/** POST /api/v1/uploads stores one image under data/uploads; GET /uploads/<name> serves it back. */
+/** A PDF, by its first bytes: `%PDF-`. */
+const isPdf = (head: Buffer) => head.subarray(0, 5).toString('latin1') === '%PDF-';
+
+const uploadQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { kind: { type: 'string', enum: ['image', 'document'] } },
+} as const;
+
+/**
+ * POST /api/v1/uploads stores one image under data/uploads (`?kind=document`: an image or a PDF, such as a
+ * receipt); GET /uploads/<name> serves it back. What a file is comes from its content, never its name.
+ */
 export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
   await fs.mkdir(opts.dir, { recursive: true });
 
@@ -29,6 +41,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
         response: responses({ 201: dataBody(object({ url: STRING })) }),
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
+        querystring: uploadQuery,
       },
     },
     async (req, reply) => {
@@ -39,8 +52,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
       if (!file) throw invalid('file', 'validation.required', { field: 'file' });
       const buffer = await file.toBuffer().catch(() => null);
       if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
-      const ext = imageExtension(buffer);
-      if (!ext) throw invalid('file', 'errors.image');
+      const document = (req.query as { kind?: string }).kind === 'document';
+      const ext = imageExtension(buffer) ?? (document && isPdf(buffer) ? 'pdf' : null);
+      if (!ext) throw invalid('file', document ? 'errors.imageOrPdf' : 'errors.image');
       const name = `${randomHex(16)}.${ext}`;
       await fs.writeFile(path.join(opts.dir, name), buffer);
       return reply.code(201).send({ data: { url: `/uploads/${name}` } });
