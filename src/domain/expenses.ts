@@ -44,3 +44,50 @@ export function dueOccurrences(
   }
   return { due, next: expenseOccurrence(anchor, recurrence, from + due.length) };
 }
+
+/** A level of the mileage rate: `rate` in minor units per mile, up to `up_to` miles in a tax year (null: no limit). */
+export interface MileageLevel {
+  rate: number;
+  up_to: number | null;
+}
+
+/** The approved mileage rates for a car in Great Britain: 45p a mile for the first 10,000 miles a year, then 25p. */
+export const GB_MILEAGE_LEVELS: MileageLevel[] = [
+  { rate: 45, up_to: 10_000 },
+  { rate: 25, up_to: null },
+];
+
+/**
+ * What `miles` cost when `before` miles were already driven in the tax year: each mile at the rate of the level
+ * it falls in, so a trip that crosses a threshold is split across levels. Rounded to whole minor units (half away
+ * from zero) once, over the whole trip.
+ */
+export function mileageCost(levels: MileageLevel[], before: number, miles: number): number {
+  let cost = 0;
+  let at = before;
+  const end = before + miles;
+  let floor = 0;
+  for (const level of levels) {
+    const ceiling = level.up_to ?? Infinity;
+    if (end > floor && at < ceiling) {
+      const from = Math.max(at, floor);
+      const to = Math.min(end, ceiling);
+      if (to > from) {
+        cost += (to - from) * level.rate;
+        at = to;
+      }
+    }
+    floor = ceiling;
+    if (at >= end) break;
+  }
+  return Math.sign(cost) * Math.round(Math.abs(cost));
+}
+
+/** The tax year a day falls in, from its first day (`start`: month and day, 6 April by default) to the day before the next. */
+export function taxYearOf(date: string, start = '04-06'): { from: string; to: string } {
+  const year = Number(date.slice(0, 4));
+  const first = date.slice(5) >= start ? year : year - 1;
+  const next = `${first + 1}-${start}`;
+  const to = addDays(next, -1);
+  return { from: `${first}-${start}`, to };
+}

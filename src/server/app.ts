@@ -33,6 +33,7 @@ import { clientAppointmentRoutes } from './features/appointments/client-routes';
 import { paymentExportRoutes } from './features/payments/export-routes';
 import { paymentReadRoutes } from './features/payments/read-routes';
 import { redemptionRoutes } from './features/payments/redemption-routes';
+import { mileageSettingsRoutes } from './features/expenses/mileage-routes';
 import { expenseRoutes } from './features/expenses/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { saleExportRoutes } from './features/sales/export-routes';
@@ -193,6 +194,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(redemptionRoutes);
   await fastify.register(saleRoutes);
   await fastify.register(expenseRoutes, { currency: config.currency });
+  await fastify.register(mileageSettingsRoutes);
   await fastify.register(voucherCodeRoutes);
   await fastify.register(paymentExportRoutes, { currency: config.currency });
   await fastify.register(saleExportRoutes, { currency: config.currency });

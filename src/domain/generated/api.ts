@@ -15,6 +15,7 @@ import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
 import type { Location, LocationInput } from './locations';
 import type { LoginInput } from './login';
 import type { Message } from './messages';
+import type { MileageSettingsInput } from './mileage-settings';
 import type { Package, PackageInput } from './packages';
 import type { PasswordChangeInput } from './password';
 import type { Product, ProductInput } from './products';
@@ -2266,6 +2267,27 @@ export interface ApiRoutes {
         message?: string;
       };
     };
+  };
+  "GET /api/v1/user/mileage-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/mileage-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+    body: MileageSettingsInput;
   };
   "PUT /api/v1/user/password": {
     responses: {

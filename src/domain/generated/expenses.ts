@@ -2,6 +2,7 @@
 
 export interface Expense {
   id?: number;
+  type?: "expense" | "mileage";
   category?:
     | "rent"
     | "supplies"
@@ -21,6 +22,10 @@ export interface Expense {
   currency?: string;
   date?: string;
   receipt?: string | null;
+  from_location?: string | null;
+  to_location?: string | null;
+  miles?: number | null;
+  amount_per_mile?: number | null;
   recurrence?: "never" | "weekly" | "monthly" | "yearly";
   end_date?: string | null;
   next_recurrence_date?: string | null;
@@ -30,8 +35,9 @@ export interface Expense {
   updated_at?: string;
 }
 
-export interface ExpenseInput {
-  category:
+export type ExpenseInput = {
+  type?: "expense" | "mileage";
+  category?:
     | "rent"
     | "supplies"
     | "equipment"
@@ -46,11 +52,14 @@ export interface ExpenseInput {
     | "clothing"
     | "other";
   title?: string | null;
-  amount: number;
+  amount?: number;
   date: string;
   receipt?: string | null;
+  from_location?: string | null;
+  to_location?: string | null;
+  miles?: number | null;
   recurrence?: "never" | "weekly" | "monthly" | "yearly";
   end_date?: string | null;
   notes?: string | null;
   recurring_range?: "this" | "future" | null;
-}
+};

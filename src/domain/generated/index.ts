@@ -15,6 +15,7 @@ export * from './gift-vouchers';
 export * from './locations';
 export * from './login';
 export * from './messages';
+export * from './mileage-settings';
 export * from './packages';
 export * from './password';
 export * from './products';

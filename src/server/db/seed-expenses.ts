@@ -1,4 +1,5 @@
 import { addDays } from '../../domain/dates';
+import { GB_MILEAGE_LEVELS } from '../../domain/expenses';
 import { createExpense, type ExpensesContext } from '../features/expenses/write';
 import type { LedgerOwner } from './seed-ledger';
 import { between, pickWith } from './seed-random';
@@ -17,7 +18,7 @@ const PURCHASES = [
 /**
  * The demo owner's expenses from `fromDays` back, through the expense service itself: the chair rent monthly and the
  * booking software monthly (both repeating, written up to today), the phone monthly, the insurance once a year,
- * bank fees each month end, and a few purchases a month.
+ * bank fees each month end, a few purchases a month and some trips by car.
  */
 export async function seedExpenses(o: LedgerOwner, fromDays: number, r: () => number): Promise<void> {
   const ctx: ExpensesContext = {
@@ -27,6 +28,7 @@ export async function seedExpenses(o: LedgerOwner, fromDays: number, r: () => nu
     today: o.today,
     currency: o.currency,
     expenses: (eb) => eb('expenses.user_id', '=', o.ownerId) as never,
+    levels: GB_MILEAGE_LEVELS,
   };
   const start = addDays(o.today, fromDays);
   const monthStart = `${start.slice(0, 8)}01`;
@@ -58,5 +60,16 @@ export async function seedExpenses(o: LedgerOwner, fromDays: number, r: () => nu
   for (let day = start; day <= o.today; day = addDays(day, between(r, 5, 12))) {
     const [category, title, lo, hi] = pickWith(r, PURCHASES);
     await createExpense(ctx, { category, title, amount: Math.round(between(r, lo, hi) / 50) * 50, date: day });
+    // Now and then a home visit or a wedding's hair and make-up: a trip by car, priced by the mileage rates.
+    if (r() < 0.45)
+      await createExpense(ctx, {
+        type: 'mileage',
+        category: 'travel',
+        title: pickWith(r, ['Home visit', 'Wedding party', 'Wholesaler']),
+        from_location: 'Studio, 12 Church Street',
+        to_location: pickWith(r, ['Harrogate', 'Ripon', 'Knaresborough', 'Wetherby']),
+        miles: between(r, 40, 260) / 10,
+        date: addDays(day, 2),
+      });
   }
 }

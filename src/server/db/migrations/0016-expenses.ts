@@ -7,6 +7,8 @@ import type { Dialect } from '../database';
  * yearly, until an optional end date) is a series: its rows share `series_id` (the first row's id) and the day it
  * started (`series_start`, from which every occurrence's day is counted), and each is one occurrence on its own
  * day; `next_recurrence_date` is when the series falls due next (NULL when it has ended), the same on every row.
+ * A mileage expense (`type` mileage, spec §3) is a trip from one place to another of so many miles, its amount priced
+ * by the owner's mileage levels for where the tax year's running total falls (`amount_per_mile`: what it came to).
  * Occurrences are written up to the owner's today by the expense service and the job runner; a unique index on
  * (series, day) lets any number of runs write each occurrence once.
  */
@@ -16,6 +18,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .createTable('expenses')
     .addColumn('id', dialect === 'postgres' ? 'serial' : 'integer', pk)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('type', 'varchar(16)', (c) => c.notNull().defaultTo('expense'))
     .addColumn('category', 'varchar(32)', (c) => c.notNull())
     .addColumn('title', 'varchar(255)')
     .addColumn('amount', 'integer', (c) => c.notNull())
@@ -23,6 +26,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('date', 'varchar(10)', (c) => c.notNull())
     .addColumn('notes', 'varchar(2000)')
     .addColumn('receipt', 'varchar(1000)')
+    .addColumn('from_location', 'varchar(255)')
+    .addColumn('to_location', 'varchar(255)')
+    .addColumn('miles', dialect === 'postgres' ? 'double precision' : 'real')
+    .addColumn('amount_per_mile', dialect === 'postgres' ? 'double precision' : 'real')
     .addColumn('recurrence', 'varchar(16)', (c) => c.notNull().defaultTo('never'))
     .addColumn('end_date', 'varchar(10)')
     .addColumn('series_id', 'integer')

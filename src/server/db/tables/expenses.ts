@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
 export interface ExpensesTable {
   id: Generated<number>;
   user_id: number;
+  /** `expense` or `mileage` (a trip). */
+  type: Generated<string>;
   category: string;
   title: string | null;
   /** Minor units of `currency`. */
@@ -14,6 +16,11 @@ export interface ExpensesTable {
   date: string;
   notes: string | null;
   receipt: string | null;
+  /** A trip: where from and to, how far, and what a mile came to (minor units). */
+  from_location: string | null;
+  to_location: string | null;
+  miles: number | null;
+  amount_per_mile: number | null;
   /** `never`, `weekly`, `monthly` or `yearly`. */
   recurrence: Generated<string>;
   end_date: string | null;

@@ -7,6 +7,7 @@ import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../../engine/responses';
 import { forbidden, invalid, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../appointments/request-context';
+import { levelsOf, mileageSettingsOf } from './mileage';
 import { expenseStatistic } from './statistic';
 import { createExpense, deleteExpense, updateExpense, type ExpenseInput, type ExpensesContext } from './write';
 
@@ -55,7 +56,14 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
     today: todayIn(ownerTimeZone(req)),
     currency: opts.currency,
     expenses: req.filterFor(action === 'create' ? 'read' : action, 'Expense', 'expenses'),
+    levels: levelsOf(mileageSettingsOf(req.user!.settings)),
   });
+  /** Trips are for the plans with mileage tracking (spec §6): a 403 naming the plan otherwise. */
+  const tripsAllowed = (req: FastifyRequest, action: 'create' | 'update') => {
+    const body = req.body as ExpenseInput;
+    const trip = subject('Mileage', { user_id: req.user!.id });
+    if (body.type === 'mileage' && !req.ability.can(action, trip)) throw forbidden(action, trip);
+  };
   const own = (req: FastifyRequest) => subject('Expense', { user_id: req.user!.id });
   const answer = async (req: FastifyRequest, id: number) =>
     repo.find(app.db, resource(), id, req.filterFor('read', 'Expense', 'expenses'));
@@ -72,6 +80,7 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
     },
     async (req, reply) => {
       if (!req.ability.can('create', own(req))) throw forbidden('create', own(req));
+      tripsAllowed(req, 'create');
       const id = await createExpense(context(req, 'create'), req.body as ExpenseInput);
       return reply.code(201).send({ data: await answer(req, id), message: req.t('messages.created') });
     },
@@ -90,6 +99,7 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
     },
     async (req) => {
       const id = (req.params as { id: number }).id;
+      tripsAllowed(req, 'update');
       await updateExpense(context(req, 'update'), id, req.body as ExpenseInput);
       const data = await answer(req, id);
       if (!data) throw notFound();
