@@ -1501,6 +1501,7 @@ export interface ApiRoutes {
           appointment_id: number | null;
           checkout_id: number | null;
           sale_id: number | null;
+          online: boolean;
           client: {
             id: number;
             first_name: string;
@@ -1608,6 +1609,7 @@ export interface ApiRoutes {
           appointment_id: number | null;
           checkout_id: number | null;
           sale_id: number | null;
+          online: boolean;
           client: {
             id: number;
             first_name: string;
@@ -1742,6 +1744,7 @@ export interface ApiRoutes {
           appointment_id: number | null;
           checkout_id: number | null;
           sale_id: number | null;
+          online: boolean;
           client: {
             id: number;
             first_name: string;
@@ -1774,6 +1777,7 @@ export interface ApiRoutes {
           appointment_id: number | null;
           checkout_id: number | null;
           sale_id: number | null;
+          online: boolean;
           client: {
             id: number;
             first_name: string;

@@ -24,6 +24,8 @@ import {
   type BasketItem,
   type Discount,
 } from '../money/basket';
+import { todayIn } from '../../domain/dates';
+import { useWidgetHost } from '../host';
 import { clientName, currencyFrom, moneyIn, type ClientRef } from '../money/shared';
 import { useOwing, useRedeemable, useSellables } from './data';
 import { OwedList } from './owed-list';
@@ -73,6 +75,8 @@ const Checkout: ScreenWidget = () => {
     if (preset && !client) setClient(preset.data);
   }, [preset, client]);
 
+  const { user } = useWidgetHost();
+  const today = todayIn(user?.calendarSettings?.time_zone ?? 'UTC');
   const clientId = client?.id ?? null;
   const owing = useOwing(clientId);
   const packages = useRedeemable(clientId);
@@ -94,15 +98,17 @@ const Checkout: ScreenWidget = () => {
     if (!owing.data || ticked.current === clientId) return;
     ticked.current = clientId;
     const seat = (a: { kind?: string }) => a.kind === 'class';
+    // Coming appointments are listed (a client may pay ahead), but only what is due by today is ticked unasked.
+    const due = owing.data.filter((a) => a.date <= today);
     const appointmentIds = owing.data.filter((a) => !seat(a)).map((a) => a.id);
     const seatIds = owing.data.filter(seat).map((a) => a.id);
     const appointment = presetAppointment && appointmentIds.includes(presetAppointment) ? presetAppointment : null;
     const named = presetSeat && seatIds.includes(presetSeat) ? presetSeat : null;
     // A named appointment or seat is ticked alone; with none named, everything owed is.
     const any = appointment !== null || named !== null;
-    setChosen(any ? (appointment ? [appointment] : []) : appointmentIds);
-    setChosenSeats(any ? (named ? [named] : []) : seatIds);
-  }, [owing.data, presetAppointment, presetSeat, clientId]);
+    setChosen(any ? (appointment ? [appointment] : []) : due.filter((a) => !seat(a)).map((a) => a.id));
+    setChosenSeats(any ? (named ? [named] : []) : due.filter(seat).map((a) => a.id));
+  }, [owing.data, presetAppointment, presetSeat, clientId, today]);
 
   const appointments = owing.data ?? [];
   const basket: Basket = { client_id: clientId, appointments, chosen, chosenSeats, items, discount, payments: lines };
@@ -125,6 +131,9 @@ const Checkout: ScreenWidget = () => {
 
   function changeLine(i: number, line: UiLine) {
     if (i === 0) firstTouched.current = true;
+    // A refusal of the amounts no longer holds once they change.
+    setErrors(undefined);
+    setMessage(null);
     setLines((ls) => ls.map((l, j) => (j === i ? line : l)));
   }
 
@@ -163,7 +172,9 @@ const Checkout: ScreenWidget = () => {
     }
   }
 
-  const nothing = chosen.length === 0 && items.length === 0;
+  const nothing = chosen.length === 0 && chosenSeats.length === 0 && items.length === 0;
+  // More than is owed cannot be taken (the server refuses it too): said before the owner presses Take.
+  const over = !nothing && sums.paid > sums.total;
   return (
     <Paper
       component="form"
@@ -252,9 +263,14 @@ const Checkout: ScreenWidget = () => {
         {fieldError('payments') && <Alert severity="error">{fieldError('payments')}</Alert>}
       </Box>
       <Summary sums={sums} money={money} />
+      {over && (
+        <Alert severity="warning" data-testid="checkout-over">
+          {t('payments.exceedsOwed')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <Button onClick={() => navigate(backTo(query.get('back')))}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy || !client || (nothing && sums.paid === 0)}>
+        <Button type="submit" variant="contained" disabled={busy || !client || over || (nothing && sums.paid === 0)}>
           {t('checkout.submit', { amount: money(sums.paid) })}
         </Button>
       </Box>

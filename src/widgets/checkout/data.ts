@@ -53,7 +53,10 @@ export function useSellables(): Sellable[] {
   return data ?? [];
 }
 
-/** The client's appointments with something left to pay (all of them, page after page). */
+/** Far enough ahead to list every coming appointment too: a client may pay for one ahead. */
+const AHEAD = '2099-12-31';
+
+/** The client's appointments and class seats with something left to pay, coming ones too (page after page). */
 export function useOwing(clientId: number | null) {
   const { rest } = useRenderer();
   return useSWR(
@@ -62,7 +65,7 @@ export function useOwing(clientId: number | null) {
       const out: Owing[] = [];
       for (let page = 1; page <= 20; page++) {
         const res = await rest.getJson<Page<Owing>>(
-          `/api/v1/payments/left-to-pay/appointment?client_id=${clientId}&page=${page}`,
+          `/api/v1/payments/left-to-pay/appointment?client_id=${clientId}&to=${AHEAD}&page=${page}`,
         );
         // A server that does not filter by client yet answers everyone's: keep this client's only.
         out.push(...res.data.filter((a) => a.clients.some((c) => c.id === clientId)));

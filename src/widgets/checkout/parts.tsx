@@ -25,12 +25,15 @@ export function ClientPicker({
 }) {
   const { rest, t } = useRenderer();
   const [input, setInput] = useState('');
+  // The lite list is a plain array of the lite fields (name, email, phone).
   const { data, isLoading } = useSWR(['checkout-clients', input], () =>
-    rest.getJson<Page<Client>>(`/api/v1/clients?is_lite=1&per_page=20&search=${encodeURIComponent(input)}`),
+    rest
+      .getJson<Page<Client> | Client[]>(`/api/v1/clients?is_lite=1&per_page=20&search=${encodeURIComponent(input)}`)
+      .then((p) => (Array.isArray(p) ? p : p.data)),
   );
   return (
     <Autocomplete
-      options={data?.data ?? []}
+      options={data ?? []}
       value={value}
       loading={isLoading}
       filterOptions={(x) => x}

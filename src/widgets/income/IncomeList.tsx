@@ -104,7 +104,8 @@ const IncomeList: ScreenWidget = () => {
                 </Box>
                 {p.refunded && <Chip size="small" color="warning" label={t('money.refundedChip')} sx={{ ml: 1 }} />}
               </Box>,
-              !p.refunded && can('delete', 'Income') ? (
+              // A payment taken online is refunded through its provider, not here.
+              !p.refunded && !p.online && can('delete', 'Income') ? (
                 <Button size="small" color="error" onClick={() => setRefunding(p)}>
                   {t('money.refund')}
                 </Button>

@@ -26,6 +26,8 @@ export interface Payment {
   appointment_id: number | null;
   checkout_id: number | null;
   sale_id?: number | null;
+  /** Taken online: refunded through its provider. */
+  online?: boolean;
   client: ClientRef | null;
   refunds: Refund[];
   refunded: boolean;

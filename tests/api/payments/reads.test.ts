@@ -1,5 +1,5 @@
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
-import { book, checkout, newClient, newService } from '../../helpers/payments-studio';
+import { book, checkout, newClient, newProduct, newService } from '../../helpers/payments-studio';
 
 let t: TestApp;
 let owner: Agent;
@@ -41,6 +41,28 @@ describe('GET /api/v1/payments', () => {
     expect((await owner.get('/api/v1/payments/sale')).json()).toMatchObject({ data: [], meta: { total: 0 } });
     expect((await owner.get('/api/v1/payments?page=2')).json().data).toEqual([]);
     expect((await owner.get('/api/v1/payments?from=2000-01-01&to=2000-12-31')).json().meta.total).toBe(0);
+  });
+
+  it('lists each row of an appointment-and-sale checkout under what it pays, so the tabs add up to all', async () => {
+    // An owner of its own, so the other tests' sums stay as they are.
+    const { agent: owner } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const bo = await newClient(owner, 'Bo');
+    const visit = await book(owner, await newService(owner, 3500), [bo], '2026-03-02');
+    const oil = await newProduct(owner, 800);
+    const both = await checkout(owner, {
+      client_id: bo,
+      appointment_ids: [visit],
+      items: [{ kind: 'product', id: oil }],
+      payments: [{ method: 'card', amount: 4300 }],
+    });
+    expect(both.code).toBe(201);
+    const inTab = async (tab: string) =>
+      (await owner.get(`/api/v1/payments/${tab}?search=Bo`)).json().data.map((p: { amount: number }) => p.amount);
+    expect(await inTab('appointment')).toEqual([3500]);
+    expect(await inTab('sale')).toEqual([800]);
+    const all = (await owner.get('/api/v1/payments')).json().meta.total;
+    const sum = async (tab: string) => (await owner.get(`/api/v1/payments/${tab}`)).json().meta.total as number;
+    expect((await sum('appointment')) + (await sum('sale')) + (await sum('standalone'))).toBe(all);
   });
 
   it('shows another owner nothing', async () => {

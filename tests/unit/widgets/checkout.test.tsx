@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { HttpError } from '../../../renderer/core/rest';
 import { RendererContext } from '../../../renderer/react/context';
 import Checkout, { backTo, paidForgets } from '../../../src/widgets/checkout/Checkout';
+import { WidgetHostContext } from '../../../src/widgets/host';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const ANN = { id: 12, first_name: 'Ann', last_name: 'Lee' };
@@ -53,6 +54,9 @@ function setup(
       if (url.startsWith('/api/v1/gift-vouchers/code/'))
         throw new HttpError(422, { message: 'There is no gift voucher with the code BAD.' });
       if (url.startsWith('/api/v1/products')) return [{ id: 5, title: 'Oil', price: 750 }];
+      // As the server answers a lite list: a plain array.
+      if (url.startsWith('/api/v1/clients?is_lite=1'))
+        return [ANN, { id: 13, first_name: 'Bea', last_name: 'Ray', email: 'bea@example.com', phone: null }];
       return page([]);
     }),
     send: jest.fn(async (method: string, path: string, body: unknown) => {
@@ -76,9 +80,11 @@ function setup(
           t: (k, o) => (o ? `${k} ${JSON.stringify(o)}` : k),
         })}
       >
-        <Router hook={location.hook} searchHook={location.searchHook}>
-          <Checkout screen={{} as never} />
-        </Router>
+        <WidgetHostContext.Provider value={{ user: { calendarSettings: { time_zone: 'Europe/London' } } as never }}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <Checkout screen={{} as never} />
+          </Router>
+        </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,
   );
@@ -115,6 +121,32 @@ describe('the checkout', () => {
       class_seat_ids: [32],
       payments: [{ method: 'cash', amount: 1200 }],
     });
+  });
+
+  it('lists a coming appointment without ticking it, unless it is the one named', async () => {
+    const coming = { ...owing[0], id: 99, date: '2099-01-01', kind: 'appointment' };
+    setup(undefined, 'en', '/financials/income/checkout?client_id=12', [...owing, coming]);
+    await waitFor(() => expect((screen.getByTestId('owed-31') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByTestId('owed-99') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('says when the payments come to more than is owed, and will not take them', async () => {
+    setup();
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    fireEvent.change(amount(0), { target: { value: '30' } });
+    expect(await screen.findByTestId('checkout-over')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /checkout.submit/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amount(0), { target: { value: '20' } });
+    await waitFor(() => expect(screen.queryByTestId('checkout-over')).toBeNull());
+  });
+
+  it('finds a client to choose from the lite list the server answers', async () => {
+    setup(undefined, 'en', '/financials/income/checkout');
+    const field = screen.getByTestId('checkout-client') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'Be' } });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(await screen.findByText('Bea Ray')).toBeTruthy();
+    expect(screen.getByText('bea@example.com')).toBeTruthy();
   });
 
   it("looks a voucher's code up: its amount left, or the server's refusal in words", async () => {

@@ -33,6 +33,21 @@ const meta = (page: number, total: number) => ({
 });
 
 /**
+ * The rows a type tab lists, by what each pays: a checkout of appointments and things sold together ("combined")
+ * wrote rows that each pay an appointment, a class seat or the sale, and each is listed under that.
+ */
+function paying(eb: ExpressionBuilder<Database, 'payments'>, type: string) {
+  if (type === 'appointment')
+    return eb.or([
+      eb('payments.appointment_id', 'is not', null),
+      eb('payments.class_seat_id', 'is not', null),
+      eb.and([eb('payments.type', '=', 'appointment'), eb('payments.sale_id', 'is', null)]),
+    ]);
+  if (type === 'sale') return eb.or([eb('payments.sale_id', 'is not', null), eb('payments.type', '=', 'sale')]);
+  return eb('payments.type', '=', type);
+}
+
+/**
  * Reads over the ledger (spec §7), all of them sums and lists of `payments` rows, no stored totals: the payments,
  * newest first, with their refunds (all, or one type: `/payments/appointment`, `/sale`, `/standalone`); the
  * appointments with something left to pay and their total; and a period's income. Days are the owner's.
@@ -47,7 +62,7 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
       filter(eb as never),
       ...(q.client_id !== undefined ? [eb('payments.client_id', '=', q.client_id)] : []),
       eb('payments.refund_of', 'is', null),
-      ...(type ? [eb('payments.type', '=', type)] : []),
+      ...(type ? [paying(eb, type)] : []),
       ...(q.from ? [eb('payments.date', '>=', q.from)] : []),
       ...(q.to ? [eb('payments.date', '<=', q.to)] : []),
     ];
@@ -70,6 +85,7 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
         'payments.appointment_id',
         'payments.checkout_id',
         'payments.sale_id',
+        'payments.provider',
         'clients.id as client_id',
         'clients.first_name',
         'clients.last_name',
@@ -88,10 +104,11 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
           .orderBy('id')
           .execute()
       : [];
-    const data = rows.map(({ client_id, first_name, last_name, ...r }) => {
+    const data = rows.map(({ client_id, first_name, last_name, provider, ...r }) => {
       const own = refunds.filter((x) => x.refund_of === r.id).map(({ refund_of: _r, ...x }) => x);
       return {
         ...r,
+        online: provider !== null,
         client: client_id === null ? null : { id: client_id, first_name, last_name },
         refunds: own,
         refunded: own.length > 0,

@@ -25,6 +25,8 @@ export const PAYMENT = object(
     appointment_id: NULLABLE_INTEGER,
     checkout_id: NULLABLE_INTEGER,
     sale_id: NULLABLE_INTEGER,
+    /** Taken online by a card provider: refunded there, not from this list. */
+    online: BOOLEAN,
     client: CLIENT,
     refunds: { type: 'array', items: REFUND },
     refunded: BOOLEAN,
@@ -41,6 +43,7 @@ export const PAYMENT = object(
       'appointment_id',
       'checkout_id',
       'sale_id',
+      'online',
       'client',
       'refunds',
       'refunded',
