@@ -1560,6 +1560,10 @@ export interface ApiRoutes {
        * @maxItems 50
        */
       class_seat_ids?: number[];
+      /**
+       * @maxItems 50
+       */
+      sale_ids?: number[];
       discount?: {
         kind: "percent" | "fixed";
         value: number;

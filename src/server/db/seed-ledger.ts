@@ -23,6 +23,7 @@ export function seedPaymentsContext(
     clients: (eb) => eb('clients.user_id', '=', ownerId) as never,
     appointments: (eb) => eb('appointments.user_id', '=', ownerId) as never,
     classes: (eb) => eb('classes.user_id', '=', ownerId) as never,
+    sales: (eb) => eb('sales.user_id', '=', ownerId) as never,
     payments: (eb) => eb('payments.user_id', '=', ownerId) as never,
   };
 }

@@ -27,7 +27,8 @@ import {
 import { todayIn } from '../../domain/dates';
 import { useWidgetHost } from '../host';
 import { clientName, currencyFrom, moneyIn, type ClientRef } from '../money/shared';
-import { useOwing, useRedeemable, useSellables } from './data';
+import { useOwing, useOwingSales, useRedeemable, useSellables } from './data';
+import { useChosen } from './chosen';
 import { OwedList } from './owed-list';
 import { ClientPicker, ItemLines, ItemPicker } from './parts';
 import { PayLineRow, type UiLine } from './pay-lines';
@@ -54,7 +55,7 @@ export const backTo = (back: string | null): string =>
 /**
  * The till (spec §2 /financials/income/checkout): a client, their appointments with something left to pay to tick,
  * products, gift vouchers and packages to sell, one discount, and one or more payments (cash, card, bank transfer,
- * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&class_seat_id=&back=` preselect.
+ * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&class_seat_id=&sale_id=&back=` preselect.
  */
 const Checkout: ScreenWidget = () => {
   const { rest, t, locale, formContext, notify } = useRenderer();
@@ -66,6 +67,7 @@ const Checkout: ScreenWidget = () => {
   const presetClient = Number(query.get('client_id')) || null;
   const presetAppointment = Number(query.get('appointment_id')) || null;
   const presetSeat = Number(query.get('class_seat_id')) || null;
+  const presetSale = Number(query.get('sale_id')) || null;
 
   const [client, setClient] = useState<ClientRef | null>(null);
   const { data: preset } = useSWR(presetClient ? ['checkout-client', presetClient] : null, () =>
@@ -79,10 +81,9 @@ const Checkout: ScreenWidget = () => {
   const today = todayIn(user?.calendarSettings?.time_zone ?? 'UTC');
   const clientId = client?.id ?? null;
   const owing = useOwing(clientId);
+  const owingSales = useOwingSales(clientId);
   const packages = useRedeemable(clientId);
   const sellables = useSellables();
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [chosenSeats, setChosenSeats] = useState<number[]>([]);
   const [items, setItems] = useState<BasketItem[]>([]);
   const [discount, setDiscount] = useState<Discount | null>(null);
   const nextKey = useRef(1);
@@ -91,27 +92,24 @@ const Checkout: ScreenWidget = () => {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // A new client's owed appointments: the preset one ticked (or all of them when none was named), once per client,
-  // so a later refresh of the list (the window regaining focus) keeps what the owner ticked.
-  const ticked = useRef<number | null>(null);
-  useEffect(() => {
-    if (!owing.data || ticked.current === clientId) return;
-    ticked.current = clientId;
-    const seat = (a: { kind?: string }) => a.kind === 'class';
-    // Coming appointments are listed (a client may pay ahead), but only what is due by today is ticked unasked.
-    const due = owing.data.filter((a) => a.date <= today);
-    const appointmentIds = owing.data.filter((a) => !seat(a)).map((a) => a.id);
-    const seatIds = owing.data.filter(seat).map((a) => a.id);
-    const appointment = presetAppointment && appointmentIds.includes(presetAppointment) ? presetAppointment : null;
-    const named = presetSeat && seatIds.includes(presetSeat) ? presetSeat : null;
-    // A named appointment or seat is ticked alone; with none named, everything owed is.
-    const any = appointment !== null || named !== null;
-    setChosen(any ? (appointment ? [appointment] : []) : due.filter((a) => !seat(a)).map((a) => a.id));
-    setChosenSeats(any ? (named ? [named] : []) : due.filter(seat).map((a) => a.id));
-  }, [owing.data, presetAppointment, presetSeat, clientId, today]);
-
-  const appointments = owing.data ?? [];
-  const basket: Basket = { client_id: clientId, appointments, chosen, chosenSeats, items, discount, payments: lines };
+  const earlier = owingSales.data ?? (owingSales.isLoading ? undefined : []);
+  const all = useMemo(() => (owing.data && earlier ? [...owing.data, ...earlier] : undefined), [owing.data, earlier]);
+  const { chosen, chosenSeats, chosenSales, toggle, clear } = useChosen(clientId, all, today, {
+    appointment: presetAppointment,
+    class: presetSeat,
+    sale: presetSale,
+  });
+  const appointments = useMemo(() => [...(owing.data ?? []), ...(earlier ?? [])], [owing.data, earlier]);
+  const basket: Basket = {
+    client_id: clientId,
+    appointments,
+    chosen,
+    chosenSeats,
+    chosenSales,
+    items,
+    discount,
+    payments: lines,
+  };
   const sums = totals(basket);
   const parts = errorsByPart(errors);
   const fieldError = (f: string) => errors?.[f]?.join(' ');
@@ -172,7 +170,7 @@ const Checkout: ScreenWidget = () => {
     }
   }
 
-  const nothing = chosen.length === 0 && chosenSeats.length === 0 && items.length === 0;
+  const nothing = chosen.length + chosenSeats.length + chosenSales.length === 0 && items.length === 0;
   // More than is owed cannot be taken (the server refuses it too): said before the owner presses Take.
   const over = !nothing && sums.paid > sums.total;
   return (
@@ -198,8 +196,7 @@ const Checkout: ScreenWidget = () => {
         error={fieldError('client_id')}
         onChange={(c) => {
           setClient(c);
-          setChosen([]);
-          setChosenSeats([]);
+          clear();
         }}
       />
       {client && (
@@ -207,26 +204,18 @@ const Checkout: ScreenWidget = () => {
           <Typography id="checkout-owed" variant="subtitle1" component="h2">
             {t('checkout.owed', { name: clientName(client) })}
           </Typography>
-          {owing.isLoading ? (
+          {owing.isLoading || !earlier ? (
             <LinearProgress aria-label={t('app.loading')} />
           ) : appointments.length === 0 ? (
             <Typography color="text.secondary" variant="body2">
               {t('checkout.nothingOwed')}
             </Typography>
           ) : (
-            <OwedList
-              rows={appointments}
-              chosen={(a) => isChosen(basket, a)}
-              onToggle={(a, on) =>
-                (a.kind === 'class' ? setChosenSeats : setChosen)((c) =>
-                  on ? [...c, a.id] : c.filter((x) => x !== a.id),
-                )
-              }
-              money={money}
-            />
+            <OwedList rows={appointments} chosen={(a) => isChosen(basket, a)} onToggle={toggle} money={money} />
           )}
           {fieldError('appointment_ids') && <Alert severity="error">{fieldError('appointment_ids')}</Alert>}
           {fieldError('class_seat_ids') && <Alert severity="error">{fieldError('class_seat_ids')}</Alert>}
+          {fieldError('sale_ids') && <Alert severity="error">{fieldError('sale_ids')}</Alert>}
         </Box>
       )}
       <Box component="section" aria-labelledby="checkout-sell" sx={{ display: 'grid', gap: 1 }}>
@@ -249,7 +238,9 @@ const Checkout: ScreenWidget = () => {
             index={i}
             currency={currency}
             money={money}
-            appointments={appointments.filter((a) => a.kind !== 'class' && isChosen(basket, a))}
+            appointments={appointments.filter(
+              (a) => (a.kind ?? 'appointment') === 'appointment' && isChosen(basket, a),
+            )}
             packages={packages}
             error={parts.lines[i]}
             left={sums.left}

@@ -77,6 +77,40 @@ export function useOwing(clientId: number | null) {
   );
 }
 
+/** The client's earlier sales with something left to pay, as rows of the owed list (kind sale). */
+export function useOwingSales(clientId: number | null) {
+  const { rest, can, t } = useRenderer();
+  return useSWR(
+    clientId && can('read', 'Sale') ? ['checkout-owing-sales', clientId] : null,
+    async () => {
+      const res = await rest.getJson<
+        Page<{
+          id: number;
+          date: string;
+          total: number;
+          left_to_pay: number;
+          client: Owing['clients'][number] | null;
+          items: { title: string; quantity: number }[];
+        }>
+      >(`/api/v1/payments/left-to-pay/sale?client_id=${clientId}&to=${AHEAD}`);
+      return res.data.map((s): Owing => ({
+        id: s.id,
+        kind: 'sale',
+        date: s.date,
+        start_time: null,
+        service: t('checkout.saleRest', {
+          items: s.items.map((i) => `${i.quantity} × ${i.title}`).join(', '),
+        }),
+        clients: s.client ? [s.client] : [],
+        price: s.total,
+        amount: s.left_to_pay,
+        payment_status: 'leftToPay',
+      }));
+    },
+    { revalidateOnMount: true, dedupingInterval: 0 },
+  );
+}
+
 /** The client's package sales with sessions left (none while the route is missing or the plan has no packages). */
 export function useRedeemable(clientId: number | null): Redeemable[] {
   const { rest } = useRenderer();

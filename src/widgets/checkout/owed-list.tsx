@@ -8,6 +8,9 @@ import { dayInWords, type Owing } from '../money/shared';
  * The client's appointments and class seats with something left to pay, each a checkbox: what (a class seat says
  * so), when in words, and what is left of its price.
  */
+/** A row's name in tests and the page: an appointment by its id, a seat or a sale with its kind before. */
+const rowId = (a: Owing) => (a.kind === 'class' ? `seat-${a.id}` : a.kind === 'sale' ? `sale-${a.id}` : `${a.id}`);
+
 export function OwedList({
   rows,
   chosen,
@@ -25,7 +28,7 @@ export function OwedList({
       {rows.map((a) => (
         <FormControlLabel
           key={`${a.kind}-${a.id}`}
-          data-owed-row={a.kind === 'class' ? `seat-${a.id}` : a.id}
+          data-owed-row={rowId(a)}
           sx={{
             mr: 0,
             ml: -1,
@@ -41,7 +44,7 @@ export function OwedList({
               checked={chosen(a)}
               slotProps={{
                 input: {
-                  'data-testid': a.kind === 'class' ? `owed-seat-${a.id}` : `owed-${a.id}`,
+                  'data-testid': `owed-${rowId(a)}`,
                 } as React.InputHTMLAttributes<HTMLInputElement>,
               }}
               onChange={(e) => onToggle(a, e.target.checked)}

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
 import { Pages, useMoneyQuery } from '../money/filters';
 import { MoneyRows } from '../money/MoneyRows';
+import { checkoutLink } from '../money/checkout-link';
 import { query } from '../money/query';
 import { clientName, currencyFrom, dayInWords, moneyIn, type Owing, type Page } from '../money/shared';
 import { salePaid, saleTotal, type Sale } from '../sales/sale';
@@ -18,12 +19,6 @@ import { salePaid, saleTotal, type Sale } from '../sales/sale';
 const HERE = '/financials/left-to-pay/list';
 
 /** The checkout with a client (and an appointment) chosen, coming back here when done. */
-export const checkoutLink = (clientId: number, owed?: { id: number; kind: 'appointment' | 'class' }): string =>
-  `/financials/income/checkout${query({
-    client_id: clientId,
-    ...(owed ? { [owed.kind === 'class' ? 'class_seat_id' : 'appointment_id']: owed.id } : {}),
-    back: HERE,
-  })}`;
 
 /**
  * Left to pay (spec §2 /financials/left-to-pay/list): what clients still owe for appointments (and sales, where the
@@ -108,7 +103,7 @@ const LeftToPay: ScreenWidget = () => {
               money(a.price),
               <b key="l">{money(a.amount)}</b>,
               mayCheckout && a.clients[0] ? (
-                <Button size="small" variant="outlined" component={Link} to={checkoutLink(a.clients[0].id, a)}>
+                <Button size="small" variant="outlined" component={Link} to={checkoutLink(a.clients[0].id, a, HERE)}>
                   {t('money.checkout')}
                 </Button>
               ) : null,
@@ -130,7 +125,12 @@ const LeftToPay: ScreenWidget = () => {
               money(saleTotal(s)),
               <b key="l">{money(s.left_to_pay ?? Math.max(0, saleTotal(s) - salePaid(s)))}</b>,
               mayCheckout && s.client ? (
-                <Button size="small" variant="outlined" component={Link} to={checkoutLink(s.client.id)}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  component={Link}
+                  to={checkoutLink(s.client.id, { id: s.id, kind: 'sale' }, HERE)}
+                >
                   {t('money.checkout')}
                 </Button>
               ) : null,

@@ -7,9 +7,9 @@ export type PayMethod = 'cash' | 'card' | 'bank_transfer' | 'gift_voucher' | 'pa
 export const PAY_METHODS: readonly PayMethod[] = ['cash', 'card', 'bank_transfer', 'gift_voucher', 'package'];
 
 export interface BasketAppointment {
-  /** An appointment's id, or a class seat's (`kind` class). */
+  /** An appointment's id, a class seat's (`kind` class) or an earlier sale's (`kind` sale). */
   id: number;
-  kind?: 'appointment' | 'class';
+  kind?: 'appointment' | 'class' | 'sale';
   /** What is left to pay on it, in minor units. */
   amount: number;
 }
@@ -48,6 +48,8 @@ export interface Basket {
   chosen: number[];
   /** Ids of the class seats ticked. */
   chosenSeats?: number[];
+  /** Ids of the earlier sales whose rest is ticked. */
+  chosenSales?: number[];
   items: BasketItem[];
   discount: Discount | null;
   payments: PayLine[];
@@ -62,14 +64,21 @@ export interface Totals {
 }
 
 /** Whether an owed appointment or class seat is ticked. */
-export const isChosen = (basket: Pick<Basket, 'chosen' | 'chosenSeats'>, a: BasketAppointment): boolean =>
-  a.kind === 'class' ? (basket.chosenSeats ?? []).includes(a.id) : basket.chosen.includes(a.id);
+export const isChosen = (
+  basket: Pick<Basket, 'chosen' | 'chosenSeats' | 'chosenSales'>,
+  a: BasketAppointment,
+): boolean =>
+  a.kind === 'class'
+    ? (basket.chosenSeats ?? []).includes(a.id)
+    : a.kind === 'sale'
+      ? (basket.chosenSales ?? []).includes(a.id)
+      : basket.chosen.includes(a.id);
 
 /** What a package line pays: the whole due amount of the appointment it names. */
 export function lineAmount(basket: Basket, line: PayLine): number {
   if (line.method === 'package') {
     const a = basket.appointments.find(
-      (x) => x.kind !== 'class' && x.id === line.appointment_id && isChosen(basket, x),
+      (x) => (x.kind ?? 'appointment') === 'appointment' && x.id === line.appointment_id && isChosen(basket, x),
     );
     return a ? a.amount : 0;
   }
@@ -100,6 +109,12 @@ export function setQuantity(items: BasketItem[], kind: ItemKind, id: number, qua
   return items.map((i) => (i.kind === kind && i.id === id ? { ...i, quantity: Math.floor(quantity) } : i));
 }
 
+/** The ids ticked of one kind (undefined: appointments). */
+const chosenOf = (basket: Basket, kind: 'class' | 'sale' | undefined) =>
+  basket.appointments
+    .filter((a) => (kind ? a.kind === kind : a.kind !== 'class' && a.kind !== 'sale') && isChosen(basket, a))
+    .map((a) => a.id);
+
 /** POST /payments's body (the checkout contract): only ticked appointments and seats, filled payment lines. */
 export function requestBody(basket: Basket): Record<string, unknown> {
   const payments = basket.payments
@@ -115,8 +130,9 @@ export function requestBody(basket: Basket): Record<string, unknown> {
     .filter((p): p is NonNullable<typeof p> => p !== null);
   return {
     client_id: basket.client_id,
-    appointment_ids: basket.appointments.filter((a) => a.kind !== 'class' && isChosen(basket, a)).map((a) => a.id),
-    class_seat_ids: basket.appointments.filter((a) => a.kind === 'class' && isChosen(basket, a)).map((a) => a.id),
+    appointment_ids: chosenOf(basket, undefined),
+    class_seat_ids: chosenOf(basket, 'class'),
+    ...(basket.chosenSales?.length ? { sale_ids: chosenOf(basket, 'sale') } : {}),
     items: basket.items.map((i) => ({ kind: i.kind, id: i.id, quantity: i.quantity })),
     discount: basket.discount && basket.discount.value > 0 ? basket.discount : null,
     payments,

@@ -33,10 +33,13 @@ export interface Payment {
   refunded: boolean;
 }
 
-/** An appointment, or a seat in a class session (`kind` class: `id` is the seat's, `service` the class). */
+/**
+ * An appointment, a seat in a class session (`kind` class: `id` is the seat's, `service` the class), or at the
+ * checkout the rest of an earlier sale (`kind` sale: `service` says what it sold).
+ */
 export interface Owing {
   id: number;
-  kind: 'appointment' | 'class';
+  kind: 'appointment' | 'class' | 'sale';
   date: string;
   start_time: string | null;
   service: string | null;

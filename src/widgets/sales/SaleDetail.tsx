@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HttpError, Link, useParams, useRenderer, type ScreenWidget } from '../../../renderer';
 import { MoneyRows } from '../money/MoneyRows';
+import { checkoutLink } from '../money/checkout-link';
 import { RefundDialog } from '../money/RefundDialog';
 import { clientName, currencyFrom, dayInWords, moneyIn } from '../money/shared';
 import { itemTotal, salePaid, saleSubtotal, saleTotal, unitPrice, type Sale } from './sale';
@@ -36,6 +37,7 @@ const SaleDetail: ScreenWidget = () => {
   if (!sale) return null;
   const total = saleTotal(sale);
   const paid = salePaid(sale);
+  const left = sale.left_to_pay ?? Math.max(0, total - paid);
   const sums: [string, number][] = [
     ...(sale.discount
       ? ([
@@ -45,7 +47,7 @@ const SaleDetail: ScreenWidget = () => {
       : []),
     ['money.total', total],
     ['money.paid', paid],
-    ['money.left', sale.left_to_pay ?? Math.max(0, total - paid)],
+    ['money.left', left],
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -119,13 +121,23 @@ const SaleDetail: ScreenWidget = () => {
           }))}
         />
       )}
-      {!sale.refunded && can('delete', 'Sale') && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+        {!sale.refunded && can('delete', 'Sale') && (
           <Button color="error" variant="outlined" onClick={() => setRefunding(true)}>
             {t('money.refundSale')}
           </Button>
-        </Box>
-      )}
+        )}
+        {/* What is still owed is taken at the checkout, with this sale ticked. */}
+        {!sale.refunded && left > 0 && sale.client && can('create', 'Income') && (
+          <Button
+            variant="contained"
+            component={Link}
+            to={checkoutLink(sale.client.id, { id: sale.id, kind: 'sale' }, `/sales-and-products/sales/${sale.id}`)}
+          >
+            {t('money.checkoutRest')}
+          </Button>
+        )}
+      </Box>
       <RefundDialog
         path={refunding ? `/api/v1/sales/${sale.id}` : null}
         text={t('money.refundSaleText', { amount: money(paid), date: dayInWords(sale.date, locale) })}

@@ -48,6 +48,17 @@ function setup(
       // Read again later, the list has changed (paid elsewhere in part).
       if (url.startsWith('/api/v1/payments/left-to-pay/appointment'))
         return page(reads++ === 0 ? owed : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
+      if (url.startsWith('/api/v1/payments/left-to-pay/sale'))
+        return page([
+          {
+            id: 32,
+            date: '2026-11-02',
+            total: 1400,
+            left_to_pay: 700,
+            client: ANN,
+            items: [{ title: 'Oil', quantity: 2 }],
+          },
+        ]);
       if (url.startsWith('/api/v1/payments/redeemable')) return { packages: [] };
       if (url === '/api/v1/gift-vouchers/code/GOOD')
         return { code: 'GOOD', title: 'Pamper', amount: 5000, amount_left: 1500, expires_on: null };
@@ -138,6 +149,21 @@ describe('the checkout', () => {
     expect((screen.getByRole('button', { name: /checkout.submit/ }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(amount(0), { target: { value: '20' } });
     await waitFor(() => expect(screen.queryByTestId('checkout-over')).toBeNull());
+  });
+
+  it('pays the rest of an earlier sale named in the address, beside an appointment of the same id', async () => {
+    const { sent } = setup(undefined, 'en', '/financials/income/checkout?client_id=12&sale_id=32');
+    await waitFor(() => expect((screen.getByTestId('owed-sale-32') as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByTestId('owed-32') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('checkout.saleRest {"items":"2 × Oil"}')).toBeTruthy();
+    await waitFor(() => expect(amount(0).value).toBe('7.00'));
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({
+      appointment_ids: [],
+      sale_ids: [32],
+      payments: [{ method: 'cash', amount: 700 }],
+    });
   });
 
   it('finds a client to choose from the lite list the server answers', async () => {

@@ -4,6 +4,7 @@ import { invalid, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../appointments/overlaps';
 import { recordSale } from '../sales/record';
 import { owedAppointments } from './checkout-appointments';
+import { owedSales } from './checkout-sales';
 import { owedSeats } from './checkout-seats';
 import { deliverItems, priceItems, type ItemInput } from './checkout-items';
 import type { PaymentsContext } from './context';
@@ -13,6 +14,8 @@ export interface CheckoutInput {
   client_id: number;
   appointment_ids?: number[];
   class_seat_ids?: number[];
+  /** Sales made before whose rest this checkout pays. */
+  sale_ids?: number[];
   items?: ItemInput[];
   discount?: Discount | null;
   payments: PaymentInput[];
@@ -33,8 +36,9 @@ export async function recordCheckout(
   const ids = input.appointment_ids ?? [];
   const seatIds = input.class_seat_ids ?? [];
   const items = input.items ?? [];
+  const saleIds = input.sale_ids ?? [];
   const booked = ids.length + seatIds.length;
-  const something = booked > 0 || items.length > 0;
+  const something = booked > 0 || items.length > 0 || saleIds.length > 0;
   if (!something && input.discount) throw invalid('discount', 'payments.discountNeedsAppointment');
   if (!something && input.payments.length === 0) throw invalid('payments', 'payments.nothingToRecord');
   if (!ids.length && input.payments.some((p) => p.method === 'package'))
@@ -50,15 +54,21 @@ export async function recordCheckout(
     const owed = await owedAppointments(trx, ctx, client.id, ids);
     const seats = await owedSeats(trx, ctx, client.id, seatIds);
     const lines = await priceItems(trx, ctx, items);
-    // What is due, in order: each appointment, each class seat, then the sale as one.
-    const dues = [
+    const earlier = await owedSales(trx, ctx, client.id, saleIds);
+    // What is due, in order: each appointment, each class seat, the sale made now as one, then the rest of each
+    // earlier sale. The discount is shared over what is bought now; an earlier sale had its own.
+    const discountable = [
       ...owed.map((o) => o.left),
       ...seats.map((s) => s.left),
       ...(lines.length ? [lines.reduce((s, l) => s + l.total, 0)] : []),
     ];
+    const dues = [...discountable, ...earlier.map((e) => e.left)];
     const total = dues.reduce((s, d) => s + d, 0);
-    const discount = checkoutDiscount(total, input.discount);
-    const shares = shareInOrder(dues, discount);
+    const discount = checkoutDiscount(
+      discountable.reduce((s, d) => s + d, 0),
+      input.discount,
+    );
+    const shares = [...shareInOrder(discountable, discount), ...earlier.map(() => 0)];
     const left = dues.map((d, i) => d - shares[i]);
     // A package session pays its appointment's whole due amount; the other payments share what is left.
     const sessions = await checkPackages(trx, ctx, client.id, owed, input.payments);
@@ -126,12 +136,15 @@ export async function recordCheckout(
     const split = something
       ? splitPayments(left, money).map((r) => ({ ...r, at: r.index as number | null }))
       : money.map((p) => ({ ...p, at: null }));
-    const type = booked && lines.length ? 'combined' : booked ? 'appointment' : lines.length ? 'sale' : 'standalone';
+    const sold = lines.length > 0 || earlier.length > 0;
+    const type = booked && sold ? 'combined' : booked ? 'appointment' : sold ? 'sale' : 'standalone';
+    const newSale = lines.length ? booked : -1;
+    const firstEarlier = booked + (lines.length ? 1 : 0);
     const base = { user_id: ctx.ownerId, client_id: client.id, type, provider: null, provider_ref: null };
     const target = (at: number | null) => ({
       appointment_id: at !== null && at < ids.length ? ids[at] : null,
       class_seat_id: at !== null && at >= ids.length && at < booked ? seatIds[at - ids.length] : null,
-      sale_id: at !== null && at === booked ? saleId : null,
+      sale_id: at === null ? null : at === newSale ? saleId : at >= firstEarlier ? earlier[at - firstEarlier].id : null,
     });
     const rows = [
       ...sessionRows.map((s) => ({

@@ -18,6 +18,8 @@ export interface PaymentsContext {
   appointments: Filter;
   /** The classes whose seats the caller may settle; null on a plan without classes. */
   classes: Filter | null;
+  /** The sales whose rest the caller may settle; null for a caller who may not read sales. */
+  sales: Filter | null;
   /** The ledger rows the caller may act on. */
   payments: Filter;
 }
@@ -39,5 +41,6 @@ export function paymentsContext(
     clients: req.filterFor('read', 'Client', 'clients'),
     appointments: req.filterFor('read', 'Appointment', 'appointments'),
     classes: req.ability.can('read', 'Class') ? req.filterFor('read', 'Class', 'classes') : null,
+    sales: req.ability.can('read', 'Sale') ? req.filterFor('read', 'Sale', 'sales') : null,
   };
 }

@@ -19,6 +19,7 @@ const checkoutBody = {
     client_id: ID,
     appointment_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
     class_seat_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
+    sale_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
     discount: {
       type: ['object', 'null'],
       required: ['kind', 'value'],
@@ -107,6 +108,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
       if (body.items?.length && !req.ability.can('create', subject('Sale', owner()))) throw forbidden('create', 'Sale');
       // Class seats are for the plans that have classes (spec §6).
       if (body.class_seat_ids?.length && !req.ability.can('read', 'Class')) throw forbidden('read', 'Class');
+      if (body.sale_ids?.length && !req.ability.can('read', 'Sale')) throw forbidden('read', 'Sale');
       // Selling a gift voucher or a package is for the plans that have them (spec §6).
       for (const [kind, what] of [
         ['gift_voucher', 'GiftVoucher'],
