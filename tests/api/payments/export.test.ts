@@ -115,8 +115,8 @@ describe('POST /api/v1/payments/export', () => {
     expect(text).not.toContain('Stranger');
   });
 
-  it('writes headings and words in Ukrainian for an owner who speaks it', async () => {
-    await t.app.db.updateTable('users').set({ locale: 'uk' }).where('id', '=', ownerId).execute();
+  it('writes headings and words in Ukrainian for an owner reading the app in it', async () => {
+    owner.locale = 'uk';
     try {
       const text = pdfPages((await exported(owner, { format: 'pdf' })).rawPayload).join('\n');
       for (const part of ['Дохід', 'Клієнт', 'Спосіб', 'Готівка', 'Повернення', 'Усі дати', 'Сторінка 1'])
@@ -124,7 +124,7 @@ describe('POST /api/v1/payments/export', () => {
       const csv = (await exported(owner, { format: 'csv' })).body;
       expect(csv.split('\n')[0]).toBe('Дата,Клієнт,Тип,Спосіб,Сума (GBP),Примітка');
     } finally {
-      await t.app.db.updateTable('users').set({ locale: 'en' }).where('id', '=', ownerId).execute();
+      owner.locale = 'en';
     }
   });
 

@@ -54,10 +54,13 @@ export function periodLine(t: TFunction, locale: string, q: LedgerExportQuery): 
   return t('exports.period.all');
 }
 
-/** What every ledger export shares: the owner's language, today, the heading lines and the file's response. */
+/**
+ * What every ledger export shares: the language the owner is reading the app in (the file is theirs to read), today,
+ * the heading lines and the file's response.
+ */
 export function ownerExport(app: FastifyInstance, req: FastifyRequest, q: LedgerExportQuery) {
   const user = req.user!;
-  const language = user.locale === 'uk' ? 'uk' : 'en';
+  const language = req.locale === 'uk' ? 'uk' : 'en';
   const t = app.translator(language);
   // Dates and money as the owner's language writes them in their region: en-GB "1 Jan 2026", "£35.00".
   const locale = `${language}-${user.region}`;
