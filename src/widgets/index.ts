@@ -92,4 +92,5 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'left-to-pay': preloadable(() => import(/* webpackChunkName: "widget-left-to-pay" */ './left-to-pay/LeftToPay')),
   'sales-list': preloadable(() => import(/* webpackChunkName: "widget-sales-list" */ './sales/SalesList')),
   'sale-detail': preloadable(() => import(/* webpackChunkName: "widget-sale-detail" */ './sales/SaleDetail')),
+  'net-income': preloadable(() => import(/* webpackChunkName: "widget-net-income" */ './net-income/NetIncome')),
 };

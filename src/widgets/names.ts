@@ -35,6 +35,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'left-to-pay',
   'sales-list',
   'sale-detail',
+  'net-income',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views): the app registers none. */

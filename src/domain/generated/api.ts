@@ -1717,6 +1717,30 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/payments/net-income": {
+    responses: {
+      "200": {
+        from: string;
+        to: string;
+        period: string;
+        rows: {
+          period: string;
+          from: string;
+          to: string;
+          income: number;
+          expenses: number;
+          mileage: number;
+          net: number;
+        }[];
+        total: {
+          income: number;
+          expenses: number;
+          mileage: number;
+          net: number;
+        };
+      };
+    };
+  };
   "GET /api/v1/payments/redeemable": {
     responses: {
       "200": {

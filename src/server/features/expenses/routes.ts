@@ -7,7 +7,10 @@ import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../../engine/responses';
 import { forbidden, invalid, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../appointments/request-context';
+import { taxYearOf } from '../../../domain/expenses';
+import { NET_INCOME_PERIODS, type NetIncomePeriod } from '../../../domain/net-income';
 import { levelsOf, mileageSettingsOf } from './mileage';
+import { netIncome } from './net-income';
 import { expenseStatistic } from './statistic';
 import { createExpense, deleteExpense, updateExpense, type ExpenseInput, type ExpensesContext } from './write';
 
@@ -33,6 +36,23 @@ const STATISTIC = object(
     },
   },
   { required: ['from', 'to', 'total', 'count', 'by_category'] },
+);
+const SUMS = { income: INTEGER, expenses: INTEGER, mileage: INTEGER, net: INTEGER };
+const NET_INCOME = object(
+  {
+    from: STRING,
+    to: STRING,
+    period: STRING,
+    rows: {
+      type: 'array',
+      items: object(
+        { period: STRING, from: STRING, to: STRING, ...SUMS },
+        { required: ['period', 'from', 'to', 'income', 'expenses', 'mileage', 'net'] },
+      ),
+    },
+    total: object(SUMS, { required: ['income', 'expenses', 'mileage', 'net'] }),
+  },
+  { required: ['from', 'to', 'period', 'rows', 'total'] },
 );
 const CATEGORIES = object(
   { data: { type: 'array', items: object({ id: STRING, title: STRING }, { required: ['id', 'title'] }) } },
@@ -140,8 +160,40 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       const today = todayIn(ownerTimeZone(req));
       const from = q.from ?? `${today.slice(0, 8)}01`;
       const to = q.to ?? today;
-      if (to < from) throw invalid('to', 'money.periodBackwards');
+      if (to < from) throw invalid('to', 'exports.periodBackwards');
       return expenseStatistic(app.db, req.filterFor('read', 'Expense', 'expenses'), from, to);
+    },
+  );
+
+  app.get(
+    '/api/v1/payments/net-income',
+    {
+      schema: {
+        tags: ['payments'],
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { from: DATE, to: DATE, period: { type: 'string', enum: [...NET_INCOME_PERIODS] } },
+        },
+        response: responses({ 200: NET_INCOME }),
+      },
+    },
+    async (req) => {
+      const q = req.query as { from?: string; to?: string; period?: NetIncomePeriod };
+      // The current tax year unless asked otherwise; at most ten years at once.
+      const year = taxYearOf(todayIn(ownerTimeZone(req)));
+      const from = q.from ?? year.from;
+      const to = q.to ?? year.to;
+      if (to < from) throw invalid('to', 'exports.periodBackwards');
+      if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
+      return netIncome(
+        app.db,
+        {
+          income: req.filterFor('read', 'Income', 'payment_days'),
+          expenses: req.filterFor('read', 'Expense', 'expenses'),
+        },
+        { from, to, period: q.period ?? 'month' },
+      );
     },
   );
 
