@@ -1,7 +1,8 @@
 /**
  * The payments benchmarks of `npm run bench` (section `payments`), over one owner with 50,000 ledger rows in a
  * year (and 20 other owners with 2,500 each), inserted in one transaction straight into SQLite:
- *  1. GET /payments/statistic for the year at 20 connections (p95);
+ *  1. GET /payments/statistic for the year at 20 connections (p95), and GET /payments/net-income for a tax year by
+ *     month over the same ledger and 10,000 expenses;
  *  2. GET /payments?page=1 through the app beside a bare Fastify route answering the same page from better-sqlite3;
  *  3. POST /payments: a checkout of 5 products paid by 2 methods, one connection (the owner's till; checkouts of
  *     one owner run one at a time under the owner's lock anyway);
@@ -75,6 +76,22 @@ export function seedLedger(app: FastifyInstance): { main: number; small: number;
         }
       }
     }
+  })();
+  // The main owner's expenses: 10,000 over the year, one in ten a mileage trip.
+  const expense = sqlite.prepare(
+    `insert into expenses (user_id, type, category, amount, currency, date, created_at, updated_at) values (?, ?, ?, ?, 'gbp', ?, ?, ?)`,
+  );
+  sqlite.transaction(() => {
+    for (let i = 0; i < 10_000; i++)
+      expense.run(
+        owners[0],
+        i % 10 === 0 ? 'mileage' : 'expense',
+        i % 10 === 0 ? 'travel' : 'supplies',
+        300 + (i % 97) * 10,
+        day().slice(0, 10),
+        now,
+        now,
+      );
   })();
   // Each refund row above names the payment inserted just before it; refund_of holds that row's id.
   const cookies = new Map<number, string>();
@@ -200,6 +217,15 @@ export async function benchPayments(row: Row, tmp: string): Promise<void> {
     'income statistic, 1 year, 50k ledger rows, 20 conn',
     `p95 ${s.p95.toFixed(1)} ms · p50 ${s.p50.toFixed(1)} ms · ${s.rps.toFixed(0)} req/s · ${check.count} payments · ${s.errors} errors`,
     'p95 ≤ 20 ms',
+  );
+
+  const net = `${base}/api/v1/payments/net-income?from=${YEAR}-04-06&to=${Number(YEAR) + 1}-04-05&period=month`;
+  await load(net, 20, 3, { cookie });
+  const n = await load(net, 20, 10, { cookie });
+  row(
+    'net income, tax year by month, 50k payments + 10k expenses, 20 conn',
+    `p95 ${n.p95.toFixed(1)} ms · p50 ${n.p50.toFixed(1)} ms · ${n.rps.toFixed(0)} req/s · ${n.errors} errors`,
+    'p95 ≤ 30 ms',
   );
 
   const bare = await bareList(app, main);

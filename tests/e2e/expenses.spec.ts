@@ -4,19 +4,29 @@ import { expect, expectAccessible, login, test } from './fixtures';
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
 const monthsBack = (n: number) => {
   const [y, m] = today().split('-').map(Number);
-  const d = new Date(Date.UTC(y, m - 1 - n, 3));
+  const d = new Date(Date.UTC(y, m - 1 - n, 1));
   return d.toISOString().slice(0, 10);
 };
 
 for (const width of [390, 1366]) {
-  test(`at ${width} px the owner records a monthly expense and a business trip`, async ({ page, cspViolations }) => {
+  test(`at ${width} px the owner records a monthly expense and a business trip, and net income for the month falls`, async ({
+    page,
+    cspViolations,
+  }) => {
     void cspViolations;
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 844 });
     await login(page);
     const title = `Studio rent ${width} ${Date.now().toString(36)}`;
+    const month = today().slice(0, 7);
+    type Row = { period: string; expenses: number; mileage: number; net: number };
+    const thisMonth = async () =>
+      ((await (await page.request.get('/api/v1/payments/net-income')).json()).rows as Row[]).find(
+        (r) => r.period === month,
+      )!;
+    const before = await thisMonth();
 
-    // A monthly expense from three months back: the months since are written at once, the next one is shown.
+    // A monthly expense from the first of three months back: the months since are written at once, the next is shown.
     await page.goto('/financials/expenses/form');
     await page.getByLabel('Category').selectOption({ label: 'Rent and premises' });
     await page.getByLabel('What for').fill(title);
@@ -56,6 +66,17 @@ for (const width of [390, 1366]) {
     ).data[0] as { amount: number; category: string; miles: number };
     expect(trip).toMatchObject({ category: 'travel', miles: 12.5 });
     expect(trip.amount).toBeGreaterThan(0);
+
+    // Net income for the month: less this month's rent and the trip.
+    const after = await thisMonth();
+    expect(after.expenses - before.expenses).toBe(12000);
+    expect(after.mileage - before.mileage).toBe(trip.amount);
+    expect(after.net).toBe(before.net - 12000 - trip.amount);
+    await page.goto('/financials/net-income/list');
+    const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    await expect(page.getByTestId(`net-${month}`)).toContainText(pounds.format(after.net / 100));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expectAccessible(page, `net income at ${width}`);
   });
 }
 
