@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from '../router';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
@@ -6,6 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
@@ -29,7 +31,12 @@ function RelatedList({
   resource?: string;
 }) {
   const { rest, t } = useRenderer();
-  const { data, error } = useSWR(['related', path], () => rest.getJson<Paged<RecordData>>(path));
+  const [page, setPage] = useState(1);
+  const paged = page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
+  const { data, error } = useSWR(['related', paged], () => rest.getJson<Paged<RecordData>>(paged), {
+    keepPreviousData: true,
+  });
+  const last = data?.meta?.last_page ?? 1;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t(related.title)}>
       <Typography variant="subtitle1" component="h2" gutterBottom>
@@ -51,6 +58,22 @@ function RelatedList({
             key: String(row.id),
             cells: related.columns.map((c) => <Cell key={c.field} column={c} record={row} />),
           }))}
+        />
+      )}
+      {/* A long history is read a page at a time, as the lists are. */}
+      {last > 1 && (
+        <Pagination
+          sx={{ mt: 1, display: 'flex', justifyContent: 'flex-end' }}
+          size="small"
+          count={last}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+          aria-label={t('detail.pages', { title: t(related.title) })}
+          getItemAriaLabel={(type, n) =>
+            type === 'page'
+              ? t('detail.page', { page: n })
+              : t(type === 'next' ? 'detail.nextPage' : 'detail.previousPage')
+          }
         />
       )}
     </Paper>

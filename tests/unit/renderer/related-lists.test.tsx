@@ -118,3 +118,26 @@ it('on a wide screen the payments are a table with every column named', async ()
   ).toEqual(['Date', 'Method', 'Amount', 'Refunded']);
   expect(within(table).getByText('£12.50')).toBeTruthy();
 });
+
+it('reads a long list a page at a time', async () => {
+  phoneWidth(false);
+  const asked: string[] = [];
+  const getJson = context.rest.getJson;
+  context.rest.getJson = (async (path: string) => {
+    asked.push(path);
+    const page = /page=(\d+)/.exec(path)?.[1] ?? '1';
+    return {
+      data: [
+        { id: Number(page), date: '2026-11-02', method: page === '2' ? 'cash' : 'card', amount: 100, refunded: false },
+      ],
+      meta: { total: 26, current_page: Number(page), per_page: 25, last_page: 2 },
+    };
+  }) as never;
+  renderPage();
+  await view.findByText('card');
+  // The page buttons are named by the host's texts ('detail.page' with the number as a value, here the key).
+  view.getAllByRole('button', { name: 'detail.page' })[1].click();
+  expect(await view.findByText('cash')).toBeTruthy();
+  expect(asked).toEqual(['/api/v1/payments?client_id=7', '/api/v1/payments?client_id=7&page=2']);
+  context.rest.getJson = getJson;
+});
