@@ -60,10 +60,15 @@ const NetIncome: ScreenWidget = () => {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button onClick={() => set({ year: shiftYear(from, -1) })}>{t('netIncome.earlier')}</Button>
-        <Typography component="h2" variant="subtitle1" sx={{ flex: '1 1 auto', textAlign: 'center' }}>
+        {/* On a phone the year reads on its own line, the two buttons under it at either side. */}
+        <Typography
+          component="h2"
+          variant="subtitle1"
+          sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, order: { xs: -1, sm: 0 }, textAlign: 'center' }}
+        >
           {t('netIncome.taxYear', { from: dayInWords(from, locale), to: dayInWords(to, locale) })}
         </Typography>
-        <Button disabled={from >= current.from} onClick={() => set({ year: shiftYear(from, 1) })}>
+        <Button sx={{ ml: 'auto' }} disabled={from >= current.from} onClick={() => set({ year: shiftYear(from, 1) })}>
           {t('netIncome.later')}
         </Button>
       </Box>
