@@ -219,6 +219,12 @@ export async function benchPayments(row: Row, tmp: string): Promise<void> {
     'p95 ≤ 20 ms',
   );
 
+  const services = await load(`${statistic}&services=1`, 1, 5, { cookie });
+  row(
+    'income per service (income details), 1 year, 50k rows, 1 conn',
+    `p95 ${services.p95.toFixed(1)} ms · p50 ${services.p50.toFixed(1)} ms`,
+  );
+
   const net = `${base}/api/v1/payments/net-income?from=${YEAR}-04-06&to=${Number(YEAR) + 1}-04-05&period=month`;
   await load(net, 20, 3, { cookie });
   const n = await load(net, 20, 10, { cookie });

@@ -26,7 +26,9 @@ export function Totals({
 }) {
   const { rest, t, can, locale } = useRenderer();
   const { data, error } = useSWR(['income-statistic', from, to], () =>
-    rest.getJson<Statistic | { data: Statistic }>(`/api/v1/payments/statistic${toQuery({ from, to })}`),
+    rest.getJson<Statistic | { data: Statistic }>(
+      `/api/v1/payments/statistic${toQuery({ from, to, ...(can('read', 'IncomeDetails') ? { services: 1 } : {}) })}`,
+    ),
   );
   const s = data && ('data' in data ? data.data : data);
   if (error) return <Alert severity="error">{t('app.loadFailed')}</Alert>;

@@ -95,7 +95,7 @@ describe('the income list', () => {
     await waitFor(() =>
       expect(urls).toContain('/api/v1/payments/sale?page=2&from=2026-10-01&to=2026-10-31&search=Lee'),
     );
-    expect(urls).toContain('/api/v1/payments/statistic?from=2026-10-01&to=2026-10-31');
+    expect(urls).toContain('/api/v1/payments/statistic?from=2026-10-01&to=2026-10-31&services=1');
   });
 
   it("heads its totals as the whole period's income for every type, with the period in words", async () => {

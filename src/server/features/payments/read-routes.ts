@@ -24,6 +24,11 @@ const listQuery = {
   properties: { ...pageQuery.properties, search: { type: 'string', maxLength: 100 } },
 } as const;
 const periodQuery = { type: 'object', properties: period } as const;
+/** The statistic's query: `services=1` adds the income per service (income details), which reads the ledger's rows. */
+const statisticQuery = {
+  type: 'object',
+  properties: { ...period, services: { type: 'integer', enum: [0, 1] } },
+} as const;
 
 const meta = (page: number, total: number) => ({
   current_page: page,
@@ -235,9 +240,9 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     `${base}/statistic`,
-    { schema: { response: responses({ 200: STATISTIC }), tags: ['payments'], querystring: periodQuery } },
+    { schema: { response: responses({ 200: STATISTIC }), tags: ['payments'], querystring: statisticQuery } },
     async (req) => {
-      const q = req.query as { from?: string; to?: string };
+      const q = req.query as { from?: string; to?: string; services?: number };
       const today = todayIn(ownerTimeZone(req));
       const from = q.from ?? `${today.slice(0, 8)}01`;
       const to = q.to ?? today;
@@ -246,9 +251,11 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
       // Income details (per method, per service) are a Business and Premium feature (spec §6); the totals are every
       // plan's, and the sums per service are not read at all without it.
       const details = req.ability.can('read', 'IncomeDetails');
-      const services = details
-        ? await incomeByService(app.db, req.filterFor('read', 'Income', 'payments'), from, to)
-        : [];
+      // By service only when asked: it sums the period's rows themselves, not the day sums the totals read.
+      const services =
+        details && q.services === 1
+          ? await incomeByService(app.db, req.filterFor('read', 'Income', 'payments'), from, to)
+          : null;
       return {
         from,
         to,
@@ -259,7 +266,7 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
         ...(details
           ? {
               by_method: groups.map((g) => ({ method: g.method, income: g.income, count: g.count })),
-              by_service: services,
+              ...(services ? { by_service: services } : {}),
             }
           : {}),
       };
