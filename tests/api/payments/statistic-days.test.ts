@@ -87,8 +87,10 @@ describe('GET /api/v1/payments/statistic over the per-day and per-month sums', (
       [today, today],
     ]) {
       const res = (await owner.get(`/api/v1/payments/statistic?from=${from}&to=${to}`)).json();
-      // Every row here is standalone: no appointment's service has income.
-      expect(res).toEqual({ from, to, ...(await fromLedger(ownerId, from, to)), by_service: [] });
+      expect(res).toEqual({ from, to, ...(await fromLedger(ownerId, from, to)) });
+      // Asked for, the income per service: every row here is standalone, so no appointment's service has any.
+      const services = (await owner.get(`/api/v1/payments/statistic?from=${from}&to=${to}&services=1`)).json();
+      expect(services.by_service).toEqual([]);
     }
     expect((await other.get('/api/v1/payments/statistic?from=2025-01-01&to=2025-12-31')).json()).toMatchObject(
       await fromLedger(stranger.id, '2025-01-01', '2025-12-31'),
