@@ -159,7 +159,7 @@ async function benchVisits(browser: Browser): Promise<void> {
     { databaseUrl: `sqlite:${path.join(tmp, 'web.db')}`, uploadsDir: path.join(tmp, 'uploads'), logger: false },
   );
   const app = await buildApp(config);
-  await seedDemoData(app.db, app.dialect);
+  await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   row(

@@ -25,7 +25,16 @@ export function withoutPasswords(
   return Object.fromEntries(Object.entries(data).filter(([k]) => !secret(k)));
 }
 
-/** Field values from the route (`:token`) and the query string (`?email`), as the screen's `defaults` name them. */
+/** Today's date where the browser is (YYYY-MM-DD): the owner's day, as a form's `$today` default. */
+const localToday = (): string => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
+/**
+ * Field values from the route (`:token`), the query string (`?email`) or today's date (`$today`), as the screen's
+ * `defaults` name them.
+ */
 export function fromDefaults(
   defaults: Record<string, string> | undefined,
   params: Record<string, string | undefined>,
@@ -34,11 +43,14 @@ export function fromDefaults(
   if (!defaults) return undefined;
   const out: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(defaults)) {
-    const value = source.startsWith(':')
-      ? params[source.slice(1)]
-      : source.startsWith('?')
-        ? query.get(source.slice(1))
-        : null;
+    const value =
+      source === '$today'
+        ? localToday()
+        : source.startsWith(':')
+          ? params[source.slice(1)]
+          : source.startsWith('?')
+            ? query.get(source.slice(1))
+            : null;
     if (value) out[field] = value;
   }
   return out;

@@ -6,6 +6,11 @@ import { refreshResource } from './cache';
 import type { RendererContextValue } from './context';
 import type { Navigate } from './router';
 
+/** Whether an action applies to the record: each field named in its `showWhen` holds one of the values listed. */
+export function shownFor(action: Pick<ActionDef, 'showWhen'>, record?: RecordData): boolean {
+  return Object.entries(action.showWhen ?? {}).every(([field, values]) => values.includes(record?.[field]));
+}
+
 /** A navigate action's query string, `{id}` in its values being the record's id: "?client_id=12&back=%2Fclients%2F12". */
 export function actionQuery(action: Pick<ActionDef, 'query'>, record?: RecordData): string {
   const q = new URLSearchParams();
@@ -26,7 +31,8 @@ export async function downloadFile(rest: RestClient, path: string, body: unknown
 }
 
 /**
- * Runs a screen action by kind: navigate to a screen, archive/restore/delete a record, or download an export.
+ * Runs a screen action by kind: navigate to a screen, archive/restore/delete a record, call an API path, download
+ * an export or a file the API serves (a GET).
  * Returns true when data changed, so the caller can refresh.
  */
 export async function runAction(
@@ -43,7 +49,11 @@ export async function runAction(
 ): Promise<boolean> {
   const { manifest, rest, t, notify, confirm } = ctx;
   const info = target.resource ? manifest.resources[target.resource] : undefined;
-  if (action.confirm && !(await confirm(t(action.confirm)))) return false;
+  const labels = action.confirmLabels && {
+    confirm: t(action.confirmLabels.confirm),
+    cancel: t(action.confirmLabels.cancel),
+  };
+  if (action.confirm && !(await confirm(t(action.confirm), labels))) return false;
   try {
     switch (action.kind ?? 'navigate') {
       case 'navigate':
@@ -70,10 +80,18 @@ export async function runAction(
       }
       case 'call': {
         const path = action.path!.replace('{id}', String(target.record?.id ?? ''));
-        const res = await rest.send<{ message?: string }>(action.method ?? 'POST', path);
+        const res = await rest.send<{ message?: string }>(action.method ?? 'POST', path, action.body);
         if (res?.message) notify(res.message, 'success');
         if (action.then === 'session') await ctx.onSession();
         return action.then !== 'session';
+      }
+      case 'download': {
+        // A GET the browser saves itself: the session cookie goes with it, and the server names the file.
+        const a = document.createElement('a');
+        a.href = action.path!.replace('{id}', String(target.record?.id ?? ''));
+        a.download = '';
+        a.click();
+        return false;
       }
       case 'export': {
         await downloadFile(rest, `${info!.path}/export`, { format: action.format, ...target.params });

@@ -35,6 +35,8 @@ import { paymentReadRoutes } from './features/payments/read-routes';
 import { redemptionRoutes } from './features/payments/redemption-routes';
 import { mileageSettingsRoutes } from './features/expenses/mileage-routes';
 import { expenseRoutes } from './features/expenses/routes';
+import { invoiceRoutes } from './features/invoices/routes';
+import { invoiceSettingsRoutes } from './features/invoices/settings-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { saleExportRoutes } from './features/sales/export-routes';
 import { saleRoutes } from './features/sales/routes';
@@ -195,6 +197,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(saleRoutes);
   await fastify.register(expenseRoutes, { currency: config.currency });
   await fastify.register(mileageSettingsRoutes);
+  await fastify.register(invoiceRoutes, { currency: config.currency });
+  await fastify.register(invoiceSettingsRoutes);
   await fastify.register(voucherCodeRoutes);
   await fastify.register(paymentExportRoutes, { currency: config.currency });
   await fastify.register(saleExportRoutes, { currency: config.currency });

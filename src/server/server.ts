@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
+import { runInvoiceStatuses } from './jobs/invoices';
 import { runSubscriptionCheck } from './jobs/subscriptions';
 import { startLocalProvider } from './infra/payments/local-provider';
 
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
       stripeApiUrl: provider.url,
     });
   const app = await buildApp(config);
-  if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect);
+  if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'));
   // Scheduled jobs: at start, then hourly (each run is idempotent, so several processes may run them).
   const jobs = async () => {
     await runSubscriptionCheck(app.db, app.registry).catch((err) =>
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     );
     await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
     await runExpenseRecurrence(app.db).catch((err) => app.log.error({ err }, 'repeating expenses failed'));
+    await runInvoiceStatuses(app.db).catch((err) => app.log.error({ err }, 'invoice statuses failed'));
   };
   await jobs();
   setInterval(() => void jobs(), HOUR).unref();

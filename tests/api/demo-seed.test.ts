@@ -6,7 +6,7 @@ let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
   t = await testApp();
-  await seedDemoData(t.app.db, t.app.dialect);
+  await seedDemoData(t.app.db, t.app.dialect, t.app.schemas.i18n.translator('en'));
   owner = new Agent(t.app);
   expect((await owner.login(DEMO_USERS[0].email, DEMO_PASSWORD)).statusCode).toBe(200);
 });
@@ -76,7 +76,7 @@ describe('demo data', () => {
         ).n,
       );
     const before = await count();
-    await seedDemoData(t.app.db, t.app.dialect);
+    await seedDemoData(t.app.db, t.app.dialect, t.app.schemas.i18n.translator('en'));
     expect(await count()).toBe(before);
   });
 });

@@ -23,7 +23,7 @@ const ledgerOf = async (app: TestApp, userId: number) =>
 
 beforeAll(async () => {
   t = await testApp();
-  await seedDemoData(t.app.db, t.app.dialect);
+  await seedDemoData(t.app.db, t.app.dialect, t.app.schemas.i18n.translator('en'));
   owner = new Agent(t.app);
   expect((await owner.login('owner@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
   ownerId = (
@@ -184,7 +184,7 @@ describe("the demo owner's history", () => {
   it('is the same on a fresh database: the same income, method by method', async () => {
     const other = await testApp();
     try {
-      await seedDemoData(other.app.db, other.app.dialect);
+      await seedDemoData(other.app.db, other.app.dialect, other.app.schemas.i18n.translator('en'));
       const id = (
         await other.app.db
           .selectFrom('users')

@@ -54,7 +54,7 @@ describe('GET /api/v1/user/setup-checklist', () => {
   });
 
   it('has the demo owner done, and refuses admins', async () => {
-    await seedDemoData(t.app.db, t.app.dialect);
+    await seedDemoData(t.app.db, t.app.dialect, t.app.schemas.i18n.translator('en'));
     const demo = new Agent(t.app);
     expect((await demo.login('owner@demo.test', 'Demo-pass-1')).statusCode).toBe(200);
     expect(Object.values(await steps(demo)).every(Boolean)).toBe(true);

@@ -60,6 +60,10 @@ export interface Screen {
      * Where the list is read instead of the resource's related-list route: a path in which {id} is the record's id ("/api/v1/payments?client_id={id}").
      */
     source?: string;
+    /**
+     * The screen a row opens: its first cell links to it, with the row's id.
+     */
+    rowScreen?: string;
     title: I18NKey;
     empty?: I18NKey;
     columns: ColumnDef[];
@@ -72,7 +76,7 @@ export interface Screen {
   }[];
   links?: ActionDef[];
   /**
-   * Form fields filled from a route parameter (:name) or the query string (?name).
+   * Form fields filled from a route parameter (:name), the query string (?name) or today's date ($today).
    */
   defaults?: {
     [k: string]: string;
@@ -167,7 +171,7 @@ export interface ColumnDef {
 export interface ActionDef {
   id: string;
   label: I18NKey;
-  kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call';
+  kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call' | 'download';
   screen?: string;
   format?: 'csv' | 'xlsx';
   permission?: string;
@@ -182,9 +186,31 @@ export interface ActionDef {
     [k: string]: string;
   };
   confirm?: I18NKey;
+  /**
+   * The confirm dialog's two answers when Confirm and Cancel would be ambiguous ("Cancel invoice" / "Keep it").
+   */
+  confirmLabels?: {
+    confirm: I18NKey;
+    cancel: I18NKey;
+  };
   icon?: string;
   method?: 'POST' | 'PUT' | 'DELETE';
+  /**
+   * A call's or a download's API path; {id} is the record's id.
+   */
   path?: string;
+  /**
+   * A call's JSON body.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Shown only while each named field of the record has one of the values: { "status": ["draft"] }.
+   */
+  showWhen?: {
+    [k: string]: unknown[];
+  };
   then?: 'session' | 'refresh';
 }
 export interface WizardStepDef {

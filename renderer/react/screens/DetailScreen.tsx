@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from '../router';
+import { Link, useNavigate, useParams } from '../router';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -14,7 +14,7 @@ import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
 import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import type { Paged, RecordData, ScreenDef } from '../../core/types';
-import { runAction } from '../actions';
+import { runAction, shownFor } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { Cell, currencyOf } from '../views/Cell';
@@ -30,7 +30,7 @@ function RelatedList({
   related: NonNullable<ScreenDef['related']>[number];
   resource?: string;
 }) {
-  const { rest, t } = useRenderer();
+  const { rest, t, manifest } = useRenderer();
   const [page, setPage] = useState(1);
   const paged = page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
   const { data, error } = useSWR(['related', paged], () => rest.getJson<Paged<RecordData>>(paged), {
@@ -56,7 +56,16 @@ function RelatedList({
           columns={related.columns.map((c) => fieldLabelKey(resource, c))}
           rows={data.data.map((row) => ({
             key: String(row.id),
-            cells: related.columns.map((c) => <Cell key={c.field} column={c} record={row} />),
+            cells: related.columns.map((c, i) =>
+              // The first cell opens the row's own page, when the list names one (a sale, an invoice).
+              i === 0 && related.rowScreen ? (
+                <Link key={c.field} to={routeFor(manifest, related.rowScreen, { id: row.id! })}>
+                  <Cell column={c} record={row} />
+                </Link>
+              ) : (
+                <Cell key={c.field} column={c} record={row} />
+              ),
+            ),
           }))}
         />
       )}
@@ -106,6 +115,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
   const listScreen = manifest.screens.find((s) => s.kind === 'list' && s.resource === screen.resource);
   const actions = (screen.actions ?? []).filter((a) => {
     if (a.permission && !can(a.permission, a.subject ?? subject)) return false;
+    if (!shownFor(a, record)) return false;
     if (a.kind === 'archive') return info.archivable && !record.archived;
     if (a.kind === 'restore') return info.archivable && Boolean(record.archived);
     return true;
@@ -120,6 +130,8 @@ export default function DetailScreen({ screen }: ScreenProps) {
       mutateCache,
     );
     if (!changed) return;
+    // A call changed the record (sent, cancelled, paid): read it again.
+    if (action.kind === 'call') await mutateCache(['record', info.path, id]);
     if (action.kind === 'delete') navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
   }
 
@@ -188,7 +200,12 @@ export default function DetailScreen({ screen }: ScreenProps) {
                   <Typography component="dt" variant="body2" color="text.secondary">
                     {t(fieldLabelKey(screen.resource, c))}
                   </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {/* pre-line: an address or bank details keep their lines. */}
+                  <Typography
+                    component="dd"
+                    variant="body2"
+                    sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+                  >
                     <Cell column={c} record={record} />
                   </Typography>
                 </Box>

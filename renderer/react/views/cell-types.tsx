@@ -48,7 +48,9 @@ function ListCell(props: CellProps) {
         const sub = nested ? ((item[nested.field] as RecordData[] | undefined) ?? []) : [];
         return (
           <li key={String(item.id ?? i)}>
-            {column.itemText ? ctx.t(column.itemText, item) : joinFields(formatItem(item, column, ctx), column.items)}
+            {column.itemText
+              ? ctx.t(column.itemText, formatItem(item, column, ctx))
+              : joinFields(formatItem(item, column, ctx), column.items)}
             {nested && (
               <span style={{ display: 'block', color: 'rgba(0,0,0,0.6)' }}>
                 {nested.label ? `${ctx.t(nested.label)}: ` : ''}

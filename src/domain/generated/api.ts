@@ -12,6 +12,8 @@ import type { Discount, DiscountInput } from './discounts';
 import type { Expense, ExpenseInput } from './expenses';
 import type { ForgotPasswordInput } from './forgot-password';
 import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
+import type { InvoiceSettingsInput } from './invoice-settings';
+import type { Invoice, InvoiceInput } from './invoices';
 import type { Location, LocationInput } from './locations';
 import type { LoginInput } from './login';
 import type { Message } from './messages';
@@ -941,6 +943,87 @@ export interface ApiRoutes {
         amount_left: number;
         expires_on: string | null;
       };
+    };
+  };
+  "GET /api/v1/invoices": {
+    responses: {
+      "200": {
+        data: Omit<Invoice, "items">[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/invoices": {
+    responses: {
+      "201": {
+        data: Invoice;
+        message?: string;
+      };
+    };
+    body: InvoiceInput;
+  };
+  "DELETE /api/v1/invoices/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "GET /api/v1/invoices/:id": {
+    responses: {
+      "200": {
+        data: Invoice;
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/invoices/:id/cancel": {
+    responses: {
+      "200": {
+        data: Invoice;
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/invoices/:id/payments": {
+    responses: {
+      "200": {
+        data: Invoice;
+        message?: string;
+      };
+    };
+    body: {
+      method: "cash" | "card" | "bank_transfer";
+      amount?: number;
+    };
+  };
+  "GET /api/v1/invoices/:id/pdf": {
+    responses: {
+      /**
+       * The invoice as a PDF.
+       */
+      "200": string;
+    };
+  };
+  "POST /api/v1/invoices/:id/send": {
+    responses: {
+      "200": {
+        data: Invoice;
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/invoices/export": {
+    responses: {
+      /**
+       * The records as a CSV or XLSX file.
+       */
+      "200": string;
+    };
+    body: {
+      format?: "csv" | "xlsx";
+      search?: string | null;
+      archived?: 0 | 1;
     };
   };
   "GET /api/v1/locations": {
@@ -2283,6 +2366,27 @@ export interface ApiRoutes {
       };
     };
     body: DeleteProfileInput;
+  };
+  "GET /api/v1/user/invoice-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/invoice-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+    body: InvoiceSettingsInput;
   };
   "GET /api/v1/user/messages": {
     responses: {

@@ -12,6 +12,8 @@ export * from './discounts';
 export * from './expenses';
 export * from './forgot-password';
 export * from './gift-vouchers';
+export * from './invoice-settings';
+export * from './invoices';
 export * from './locations';
 export * from './login';
 export * from './messages';

@@ -16,6 +16,7 @@ import * as ledgerReads from './migrations/0013-ledger-reads';
 import * as ledgerMonths from './migrations/0014-ledger-months';
 import * as classSeatLedger from './migrations/0015-class-seat-ledger';
 import * as expenses from './migrations/0016-expenses';
+import * as invoices from './migrations/0017-invoices';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0014-ledger-months': ledgerMonths,
   '0015-class-seat-ledger': classSeatLedger,
   '0016-expenses': expenses,
+  '0017-invoices': invoices,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -1,9 +1,11 @@
+import type { TFunction } from 'i18next';
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
 import type { Db, Dialect } from './database';
 import { seedDiary } from './seed-appointments';
 import { seedClassSessions } from './seed-classes';
 import { seedExpenses } from './seed-expenses';
+import { seedInvoices } from './seed-invoices';
 import { settleVisits, seedRefunds, seedStandalone, type LedgerOwner } from './seed-ledger';
 import { rng } from './seed-random';
 import { seedSales } from './seed-sales';
@@ -15,11 +17,17 @@ export const HISTORY_DAYS = 190;
  * The demo owner's past and coming weeks: the diary (services, the multipart colour, private time; online bookings
  * with deposits), the weekly class with its attendees, what was sold (products, gift vouchers and
  * their use, the package and its sessions), the till's checkouts on each appointment's day, a few payments with
- * nothing booked, a couple of refunds, and what the business spent (rent, software, supplies…). Appointments are
+ * nothing booked, a couple of refunds, what the business spent (rent, software, supplies…) and its invoices. Appointments are
  * made through the calendar's service, checkouts and refunds through the ledger's, expenses through theirs, each
  * dated the day it happened.
  */
-export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number, currency: string): Promise<void> {
+export async function seedOwnerHistory(
+  db: Db,
+  dialect: Dialect,
+  ownerId: number,
+  currency: string,
+  t: TFunction,
+): Promise<void> {
   const today = todayIn(defaultCalendarSettings('GB').time_zone);
   const owner: LedgerOwner = { db, dialect, ownerId, currency, today };
   const visits = await seedDiary(db, dialect, ownerId, {
@@ -36,4 +44,5 @@ export async function seedOwnerHistory(db: Db, dialect: Dialect, ownerId: number
   await seedStandalone(owner, visits, rng(17));
   await seedRefunds(owner, checkouts);
   await seedExpenses(owner, -HISTORY_DAYS, rng(21));
+  await seedInvoices(owner, checkouts, t);
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { hashPassword } from '../infra/passwords';
 import type { Db, Dialect } from './database';
 import { nowIso } from './database';
@@ -15,7 +16,7 @@ export const DEMO_CURRENCY = 'GBP';
  * weeks (appointments, classes, payments, sales, refunds); the lite and read-only owners a few weeks. Once: an
  * existing database is left alone.
  */
-export async function seedDemoData(db: Db, dialect: Dialect): Promise<void> {
+export async function seedDemoData(db: Db, dialect: Dialect, t: TFunction): Promise<void> {
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -64,6 +65,6 @@ export async function seedDemoData(db: Db, dialect: Dialect): Promise<void> {
     .select('id')
     .where('email', '=', DEMO_USERS[0].email)
     .executeTakeFirstOrThrow();
-  await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY);
+  await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY, t);
   await seedSmallOwners(db, dialect, DEMO_CURRENCY);
 }

@@ -9,6 +9,8 @@ export interface Mail {
   userId?: number | null;
   /** Message type (spec §3: reminder, thank_you, booking, marketing); none for account mail. */
   type?: string;
+  /** Files sent with it (an invoice's PDF); the outbox records the message, not the files. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -40,7 +42,13 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
           .execute();
       if (!transport) return void (await record('outbox'));
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: mail.attachments,
+        });
       } catch (err) {
         await record('error');
         throw err;

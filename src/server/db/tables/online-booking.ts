@@ -74,6 +74,8 @@ export interface PaymentsTable {
   service_id: Generated<number | null>;
   /** The class seat (a `class_session_clients` row) the row pays (migration 0015). */
   class_seat_id: Generated<number | null>;
+  /** Or the invoice it pays (migration 0017). */
+  invoice_id: Generated<number | null>;
 }
 
 export interface GiftVouchersTable {

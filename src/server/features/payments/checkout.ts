@@ -1,5 +1,5 @@
 import { checkoutDiscount, shareInOrder, splitPayments, type Discount } from '../../../domain/payments';
-import { nowIso } from '../../db/database';
+import { nowIso, type Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../appointments/overlaps';
 import { recordSale } from '../sales/record';
@@ -32,6 +32,8 @@ export interface CheckoutInput {
 export async function recordCheckout(
   ctx: PaymentsContext,
   input: CheckoutInput,
+  /** Runs last in the checkout's transaction (an automatic invoice is written with it or not at all). */
+  then?: (trx: Db, checkout: { id: number; client_id: number }) => Promise<unknown>,
 ): Promise<{ checkoutId: number; saleId: number | null }> {
   const ids = input.appointment_ids ?? [];
   const seatIds = input.class_seat_ids ?? [];
@@ -183,6 +185,7 @@ export async function recordCheckout(
           })),
         )
         .execute();
+    if (then) await then(trx, { id: checkoutId, client_id: client.id });
     return { checkoutId, saleId };
   });
 }

@@ -2,6 +2,7 @@ import { nowIso } from '../../db/database';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../appointments/overlaps';
 import type { PaymentsContext } from './context';
+import { settleInvoicesOf } from '../invoices/settle';
 import { undoRefundedSales } from './sale-refund';
 
 /**
@@ -64,6 +65,7 @@ export async function refundPayments(
           date: ctx.today,
           created_at: now,
           checkout_id: r.checkout_id,
+          invoice_id: r.invoice_id,
           refund_of: r.id,
           reason,
           sale_id: r.sale_id,
@@ -76,6 +78,8 @@ export async function refundPayments(
       .execute();
     const sales = [...new Set(open.map((r) => r.sale_id).filter((id): id is number => id !== null))];
     await undoRefundedSales(trx, ctx.ownerId, sales);
+    // The invoices these rows paid are worked out again: a refunded invoice is no longer paid.
+    await settleInvoicesOf(trx, open, ctx.today);
     return written.map((w) => Number(w.id));
   });
 }

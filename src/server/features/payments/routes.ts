@@ -4,6 +4,10 @@ import { PAYMENT_METHODS } from '../../../domain/payments';
 import { ID, idParams } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
 import { forbidden } from '../../infra/domain-error';
+import { invoiceSettingsOf } from '../../../domain/invoices';
+import { invoiceForCheckout } from '../invoices/from-checkout';
+import { invoicesContext } from '../invoices/routes';
+import { sendInvoice } from '../invoices/send';
 import { recordCheckout, type CheckoutInput } from './checkout';
 import { paymentsContext } from './context';
 import { refundPayments } from './refunds';
@@ -117,7 +121,21 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
         if (body.items?.some((i) => i.kind === kind) && !req.ability.can('create', subject(what, owner())))
           throw forbidden('create', what);
       const ctx = paymentsContext(app, req, 'create', opts.currency);
-      const { checkoutId: id, saleId } = await recordCheckout(ctx, body);
+      // With auto-invoicing on (spec §1), the checkout writes its invoice, and sends it when auto-send is on.
+      const invoicing = invoiceSettingsOf(req.user!.settings);
+      const invoices = invoicing.auto_invoicing && req.ability.can('create', subject('Invoice', owner()));
+      let invoiceId: number | null = null;
+      const { checkoutId: id, saleId } = await recordCheckout(
+        ctx,
+        body,
+        invoices
+          ? async (trx, c) => {
+              const context = invoicesContext(app, req, 'create', opts.currency);
+              invoiceId = await invoiceForCheckout(trx, context, c, req.t, req.locale);
+            }
+          : undefined,
+      );
+      if (invoiceId !== null && invoicing.auto_send) await autoSend(req, invoiceId, ctx.today);
       const checkout = await app.db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const payments = await app.db
         .selectFrom('payments')
@@ -141,6 +159,15 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
         .send({ status: 'success', data: { ...data, sale_id: saleId, payments }, message: req.t('payments.recorded') });
     },
   );
+
+  /** Sends a checkout's invoice; the checkout stands if it cannot be sent (no email, the mail server down). */
+  async function autoSend(req: FastifyRequest, id: number, today: string) {
+    try {
+      await sendInvoice({ db: app.db, mailer: app.mailer, today, t: req.t, locale: req.locale }, id);
+    } catch (err) {
+      req.log.warn({ err, invoice: id }, 'automatic invoice not sent');
+    }
+  }
 
   const refund = (which: 'payment' | 'checkout') => ({
     schema: { response: responses({ 200: REFUNDED }), tags: ['payments'], params: idParams, body: reasonBody },

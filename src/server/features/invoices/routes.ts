@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invoiceSettingsOf } from '../../../domain/invoices';
+import { PAYMENT_METHODS } from '../../../domain/payments';
+import { todayIn } from '../../../domain/dates';
+import { idParams } from '../../engine/input-bounds';
+import { resourceAccess } from '../../engine/resource-access';
+import { resourceRepository as repo } from '../../engine/resource-repository';
+import { dataBody, fileBody, messageBody, responses } from '../../engine/responses';
+import { notFound } from '../../infra/domain-error';
+import { ownerTimeZone } from '../appointments/request-context';
+import { invoiceDocument, invoiceFilename } from './document';
+import { payInvoice, type InvoicePaymentInput } from './pay';
+import { invoicePdf } from './pdf';
+import { sendInvoice } from './send';
+import { cancelInvoice, createInvoice, deleteInvoice, type InvoiceInput, type InvoicesContext } from './write';
+
+const paymentBody = {
+  type: 'object',
+  required: ['method'],
+  additionalProperties: false,
+  properties: {
+    method: { type: 'string', enum: PAYMENT_METHODS.filter((m) => !['online', 'gift_voucher', 'package'].includes(m)) },
+    amount: { type: 'integer', minimum: 1, maximum: 100_000_000 },
+  },
+} as const;
+
+/** The owner's invoicing context for an action on their invoices (spec §6: Business and Premium). */
+export function invoicesContext(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  action: 'read' | 'create' | 'update' | 'delete',
+  currency: string,
+): InvoicesContext {
+  return {
+    db: app.db,
+    dialect: app.dialect,
+    ownerId: req.user!.id,
+    today: todayIn(ownerTimeZone(req)),
+    currency,
+    settings: invoiceSettingsOf(req.user!.settings),
+    invoices: req.filterFor(action, 'Invoice', 'invoices'),
+    clients: req.filterFor('read', 'Client', 'clients'),
+  };
+}
+
+/**
+ * Invoices (spec §7): the list, one invoice and the export are the declared resource's generic routes; here are
+ * writing one (`POST /invoices`, numbered from the owner's counter unless a number is typed), deleting a draft,
+ * sending or resending it with its PDF (`POST /invoices/{id}/send`), cancelling it (`POST /invoices/{id}/cancel`),
+ * recording money received for a manual one (`POST /invoices/{id}/payments`) and its PDF (`GET /invoices/{id}/pdf`).
+ */
+export async function invoiceRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const base = '/api/v1/invoices';
+  const resource = () => app.registry.resources.get('invoices')!;
+  const access = resourceAccess(resource());
+  const answer = async (req: FastifyRequest, id: number) =>
+    repo.find(app.db, resource(), id, req.filterFor('read', 'Invoice', 'invoices'));
+  const sendContext = (req: FastifyRequest, ctx: InvoicesContext) => ({
+    db: app.db,
+    mailer: app.mailer,
+    today: ctx.today,
+    t: req.t,
+    locale: req.locale,
+  });
+
+  app.post(
+    base,
+    {
+      preValidation: access.gate('create'),
+      schema: {
+        tags: ['invoices'],
+        body: { $ref: 'invoices.request#' },
+        response: responses({ 201: dataBody({ $ref: 'invoices.record#' }) }),
+      },
+    },
+    async (req, reply) => {
+      const ctx = invoicesContext(app, req, 'create', opts.currency);
+      const body = req.body as InvoiceInput;
+      const id = await createInvoice(ctx, body);
+      if (body.send) await sendInvoice(sendContext(req, ctx), id);
+      const message = req.t(body.send ? 'invoices.sent' : 'messages.created');
+      return reply.code(201).send({ data: await answer(req, id), message });
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preValidation: access.gate('delete'),
+      schema: { tags: ['invoices'], params: idParams, response: responses({ 200: messageBody }) },
+    },
+    async (req) => {
+      await deleteInvoice(invoicesContext(app, req, 'delete', opts.currency), (req.params as { id: number }).id);
+      return { message: req.t('messages.deleted') };
+    },
+  );
+
+  const action = (path: string, run: (req: FastifyRequest, ctx: InvoicesContext, id: number) => Promise<string>) =>
+    app.post(
+      `${base}/:id/${path}`,
+      {
+        preValidation: access.gate('update'),
+        schema: {
+          tags: ['invoices'],
+          params: idParams,
+          ...(path === 'payments' ? { body: paymentBody } : {}),
+          response: responses({ 200: dataBody({ $ref: 'invoices.record#' }) }),
+        },
+      },
+      async (req) => {
+        const id = (req.params as { id: number }).id;
+        const ctx = invoicesContext(app, req, 'update', opts.currency);
+        if (!(await answer(req, id))) throw notFound();
+        const message = await run(req, ctx, id);
+        return { data: await answer(req, id), message };
+      },
+    );
+  action('send', async (req, ctx, id) => {
+    await sendInvoice(sendContext(req, ctx), id);
+    return req.t('invoices.sent');
+  });
+  action('cancel', async (req, ctx, id) => {
+    await cancelInvoice(ctx, id);
+    return req.t('invoices.cancelled');
+  });
+  action('payments', async (req, ctx, id) => {
+    await payInvoice(ctx, id, req.body as InvoicePaymentInput);
+    return req.t('payments.recorded');
+  });
+
+  app.get(
+    `${base}/:id/pdf`,
+    {
+      preValidation: access.gate('read'),
+      schema: { tags: ['invoices'], params: idParams, response: responses({ 200: fileBody('The invoice as a PDF.') }) },
+    },
+    async (req, reply) => {
+      const id = (req.params as { id: number }).id;
+      if (!(await answer(req, id))) throw notFound();
+      const doc = await invoiceDocument(app.db, id, req.t);
+      const pdf = await invoicePdf(doc, req.t, req.locale);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${invoiceFilename(doc.number)}"`)
+        .send(pdf);
+    },
+  );
+}
