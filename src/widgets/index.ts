@@ -93,4 +93,5 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'sales-list': preloadable(() => import(/* webpackChunkName: "widget-sales-list" */ './sales/SalesList')),
   'sale-detail': preloadable(() => import(/* webpackChunkName: "widget-sale-detail" */ './sales/SaleDetail')),
   'net-income': preloadable(() => import(/* webpackChunkName: "widget-net-income" */ './net-income/NetIncome')),
+  'tax-estimate': preloadable(() => import(/* webpackChunkName: "widget-tax-estimate" */ './tax-estimate/TaxEstimate')),
 };

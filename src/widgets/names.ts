@@ -36,6 +36,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'sales-list',
   'sale-detail',
   'net-income',
+  'tax-estimate',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views): the app registers none. */

@@ -173,7 +173,7 @@ export interface ActionDef {
   label: I18NKey;
   kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call' | 'download';
   screen?: string;
-  format?: 'csv' | 'xlsx';
+  format?: 'csv' | 'xlsx' | 'pdf';
   permission?: string;
   /**
    * The permission subject, when it is not the screen resource's (a client page's Checkout needs Income).
@@ -333,7 +333,7 @@ export interface ResourceInfo {
    */
   validator: string;
   archivable: boolean;
-  exportFormats: ('csv' | 'xlsx')[];
+  exportFormats: ('csv' | 'xlsx' | 'pdf')[];
   /**
    * The generic routes the server has for it.
    */

@@ -25,6 +25,7 @@ import type { ProfileInput } from './profile';
 import type { RegistrationInput } from './register';
 import type { ResetPasswordInput } from './reset-password';
 import type { Service, ServiceInput } from './services';
+import type { TaxSettingsInput } from './tax-settings';
 
 export interface ApiRoutes {
   "POST /api/email/verification-notification": {
@@ -706,7 +707,7 @@ export interface ApiRoutes {
   "POST /api/v1/clients/export": {
     responses: {
       /**
-       * The records as a CSV or XLSX file.
+       * The records as a CSV, XLSX or PDF file.
        */
       "200": string;
     };
@@ -850,12 +851,12 @@ export interface ApiRoutes {
   "POST /api/v1/expenses/export": {
     responses: {
       /**
-       * The records as a CSV or XLSX file.
+       * The records as a CSV, XLSX or PDF file.
        */
       "200": string;
     };
     body: {
-      format?: "csv" | "xlsx";
+      format?: "csv" | "xlsx" | "pdf";
       search?: string | null;
       archived?: 0 | 1;
     };
@@ -1016,7 +1017,7 @@ export interface ApiRoutes {
   "POST /api/v1/invoices/export": {
     responses: {
       /**
-       * The records as a CSV or XLSX file.
+       * The records as a CSV, XLSX or PDF file.
        */
       "200": string;
     };
@@ -1821,7 +1822,25 @@ export interface ApiRoutes {
           mileage: number;
           net: number;
         };
+        current: {
+          from: string;
+          to: string;
+        };
       };
+    };
+  };
+  "POST /api/v1/payments/net-income/export": {
+    responses: {
+      /**
+       * Net income as a CSV, XLSX or PDF file.
+       */
+      "200": string;
+    };
+    body: {
+      format: "csv" | "xlsx" | "pdf";
+      from?: string | null;
+      to?: string | null;
+      period?: "month" | "quarter" | "tax_year" | null;
     };
   };
   "GET /api/v1/payments/redeemable": {
@@ -1929,6 +1948,27 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/payments/tax-estimate": {
+    responses: {
+      "200": {
+        from: string;
+        to: string;
+        today: string;
+        income: number;
+        expenses: number;
+        mileage: number;
+        profit: number;
+        bands: {
+          from: number;
+          to: number | null;
+          rate: number;
+          taxed: number;
+          tax: number;
+        }[];
+        tax: number;
+      };
+    };
+  };
   "GET /api/v1/products": {
     responses: {
       "200": {
@@ -1973,7 +2013,7 @@ export interface ApiRoutes {
   "POST /api/v1/products/export": {
     responses: {
       /**
-       * The records as a CSV or XLSX file.
+       * The records as a CSV, XLSX or PDF file.
        */
       "200": string;
     };
@@ -2141,7 +2181,7 @@ export interface ApiRoutes {
   "POST /api/v1/services/export": {
     responses: {
       /**
-       * The records as a CSV or XLSX file.
+       * The records as a CSV, XLSX or PDF file.
        */
       "200": string;
     };
@@ -2452,6 +2492,27 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/user/tax-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/tax-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+    body: TaxSettingsInput;
+  };
   "GET /sanctum/csrf-cookie": {
     responses: {
       /**
@@ -2541,7 +2602,7 @@ export interface ResourceInfo {
    */
   validator: string;
   archivable: boolean;
-  exportFormats: ("csv" | "xlsx")[];
+  exportFormats: ("csv" | "xlsx" | "pdf")[];
   /**
    * The generic routes the server has for it.
    */

@@ -25,3 +25,4 @@ export * from './profile';
 export * from './register';
 export * from './reset-password';
 export * from './services';
+export * from './tax-settings';

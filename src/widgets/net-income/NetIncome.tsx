@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,11 +8,9 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useRenderer, useSearchParams, type ScreenWidget } from '../../../renderer';
-import { todayIn } from '../../domain/dates';
-import { taxYearOf } from '../../domain/expenses';
+import { toMajor, toMinor, useRenderer, useSearchParams, type ScreenWidget } from '../../../renderer';
 import { NET_INCOME_PERIODS, type NetIncomeRow } from '../../domain/net-income';
-import { useWidgetHost } from '../host';
+import { ExportMenu } from '../money/ExportMenu';
 import { MoneyRows } from '../money/MoneyRows';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
 
@@ -21,23 +19,24 @@ interface Answer {
   to: string;
   rows: NetIncomeRow[];
   total: { income: number; expenses: number; mileage: number; net: number };
+  /** The tax year today is in. */
+  current: { from: string; to: string };
 }
 
-/** A tax year's first day moved by whole years. */
-const shiftYear = (from: string, by: number) => `${Number(from.slice(0, 4)) + by}${from.slice(4)}`;
+/** The chart is its own chunk: nivo loads only when net income is shown. */
+const NetIncomeChart = lazy(() => import('./NetIncomeChart'));
 
 /**
  * Net income (spec §2 /financials/net-income): a tax year's income less expenses and mileage, by month, quarter or
- * the whole year, with the year's totals; the year and the grouping are kept in the address (`?year=&period=`).
+ * the whole year, with the year's totals and a chart; the year (the one it starts in) and the grouping are kept in
+ * the address (`?year=&period=`). The server knows when the owner's tax year starts: it answers the year's days.
  */
 const NetIncome: ScreenWidget = () => {
   const { rest, t, locale, formContext } = useRenderer();
-  const { user } = useWidgetHost();
   const [query, setQuery] = useSearchParams();
-  const money = useMemo(() => moneyIn(locale, currencyFrom(formContext)), [locale, formContext]);
-  const current = taxYearOf(todayIn(user?.calendarSettings?.time_zone ?? 'UTC'));
-  const from = /^\d{4}-\d{2}-\d{2}$/.test(query.get('year') ?? '') ? query.get('year')! : current.from;
-  const to = taxYearOf(from).to;
+  const currency = currencyFrom(formContext);
+  const money = useMemo(() => moneyIn(locale, currency), [locale, currency]);
+  const year = /^\d{4}$/.test(query.get('year') ?? '') ? query.get('year') : null;
   const period = (NET_INCOME_PERIODS as readonly string[]).includes(query.get('period') ?? '')
     ? query.get('period')!
     : 'month';
@@ -46,9 +45,23 @@ const NetIncome: ScreenWidget = () => {
       for (const [k, v] of Object.entries(patch)) q.set(k, v);
       return q;
     });
-  const { data, error, isLoading } = useSWR(['net-income', from, period], () =>
-    rest.getJson<Answer>(`/api/v1/payments/net-income?from=${from}&to=${to}&period=${period}`),
+  const { data, error, isLoading } = useSWR(
+    ['net-income', year, period],
+    () => rest.getJson<Answer>(`/api/v1/payments/net-income?period=${period}${year ? `&year=${year}` : ''}`),
+    { keepPreviousData: true },
   );
+  const shown = data?.from.slice(0, 4);
+  const move = (by: number) => shown && set({ year: String(Number(shown) + by) });
+  /** A period as the chart's axis names it: the month's short name, the quarter, or the tax year. */
+  const short = (r: NetIncomeRow) =>
+    period === 'month'
+      ? // With the year: a tax year has two Aprils (its first days and its last).
+        new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+          new Date(`${r.from}T00:00:00Z`),
+        )
+      : period === 'quarter'
+        ? r.period.slice(-2)
+        : r.period;
   const label = (r: NetIncomeRow) =>
     period === 'month'
       ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -59,34 +72,41 @@ const NetIncome: ScreenWidget = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button onClick={() => set({ year: shiftYear(from, -1) })}>{t('netIncome.earlier')}</Button>
+        <Button disabled={!data} onClick={() => move(-1)}>
+          {t('netIncome.earlier')}
+        </Button>
         {/* On a phone the year reads on its own line, the two buttons under it at either side. */}
         <Typography
           component="h2"
           variant="subtitle1"
           sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, order: { xs: -1, sm: 0 }, textAlign: 'center' }}
         >
-          {t('netIncome.taxYear', { from: dayInWords(from, locale), to: dayInWords(to, locale) })}
+          {data ? t('netIncome.taxYear', { from: dayInWords(data.from, locale), to: dayInWords(data.to, locale) }) : ''}
         </Typography>
-        <Button sx={{ ml: 'auto' }} disabled={from >= current.from} onClick={() => set({ year: shiftYear(from, 1) })}>
+        <Button sx={{ ml: 'auto' }} disabled={!data || data.from >= data.current.from} onClick={() => move(1)}>
           {t('netIncome.later')}
         </Button>
       </Box>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        value={period}
-        onChange={(_, v: string | null) => v && set({ period: v })}
-        aria-label={t('netIncome.by')}
-        // On the page's grey, the unchosen labels need a darker grey to read at 4.5:1.
-        sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'rgba(0, 0, 0, 0.72)' } }}
-      >
-        {NET_INCOME_PERIODS.map((p) => (
-          <ToggleButton key={p} value={p}>
-            {t(`netIncome.periods.${p}`)}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={period}
+          onChange={(_, v: string | null) => v && set({ period: v })}
+          aria-label={t('netIncome.by')}
+          // On the page's grey, the unchosen labels need a darker grey to read at 4.5:1.
+          sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'rgba(0, 0, 0, 0.72)' } }}
+        >
+          {NET_INCOME_PERIODS.map((p) => (
+            <ToggleButton key={p} value={p}>
+              {t(`netIncome.periods.${p}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {data && (
+          <ExportMenu path="/api/v1/payments/net-income/export" filters={{ from: data.from, to: data.to, period }} />
+        )}
+      </Box>
       {isLoading && <LinearProgress aria-label={t('app.loading')} />}
       {error && <Alert severity="error">{t('app.loadFailed')}</Alert>}
       {data && (
@@ -105,6 +125,23 @@ const NetIncome: ScreenWidget = () => {
                 mileage: money(data.total.mileage),
               })}
             </Typography>
+          </Paper>
+          <Paper variant="outlined" sx={{ p: 1 }}>
+            <Suspense fallback={<Box sx={{ height: 260 }} />}>
+              <NetIncomeChart
+                bars={data.rows.map((r) => ({
+                  label: short(r),
+                  income: toMajor(r.income, currency),
+                  costs: toMajor(r.expenses + r.mileage, currency),
+                }))}
+                money={(major) => money(toMinor(major, currency))}
+                names={{ income: t('netIncome.income'), costs: t('netIncome.costs') }}
+                summary={t('netIncome.chart', {
+                  income: money(data.total.income),
+                  costs: money(data.total.expenses + data.total.mileage),
+                })}
+              />
+            </Suspense>
           </Paper>
           <MoneyRows
             label={t('netIncome.byPeriod')}

@@ -1,5 +1,6 @@
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
 import { runExpenseRecurrence } from '../../../src/server/jobs/expenses';
+import { pdfPages } from '../../helpers/pdf-text';
 
 /** Expenses: one-off and repeating, edited and deleted for one or from one on, summed by category. */
 let t: TestApp;
@@ -206,5 +207,23 @@ describe('expenses', () => {
     const uk = (await owner.get('/api/v1/data/expense-categories')).json().data;
     expect(uk).toContainEqual({ id: 'rent', title: 'Оренда приміщення' });
     owner.locale = 'en';
+  });
+});
+
+describe('POST /api/v1/expenses/export', () => {
+  it('writes a PDF of the expenses searched, categories in words, amounts with their currency, and the total', async () => {
+    await create({ category: 'rent', title: 'Export check studio', amount: 45000, date: '2026-02-01' });
+    await create({ category: 'phone_internet', title: 'Export check phone', amount: 1850, date: '2026-02-03' });
+    owner.locale = 'uk';
+    const res = await owner.post('/api/v1/expenses/export', { format: 'pdf', search: 'Export check' });
+    owner.locale = 'en';
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/filename="expenses-\d{4}-\d{2}-\d{2}\.pdf"/);
+    const text = pdfPages(res.rawPayload).join('\n');
+    expect(text).toContain('Export check studio');
+    expect(text).toContain('Оренда');
+    expect(text).toContain('468,50');
+    expect(text).not.toContain('phone_internet');
   });
 });

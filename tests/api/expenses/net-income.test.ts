@@ -1,4 +1,5 @@
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+import { pdfPages } from '../../helpers/pdf-text';
 import { book, checkout, newClient, newService } from '../../helpers/payments-studio';
 
 /** Net income: the ledger's income less expenses and mileage, by month, tax-year quarter and tax year. */
@@ -79,5 +80,47 @@ describe('GET /api/v1/payments/net-income', () => {
       mileage: 0,
       net: 0,
     });
+  });
+});
+
+describe('POST /api/v1/payments/net-income/export', () => {
+  const body = { from: '2025-04-06', to: '2026-04-05', period: 'quarter' };
+
+  it('writes the periods and the totals as CSV, in major units under headings naming the currency', async () => {
+    const res = await owner.post('/api/v1/payments/net-income/export', { ...body, format: 'csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="net-income-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('Period,Income (GBP),Expenses (GBP),Mileage (GBP),Net income (GBP)');
+    expect(lines[1]).toBe('6 Apr 2025 – 5 Jul 2025,0,6,0,-6');
+    expect(lines).toHaveLength(1 + 4 + 1 + 4);
+    expect(lines.slice(-4)).toEqual(['Income,,,,0', 'Expenses,,,,30', 'Mileage,,,,0', 'Net income,,,,-30']);
+  });
+
+  it('writes Excel and a PDF in the reader’s language', async () => {
+    const xlsx = await owner.post('/api/v1/payments/net-income/export', { ...body, format: 'xlsx' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    owner.locale = 'uk';
+    const pdf = await owner.post('/api/v1/payments/net-income/export', { ...body, format: 'pdf' });
+    owner.locale = 'en';
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfPages(pdf.rawPayload).join('\n');
+    expect(text).toContain('Чистий дохід');
+    expect(text).toContain('-30,00');
+  });
+
+  it('refuses a backwards period and an unknown format', async () => {
+    const back = await owner.post('/api/v1/payments/net-income/export', {
+      format: 'csv',
+      from: '2026-05-01',
+      to: '2026-04-01',
+    });
+    expect(back.statusCode).toBe(422);
+    const bad = await owner.post('/api/v1/payments/net-income/export', { format: 'doc' });
+    expect(bad.statusCode).toBe(422);
   });
 });

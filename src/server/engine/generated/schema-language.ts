@@ -106,8 +106,14 @@ export interface ResourceMeta {
   uploads?: string[];
   related?: string[];
   export?: {
-    formats: ('csv' | 'xlsx')[];
+    formats: ('csv' | 'xlsx' | 'pdf')[];
     fields: string[];
+    /**
+     * The fields a PDF shows (a page is narrower than a sheet), each with its share of the width; all of `fields` when left out.
+     */
+    pdfFields?: {
+      [k: string]: number;
+    };
   };
   /**
    * Which generic routes exist (default: all; export only with `export`).
@@ -387,7 +393,7 @@ export interface ActionDef {
   label: I18NKey;
   kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call' | 'download';
   screen?: string;
-  format?: 'csv' | 'xlsx';
+  format?: 'csv' | 'xlsx' | 'pdf';
   permission?: string;
   /**
    * The permission subject, when it is not the screen resource's (a client page's Checkout needs Income).
@@ -547,7 +553,7 @@ export interface ResourceInfo {
    */
   validator: string;
   archivable: boolean;
-  exportFormats: ('csv' | 'xlsx')[];
+  exportFormats: ('csv' | 'xlsx' | 'pdf')[];
   /**
    * The generic routes the server has for it.
    */

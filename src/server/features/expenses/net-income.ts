@@ -12,6 +12,8 @@ export async function netIncome(
   db: Db,
   filters: { income: Filter; expenses: Filter },
   q: { from: string; to: string; period: NetIncomePeriod },
+  /** MM-DD: the owner's tax year start, which quarters and tax years are counted from. */
+  taxStart = '04-06',
 ) {
   const income = await db
     .selectFrom('payment_days')
@@ -41,6 +43,7 @@ export async function netIncome(
     q.period,
     q.from,
     q.to,
+    taxStart,
   );
   const total = { income: 0, expenses: 0, mileage: 0, net: 0 };
   for (const r of rows) for (const k of ['income', 'expenses', 'mileage', 'net'] as const) total[k] += r[k];

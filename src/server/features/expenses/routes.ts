@@ -8,6 +8,7 @@ import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../..
 import { forbidden, invalid, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../appointments/request-context';
 import { taxYearOf } from '../../../domain/expenses';
+import { taxSettingsOf } from '../../../domain/tax';
 import { NET_INCOME_PERIODS, type NetIncomePeriod } from '../../../domain/net-income';
 import { levelsOf, mileageSettingsOf } from './mileage';
 import { netIncome } from './net-income';
@@ -51,8 +52,9 @@ const NET_INCOME = object(
       ),
     },
     total: object(SUMS, { required: ['income', 'expenses', 'mileage', 'net'] }),
+    current: object({ from: STRING, to: STRING }, { required: ['from', 'to'] }),
   },
-  { required: ['from', 'to', 'period', 'rows', 'total'] },
+  { required: ['from', 'to', 'period', 'rows', 'total', 'current'] },
 );
 const CATEGORIES = object(
   { data: { type: 'array', items: object({ id: STRING, title: STRING }, { required: ['id', 'title'] }) } },
@@ -173,15 +175,22 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { from: DATE, to: DATE, period: { type: 'string', enum: [...NET_INCOME_PERIODS] } },
+          properties: {
+            from: DATE,
+            to: DATE,
+            year: { type: 'integer', minimum: 2000, maximum: 2100 },
+            period: { type: 'string', enum: [...NET_INCOME_PERIODS] },
+          },
         },
         response: responses({ 200: NET_INCOME }),
       },
     },
     async (req) => {
-      const q = req.query as { from?: string; to?: string; period?: NetIncomePeriod };
-      // The current tax year unless asked otherwise; at most ten years at once.
-      const year = taxYearOf(todayIn(ownerTimeZone(req)));
+      const q = req.query as { from?: string; to?: string; year?: number; period?: NetIncomePeriod };
+      // The tax year starting in `year`, else the current one, unless a period is given; at most ten years at once.
+      const start = taxSettingsOf(req.user!.settings, req.user!.region).tax_year_start;
+      const current = taxYearOf(todayIn(ownerTimeZone(req)), start);
+      const year = q.year ? taxYearOf(`${q.year}-${start}`, start) : current;
       const from = q.from ?? year.from;
       const to = q.to ?? year.to;
       if (to < from) throw invalid('to', 'exports.periodBackwards');
@@ -193,7 +202,8 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
           expenses: req.filterFor('read', 'Expense', 'expenses'),
         },
         { from, to, period: q.period ?? 'month' },
-      );
+        start,
+      ).then((answer) => ({ ...answer, current }));
     },
   );
 
