@@ -29,6 +29,7 @@ import { buildApp } from '../src/server/build';
 import { coldVisits, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
+import { benchInvoices } from './bench-invoices';
 import { benchPayments } from './bench-payments';
 import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
 import type { AvailabilityInput } from '../src/domain/availability/availability.types';
@@ -423,6 +424,7 @@ async function main(): Promise<void> {
   if (want('booking')) await benchBooking();
   if (want('api')) await benchApi();
   if (want('payments')) await benchPayments(row, tmp);
+  if (want('invoices')) await benchInvoices(row);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

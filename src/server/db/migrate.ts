@@ -17,6 +17,7 @@ import * as ledgerMonths from './migrations/0014-ledger-months';
 import * as classSeatLedger from './migrations/0015-class-seat-ledger';
 import * as expenses from './migrations/0016-expenses';
 import * as invoices from './migrations/0017-invoices';
+import * as expenseMonths from './migrations/0018-expense-months';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0015-class-seat-ledger': classSeatLedger,
   '0016-expenses': expenses,
   '0017-invoices': invoices,
+  '0018-expense-months': expenseMonths,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

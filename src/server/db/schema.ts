@@ -29,12 +29,13 @@ import type {
 } from './tables/online-booking';
 import type { CheckoutItemsTable, CheckoutsTable, PaymentDaysTable, PaymentMonthsTable } from './tables/ledger';
 import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
-import type { ExpensesTable } from './tables/expenses';
+import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
 export interface Database {
   expenses: ExpensesTable;
+  expense_months: ExpenseMonthsTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   gift_vouchers: GiftVouchersTable;

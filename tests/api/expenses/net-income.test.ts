@@ -124,3 +124,36 @@ describe('POST /api/v1/payments/net-income/export', () => {
     expect(bad.statusCode).toBe(422);
   });
 });
+
+describe('net income follows expenses as they change', () => {
+  it('counts an expense edited, moved to another month, turned into a trip and deleted', async () => {
+    const month = async (m: string) =>
+      (
+        (await owner.get('/api/v1/payments/net-income?year=2023&period=month')).json().rows as Array<
+          Record<string, number | string>
+        >
+      ).find((r) => r.period === m)!;
+    const res = await owner.post('/api/v1/expenses', { category: 'supplies', amount: 700, date: '2023-08-10' });
+    const id = res.json().data.id as number;
+    expect(await month('2023-08')).toMatchObject({ expenses: 700, net: -700 });
+    await owner.put(`/api/v1/expenses/${id}`, { category: 'supplies', amount: 900, date: '2023-08-10' });
+    expect((await month('2023-08')).expenses).toBe(900);
+    await owner.put(`/api/v1/expenses/${id}`, { category: 'supplies', amount: 900, date: '2023-09-02' });
+    expect([(await month('2023-08')).expenses, (await month('2023-09')).expenses]).toEqual([0, 900]);
+    await owner.put(`/api/v1/expenses/${id}`, {
+      type: 'mileage',
+      from_location: 'A',
+      to_location: 'B',
+      miles: 10,
+      date: '2023-09-02',
+    });
+    expect(await month('2023-09')).toMatchObject({ expenses: 0, mileage: 450 });
+    await owner.delete(`/api/v1/expenses/${id}`);
+    expect(await month('2023-09')).toMatchObject({ expenses: 0, mileage: 0 });
+    // Whole months and the tax year's first days (6–30 April) add up to the same as summing every day.
+    await owner.post('/api/v1/expenses', { category: 'rent', amount: 100, date: '2023-04-06' });
+    await owner.post('/api/v1/expenses', { category: 'rent', amount: 200, date: '2024-04-05' });
+    const year = (await owner.get('/api/v1/payments/net-income?year=2023&period=tax_year')).json();
+    expect(year.rows).toEqual([expect.objectContaining({ period: '2023-24', expenses: 300 })]);
+  });
+});

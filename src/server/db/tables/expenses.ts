@@ -33,3 +33,11 @@ export interface ExpensesTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Expenses and mileage summed per owner and month (YYYY-MM), kept by triggers on `expenses` (migration 0018). */
+export interface ExpenseMonthsTable {
+  user_id: number;
+  month: string;
+  expenses: number;
+  mileage: number;
+}

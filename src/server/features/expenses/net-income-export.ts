@@ -9,7 +9,7 @@ import { fileBody, responses } from '../../engine/responses';
 import { invalid } from '../../infra/domain-error';
 import { ownerTimeZone } from '../appointments/request-context';
 import { ownerExport } from '../payments/export-context';
-import { netIncome } from './net-income';
+import { netIncome, netIncomeFilters } from './net-income';
 
 const DATE = { type: ['string', 'null'], format: 'date' } as const;
 
@@ -71,15 +71,7 @@ export async function netIncomeExportRoutes(app: FastifyInstance, opts: { curren
       if (to < from) throw invalid('to', 'exports.periodBackwards');
       if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
       const period = body.period ?? 'month';
-      const figures = await netIncome(
-        app.db,
-        {
-          income: req.filterFor('read', 'Income', 'payment_days'),
-          expenses: req.filterFor('read', 'Expense', 'expenses'),
-        },
-        { from, to, period },
-        start,
-      );
+      const figures = await netIncome(app.db, netIncomeFilters(req), { from, to, period }, start);
       const owner = ownerExport(app, req, { from, to });
       const t = owner.t;
       async function* rows() {

@@ -11,7 +11,7 @@ import { taxYearOf } from '../../../domain/expenses';
 import { taxSettingsOf } from '../../../domain/tax';
 import { NET_INCOME_PERIODS, type NetIncomePeriod } from '../../../domain/net-income';
 import { levelsOf, mileageSettingsOf } from './mileage';
-import { netIncome } from './net-income';
+import { netIncome, netIncomeFilters } from './net-income';
 import { expenseStatistic } from './statistic';
 import { createExpense, deleteExpense, updateExpense, type ExpenseInput, type ExpensesContext } from './write';
 
@@ -195,15 +195,9 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       const to = q.to ?? year.to;
       if (to < from) throw invalid('to', 'exports.periodBackwards');
       if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
-      return netIncome(
-        app.db,
-        {
-          income: req.filterFor('read', 'Income', 'payment_days'),
-          expenses: req.filterFor('read', 'Expense', 'expenses'),
-        },
-        { from, to, period: q.period ?? 'month' },
-        start,
-      ).then((answer) => ({ ...answer, current }));
+      return netIncome(app.db, netIncomeFilters(req), { from, to, period: q.period ?? 'month' }, start).then(
+        (answer) => ({ ...answer, current }),
+      );
     },
   );
 

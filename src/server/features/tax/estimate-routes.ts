@@ -5,7 +5,7 @@ import { taxYearOf } from '../../../domain/expenses';
 import { taxOn, taxSettingsOf } from '../../../domain/tax';
 import { INTEGER, NULLABLE_INTEGER, NUMBER, STRING, object, responses } from '../../engine/responses';
 import { ownerTimeZone } from '../appointments/request-context';
-import { netIncome } from '../expenses/net-income';
+import { netIncome, netIncomeFilters } from '../expenses/net-income';
 
 const BAND = object(
   { from: INTEGER, to: NULLABLE_INTEGER, rate: NUMBER, taxed: INTEGER, tax: INTEGER },
@@ -45,10 +45,7 @@ export async function taxEstimateRoutes(app: FastifyInstance): Promise<void> {
       const year = taxYearOf(today, settings.tax_year_start);
       const figures = await netIncome(
         app.db,
-        {
-          income: req.filterFor('read', 'Income', 'payment_days'),
-          expenses: req.filterFor('read', 'Expense', 'expenses'),
-        },
+        netIncomeFilters(req),
         { from: year.from, to: today, period: 'tax_year' },
         settings.tax_year_start,
       );
