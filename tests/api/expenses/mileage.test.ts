@@ -125,4 +125,19 @@ describe('mileage', () => {
       (await lite.post('/api/v1/expenses', { category: 'supplies', amount: 500, date: '2026-07-01' })).statusCode,
     ).toBe(201);
   });
+
+  it('prices the current tax year’s trips again when the rates change, and leaves earlier years', async () => {
+    const { agent } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    const go = async (date: string) =>
+      (
+        await agent.post('/api/v1/expenses', { type: 'mileage', from_location: 'A', to_location: 'B', miles: 10, date })
+      ).json().data.id as number;
+    const now = await go(today);
+    const old = await go('2020-05-01');
+    const amount = async (id: number) => (await agent.get(`/api/v1/expenses/${id}`)).json().data.amount as number;
+    expect([await amount(now), await amount(old)]).toEqual([450, 450]);
+    expect((await agent.put('/api/v1/user/mileage-settings', { first_rate: 50 })).statusCode).toBe(200);
+    expect([await amount(now), await amount(old)]).toEqual([500, 450]);
+  });
 });

@@ -1,12 +1,15 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
-import { checkMileageSettings, mileageSettingsOf, type MileageSettings } from './mileage';
+import { todayIn } from '../../../domain/dates';
+import { lockOwner } from '../appointments/overlaps';
+import { ownerTimeZone } from '../appointments/request-context';
+import { checkMileageSettings, levelsOf, mileageSettingsOf, repriceTrips, type MileageSettings } from './mileage';
 
 /**
  * The owner's mileage rates (spec §9: up to three levels), kept in their account's settings JSON: `GET` and `PUT
  * /user/mileage-settings`, for the plans with mileage tracking (a 403 naming the plan otherwise). Changing them
- * prices trips recorded afterwards; trips already recorded keep their amounts until they are next changed.
+ * prices the current tax year's trips again; trips of earlier tax years keep their amounts.
  */
 export async function mileageSettingsRoutes(app: FastifyInstance): Promise<void> {
   const path = '/api/v1/user/mileage-settings';
@@ -42,11 +45,16 @@ export async function mileageSettingsRoutes(app: FastifyInstance): Promise<void>
       };
       checkMileageSettings(mileageSettings);
       const settings = { ...req.user!.settings, mileageSettings };
-      await app.db
-        .updateTable('users')
-        .set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() })
-        .where('id', '=', req.user!.id)
-        .execute();
+      // The current tax year's trips are priced again at the new rates; earlier years keep theirs.
+      await app.db.transaction().execute(async (trx) => {
+        await lockOwner(trx, { dialect: app.dialect, ownerId: req.user!.id });
+        await trx
+          .updateTable('users')
+          .set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() })
+          .where('id', '=', req.user!.id)
+          .execute();
+        await repriceTrips(trx, req.user!.id, levelsOf(mileageSettings), todayIn(ownerTimeZone(req)));
+      });
       return { data: mileageSettings, message: req.t('messages.updated') };
     },
   );
