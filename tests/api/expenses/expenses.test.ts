@@ -144,6 +144,12 @@ describe('expenses', () => {
     const clash = await owner.put(`/api/v1/expenses/${rows[2].id}`, { ...body, amount: 1500, date: '2025-06-09' });
     expect(clash.statusCode).toBe(422);
 
+    // A receipt on a later occurrence stays with that day's occurrence after a change from an earlier one on.
+    await t.app.db
+      .updateTable('expenses')
+      .set({ receipt: '/uploads/towels-30.pdf' })
+      .where('id', '=', rows[4].id)
+      .execute();
     const future = await owner.put(`/api/v1/expenses/${rows[3].id}`, {
       ...body,
       date: '2025-06-23',
@@ -161,6 +167,12 @@ describe('expenses', () => {
     ]);
     expect(now[2].end_date).toBe('2025-06-22');
     expect(now[3].series_id).toBe(rows[3].id);
+    const receipt = await t.app.db
+      .selectFrom('expenses')
+      .select('receipt')
+      .where('id', '=', now[4].id)
+      .executeTakeFirst();
+    expect(receipt?.receipt).toBe('/uploads/towels-30.pdf');
 
     expect((await owner.delete(`/api/v1/expenses/${rows[1].id}?recurring_range=future`)).statusCode).toBe(200);
     expect((await owner.delete(`/api/v1/expenses/${now[4].id}`)).statusCode).toBe(200);

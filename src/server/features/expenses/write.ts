@@ -178,7 +178,15 @@ async function change(
     await set(own(input));
     return;
   }
-  // This and every later occurrence: the old series stops before this one, which starts the new series.
+  // This and every later occurrence: the old series stops before this one, which starts the new series. Receipts
+  // already attached to later occurrences go to the new series' occurrence on the same day.
+  const receipts = await trx
+    .selectFrom('expenses')
+    .select(['date', 'receipt'])
+    .where('series_id', '=', row.series_id)
+    .where('date', '>', row.date)
+    .where('receipt', 'is not', null)
+    .execute();
   await trx.deleteFrom('expenses').where('series_id', '=', row.series_id).where('date', '>', row.date).execute();
   await trx
     .updateTable('expenses')
@@ -188,6 +196,14 @@ async function change(
     .execute();
   await set({ ...own(input), ...how, series_id: null, series_start: null, next_recurrence_date: null });
   if (how.recurrence !== 'never') await startSeries(trx, ctx, id, input.date, how.recurrence);
+  for (const r of receipts)
+    await trx
+      .updateTable('expenses')
+      .set({ receipt: r.receipt })
+      .where('series_id', '=', id)
+      .where('date', '=', r.date)
+      .where('receipt', 'is', null)
+      .execute();
 }
 
 /** Deletes an expense (spec §4 `DELETE /expenses/{id}`): this occurrence alone, or it and every later one. */
