@@ -88,7 +88,8 @@ export function hasFillingFields(uiSchema: UiSchema): boolean {
 
 /**
  * `"ui:options": { "showWhen": { "location_type": ["own"] } }` shows a field only while every named field holds
- * one of the listed values (null included). Hidden fields are also left out of what the form sends.
+ * one of the listed values (null included); `"$editing": [true]` only while a record is being changed, not made.
+ * Hidden fields are also left out of what the form sends.
  */
 export function visibleFields(
   uiSchema: UiSchema,

@@ -1,6 +1,6 @@
 import { routeFor } from '../core/routes';
 import type { RestClient } from '../core/rest';
-import type { ActionDef, RecordData } from '../core/types';
+import { matchesWhen, type ActionDef, type RecordData, type When } from '../core/types';
 import type { ScopedMutator } from 'swr';
 import { refreshResource } from './cache';
 import type { RendererContextValue } from './context';
@@ -8,7 +8,7 @@ import type { Navigate } from './router';
 
 /** Whether an action applies to the record: each field named in its `showWhen` holds one of the values listed. */
 export function shownFor(action: Pick<ActionDef, 'showWhen'>, record?: RecordData): boolean {
-  return Object.entries(action.showWhen ?? {}).every(([field, values]) => values.includes(record?.[field]));
+  return matchesWhen(action.showWhen as When | undefined, record);
 }
 
 /** A navigate action's query string, `{id}` in its values being the record's id: "?client_id=12&back=%2Fclients%2F12". */

@@ -95,8 +95,9 @@ export default function FormScreen({ screen }: ScreenProps) {
   const conditional = useMemo(() => hasConditionalFields(uiSchema), [uiSchema]);
   const filling = useMemo(() => hasFillingFields(uiSchema), [uiSchema]);
   const shown = useMemo(
-    () => (conditional ? visibleFields(uiSchema, formData) : { uiSchema, hidden: [] }),
-    [conditional, uiSchema, formData],
+    // `$editing` names whether a record is being changed: a field can show only then (which ones a change applies to).
+    () => (conditional ? visibleFields(uiSchema, { ...formData, $editing: editing }) : { uiSchema, hidden: [] }),
+    [conditional, uiSchema, formData, editing],
   );
 
   const [pending, setPending] = useState(false);

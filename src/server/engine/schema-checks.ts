@@ -208,8 +208,9 @@ export function registryProblems(
       if (typeof widget === 'string' && code.widgets && !code.widgets.includes(widget))
         problem(`${where}#/uiSchema/${name}/ui:widget`, `unknown widget "${widget}"`);
       const showWhen = (ui['ui:options'] as { showWhen?: Record<string, unknown> } | undefined)?.showWhen;
+      // `$editing` is the form's own state (a record changed, not made), not a field.
       for (const other of Object.keys(showWhen ?? {}))
-        field(`uiSchema/${name}/ui:options/showWhen`, other.split('.')[0]);
+        if (other !== '$editing') field(`uiSchema/${name}/ui:options/showWhen`, other.split('.')[0]);
       const fill = (ui['ui:options'] as { fill?: Record<string, string> } | undefined)?.fill;
       for (const target of Object.keys(fill ?? {})) field(`uiSchema/${name}/ui:options/fill`, target);
       if (typeof ui['ui:help'] === 'string') i18n(`${where}#/uiSchema/${name}/ui:help`, ui['ui:help']);

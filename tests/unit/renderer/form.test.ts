@@ -89,3 +89,11 @@ describe('writableData', () => {
     ).toEqual({ first_name: 'A', archived: false });
   });
 });
+
+describe('a field shown only while a record is changed', () => {
+  it('hides `$editing` fields on a new record and shows them on an edit', () => {
+    const ui = { recurring_range: { 'ui:options': { showWhen: { $editing: [true], recurrence: ['monthly'] } } } };
+    expect(visibleFields(ui, { recurrence: 'monthly', $editing: false }).hidden).toEqual(['recurring_range']);
+    expect(visibleFields(ui, { recurrence: 'monthly', $editing: true }).hidden).toEqual([]);
+  });
+});
