@@ -28,6 +28,7 @@ export const BUILTIN_WIDGETS = [
   'money',
   'duration',
   'resource-select',
+  'resource-text',
 ] as const;
 
 export const RENDERER_WIDGETS = [
@@ -42,4 +43,5 @@ export const RENDERER_WIDGETS = [
   'money',
   'duration',
   'resource-select',
+  'resource-text',
 ] as const;

@@ -13,3 +13,14 @@ export default function LazyResourceSelect(props: WidgetProps) {
     </Suspense>
   );
 }
+
+const Text = lazy(() => import(/* webpackChunkName: "widget-resource-select" */ './resourceText'));
+
+/** Free text suggested from another resource's records (the same chunk as the picker). */
+export function LazyResourceText(props: WidgetProps) {
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <Text {...props} />
+    </Suspense>
+  );
+}

@@ -1,7 +1,7 @@
 import { createRegistry, type Registry } from '../../core/registry';
 import { ColourWidget, DurationWidget, MoneyWidget } from './catalogueWidgets';
 import ImageWidget from './ImageWidget';
-import ResourceSelectWidget from './LazyResourceSelect';
+import ResourceSelectWidget, { LazyResourceText } from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
 import type { RendererWidget } from '../types';
 
@@ -23,4 +23,5 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   money: MoneyWidget,
   duration: DurationWidget,
   'resource-select': ResourceSelectWidget,
+  'resource-text': LazyResourceText,
 });
