@@ -52,8 +52,8 @@ for (const width of [390, 1366]) {
     await page.getByLabel('Kind').selectOption({ label: 'Business trip (mileage)' });
     await expect(page.getByLabel('Amount')).toHaveCount(0);
     await page.getByLabel('What for').fill(`Wedding ${title}`);
-    await page.getByRole('textbox', { name: 'From', exact: true }).fill('Studio');
-    await page.getByRole('textbox', { name: 'To', exact: true }).fill('Harrogate');
+    await page.getByRole('combobox', { name: 'From', exact: true }).fill('Studio');
+    await page.getByRole('combobox', { name: 'To', exact: true }).fill('Harrogate');
     await page
       .getByRole('textbox', { name: 'Miles' })
       .or(page.getByRole('spinbutton', { name: 'Miles' }))
