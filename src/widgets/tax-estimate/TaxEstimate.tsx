@@ -72,7 +72,13 @@ const TaxEstimate: ScreenWidget = () => {
     <Section heading={heading}>
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Chip size="small" color="warning" variant="outlined" label={t('tax.estimate.label')} />
+          {/* A dark amber that reads at 4.5:1 on white (the theme's warning orange does not). */}
+          <Chip
+            size="small"
+            variant="outlined"
+            label={t('tax.estimate.label')}
+            sx={{ color: '#7a4f01', borderColor: '#7a4f01' }}
+          />
           <Typography variant="body2" color="text.secondary">
             {t('tax.estimate.period', { from: dayInWords(data.from, locale), to: dayInWords(data.to, locale) })}
           </Typography>
