@@ -8,7 +8,7 @@
  *   remove(path, id)        DELETE {path}/{id}                                              → { message }
  *   send(method, path, body) any JSON call (login, actions)                                 → body
  *   upload(file, kind?)     POST {uploadPath}[?kind=document] multipart "file"             → { data: { url } }
- *   download(path, body)    POST {path} (exports)                                           → a Blob + file name
+ *   download(path, body, m) POST {path} (exports), or GET a file (an invoice's PDF)          → a Blob + file name
  *   getJson(url)            GET any JSON (manifest, screens, locales)
  *
  * `preloaded` answers a first GET of a URL without the network: the host's page may carry the answers its first
@@ -127,8 +127,8 @@ export function createRestClient(options: RestOptions = {}) {
       );
       return res.data.url;
     },
-    async download(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
-      const res = await raw('POST', path, body);
+    async download(path: string, body: unknown, method = 'POST'): Promise<{ blob: Blob; filename: string }> {
+      const res = await raw(method, path, method === 'GET' ? undefined : body);
       const disposition = res.headers.get('content-disposition') ?? '';
       const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
       return { blob: await res.blob(), filename };

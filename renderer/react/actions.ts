@@ -20,8 +20,8 @@ export function actionQuery(action: Pick<ActionDef, 'query'>, record?: RecordDat
 }
 
 /** POSTs `body` to an export route and saves the file it answers under the name it gives; rejects as the call does. */
-export async function downloadFile(rest: RestClient, path: string, body: unknown): Promise<void> {
-  const { blob, filename } = await rest.download(path, body);
+export async function downloadFile(rest: RestClient, path: string, body: unknown, method = 'POST'): Promise<void> {
+  const { blob, filename } = await rest.download(path, body, method);
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -86,11 +86,8 @@ export async function runAction(
         return action.then !== 'session';
       }
       case 'download': {
-        // A GET the browser saves itself: the session cookie goes with it, and the server names the file.
-        const a = document.createElement('a');
-        a.href = action.path!.replace('{id}', String(target.record?.id ?? ''));
-        a.download = '';
-        a.click();
+        // Through the REST client, so the file is in the language the screen is read in (X-Locale).
+        await downloadFile(rest, action.path!.replace('{id}', String(target.record?.id ?? '')), undefined, 'GET');
         return false;
       }
       case 'export': {

@@ -130,9 +130,10 @@ export default function DetailScreen({ screen }: ScreenProps) {
       mutateCache,
     );
     if (!changed) return;
+    const gone = action.kind === 'delete' || (action.kind === 'call' && action.method === 'DELETE');
     // A call changed the record (sent, cancelled, paid): read it again.
-    if (action.kind === 'call') await mutateCache(['record', info.path, id]);
-    if (action.kind === 'delete') navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
+    if (action.kind === 'call' && !gone) await mutateCache(['record', info.path, id]);
+    if (gone) navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
   }
 
   return (

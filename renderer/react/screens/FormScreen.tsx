@@ -126,6 +126,8 @@ export default function FormScreen({ screen }: ScreenProps) {
     setPending(true);
     setServerErrors(undefined);
     setSummary(null);
+    // A success said before is no longer true once the form is sent again.
+    setDone(null);
     try {
       // Editing something that is not a CRUD record (an appointment): PUT to the submit path with the id.
       const method = editingOther ? 'PUT' : (screen.submit?.method ?? (editing ? 'PUT' : 'POST'));

@@ -54,7 +54,10 @@ export async function exportRows(
   t: TFunction,
   today: string,
   money: ExportMoney = { fields: [], currency: 'GBP' },
+  /** Fields with a closed list of values: written in words (`enums.<value>`), not as their codes. */
+  enums: readonly string[] = [],
 ): Promise<ExportFile> {
+  const inWords = new Set(enums);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   const currency = money.currency.toUpperCase();
@@ -73,9 +76,11 @@ export async function exportRows(
           ? toMajor(v, currency)
           : typeof v === 'boolean'
             ? t(v ? 'list.yes' : 'list.no')
-            : typeof v === 'string'
-              ? neutralised(v)
-              : v;
+            : inWords.has(f) && typeof v === 'string'
+              ? t(`enums.${v}`, { defaultValue: v })
+              : typeof v === 'string'
+                ? neutralised(v)
+                : v;
     }
     sheet.addRow(values);
   }

@@ -54,7 +54,9 @@ export function registerResourceExport(app: FastifyInstance, resource: Resource)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
           .send(file.stream);
       }
-      const file = await exportRows(resource.name, fields, rows, body.format, req.t, today, money);
+      const props = resource.record.properties ?? {};
+      const enums = fields.filter((f) => Array.isArray(props[f]?.enum));
+      const file = await exportRows(resource.name, fields, rows, body.format, req.t, today, money, enums);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

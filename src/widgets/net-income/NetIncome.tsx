@@ -129,6 +129,7 @@ const NetIncome: ScreenWidget = () => {
           <Paper variant="outlined" sx={{ p: 1 }}>
             <Suspense fallback={<Box sx={{ height: 260 }} />}>
               <NetIncomeChart
+                key={period}
                 bars={data.rows.map((r) => ({
                   label: short(r),
                   income: toMajor(r.income, currency),

@@ -47,7 +47,10 @@ const schemas: Record<string, object> = {
   duration: { type: 'integer' },
   'resource-select': { type: 'array', items: { type: 'integer' } },
 };
-const uiOptions: Record<string, object> = { 'resource-select': { resource: 'things' } };
+const uiOptions: Record<string, object> = {
+  'resource-select': { resource: 'things' },
+  'resource-text': { resource: 'things' },
+};
 
 describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('widget %s', (name, Widget) => {
   for (const c of widgetContract(name, Widget, {

@@ -53,13 +53,17 @@ describe('the money lists’ export', () => {
     const download = jest.fn(() => new Promise((resolve) => (answer = resolve)));
     show(IncomeList, '/financials/income/list?tab=sale&from=2026-10-01&to=2026-10-31&search=Lee', download);
     choose('money.exportAs.csv');
-    expect(download).toHaveBeenCalledWith('/api/v1/payments/export', {
-      format: 'csv',
-      type: 'sale',
-      from: '2026-10-01',
-      to: '2026-10-31',
-      search: 'Lee',
-    });
+    expect(download).toHaveBeenCalledWith(
+      '/api/v1/payments/export',
+      {
+        format: 'csv',
+        type: 'sale',
+        from: '2026-10-01',
+        to: '2026-10-31',
+        search: 'Lee',
+      },
+      'POST',
+    );
     // While the file is made the button says so and cannot be pressed again.
     const busy = await screen.findByRole('button', { name: /money.exporting/ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -72,13 +76,17 @@ describe('the money lists’ export', () => {
     const download = jest.fn(async () => ({ blob: new Blob(['a']), filename: 'income.xlsx' }));
     show(IncomeList, '/financials/income/list?from=2026-10-01&to=2026-10-31', download);
     choose('money.exportAs.xlsx');
-    expect(download).toHaveBeenCalledWith('/api/v1/payments/export', {
-      format: 'xlsx',
-      type: null,
-      from: '2026-10-01',
-      to: '2026-10-31',
-      search: null,
-    });
+    expect(download).toHaveBeenCalledWith(
+      '/api/v1/payments/export',
+      {
+        format: 'xlsx',
+        type: null,
+        from: '2026-10-01',
+        to: '2026-10-31',
+        search: null,
+      },
+      'POST',
+    );
     await waitFor(() => expect(saved).toEqual(['income.xlsx']));
   });
 
@@ -90,12 +98,16 @@ describe('the money lists’ export', () => {
       download,
     );
     choose('money.exportAs.pdf');
-    expect(download).toHaveBeenCalledWith('/api/v1/sales/export', {
-      format: 'pdf',
-      from: '2026-09-01',
-      to: '2026-09-30',
-      search: 'Ann',
-    });
+    expect(download).toHaveBeenCalledWith(
+      '/api/v1/sales/export',
+      {
+        format: 'pdf',
+        from: '2026-09-01',
+        to: '2026-09-30',
+        search: 'Ann',
+      },
+      'POST',
+    );
     await waitFor(() => expect(notify).toHaveBeenCalledWith('money.exportFailed', 'error'));
     expect(saved).toEqual([]);
     expect(screen.getByRole('button', { name: 'money.export' })).toBeTruthy();

@@ -429,7 +429,7 @@ export interface ActionDef {
    * Shown only while each named field of the record has one of the values: { "status": ["draft"] }.
    */
   showWhen?: {
-    [k: string]: unknown[];
+    [k: string]: unknown[] | '$set';
   };
   then?: 'session' | 'refresh';
 }
