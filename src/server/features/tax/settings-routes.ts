@@ -1,7 +1,6 @@
-import { subject } from '@casl/ability';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { taxSettingsOf, type TaxSettings } from '../../../domain/tax';
-import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
+import { registerSettingsGroup } from '../../engine/settings-group-routes';
 import { invalidFields, type Message } from '../../infra/domain-error';
 
 /** Days in each month of a leap year: a tax year may start on any day there is, 29 February aside. */
@@ -27,31 +26,14 @@ export function checkTaxSettings(s: TaxSettings): void {
  * The business details invoices print are the invoice settings'.
  */
 export async function taxSettingsRoutes(app: FastifyInstance): Promise<void> {
-  const path = '/api/v1/user/tax-settings';
-  const allowed = (action: 'read' | 'update') => async (req: FastifyRequest, reply: FastifyReply) => {
-    const own = subject('Tax', { user_id: req.user!.id });
-    if (!req.ability.can(action, own)) return reply.forbid(action, own);
-  };
-
-  app.get(
-    path,
-    { preValidation: allowed('read'), schema: { response: responses({ 200: dataBody(OPEN_OBJECT) }), tags: ['user'] } },
-    async (req) => ({ data: taxSettingsOf(req.user!.settings, req.user!.region) }),
-  );
-
-  app.put(
-    path,
-    {
-      preValidation: allowed('update'),
-      schema: {
-        response: responses({ 200: dataBody(OPEN_OBJECT) }),
-        tags: ['user'],
-        body: { $ref: 'tax-settings.request#' },
-      },
-    },
-    async (req) => {
-      const body = req.body as TaxSettings;
-      const taxSettings: TaxSettings = {
+  registerSettingsGroup<TaxSettings>(app, {
+    path: 'tax-settings',
+    subject: 'Tax',
+    key: 'taxSettings',
+    body: 'tax-settings.request',
+    read: (req) => taxSettingsOf(req.user!.settings, req.user!.region),
+    write: (_req, body) => {
+      const tax: TaxSettings = {
         tax_year_start: body.tax_year_start,
         allowance: body.allowance ?? 0,
         first_rate: body.first_rate,
@@ -60,14 +42,8 @@ export async function taxSettingsRoutes(app: FastifyInstance): Promise<void> {
         second_up_to: body.second_up_to ?? null,
         third_rate: body.third_rate ?? null,
       };
-      checkTaxSettings(taxSettings);
-      const settings = { ...req.user!.settings, taxSettings };
-      await app.db
-        .updateTable('users')
-        .set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() })
-        .where('id', '=', req.user!.id)
-        .execute();
-      return { data: taxSettings, message: req.t('messages.updated') };
+      checkTaxSettings(tax);
+      return tax;
     },
-  );
+  });
 }
