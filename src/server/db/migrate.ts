@@ -18,6 +18,7 @@ import * as classSeatLedger from './migrations/0015-class-seat-ledger';
 import * as expenses from './migrations/0016-expenses';
 import * as invoices from './migrations/0017-invoices';
 import * as expenseMonths from './migrations/0018-expense-months';
+import * as saleCancel from './migrations/0019-sale-cancel';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0016-expenses': expenses,
   '0017-invoices': invoices,
   '0018-expense-months': expenseMonths,
+  '0019-sale-cancel': saleCancel,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

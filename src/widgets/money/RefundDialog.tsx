@@ -16,11 +16,14 @@ export function RefundDialog({
   path,
   text,
   onClose,
+  labels,
 }: {
   /** null: closed. */
   path: string | null;
   text: string;
   onClose(done: boolean): void;
+  /** Other words for the dialog (cancelling a sale nothing was paid for): i18n keys. */
+  labels?: { title: string; confirm: string; dismiss: string };
 }) {
   const { rest, t, notify } = useRenderer();
   const [reason, setReason] = useState('');
@@ -45,7 +48,7 @@ export function RefundDialog({
 
   return (
     <Dialog open={path !== null} onClose={() => onClose(false)} aria-labelledby="refund-title" fullWidth maxWidth="xs">
-      <DialogTitle id="refund-title">{t('money.refundTitle')}</DialogTitle>
+      <DialogTitle id="refund-title">{t(labels?.title ?? 'money.refundTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText gutterBottom>{text}</DialogContentText>
         <TextField
@@ -60,9 +63,9 @@ export function RefundDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>{t('actions.cancel')}</Button>
+        <Button onClick={() => onClose(false)}>{t(labels?.dismiss ?? 'actions.cancel')}</Button>
         <Button color="error" variant="contained" disabled={busy} onClick={() => void refund()}>
-          {t('money.refund')}
+          {t(labels?.confirm ?? 'money.refund')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -22,6 +22,7 @@ const SaleDetail: ScreenWidget = () => {
     rest.getJson<{ data: Sale }>(`/api/v1/sales/${id}`),
   );
   const [refunding, setRefunding] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const sale = data?.data;
   const money = useMemo(
     () => moneyIn(locale, sale?.currency ?? currencyFrom(formContext)),
@@ -38,6 +39,8 @@ const SaleDetail: ScreenWidget = () => {
   const total = saleTotal(sale);
   const paid = salePaid(sale);
   const left = sale.left_to_pay ?? Math.max(0, total - paid);
+  // Nothing was ever paid: the sale is cancelled rather than refunded.
+  const unpaid = (sale.payments ?? []).length === 0;
   const sums: [string, number][] = [
     ...(sale.discount
       ? ([
@@ -57,7 +60,14 @@ const SaleDetail: ScreenWidget = () => {
             {t('money.saleOf', { date: dayInWords(sale.date, locale) })}
           </Typography>
           {sale.refunded && <Chip size="small" color="warning" label={t('money.refundedChip')} />}
+          {sale.cancelled_at && <Chip size="small" label={t('money.cancelledChip')} />}
         </Box>
+        {sale.cancelled_at && (
+          <Typography color="text.secondary">
+            {t('money.cancelledOn', { date: dayInWords(sale.cancelled_at.slice(0, 10), locale) })}
+            {sale.cancel_reason ? ` · ${sale.cancel_reason}` : ''}
+          </Typography>
+        )}
         <Typography>
           {t('money.client')}:{' '}
           {sale.client ? <Link to={`/clients/${sale.client.id}`}>{clientName(sale.client)}</Link> : '—'}
@@ -122,13 +132,13 @@ const SaleDetail: ScreenWidget = () => {
         />
       )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
-        {!sale.refunded && can('delete', 'Sale') && (
-          <Button color="error" variant="outlined" onClick={() => setRefunding(true)}>
-            {t('money.refundSale')}
+        {!sale.refunded && !sale.cancelled_at && can('delete', 'Sale') && (
+          <Button color="error" variant="outlined" onClick={() => (unpaid ? setCancelling(true) : setRefunding(true))}>
+            {t(unpaid ? 'money.cancelSale' : 'money.refundSale')}
           </Button>
         )}
         {/* What is still owed is taken at the checkout, with this sale ticked. */}
-        {!sale.refunded && left > 0 && sale.client && can('create', 'Income') && (
+        {!sale.refunded && !sale.cancelled_at && left > 0 && sale.client && can('create', 'Income') && (
           <Button
             variant="contained"
             component={Link}
@@ -143,6 +153,15 @@ const SaleDetail: ScreenWidget = () => {
         text={t('money.refundSaleText', { amount: money(paid), date: dayInWords(sale.date, locale) })}
         onClose={(done) => {
           setRefunding(false);
+          if (done) void mutate();
+        }}
+      />
+      <RefundDialog
+        path={cancelling ? `/api/v1/sales/${sale.id}` : null}
+        text={t('money.cancelSaleText', { amount: money(total), date: dayInWords(sale.date, locale) })}
+        labels={{ title: 'money.cancelSaleTitle', confirm: 'money.cancelSale', dismiss: 'money.keepSale' }}
+        onClose={(done) => {
+          setCancelling(false);
           if (done) void mutate();
         }}
       />

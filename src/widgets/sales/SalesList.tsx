@@ -43,7 +43,7 @@ const SalesList: ScreenWidget = () => {
           columns={['money.date', 'money.client', 'money.items', 'money.total', 'money.paid', 'money.left']}
           rows={rows.map((s) => {
             const inMoney = s.currency ? moneyIn(locale, s.currency) : money;
-            const left = s.left_to_pay ?? (s.refunded ? 0 : Math.max(0, saleTotal(s) - salePaid(s)));
+            const left = s.left_to_pay ?? (s.refunded || s.cancelled_at ? 0 : Math.max(0, saleTotal(s) - salePaid(s)));
             return {
               key: s.id,
               testId: `sale-${s.id}`,
@@ -56,6 +56,7 @@ const SalesList: ScreenWidget = () => {
                 <Box key="t" component="span" sx={{ whiteSpace: 'nowrap' }}>
                   {inMoney(saleTotal(s))}
                   {s.refunded && <Chip size="small" color="warning" label={t('money.refundedChip')} sx={{ ml: 1 }} />}
+                  {s.cancelled_at && <Chip size="small" label={t('money.cancelledChip')} sx={{ ml: 1 }} />}
                 </Box>,
                 <Box key="p" component="span" sx={{ whiteSpace: 'nowrap' }}>
                   {inMoney(salePaid(s))}

@@ -12,6 +12,9 @@ export interface Sale {
   left_to_pay?: number;
   currency?: string;
   refunded?: boolean;
+  /** Set when a sale nothing was paid for was cancelled. */
+  cancelled_at?: string | null;
+  cancel_reason?: string | null;
   items?: SaleItem[];
   payments?: Payment[];
 }

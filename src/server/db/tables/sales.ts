@@ -14,6 +14,9 @@ export interface SalesTable {
   discount: Generated<number>;
   currency: string;
   created_at: string;
+  /** Set when a sale nothing was paid for is cancelled (migration 0019); it then owes nothing. */
+  cancelled_at: string | null;
+  cancel_reason: string | null;
 }
 
 export interface SaleItemsTable {

@@ -1,12 +1,19 @@
 import type { Db } from '../../db/database';
 
 /**
- * Which sales the ledger says are refunded: a sale is refunded when it had payments and every one of them has its
- * refund row (refund rows keep the `sale_id` of what they reverse). Nothing stores it, so it cannot drift from the
- * money: the gift vouchers and packages a refunded sale created are void.
+ * Which sales are void: refunded, as the ledger says — a sale is refunded when it had payments and every one of them
+ * has its refund row (refund rows keep the `sale_id` of what they reverse); nothing stores it, so it cannot drift
+ * from the money — or cancelled before anything was paid (`sales.cancelled_at`). The gift vouchers and packages a
+ * void sale created are void.
  */
 export async function refundedSaleIds(db: Db, saleIds: number[]): Promise<Set<number>> {
   if (saleIds.length === 0) return new Set();
+  const cancelled = await db
+    .selectFrom('sales')
+    .select('id')
+    .where('id', 'in', saleIds)
+    .where('cancelled_at', 'is not', null)
+    .execute();
   const rows = await db
     .selectFrom('payments')
     .select((eb) => [
@@ -17,9 +24,10 @@ export async function refundedSaleIds(db: Db, saleIds: number[]): Promise<Set<nu
     .where('sale_id', 'in', saleIds)
     .groupBy('sale_id')
     .execute();
-  return new Set(
-    rows.filter((r) => Number(r.payments) > 0 && Number(r.refunds) >= Number(r.payments)).map((r) => r.sale_id!),
-  );
+  return new Set([
+    ...cancelled.map((c) => c.id),
+    ...rows.filter((r) => Number(r.payments) > 0 && Number(r.refunds) >= Number(r.payments)).map((r) => r.sale_id!),
+  ]);
 }
 
 /** Of these sold gift vouchers (`voucher_sales`) or packages (`package_sales`), the ones whose sale is refunded. */

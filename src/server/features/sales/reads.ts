@@ -18,7 +18,7 @@ export interface SalesQuery {
 
 /**
  * The sales a query selects, joined with their ledger and client: paid (its payments less their refunds), left to
- * pay (total less its discount less paid), refunded (every payment it had was refunded). `filter` is the caller's
+ * pay (total less its discount less paid; nothing once cancelled), refunded (every payment it had was refunded). `filter` is the caller's
  * rules on `sales`. The lists read pages of it, the left-to-pay statistic sums it.
  */
 export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<SalesQuery, 'page'>) {
@@ -33,7 +33,8 @@ export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<Sa
     .where('payments.sale_id', 'is not', null)
     .groupBy('payments.sale_id')
     .as('ledger');
-  const leftToPay = sql<number>`(sales.total - sales.discount - coalesce(ledger.paid, 0))`;
+  const leftToPay = sql<number>`(case when sales.cancelled_at is null
+    then sales.total - sales.discount - coalesce(ledger.paid, 0) else 0 end)`;
   const refunded = sql<boolean>`(coalesce(ledger.payments, 0) > 0 and coalesce(ledger.refunds, 0) >= ledger.payments)`;
   const base = db
     .selectFrom('sales')
@@ -66,6 +67,8 @@ export async function readSales(db: Db, dialect: Dialect, filter: Filter, q: Sal
       'sales.total',
       'sales.discount',
       'sales.currency',
+      'sales.cancelled_at',
+      'sales.cancel_reason',
       'clients.id as client_id',
       'clients.first_name',
       'clients.last_name',
@@ -85,7 +88,7 @@ export async function readSales(db: Db, dialect: Dialect, filter: Filter, q: Sal
       ...r,
       paid,
       client: client_id === null ? null : { id: client_id, first_name: first_name!, last_name },
-      left_to_pay: isRefunded ? 0 : Math.max(0, r.total - r.discount - paid),
+      left_to_pay: isRefunded || r.cancelled_at ? 0 : Math.max(0, r.total - r.discount - paid),
       refunded: isRefunded,
     };
   });

@@ -39,6 +39,9 @@ const SALE_FIELDS = {
   left_to_pay: INTEGER,
   currency: STRING,
   refunded: BOOLEAN,
+  /** When a sale nothing was paid for was cancelled, and why. */
+  cancelled_at: NULLABLE_STRING,
+  cancel_reason: NULLABLE_STRING,
 };
 const SALE_REQUIRED = Object.keys(SALE_FIELDS);
 
@@ -92,6 +95,7 @@ export const SALE_DETAIL = object(
 /** A sale with something left to pay. */
 export const SALE_LEFT_TO_PAY_PAGE = SALE_PAGE;
 
+/** A refunded sale names its refund rows; a cancelled one (nothing was paid) has none. */
 export const SALE_REFUNDED = object(
   { message: STRING, refund_ids: { type: 'array', items: INTEGER } },
   { required: ['message', 'refund_ids'] },

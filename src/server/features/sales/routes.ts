@@ -5,6 +5,7 @@ import { responses } from '../../engine/responses';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../appointments/request-context';
 import { refundPayments } from '../payments/refunds';
+import { cancelUnpaidSale } from './cancel';
 import { PER_PAGE, readSales, saleItems, salePayments, type SalesQuery } from './reads';
 import { SALE_DETAIL, SALE_PAGE, SALE_REFUNDED } from './response-schemas';
 
@@ -42,7 +43,8 @@ export async function salesPage(app: FastifyInstance, req: FastifyRequest, q: Sa
 /**
  * Sales (spec §3, §7; every plan, spec §6): the list (a period, a client, or a search by client name), one sale
  * with its items and its payments and their refunds, and refunding a sale (`DELETE`: each of its payments gets a
- * refund row with the reason given; the sale stays on record, what it sold comes back: `payments/sale-refund.ts`).
+ * refund row with the reason given; the sale stays on record, what it sold comes back: `payments/sale-refund.ts`) or
+ * cancelling it when nothing was paid (`cancel.ts`).
  * Tenancy from the rules on `Sale`.
  */
 export async function saleRoutes(app: FastifyInstance): Promise<void> {
@@ -90,8 +92,6 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
         .where((eb) => eb.and([eb('sales.id', '=', id), sales(eb as never)]))
         .executeTakeFirst();
       if (!sale) throw notFound();
-      const paid = await app.db.selectFrom('payments').select('id').where('sale_id', '=', id).executeTakeFirst();
-      if (!paid) throw new DomainError(422, 'sales.nothingToRefund');
       const reason = (req.body as { reason?: string | null } | null)?.reason?.trim() || null;
       const ctx = {
         db: app.db,
@@ -100,6 +100,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
         today: todayIn(ownerTimeZone(req)),
         payments: req.filterFor('delete', 'Income', 'payments'),
       };
+      if (await cancelUnpaidSale(ctx, id, reason)) return { message: req.t('sales.cancelled'), refund_ids: [] };
       try {
         const ids = await refundPayments(ctx, { sale: id }, reason);
         return { message: req.t('sales.refunded'), refund_ids: ids };

@@ -36,6 +36,8 @@ const salesBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQu
     .where((eb) =>
       eb.and([
         allowed(eb as never),
+        // A cancelled sale (nothing was paid) was never made: it is not in the books.
+        eb('sales.cancelled_at', 'is', null),
         ...(q.from ? [eb('sales.date', '>=', q.from)] : []),
         ...(q.to ? [eb('sales.date', '<=', q.to)] : []),
         ...clientSearch(eb as never, dialect, q.search),
