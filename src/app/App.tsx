@@ -180,7 +180,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   );
 
   // What widgets may know of the app: they are given it, never import it.
-  const widgetHost = useMemo(() => ({ user }), [user]);
+  const widgetHost = useMemo(() => ({ user, reloadUser: reload }), [user, reload]);
 
   // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
   const formContext = useMemo(() => ({ currency: regionCurrency(user?.region) }), [user?.region]);

@@ -42,7 +42,8 @@ export function useCurrentUser(rest: RestClient) {
     },
     [mutateAll, mutate],
   );
-  return { user: data !== undefined ? data : isLoading ? undefined : null, reload: () => mutate(), forget };
+  const reload = useCallback(() => mutate(), [mutate]);
+  return { user: data !== undefined ? data : isLoading ? undefined : null, reload, forget };
 }
 
 /** The permission rules as the server has them now (revalidated by ETag; the page carries them when signed in). */

@@ -30,6 +30,11 @@ export interface Config {
   stripeWebhookSecret?: string;
   /** Another address for Stripe's API: the local provider in development and tests. */
   stripeApiUrl?: string;
+  /**
+   * Owners paying for their own plan (Stripe Billing, same account and key): the signing secret of the webhook
+   * endpoint `/api/v1/billing/webhook`. Without it there is no billing.
+   */
+  stripeBillingWebhookSecret?: string;
   currency: string;
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and protocol: off unless configured, so no
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
+    stripeBillingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET || undefined,
     currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginAttemptsPerMinute: positiveWhole(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),

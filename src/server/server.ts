@@ -12,14 +12,19 @@ const HOUR = 3_600_000;
 /** The only file that listens. Migrations run when the app starts; demo data is added to an empty database. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Without a Stripe account, deposits go through the local provider (development): same SDK, same webhooks.
+  // Without a Stripe account, deposits and owners' subscriptions go through the local provider (development): same
+  // SDK, same webhooks.
   const provider = config.stripeSecretKey
     ? null
-    : await startLocalProvider({ webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook` });
+    : await startLocalProvider({
+        webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook`,
+        billingWebhookUrl: `${config.appUrl}/api/v1/billing/webhook`,
+      });
   if (provider)
     Object.assign(config, {
       stripeSecretKey: provider.secretKey,
       stripeWebhookSecret: provider.webhookSecret,
+      stripeBillingWebhookSecret: provider.billingWebhookSecret,
       stripeApiUrl: provider.url,
     });
   const app = await buildApp(config);

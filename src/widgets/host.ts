@@ -8,6 +8,8 @@ import type { CurrentUser } from '../domain/current-user';
 export interface WidgetHost {
   /** The signed-in user (`undefined` while loading, `null` for a guest). */
   user: CurrentUser | null | undefined;
+  /** Reads the signed-in user again (after a change of plan, say), and with it what they may do. */
+  reloadUser(): Promise<unknown>;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

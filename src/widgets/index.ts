@@ -84,9 +84,6 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'setup-checklist': preloadable(
     () => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist'),
   ),
-  'subscription-status': preloadable(
-    () => import(/* webpackChunkName: "widget-subscription-status" */ './subscription-status/SubscriptionStatus'),
-  ),
   checkout: preloadable(() => import(/* webpackChunkName: "widget-checkout" */ './checkout/Checkout')),
   'income-list': preloadable(() => import(/* webpackChunkName: "widget-income-list" */ './income/IncomeList')),
   'left-to-pay': preloadable(() => import(/* webpackChunkName: "widget-left-to-pay" */ './left-to-pay/LeftToPay')),
@@ -94,4 +91,13 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'sale-detail': preloadable(() => import(/* webpackChunkName: "widget-sale-detail" */ './sales/SaleDetail')),
   'net-income': preloadable(() => import(/* webpackChunkName: "widget-net-income" */ './net-income/NetIncome')),
   'tax-estimate': preloadable(() => import(/* webpackChunkName: "widget-tax-estimate" */ './tax-estimate/TaxEstimate')),
+  'subscription-plans': preloadable(
+    () => import(/* webpackChunkName: "widget-subscription-plans" */ './subscription/Plans'),
+  ),
+  'subscription-cards': preloadable(
+    () => import(/* webpackChunkName: "widget-subscription-cards" */ './subscription/Cards'),
+  ),
+  'subscription-history': preloadable(
+    () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
+  ),
 };

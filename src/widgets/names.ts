@@ -29,7 +29,6 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'affiliate-code',
   'business-hours',
   'setup-checklist',
-  'subscription-status',
   'checkout',
   'income-list',
   'left-to-pay',
@@ -37,6 +36,9 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'sale-detail',
   'net-income',
   'tax-estimate',
+  'subscription-plans',
+  'subscription-cards',
+  'subscription-history',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views): the app registers none. */

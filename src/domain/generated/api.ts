@@ -585,6 +585,13 @@ export interface ApiRoutes {
       };
     };
   };
+  "POST /api/v1/billing/webhook": {
+    responses: {
+      "200": {
+        received: boolean;
+      };
+    };
+  };
   "GET /api/v1/classes": {
     responses: {
       "200": {
@@ -1783,6 +1790,8 @@ export interface ApiRoutes {
           left_to_pay: number;
           currency: string;
           refunded: boolean;
+          cancelled_at: string | null;
+          cancel_reason: string | null;
           items: {
             kind: string;
             title: string;
@@ -2042,6 +2051,8 @@ export interface ApiRoutes {
           left_to_pay: number;
           currency: string;
           refunded: boolean;
+          cancelled_at: string | null;
+          cancel_reason: string | null;
           items: {
             kind: string;
             title: string;
@@ -2082,6 +2093,8 @@ export interface ApiRoutes {
           left_to_pay: number;
           currency: string;
           refunded: boolean;
+          cancelled_at: string | null;
+          cancel_reason: string | null;
           items: {
             id: number;
             kind: string;
@@ -2191,6 +2204,114 @@ export interface ApiRoutes {
       archived?: 0 | 1;
     };
   };
+  "POST /api/v1/subscription/cancel": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {} | null;
+  };
+  "GET /api/v1/subscription/cards": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          brand: string;
+          last4: string;
+          exp_month: number;
+          exp_year: number;
+          default: boolean;
+        }[];
+      };
+    };
+  };
+  "POST /api/v1/subscription/cards": {
+    responses: {
+      "200": {
+        data: {
+          url: string;
+        };
+      };
+    };
+    body: {} | null;
+  };
+  "DELETE /api/v1/subscription/cards/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "PUT /api/v1/subscription/cards/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "GET /api/v1/subscription/history": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          number: string | null;
+          date: string;
+          total: number;
+          currency: string;
+          status: string;
+          pdf_url: string | null;
+          url: string | null;
+        }[];
+      };
+    };
+  };
+  "GET /api/v1/subscription/plans": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          name: string;
+          level: string;
+          interval: string;
+          price: number;
+          currency: string;
+          sms_credits: number;
+          current: boolean;
+        }[];
+      };
+    };
+  };
+  "POST /api/v1/subscription/resume": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {} | null;
+  };
+  "POST /api/v1/subscription/subscribe": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {
+      plan_id:
+        "lite-monthly" | "lite-annual" | "business-monthly" | "business-annual" | "premium-monthly" | "premium-annual";
+    };
+  };
+  "POST /api/v1/subscription/swap": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {
+      plan_id:
+        "lite-monthly" | "lite-annual" | "business-monthly" | "business-annual" | "premium-monthly" | "premium-annual";
+    };
+  };
   "GET /api/v1/ui/locales/:lng": {
     responses: {
       "200": {
@@ -2269,6 +2390,9 @@ export interface ApiRoutes {
             read_only: boolean;
             deletion_in_days: number | null;
             interval: string | null;
+            next_billing_date: string | null;
+            pending_plan_name: string | null;
+            subscribed: boolean;
           };
           locale: string;
           region: "GB" | "UA" | "OTHER";

@@ -19,6 +19,7 @@ import * as expenses from './migrations/0016-expenses';
 import * as invoices from './migrations/0017-invoices';
 import * as expenseMonths from './migrations/0018-expense-months';
 import * as saleCancel from './migrations/0019-sale-cancel';
+import * as billing from './migrations/0020-billing';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0017-invoices': invoices,
   '0018-expense-months': expenseMonths,
   '0019-sale-cancel': saleCancel,
+  '0020-billing': billing,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -1,4 +1,11 @@
-import type { UsersTable, SessionsTable, PasswordResetsTable, OutboxTable, RateLimitsTable } from './tables/accounts';
+import type {
+  BillingEventsTable,
+  UsersTable,
+  SessionsTable,
+  PasswordResetsTable,
+  OutboxTable,
+  RateLimitsTable,
+} from './tables/accounts';
 import type {
   ClientsTable,
   ClientLocationsTable,
@@ -70,6 +77,7 @@ export interface Database {
   clients: ClientsTable;
   client_locations: ClientLocationsTable;
   password_resets: PasswordResetsTable;
+  billing_events: BillingEventsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
 }

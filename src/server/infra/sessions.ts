@@ -20,6 +20,10 @@ export interface SessionUser extends SubscriptionFields {
   email_verified_at: string | null;
   locale: string;
   region: string;
+  billing_customer_id: string | null;
+  billing_subscription_id: string | null;
+  current_period_end: string | null;
+  pending_plan_name: string | null;
 }
 
 export interface Session {
@@ -91,6 +95,10 @@ export function toSessionUser(row: Record<string, unknown>): SessionUser {
     email_verified_at: (row.email_verified_at as string | null) ?? null,
     locale: row.locale as string,
     region: row.region as string,
+    billing_customer_id: (row.billing_customer_id as string | null) ?? null,
+    billing_subscription_id: (row.billing_subscription_id as string | null) ?? null,
+    current_period_end: (row.current_period_end as string | null) ?? null,
+    pending_plan_name: (row.pending_plan_name as string | null) ?? null,
   };
 }
 

@@ -50,7 +50,15 @@ export function presentUser(user: SessionUser, now = new Date(), impersonatorId:
     read_only: isReadOnly(base),
     credits_amount: user.sms_credits,
     credits: { sms: user.sms_credits, email: user.email_credits },
-    subscription: { ...subscription, interval: user.billing_interval },
+    subscription: {
+      ...subscription,
+      interval: user.billing_interval,
+      // The next billing date: none once the subscription is set to end (then `ends_at` says when).
+      next_billing_date: user.ends_at ? null : user.current_period_end,
+      pending_plan_name: user.pending_plan_name,
+      /** Holds a subscription with the billing provider that has not ended (on the trial too, once a plan is chosen). */
+      subscribed: Boolean(user.billing_subscription_id) && user.subscription_status !== 'expired',
+    },
     locale: user.locale,
     region: user.region,
     // Active locations arrive with the locations resource; until then the list is honestly empty.

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { BillingProvider } from '../infra/billing/provider';
+import { stripeBilling } from '../infra/billing/stripe-billing';
 import { createMailer, type Mailer } from '../infra/mailer';
 import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
 import { outboxSms, type SmsSender } from '../infra/sms';
@@ -12,12 +14,20 @@ declare module 'fastify' {
     limiter: RateLimiter;
     /** Card payments for online-booking deposits; null when no provider is configured. */
     payments: PaymentProvider | null;
+    /** Owners' own subscriptions (Stripe Billing); null when no provider is configured. */
+    billing: BillingProvider | null;
   }
 }
 
 export type ServicesOptions = Pick<
   Config,
-  'smtpUrl' | 'redisUrl' | 'mailFrom' | 'stripeSecretKey' | 'stripeWebhookSecret' | 'stripeApiUrl'
+  | 'smtpUrl'
+  | 'redisUrl'
+  | 'mailFrom'
+  | 'stripeSecretKey'
+  | 'stripeWebhookSecret'
+  | 'stripeApiUrl'
+  | 'stripeBillingWebhookSecret'
 >;
 
 /** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
@@ -35,6 +45,16 @@ export default fp(
         ? stripeProvider({
             secretKey: opts.stripeSecretKey,
             webhookSecret: opts.stripeWebhookSecret,
+            apiUrl: opts.stripeApiUrl,
+          })
+        : null,
+    );
+    app.decorate(
+      'billing',
+      opts.stripeSecretKey && opts.stripeBillingWebhookSecret
+        ? stripeBilling({
+            secretKey: opts.stripeSecretKey,
+            webhookSecret: opts.stripeBillingWebhookSecret,
             apiUrl: opts.stripeApiUrl,
           })
         : null,

@@ -91,7 +91,12 @@ function setup(
           t: (k, o) => (o ? `${k} ${JSON.stringify(o)}` : k),
         })}
       >
-        <WidgetHostContext.Provider value={{ user: { calendarSettings: { time_zone: 'Europe/London' } } as never }}>
+        <WidgetHostContext.Provider
+          value={{
+            user: { calendarSettings: { time_zone: 'Europe/London' } } as never,
+            reloadUser: async () => undefined,
+          }}
+        >
           <Router hook={location.hook} searchHook={location.searchHook}>
             <Checkout screen={{} as never} />
           </Router>

@@ -56,7 +56,12 @@ function show(allowed: (action: string, subject: string) => boolean, path = '/fi
           t: (k, o) => (o ? `${k} ${JSON.stringify(o)}` : k),
         })}
       >
-        <WidgetHostContext.Provider value={{ user: { calendarSettings: { time_zone: 'Europe/London' } } as never }}>
+        <WidgetHostContext.Provider
+          value={{
+            user: { calendarSettings: { time_zone: 'Europe/London' } } as never,
+            reloadUser: async () => undefined,
+          }}
+        >
           <Router hook={location.hook} searchHook={location.searchHook}>
             <IncomeList screen={{} as never} />
           </Router>

@@ -20,7 +20,12 @@ function show(Widget: ScreenWidget, path: string, download: jest.Mock) {
       <RendererContext.Provider
         value={rendererContext({ rest: { getJson, download } as never, notify, formContext: { currency: 'GBP' } })}
       >
-        <WidgetHostContext.Provider value={{ user: { calendarSettings: { time_zone: 'Europe/London' } } as never }}>
+        <WidgetHostContext.Provider
+          value={{
+            user: { calendarSettings: { time_zone: 'Europe/London' } } as never,
+            reloadUser: async () => undefined,
+          }}
+        >
           <Router hook={memoryLocation({ path }).hook} searchHook={memoryLocation({ path }).searchHook}>
             <Widget screen={{} as never} />
           </Router>

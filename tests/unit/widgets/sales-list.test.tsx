@@ -31,7 +31,12 @@ it('shows what each sale was paid and what is left to pay, the sum still owed st
       <RendererContext.Provider
         value={rendererContext({ rest: { getJson } as never, formContext: { currency: 'GBP' }, t: (k) => k })}
       >
-        <WidgetHostContext.Provider value={{ user: { calendarSettings: { time_zone: 'Europe/London' } } as never }}>
+        <WidgetHostContext.Provider
+          value={{
+            user: { calendarSettings: { time_zone: 'Europe/London' } } as never,
+            reloadUser: async () => undefined,
+          }}
+        >
           <Router hook={location.hook} searchHook={location.searchHook}>
             <SalesList screen={{} as never} />
           </Router>

@@ -34,6 +34,20 @@ export interface UsersTable {
   referred_by: Generated<number | null>;
   deleted_at: Generated<string | null>;
   booking_slug: Generated<string | null>;
+  /** The billing provider's customer and subscription (migration 0020). */
+  billing_customer_id: Generated<string | null>;
+  billing_subscription_id: Generated<string | null>;
+  /** The end of the billing period being paid: the next billing date. */
+  current_period_end: Generated<string | null>;
+  /** A downgrade waiting for the end of the period (spec §4). */
+  pending_plan_name: Generated<string | null>;
+}
+
+export interface BillingEventsTable {
+  /** The provider's event id. */
+  id: string;
+  type: string;
+  created_at: string;
 }
 
 export interface SessionsTable {

@@ -16,6 +16,11 @@ const SUBSCRIPTION = object({
   read_only: BOOLEAN,
   deletion_in_days: NULLABLE_INTEGER,
   interval: NULLABLE_STRING,
+  /** The next billing date (the end of the period being paid); null when none is coming. */
+  next_billing_date: NULLABLE_STRING,
+  /** A downgrade that takes effect at the next billing date. */
+  pending_plan_name: NULLABLE_STRING,
+  subscribed: BOOLEAN,
 });
 
 /** A weekday's hours (domain/calendar-settings.ts BusinessTime): id 1–7 is Monday–Sunday. */

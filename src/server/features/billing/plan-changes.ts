@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { isUpgrade, planByName, type Plan } from '../../../domain/plans';
+import { CardDeclinedError, type BillingSubscription } from '../../infra/billing/provider';
+import { DomainError } from '../../infra/domain-error';
+import { customerOf, defaultCard, liveSubscriptionId, type BillingAccount } from './account';
+import { applySubscription } from './sync';
+
+/** A provider call that may decline the card: the decline is the spec's 'Incorrect card details', nothing saved. */
+async function charging(call: () => Promise<BillingSubscription>): Promise<BillingSubscription> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof CardDeclinedError) throw new DomainError(422, 'billing.cardDeclined', {}, 'card');
+    throw err;
+  }
+}
+
+/**
+ * Subscribes (or, after a subscription ended, buys again) to a plan, paid with the default card. An owner still on
+ * the free trial keeps it: the plan starts, and is first charged, when the trial ends (spec §1).
+ */
+export async function subscribe(app: FastifyInstance, account: BillingAccount, plan: Plan, now = new Date()) {
+  if (liveSubscriptionId(account.user)) throw new DomainError(422, 'billing.alreadySubscribed');
+  const customer = await customerOf(app, account);
+  const { card } = await defaultCard(account, customer);
+  if (!card) throw new DomainError(422, 'billing.noCard', {}, 'card');
+  const { user } = account;
+  const trialEnd =
+    user.subscription_status === 'trialing' && user.trial_ends_at && Date.parse(user.trial_ends_at) > now.getTime()
+      ? user.trial_ends_at
+      : undefined;
+  const sub = await charging(() =>
+    account.provider.subscribe(customer, plan, account.currency, { trialEnd, accountId: user.id }),
+  );
+  await applySubscription(app.db, sub, now);
+}
+
+/**
+ * Moves to another plan (spec §4): an upgrade at once, the rest of the period charged pro rata and the features
+ * with it; a downgrade from the next billing date, the current plan kept until then. On the trial every plan has
+ * every feature, so the choice only sets what the trial turns into. Returns when the change takes effect.
+ */
+export async function swap(app: FastifyInstance, account: BillingAccount, plan: Plan): Promise<'now' | string> {
+  const id = liveSubscriptionId(account.user);
+  if (!id) throw new DomainError(422, 'billing.noSubscription');
+  const { user, provider, currency } = account;
+  const current = planByName(user.plan_name);
+  const pending = planByName(user.pending_plan_name);
+  if (current?.id === plan.id && !pending) throw new DomainError(422, 'billing.samePlan', {}, 'plan_id');
+  const trial = user.subscription_status === 'trialing';
+  const now = trial || !current || (current.id !== plan.id && isUpgrade(current, plan));
+  // Back to the plan still held (a downgrade called off): billed as before, nothing to prorate.
+  const keep = !now && current && current.id !== plan.id ? current : undefined;
+  const sub = await charging(() => provider.changePlan(id, plan, currency, { now: now && !trial, keep }));
+  await applySubscription(app.db, sub);
+  return now || !keep ? 'now' : sub.periodEnd;
+}
+
+/** Switches auto-renew off (the subscription ends with its period, spec §4) or back on (resume). */
+export async function setAutoRenew(app: FastifyInstance, account: BillingAccount, on: boolean): Promise<string> {
+  const id = liveSubscriptionId(account.user);
+  if (!id) throw new DomainError(422, 'billing.noSubscription');
+  const ending = Boolean(account.user.ends_at);
+  if (on !== ending) throw new DomainError(422, on ? 'billing.notCancelled' : 'billing.alreadyCancelled');
+  const sub = await account.provider.setCancelAtPeriodEnd(id, !on);
+  await applySubscription(app.db, sub);
+  return sub.periodEnd;
+}

@@ -1,0 +1,48 @@
+import { BOOLEAN, INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
+
+const list = (items: unknown) => object({ data: { type: 'array', items } }, { required: ['data'] });
+
+/** A plan as the subscription page offers it: its price for one period in the owner's billing currency. */
+export const PLANS_LIST = list(
+  object(
+    {
+      id: STRING,
+      name: STRING,
+      level: STRING,
+      interval: STRING,
+      price: INTEGER,
+      currency: STRING,
+      sms_credits: INTEGER,
+      current: BOOLEAN,
+    },
+    { required: ['id', 'name', 'level', 'interval', 'price', 'currency', 'sms_credits', 'current'] },
+  ),
+);
+
+/** An invoice of the provider's for the owner's plan, with its PDF. */
+export const HISTORY = list(
+  object(
+    {
+      id: STRING,
+      number: NULLABLE_STRING,
+      date: STRING,
+      total: INTEGER,
+      currency: STRING,
+      status: STRING,
+      pdf_url: NULLABLE_STRING,
+      url: NULLABLE_STRING,
+    },
+    { required: ['id', 'number', 'date', 'total', 'currency', 'status', 'pdf_url', 'url'] },
+  ),
+);
+
+/** A saved card: never its number, only what identifies it to its owner. */
+export const CARDS = list(
+  object(
+    { id: STRING, brand: STRING, last4: STRING, exp_month: INTEGER, exp_year: INTEGER, default: BOOLEAN },
+    { required: ['id', 'brand', 'last4', 'exp_month', 'exp_year', 'default'] },
+  ),
+);
+
+/** The provider's hosted page where a card is saved. */
+export const CARD_SETUP = object({ data: object({ url: STRING }, { required: ['url'] }) }, { required: ['data'] });

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { todayIn } from '../../../domain/dates';
+import { PLANS, planByName } from '../../../domain/plans';
+import { dayInWords } from '../../../domain/dates-in-words';
+import { object, responses, STRING } from '../../engine/responses';
+import { ownerTimeZone } from '../appointments/request-context';
+import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
+import { setAutoRenew, subscribe, swap } from './plan-changes';
+import { HISTORY, PLANS_LIST } from './response-schemas';
+
+const planBody = {
+  type: 'object',
+  required: ['plan_id'],
+  additionalProperties: false,
+  properties: { plan_id: { type: 'string', enum: PLANS.map((p) => p.id) } },
+} as const;
+const emptyBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
+const MESSAGE = object({ message: STRING }, { required: ['message'] });
+
+/**
+ * The owner's own subscription (spec §2 /account-setup/subscription, §4, §7): the plans with their prices in the
+ * owner's billing currency, subscribing (or buying again), swapping plan, cancelling (auto-renew off) and resuming,
+ * and the provider's invoices as the history. Each change answers with a message; the app then reads the user
+ * again. Cards are in `card-routes.ts`, the provider's events in `webhook-routes.ts`.
+ */
+export async function billingRoutes(app: FastifyInstance): Promise<void> {
+  const base = '/api/v1/subscription';
+  // The day an instant falls on in the owner's zone, in words.
+  const when = (req: FastifyRequest, iso: string) =>
+    dayInWords(req.locale ?? 'en', todayIn(ownerTimeZone(req), Date.parse(iso)));
+
+  app.get(base + '/plans', { schema: { response: responses({ 200: PLANS_LIST }), tags: ['subscription'] } }, (req) => {
+    const account = billingAccount(app, req, 'read');
+    const current = planByName(account.user.plan_name);
+    return {
+      data: PLANS.map((p) => ({
+        id: p.id,
+        name: p.name,
+        level: p.level,
+        interval: p.interval,
+        price: p.prices[account.currency],
+        currency: account.currency,
+        sms_credits: p.smsCredits,
+        current: p.id === current?.id && liveSubscriptionId(account.user) !== null,
+      })),
+    };
+  });
+
+  app.get(
+    base + '/history',
+    { schema: { response: responses({ 200: HISTORY }), tags: ['subscription'] } },
+    async (req) => {
+      const account = billingAccount(app, req, 'read');
+      if (!account.user.billing_customer_id) return { data: [] };
+      return { data: await account.provider.invoices(account.user.billing_customer_id) };
+    },
+  );
+
+  const action = { response: responses({ 200: MESSAGE }), tags: ['subscription'] };
+  app.post(base + '/subscribe', { schema: { ...action, body: planBody } }, async (req) => {
+    const account = billingAccount(app, req, 'update');
+    const plan = requestedPlan(req.body);
+    await subscribe(app, account, plan);
+    return { message: req.t('billing.subscribed', { plan: plan.name }) };
+  });
+
+  app.post(base + '/swap', { schema: { ...action, body: planBody } }, async (req) => {
+    const account = billingAccount(app, req, 'update');
+    const plan = requestedPlan(req.body);
+    const from = await swap(app, account, plan);
+    return {
+      message:
+        from === 'now'
+          ? req.t('billing.swapped', { plan: plan.name })
+          : req.t('billing.swapAtRenewal', { plan: plan.name, date: when(req, from) }),
+    };
+  });
+
+  app.post(base + '/cancel', { schema: { ...action, body: emptyBody } }, async (req) => {
+    const end = await setAutoRenew(app, billingAccount(app, req, 'update'), false);
+    return { message: req.t('billing.cancelled', { date: when(req, end) }) };
+  });
+
+  app.post(base + '/resume', { schema: { ...action, body: emptyBody } }, async (req) => {
+    await setAutoRenew(app, billingAccount(app, req, 'update'), true);
+    return { message: req.t('billing.resumed') };
+  });
+}

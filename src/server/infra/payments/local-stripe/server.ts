@@ -1,0 +1,175 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomHex } from '../../crypto';
+import { catalogRoutes } from './catalog';
+import { checkoutRoutes } from './checkout';
+import { customerRoutes } from './customers';
+import { eventLog } from './events';
+import { copy, decodeForm, listOf, readBody, StripeError, type Call, type Reply, type Route } from './http';
+import { invoiceRoutes } from './invoice-routes';
+import { pageRoutes } from './pages';
+import { paymentMethodRoutes } from './payment-methods';
+import { byId, newState, type State } from './state';
+import { subscriptionRoutes } from './subscriptions';
+
+export interface LocalProvider {
+  /** Base URL of its API (give it to the Stripe SDK as host/port/protocol). */
+  url: string;
+  secretKey: string;
+  /** Signs the payments endpoint's events (online booking's `checkout.session.completed`). */
+  webhookSecret: string;
+  /** Signs the billing endpoint's events: its own secret, as each Stripe webhook endpoint has one. */
+  billingWebhookSecret: string;
+  /** Where payment webhooks go, when it is known only after the provider has started (tests). */
+  setWebhookUrl(url: string): void;
+  /** Where billing webhooks go (subscriptions, invoices, saved cards); none set, they are recorded only. */
+  setBillingWebhookUrl(url: string): void;
+  /** Resolves once every event so far has been delivered (or failed to be): what a test waits for. */
+  delivered(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `expand[]`: each id found along `path` (`latest_invoice`, `data.customer`) replaced by its object. */
+function expand(state: State, value: unknown, path: string[]): unknown {
+  if (path.length === 0) return typeof value === 'string' ? copy(byId(state, value) ?? value) : value;
+  if (Array.isArray(value)) return value.map((v) => expand(state, v, path));
+  if (value && typeof value === 'object' && path[0] in value) {
+    const node = value as Record<string, unknown>;
+    node[path[0]] = expand(state, node[path[0]], path.slice(1));
+  }
+  return value;
+}
+
+function send(res: http.ServerResponse, reply: Reply): void {
+  if ('redirect' in reply) {
+    res.writeHead(303, { location: reply.redirect });
+    res.end();
+  } else if ('pdf' in reply) {
+    res.writeHead(200, { 'content-type': 'application/pdf' });
+    reply.pdf.pipe(res);
+  } else if ('html' in reply) {
+    res.writeHead(reply.status ?? 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+    });
+    res.end(reply.html);
+  } else {
+    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.json));
+  }
+}
+
+/**
+ * A stand-in for Stripe on 127.0.0.1, for development and tests, that the real `stripe` SDK talks to unchanged:
+ * form-encoded requests, Stripe's objects, lists and errors. It speaks what online booking uses (Checkout in
+ * payment mode with its hosted page, Refunds) and what billing uses: Products, Prices (with lookup keys),
+ * Customers, Checkout in setup mode to save a card, PaymentMethods, SetupIntents, Subscriptions with trials,
+ * prorations and cancellation, Invoices (hosted page and PDF, paying an open one), Test Clocks that move
+ * subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory.
+ *
+ * Payment webhooks go to `webhookUrl` signed with `webhookSecret`; billing webhooks go to `billingWebhookUrl`
+ * signed with `billingWebhookSecret`, one after another in the order they happened, before the request that
+ * caused them answers.
+ */
+export async function startLocalProvider(options: {
+  webhookUrl: string;
+  billingWebhookUrl?: string;
+  port?: number;
+}): Promise<LocalProvider> {
+  const secretKey = `sk_test_local_${randomHex(12)}`;
+  const webhookSecret = `whsec_local_${randomHex(16)}`;
+  const billingWebhookSecret = `whsec_local_${randomHex(16)}`;
+  const events = eventLog({
+    payments: { url: options.webhookUrl, secret: webhookSecret },
+    billing: { url: options.billingWebhookUrl, secret: billingWebhookSecret },
+  });
+  const state = newState(events);
+  const routes: Route[] = [
+    ...checkoutRoutes(state),
+    ...pageRoutes(state),
+    ...catalogRoutes(state),
+    ...customerRoutes(state),
+    ...paymentMethodRoutes(state),
+    ...subscriptionRoutes(state),
+    ...invoiceRoutes(state),
+  ];
+
+  /**
+   * A request that causes events answers once they are delivered, so a test sees the webhooks' effects as soon as
+   * its call returns. Not when it arrives while events are still being delivered: it may come from the app's
+   * webhook handler (reading a subscription, refunding), and waiting would wait for that handler itself; its
+   * events still go out in order, after the ones before them.
+   */
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const waits = events.idle();
+    const url = new URL(req.url ?? '/', state.base);
+    if (url.pathname.startsWith('/v1/') && req.headers.authorization !== `Bearer ${secretKey}`)
+      return send(res, {
+        json: new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.').body,
+        status: 401,
+      });
+    let matched: { route: Route; params: string[] } | undefined;
+    for (const route of routes) {
+      const m = route.method === req.method ? route.path.exec(url.pathname) : null;
+      if (!m) continue;
+      matched = { route, params: m.slice(1) };
+      break;
+    }
+    if (!matched && url.pathname.startsWith('/v1/')) {
+      const message = `Unrecognized request URL (${req.method}: ${url.pathname}).`;
+      return send(res, { json: new StripeError(404, 'invalid_request_error', message).body, status: 404 });
+    }
+    if (!matched) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      return void res.end('Not found');
+    }
+    const call: Call = {
+      method: req.method ?? 'GET',
+      params: matched.params,
+      query: decodeForm(url.search.slice(1)),
+      form: req.method === 'POST' ? decodeForm(await readBody(req)) : {},
+      headers: req.headers,
+    };
+    let reply: Reply;
+    try {
+      reply = await matched.route.handle(call);
+      const paths = listOf(call.form.expand ?? call.query.expand).map(String);
+      if ('json' in reply && paths.length) {
+        const json = copy(reply.json);
+        for (const path of paths) expand(state, json, path.split('.'));
+        reply = { ...reply, json };
+      }
+    } catch (err) {
+      if (!(err instanceof StripeError)) throw err;
+      reply = { json: err.body, status: err.status };
+    }
+    if (waits) await events.flush();
+    send(res, reply);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { type: 'api_error', message: 'The local stand-in failed.' } }));
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: state.base,
+    secretKey,
+    webhookSecret,
+    billingWebhookSecret,
+    setWebhookUrl: (url) => events.setUrl('payments', url),
+    setBillingWebhookUrl: (url) => events.setUrl('billing', url),
+    delivered: () => events.flush(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

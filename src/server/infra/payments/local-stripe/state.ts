@@ -1,0 +1,101 @@
+import { randomHex } from '../../crypto';
+import type { EventLog } from './events';
+import { noSuch } from './http';
+import type {
+  Customer,
+  Invoice,
+  InvoiceLine,
+  PaymentMethod,
+  Price,
+  Product,
+  Refund,
+  Session,
+  SetupIntent,
+  Subscription,
+  TestClock,
+} from './types';
+
+/** Everything the stand-in holds, in memory, for the life of one server. */
+export interface State {
+  /** The server's own URL, for the pages it links to (set once it listens). */
+  base: string;
+  events: EventLog;
+  products: Map<string, Product>;
+  prices: Map<string, Price>;
+  customers: Map<string, Customer>;
+  paymentMethods: Map<string, PaymentMethod>;
+  /** Cards that attach but decline every charge (Stripe's test card 4000 0000 0000 0341). */
+  decliningCards: Set<string>;
+  setupIntents: Map<string, SetupIntent>;
+  sessions: Map<string, Session>;
+  refunds: Map<string, Refund>;
+  refundsByKey: Map<string, Refund>;
+  clocks: Map<string, TestClock>;
+  subscriptions: Map<string, Subscription>;
+  invoices: Map<string, Invoice>;
+  /** Prorations made with `proration_behavior=create_prorations`, billed with the subscription's next invoice. */
+  pendingLines: Map<string, InvoiceLine[]>;
+  /** Subscriptions already told their trial ends in three days. */
+  trialNoticeSent: Set<string>;
+  invoiceCount: number;
+}
+
+export function newState(events: EventLog): State {
+  return {
+    base: '',
+    events,
+    products: new Map(),
+    prices: new Map(),
+    customers: new Map(),
+    paymentMethods: new Map(),
+    decliningCards: new Set(),
+    setupIntents: new Map(),
+    sessions: new Map(),
+    refunds: new Map(),
+    refundsByKey: new Map(),
+    clocks: new Map(),
+    subscriptions: new Map(),
+    invoices: new Map(),
+    pendingLines: new Map(),
+    trialNoticeSent: new Set(),
+    invoiceCount: 0,
+  };
+}
+
+/** A Stripe-style id: the object's prefix and random characters (`cus_3f…`). */
+export const newId = (prefix: string): string => `${prefix}_${randomHex(12)}`;
+
+export const realNow = (): number => Math.floor(Date.now() / 1000);
+
+/**
+ * The time for a customer: their test clock's frozen time when they are on one, the real time otherwise. Whatever
+ * a clock customer does (signing up, renewing, paying) happens at the clock's time, as in Stripe.
+ */
+export function nowFor(state: State, customer: string | null | undefined): number {
+  const clock = customer ? state.customers.get(customer)?.test_clock : null;
+  return (clock && state.clocks.get(clock)?.frozen_time) || realNow();
+}
+
+/** The object with this id, or Stripe's 404 naming its kind ("No such price: 'price_…'"). */
+export function find<T>(map: Map<string, T>, id: string, kind: string, param = 'id'): T {
+  const found = map.get(id);
+  if (!found) throw noSuch(kind, id, param);
+  return found;
+}
+
+/** Any object by its id, for `expand[]`: the prefix says where to look. */
+export function byId(state: State, id: string): unknown {
+  const prefix = id.slice(0, id.indexOf('_'));
+  const maps: Record<string, Map<string, unknown>> = {
+    prod: state.products,
+    price: state.prices,
+    cus: state.customers,
+    pm: state.paymentMethods,
+    seti: state.setupIntents,
+    cs: state.sessions,
+    clock: state.clocks,
+    sub: state.subscriptions,
+    in: state.invoices,
+  };
+  return maps[prefix]?.get(id);
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import { SubscriptionTabs } from './SubscriptionTabs';
+
+interface Card {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  default: boolean;
+}
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
+
+/**
+ * The owner's cards (spec §2 subscription cards): brand, last four digits, expiry, the default marked; add one on
+ * the provider's hosted page (no card number passes through the app), make one the default, remove one (not the
+ * default while it pays for the subscription: the server says so in words).
+ */
+const Cards: ScreenWidget = () => {
+  const { rest, t, notify, confirm } = useRenderer();
+  const { search } = useAddress();
+  const { data, error, isLoading, mutate } = useSWR('subscription-cards', () =>
+    rest.getJson<{ data: Card[] }>('/api/v1/subscription/cards'),
+  );
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const cards = data?.data ?? [];
+  const saved = new URLSearchParams(search).get('card') === 'saved';
+
+  async function run(call: () => Promise<{ message?: string; data?: { url: string } } | undefined>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await call();
+      if (res?.data?.url) return window.location.assign(res.data.url);
+      if (res?.message) notify(res.message, 'success');
+      await mutate();
+    } catch (err) {
+      setFailure(err instanceof HttpError ? err.message : t('errors.server'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const add = () => run(() => rest.send('POST', '/api/v1/subscription/cards', {}));
+  const makeDefault = (c: Card) => run(() => rest.send('PUT', `/api/v1/subscription/cards/${c.id}`, {}));
+  const remove = async (c: Card) => {
+    if (!(await confirm(t('billing.removeCardQuestion', { card: `${BRANDS[c.brand] ?? c.brand} •••• ${c.last4}` }))))
+      return;
+    await run(() => rest.send('DELETE', `/api/v1/subscription/cards/${c.id}`));
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <SubscriptionTabs />
+      {isLoading && <LinearProgress aria-label={t('app.loading')} />}
+      {error && <Alert severity="error">{error instanceof HttpError ? error.message : t('app.loadFailed')}</Alert>}
+      {saved && !failure && <Alert severity="success">{t('billing.cardSaved')}</Alert>}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {data && cards.length === 0 && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography>{t('billing.noCards')}</Typography>
+        </Paper>
+      )}
+      {cards.map((c) => (
+        <Paper
+          key={c.id}
+          variant="outlined"
+          sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Box sx={{ flex: '1 1 200px' }}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {BRANDS[c.brand] ?? c.brand} •••• {c.last4}{' '}
+              {c.default && <Chip size="small" color="primary" label={t('billing.defaultCard')} sx={{ ml: 1 }} />}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('billing.expires', { date: `${String(c.exp_month).padStart(2, '0')}/${c.exp_year}` })}
+            </Typography>
+          </Box>
+          {!c.default && (
+            <Button size="small" disabled={busy} onClick={() => void makeDefault(c)}>
+              {t('billing.makeDefault')}
+            </Button>
+          )}
+          <Button size="small" color="error" disabled={busy} onClick={() => void remove(c)}>
+            {t('billing.removeCard')}
+          </Button>
+        </Paper>
+      ))}
+      {data && (
+        <Box>
+          <Button variant="contained" disabled={busy} onClick={() => void add()}>
+            {t('billing.addCard')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('billing.hostedNote')}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+export default Cards;

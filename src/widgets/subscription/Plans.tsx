@@ -1,0 +1,176 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useWidgetHost } from '../host';
+import { dayInWords, moneyIn } from '../money/shared';
+import { planChange, type PlanOffer } from './plan-change';
+import { SubscriptionStatus } from './Status';
+import { SubscriptionTabs } from './SubscriptionTabs';
+
+/**
+ * The plans (spec §2 subscription details, §4, §9): monthly or annual (two months free), each with its price in the
+ * owner's billing currency and what it adds; choosing one subscribes, or on a subscription swaps plan (an upgrade at
+ * once, a downgrade from the next billing date). Below, auto-renew: cancel (the plan runs to the period's end) or
+ * resume. The status card above says where the account stands.
+ */
+const Plans: ScreenWidget = () => {
+  const { rest, t, locale, notify, confirm } = useRenderer();
+  const { user, reloadUser } = useWidgetHost();
+  const { data, error, isLoading, mutate } = useSWR('subscription-plans', () =>
+    rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
+  );
+  const [interval, setInterval] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; card: boolean } | null>(null);
+  const plans = data?.data ?? [];
+  const money = useMemo(() => moneyIn(locale, plans[0]?.currency ?? 'gbp'), [locale, plans]);
+  if (!user) return null;
+  const s = user.subscription;
+  const shown = interval ?? (s.interval === 'annual' ? 'annual' : 'monthly');
+  const subscribed = s.subscribed;
+  const nextBilling = s.next_billing_date ? dayInWords(s.next_billing_date.slice(0, 10), locale) : '';
+
+  async function act(path: string, body: Record<string, unknown> | null, question?: string) {
+    if (question && !(await confirm(question))) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await rest.send<{ message?: string }>('POST', path, body ?? {});
+      if (res?.message) notify(res.message, 'success');
+      await Promise.all([reloadUser(), mutate()]);
+    } catch (err) {
+      const message = err instanceof HttpError ? err.message : t('errors.server');
+      setFailure({ message, card: err instanceof HttpError && Boolean(err.body.errors?.card) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <SubscriptionTabs />
+      <SubscriptionStatus user={user} />
+      {isLoading && <LinearProgress aria-label={t('app.loading')} />}
+      {error && <Alert severity="error">{error instanceof HttpError ? error.message : t('app.loadFailed')}</Alert>}
+      {failure && (
+        <Alert
+          severity="error"
+          action={
+            failure.card ? (
+              <Button color="inherit" size="small" component={Link} to="/account-setup/subscription/cards">
+                {t('billing.manageCards')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure.message}
+        </Alert>
+      )}
+      {plans.length > 0 && (
+        <>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={shown}
+            onChange={(_e, v: string | null) => v && setInterval(v)}
+            aria-label={t('billing.interval')}
+            sx={{ justifySelf: 'start' }}
+          >
+            <ToggleButton value="monthly">{t('billing.monthly')}</ToggleButton>
+            <ToggleButton value="annual">{t('billing.annual')}</ToggleButton>
+          </ToggleButtonGroup>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+            {plans
+              .filter((p) => p.interval === shown)
+              .map((p) => {
+                const change = planChange(p, user);
+                return (
+                  <Paper
+                    key={p.id}
+                    variant="outlined"
+                    component="section"
+                    aria-labelledby={`plan-${p.id}`}
+                    sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start', borderWidth: p.current ? 2 : 1 }}
+                  >
+                    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                      <Typography id={`plan-${p.id}`} variant="h6" component="h3">
+                        {t(`billing.levels.${p.level}`)}
+                      </Typography>
+                      {p.current && <Chip size="small" color="primary" label={t('billing.currentPlan')} />}
+                      {change.kind === 'pending' && <Chip size="small" label={t('billing.fromNextBilling')} />}
+                    </Box>
+                    <Typography variant="h5" component="p">
+                      {money(p.price)}{' '}
+                      <Typography component="span" color="text.secondary">
+                        {t(p.interval === 'annual' ? 'billing.perYear' : 'billing.perMonth')}
+                      </Typography>
+                    </Typography>
+                    {p.interval === 'annual' && (
+                      <Chip size="small" color="success" variant="outlined" label={t('billing.twoMonthsFree')} />
+                    )}
+                    {p.currency === 'gbp' && (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('billing.vatIncluded')}
+                      </Typography>
+                    )}
+                    <Typography variant="body2">{t(`billing.features.${p.level}`)}</Typography>
+                    {p.sms_credits > 0 && (
+                      <Typography variant="body2">{t('billing.smsCredits', { count: p.sms_credits })}</Typography>
+                    )}
+                    {change.kind === 'choose' && (
+                      <Button
+                        variant={p.level === 'business' ? 'contained' : 'outlined'}
+                        disabled={busy}
+                        onClick={() =>
+                          void act(
+                            subscribed ? '/api/v1/subscription/swap' : '/api/v1/subscription/subscribe',
+                            { plan_id: p.id },
+                            t(change.question, { plan: p.name, price: money(p.price), date: nextBilling }),
+                          )
+                        }
+                      >
+                        {t(subscribed ? 'billing.switchTo' : 'billing.choose', {
+                          plan: t(`billing.levels.${p.level}`),
+                        })}
+                      </Button>
+                    )}
+                  </Paper>
+                );
+              })}
+          </Box>
+        </>
+      )}
+      {subscribed && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {s.ends_at ? (
+            <Button variant="contained" disabled={busy} onClick={() => void act('/api/v1/subscription/resume', null)}>
+              {t('billing.resume')}
+            </Button>
+          ) : (
+            <Button
+              color="error"
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                void act('/api/v1/subscription/cancel', null, t('billing.cancelQuestion', { date: nextBilling }))
+              }
+            >
+              {t('billing.cancel')}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+export default Plans;
