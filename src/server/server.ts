@@ -1,6 +1,7 @@
 import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
+import { runBillingReconciliation } from './jobs/billing';
 import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runInvoiceStatuses } from './jobs/invoices';
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
     await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
     await runExpenseRecurrence(app.db).catch((err) => app.log.error({ err }, 'repeating expenses failed'));
     await runInvoiceStatuses(app.db).catch((err) => app.log.error({ err }, 'invoice statuses failed'));
+    if (app.billing)
+      await runBillingReconciliation(app.db, app.billing, (err) =>
+        app.log.error({ err }, 'billing check failed for an account'),
+      ).catch((err) => app.log.error({ err }, 'billing check failed'));
   };
   await jobs();
   setInterval(() => void jobs(), HOUR).unref();

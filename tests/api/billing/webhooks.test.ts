@@ -1,4 +1,5 @@
 import { signWebhook } from '../../../src/server/infra/payments/local-provider';
+import { runBillingReconciliation } from '../../../src/server/jobs/billing';
 import { loggedIn } from '../../helpers/app';
 import { billingStudio, me, saveCard, trialOwner } from '../../helpers/billing-studio';
 
@@ -76,6 +77,22 @@ describe('POST /api/v1/billing/webhook', () => {
       )
       .execute();
     expect(seen).toHaveLength(lost.length);
+  });
+});
+
+describe('the hourly check against the provider', () => {
+  it('repairs what a lost webhook left behind', async () => {
+    const { agent, user, advance } = await subscriber();
+    expect((await agent.post('/api/v1/subscription/subscribe', { plan_id: 'premium-annual' })).statusCode).toBe(200);
+    expect((await agent.post('/api/v1/subscription/cancel', {})).statusCode).toBe(200);
+    studio.provider.setBillingWebhookUrl('http://127.0.0.1:9/down');
+    await advance(370);
+    studio.provider.setBillingWebhookUrl(studio.webhookUrl);
+    expect((await me(agent)).subscription.status).toBe('active');
+    const checked = await runBillingReconciliation(studio.t.app.db, studio.t.app.billing!);
+    expect(checked).toBeGreaterThanOrEqual(1);
+    expect((await me(agent)).subscription).toMatchObject({ status: 'expired', stage: 'unsubscriber', read_only: true });
+    expect((await userRow(user.id)).subscription_ended_at).not.toBeNull();
   });
 });
 
