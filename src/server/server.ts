@@ -6,7 +6,7 @@ import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runInvoiceStatuses } from './jobs/invoices';
 import { runSubscriptionCheck } from './jobs/subscriptions';
-import { startLocalProvider } from './infra/payments/local-provider';
+import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
 
 const HOUR = 3_600_000;
 
@@ -20,6 +20,8 @@ async function main(): Promise<void> {
     : await startLocalProvider({
         webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook`,
         billingWebhookUrl: `${config.appUrl}/api/v1/billing/webhook`,
+        // Kept beside the database, so what the database names is still there after a restart.
+        stateFile: localProviderStateFile(config.databaseUrl, config.root),
       });
   if (provider)
     Object.assign(config, {

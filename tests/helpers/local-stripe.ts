@@ -14,6 +14,18 @@ export interface LocalStripe {
   refused: string[];
 }
 
+/** The real SDK pointed at a running stand-in exactly as the app's `stripeProvider` points it. */
+export function sdkFor(provider: LocalProvider): Stripe {
+  const api = new URL(provider.url);
+  return new Stripe(provider.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 10_000,
+    host: api.hostname,
+    port: api.port,
+    protocol: api.protocol.replace(':', '') as 'http' | 'https',
+  });
+}
+
 /**
  * The stand-in on its own (no app), with a small HTTP server as its billing webhook endpoint. Like the app's
  * handler, each delivery reads back from the provider before it answers: the provider must not wait for its own
@@ -24,14 +36,7 @@ export function localStripe(): LocalStripe {
   let hooks: http.Server;
   beforeAll(async () => {
     ctx.provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
-    const api = new URL(ctx.provider.url);
-    ctx.stripe = new Stripe(ctx.provider.secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 10_000,
-      host: api.hostname,
-      port: api.port,
-      protocol: api.protocol.replace(':', '') as 'http' | 'https',
-    });
+    ctx.stripe = sdkFor(ctx.provider);
     hooks = http.createServer((req, res) => {
       let raw = '';
       req.setEncoding('utf8');
@@ -76,7 +81,7 @@ export function submitCard(url: string, card: string, expiry = '12/34') {
 }
 
 /** Saves `card` for `customer` through a setup-mode Checkout Session; returns the PaymentMethod's id. */
-export async function saveCard(ctx: LocalStripe, customer: string, card: string): Promise<string> {
+export async function saveCard(ctx: Pick<LocalStripe, 'stripe'>, customer: string, card: string): Promise<string> {
   const session = await ctx.stripe.checkout.sessions.create({
     mode: 'setup',
     customer,
@@ -101,7 +106,7 @@ export async function expectDeclined(call: Promise<unknown>): Promise<void> {
 }
 
 /** A recurring monthly price in pounds with a lookup key, of a product made for it. */
-export async function monthlyPrice(ctx: LocalStripe, name: string, lookupKey: string, amount: number) {
+export async function monthlyPrice(ctx: Pick<LocalStripe, 'stripe'>, name: string, lookupKey: string, amount: number) {
   const product = await ctx.stripe.products.create({ name });
   return ctx.stripe.prices.create({
     product: product.id,

@@ -2393,6 +2393,7 @@ export interface ApiRoutes {
             next_billing_date: string | null;
             pending_plan_name: string | null;
             subscribed: boolean;
+            auto_renew: boolean;
           };
           locale: string;
           region: "GB" | "UA" | "OTHER";

@@ -58,6 +58,8 @@ export function presentUser(user: SessionUser, now = new Date(), impersonatorId:
       pending_plan_name: user.pending_plan_name,
       /** Holds a subscription with the billing provider that has not ended (on the trial too, once a plan is chosen). */
       subscribed: Boolean(user.billing_subscription_id) && user.subscription_status !== 'expired',
+      /** The subscription renews at the next billing date (cancelling switches this off, spec §4). */
+      auto_renew: Boolean(user.billing_subscription_id) && user.subscription_status !== 'expired' && !user.ends_at,
     },
     locale: user.locale,
     region: user.region,

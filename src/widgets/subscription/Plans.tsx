@@ -82,8 +82,10 @@ const Plans: ScreenWidget = () => {
             size="small"
             value={shown}
             onChange={(_e, v: string | null) => v && setInterval(v)}
+            color="primary"
             aria-label={t('billing.interval')}
-            sx={{ justifySelf: 'start' }}
+            // The unselected choice in the body text's grey, which reads at 4.5:1 on the page.
+            sx={{ justifySelf: 'start', '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.secondary' } }}
           >
             <ToggleButton value="monthly">{t('billing.monthly')}</ToggleButton>
             <ToggleButton value="annual">{t('billing.annual')}</ToggleButton>
@@ -151,7 +153,7 @@ const Plans: ScreenWidget = () => {
       )}
       {subscribed && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          {s.ends_at ? (
+          {!s.auto_renew ? (
             <Button variant="contained" disabled={busy} onClick={() => void act('/api/v1/subscription/resume', null)}>
               {t('billing.resume')}
             </Button>

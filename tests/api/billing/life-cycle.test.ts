@@ -74,10 +74,14 @@ describe('a subscription from trial to buying again', () => {
     // Cancel switches auto-renew off; resume switches it back on; cancelled again, it ends with the period.
     const cancel = await agent.post('/api/v1/subscription/cancel', {});
     expect(cancel.json().message).toMatch(/^Auto-renew is off: your subscription ends on /);
-    expect((await me(agent)).subscription).toMatchObject({ stage: 'gracePeriod', next_billing_date: null });
+    expect((await me(agent)).subscription).toMatchObject({
+      stage: 'gracePeriod',
+      next_billing_date: null,
+      auto_renew: false,
+    });
     expect((await agent.post('/api/v1/subscription/cancel', {})).json().message).toBe('Auto-renew is already off.');
     expect((await agent.post('/api/v1/subscription/resume', {})).statusCode).toBe(200);
-    expect((await me(agent)).subscription).toMatchObject({ stage: 'subscriber', ends_at: null });
+    expect((await me(agent)).subscription).toMatchObject({ stage: 'subscriber', ends_at: null, auto_renew: true });
     expect((await agent.post('/api/v1/subscription/cancel', {})).statusCode).toBe(200);
     await advance(32);
     user = await me(agent);

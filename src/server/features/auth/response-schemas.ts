@@ -21,6 +21,7 @@ const SUBSCRIPTION = object({
   /** A downgrade that takes effect at the next billing date. */
   pending_plan_name: NULLABLE_STRING,
   subscribed: BOOLEAN,
+  auto_renew: BOOLEAN,
 });
 
 /** A weekday's hours (domain/calendar-settings.ts BusinessTime): id 1–7 is Monday–Sunday. */

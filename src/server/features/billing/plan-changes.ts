@@ -3,7 +3,7 @@ import { isUpgrade, planByName, type Plan } from '../../../domain/plans';
 import { CardDeclinedError, type BillingSubscription } from '../../infra/billing/provider';
 import { DomainError } from '../../infra/domain-error';
 import { customerOf, defaultCard, liveSubscriptionId, type BillingAccount } from './account';
-import { applySubscription } from './sync';
+import { syncSubscription } from './sync';
 
 /** A provider call that may decline the card: the decline is the spec's 'Incorrect card details', nothing saved. */
 async function charging(call: () => Promise<BillingSubscription>): Promise<BillingSubscription> {
@@ -32,8 +32,14 @@ export async function subscribe(app: FastifyInstance, account: BillingAccount, p
   const sub = await charging(() =>
     account.provider.subscribe(customer, plan, account.currency, { trialEnd, accountId: user.id }),
   );
-  await applySubscription(app.db, sub, now);
+  // A new subscription is the account's from now on (an ended one may still be named).
+  await app.db.updateTable('users').set({ billing_subscription_id: sub.id }).where('id', '=', user.id).execute();
+  await settle(app, account, sub);
 }
+
+/** The account's state afresh from the provider, under its lock, after a change there. */
+const settle = (app: FastifyInstance, account: BillingAccount, sub: BillingSubscription) =>
+  syncSubscription(app.db, app.dialect, account.provider, { customerId: sub.customerId, subscriptionId: sub.id });
 
 /**
  * Moves to another plan (spec §4): an upgrade at once, the rest of the period charged pro rata and the features
@@ -52,7 +58,7 @@ export async function swap(app: FastifyInstance, account: BillingAccount, plan: 
   // Back to the plan still held (a downgrade called off): billed as before, nothing to prorate.
   const keep = !now && current && current.id !== plan.id ? current : undefined;
   const sub = await charging(() => provider.changePlan(id, plan, currency, { now: now && !trial, keep }));
-  await applySubscription(app.db, sub);
+  await settle(app, account, sub);
   return now || !keep ? 'now' : sub.periodEnd;
 }
 
@@ -63,6 +69,6 @@ export async function setAutoRenew(app: FastifyInstance, account: BillingAccount
   const ending = Boolean(account.user.ends_at);
   if (on !== ending) throw new DomainError(422, on ? 'billing.notCancelled' : 'billing.alreadyCancelled');
   const sub = await account.provider.setCancelAtPeriodEnd(id, !on);
-  await applySubscription(app.db, sub);
+  await settle(app, account, sub);
   return sub.periodEnd;
 }

@@ -41,7 +41,10 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
         price: p.prices[account.currency],
         currency: account.currency,
         sms_credits: p.smsCredits,
-        current: p.id === current?.id && liveSubscriptionId(account.user) !== null,
+        // The plan held: paid through the provider, or given without it (a plan set by hand); not the trial's.
+        current:
+          p.id === current?.id &&
+          (liveSubscriptionId(account.user) !== null || account.user.subscription_status === 'active'),
       })),
     };
   });

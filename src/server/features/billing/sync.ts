@@ -1,7 +1,8 @@
 import { planById } from '../../../domain/plans';
 import { stageAt } from '../../../domain/subscription';
-import { nowIso, type Db } from '../../db/database';
-import type { BillingSubscription } from '../../infra/billing/provider';
+import { nowIso, type Db, type Dialect } from '../../db/database';
+import type { BillingProvider, BillingSubscription } from '../../infra/billing/provider';
+import { lockOwner } from '../appointments/overlaps';
 
 const OWING = new Set(['past_due', 'unpaid', 'incomplete']);
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -55,4 +56,28 @@ export async function applySubscription(db: Db, sub: BillingSubscription, now = 
     .where('id', '=', user.id)
     .execute();
   return user.id;
+}
+
+/**
+ * Reads a subscription afresh from the provider and writes it onto its account, under the account's lock (a
+ * transaction: the user row locked on PostgreSQL; SQLite runs one transaction at a time). A route's change and a
+ * webhook about an earlier change may otherwise cross — the webhook reading the old state, the route writing the
+ * new, the webhook writing the old over it. Locked, the last to write is the last to read.
+ */
+export async function syncSubscription(
+  db: Db,
+  dialect: Dialect,
+  provider: BillingProvider,
+  ref: { customerId: string; subscriptionId: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('billing_customer_id', '=', ref.customerId)
+      .executeTakeFirst();
+    if (!user) return;
+    await lockOwner(trx, { dialect, ownerId: user.id });
+    await applySubscription(trx, await provider.subscription(ref.subscriptionId));
+  });
 }

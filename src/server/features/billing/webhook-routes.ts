@@ -4,7 +4,7 @@ import { BOOLEAN, object, responses } from '../../engine/responses';
 import type { BillingEvent, BillingProvider } from '../../infra/billing/provider';
 import { notFound } from '../../infra/domain-error';
 import { WebhookSignatureError } from '../../infra/payments/provider';
-import { applySubscription } from './sync';
+import { syncSubscription } from './sync';
 
 /**
  * Acts on one provider event: a card saved on the hosted page becomes the default when there is none; anything
@@ -18,7 +18,11 @@ export async function handleBillingEvent(app: FastifyInstance, provider: Billing
     const cards = await provider.cards(event.customerId);
     if (cards.length && !cards.some((c) => c.default)) await provider.setDefaultCard(event.customerId, cards[0].id);
   }
-  if (event.subscriptionId) await applySubscription(app.db, await provider.subscription(event.subscriptionId));
+  if (event.subscriptionId && event.customerId)
+    await syncSubscription(app.db, app.dialect, provider, {
+      customerId: event.customerId,
+      subscriptionId: event.subscriptionId,
+    });
   await app.db
     .insertInto('billing_events')
     .values({ id: event.id, type: event.type, created_at: nowIso() })

@@ -5,3 +5,4 @@
 export { DECLINED_CARD, FAILING_CARD } from './local-stripe/cards';
 export { API_VERSION, signWebhook } from './local-stripe/events';
 export { startLocalProvider, type LocalProvider } from './local-stripe/server';
+export { localProviderStateFile } from './local-stripe/state-file';

@@ -39,9 +39,13 @@ export interface EventLog {
 /**
  * The events, kept in memory and delivered one after another, in the order they happened, to their endpoint's URL
  * (none set: recorded only). A delivery that fails is not tried again; the event stays listed in `GET /v1/events`.
+ * `past` are the events of an earlier run (read back from the state file): listed, not delivered again.
  */
-export function eventLog(endpoints: Record<Endpoint, { url: string | undefined; secret: string }>): EventLog {
-  const all: StripeEvent[] = [];
+export function eventLog(
+  endpoints: Record<Endpoint, { url: string | undefined; secret: string }>,
+  past: StripeEvent[] = [],
+): EventLog {
+  const all: StripeEvent[] = [...past];
   let queue = Promise.resolve();
   let pending = 0;
 

@@ -10,6 +10,7 @@ import { invoiceRoutes } from './invoice-routes';
 import { pageRoutes } from './pages';
 import { paymentMethodRoutes } from './payment-methods';
 import { byId, newState, type State } from './state';
+import { readStateFile, rebase, writeStateFile, type Secrets } from './state-file';
 import { subscriptionRoutes } from './subscriptions';
 
 export interface LocalProvider {
@@ -65,7 +66,12 @@ function send(res: http.ServerResponse, reply: Reply): void {
  * payment mode with its hosted page, Refunds) and what billing uses: Products, Prices (with lookup keys),
  * Customers, Checkout in setup mode to save a card, PaymentMethods, SetupIntents, Subscriptions with trials,
  * prorations and cancellation, Invoices (hosted page and PDF, paying an open one), Test Clocks that move
- * subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory.
+ * subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory,
+ * and also in `stateFile` when one is given (development, beside the app's database, so that the ids the database
+ * holds still mean something after a restart): read when the stand-in starts, with its secret key and webhook
+ * secrets, which it then returns instead of new ones; written again (whole, atomically) after every request that
+ * may have changed something (any but a GET). A file that cannot be read or used is ignored silently and replaced
+ * on the next change. The port stays random unless `port` is given: the links to its own pages follow it.
  *
  * Payment webhooks go to `webhookUrl` signed with `webhookSecret`; billing webhooks go to `billingWebhookUrl`
  * signed with `billingWebhookSecret`, one after another in the order they happened, before the request that
@@ -75,15 +81,28 @@ export async function startLocalProvider(options: {
   webhookUrl: string;
   billingWebhookUrl?: string;
   port?: number;
+  /** Where the state is kept across restarts (a JSON file, made with its directory when missing). */
+  stateFile?: string;
 }): Promise<LocalProvider> {
-  const secretKey = `sk_test_local_${randomHex(12)}`;
-  const webhookSecret = `whsec_local_${randomHex(16)}`;
-  const billingWebhookSecret = `whsec_local_${randomHex(16)}`;
-  const events = eventLog({
-    payments: { url: options.webhookUrl, secret: webhookSecret },
-    billing: { url: options.billingWebhookUrl, secret: billingWebhookSecret },
-  });
-  const state = newState(events);
+  const { stateFile } = options;
+  const saved = stateFile ? readStateFile(stateFile) : null;
+  const secrets: Secrets = saved?.secrets ?? {
+    secretKey: `sk_test_local_${randomHex(12)}`,
+    webhookSecret: `whsec_local_${randomHex(16)}`,
+    billingWebhookSecret: `whsec_local_${randomHex(16)}`,
+  };
+  const { secretKey, webhookSecret, billingWebhookSecret } = secrets;
+  const events = eventLog(
+    {
+      payments: { url: options.webhookUrl, secret: webhookSecret },
+      billing: { url: options.billingWebhookUrl, secret: billingWebhookSecret },
+    },
+    saved?.events,
+  );
+  const state = newState(events, saved?.collections);
+  const persist = () => {
+    if (stateFile) writeStateFile(stateFile, state, secrets);
+  };
   const routes: Route[] = [
     ...checkoutRoutes(state),
     ...pageRoutes(state),
@@ -142,6 +161,9 @@ export async function startLocalProvider(options: {
     } catch (err) {
       if (!(err instanceof StripeError)) throw err;
       reply = { json: err.body, status: err.status };
+    } finally {
+      // Even a refused request may have changed something (a declined charge counts an attempt and says so).
+      if (call.method !== 'GET') persist();
     }
     if (waits) await events.flush();
     send(res, reply);
@@ -158,6 +180,7 @@ export async function startLocalProvider(options: {
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (saved) rebase(state);
   return {
     url: state.base,
     secretKey,

@@ -15,7 +15,7 @@ import type {
   TestClock,
 } from './types';
 
-/** Everything the stand-in holds, in memory, for the life of one server. */
+/** Everything the stand-in holds, in memory (and in its state file when it has one: see `state-file.ts`). */
 export interface State {
   /** The server's own URL, for the pages it links to (set once it listens). */
   base: string;
@@ -40,10 +40,12 @@ export interface State {
   invoiceCount: number;
 }
 
-export function newState(events: EventLog): State {
+/** Every collection and counter of the state: all of it but its address and its events. */
+export type Collections = Omit<State, 'base' | 'events'>;
+
+/** The collections of a new, empty stand-in. */
+export function emptyCollections(): Collections {
   return {
-    base: '',
-    events,
     products: new Map(),
     prices: new Map(),
     customers: new Map(),
@@ -60,6 +62,11 @@ export function newState(events: EventLog): State {
     trialNoticeSent: new Set(),
     invoiceCount: 0,
   };
+}
+
+/** A stand-in's state: empty, or with `collections` (read back from its state file) in place of empty ones. */
+export function newState(events: EventLog, collections: Partial<Collections> = {}): State {
+  return { base: '', events, ...emptyCollections(), ...collections };
 }
 
 /** A Stripe-style id: the object's prefix and random characters (`cus_3f…`). */
