@@ -217,7 +217,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
   await fastify.register(billingRoutes);
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
-  await fastify.register(billingWebhookRoutes);
+  await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { store });

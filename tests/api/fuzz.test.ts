@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../src/server/engine/schema-registry';
+import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
 import { BAD_PATH, BAD_QUERY, badValues, nested, Raw, sampleBody, toJson } from '../helpers/fuzz-inputs';
 
@@ -11,6 +12,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Route = { method: string; url: string; schema?: { body?: unknown; querystring?: unknown; params?: unknown } };
 
 let t: TestApp;
+let provider: LocalProvider;
 let owner: Agent;
 let guest: Agent;
 /** A client who verified their email on the owner's booking page: the public booking routes read on for them. */
@@ -28,7 +30,14 @@ const idsByResource: Record<string, number> = {};
 let servicePublicId = 'none';
 
 beforeAll(async () => {
-  t = await testApp();
+  // Card payments and billing configured (the local provider), so their routes answer as in production.
+  provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
+  t = await testApp({
+    stripeSecretKey: provider.secretKey,
+    stripeWebhookSecret: provider.webhookSecret,
+    stripeBillingWebhookSecret: provider.billingWebhookSecret,
+    stripeApiUrl: provider.url,
+  });
   ({ agent: owner } = await loggedIn(t.app));
   guest = new Agent(t.app);
   guest.ip = '192.0.2.55';
@@ -85,7 +94,10 @@ beforeAll(async () => {
   });
   expect(verified.statusCode).toBe(200);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
 
 /** A JSON schema as registered: `{ $ref: 'services.request#' }` resolved. */
 function resolve(schema: unknown): JsonSchema | undefined {

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../src/server/engine/schema-registry';
+import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
 import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
 
 const MARKER = 'AliceSecret';
@@ -32,6 +33,7 @@ function sampleBody(
 }
 
 let t: TestApp;
+let provider: LocalProvider;
 let alice: Agent;
 let bob: Agent;
 const aliceIds: number[] = [];
@@ -41,7 +43,14 @@ const created: Record<string, number> = {};
 let resources: Record<string, { path: string | null; operations: string[] }>;
 
 beforeAll(async () => {
-  t = await testApp();
+  // Card payments and billing configured (the local provider), so their routes answer as in production.
+  provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
+  t = await testApp({
+    stripeSecretKey: provider.secretKey,
+    stripeWebhookSecret: provider.webhookSecret,
+    stripeBillingWebhookSecret: provider.billingWebhookSecret,
+    stripeApiUrl: provider.url,
+  });
   ({ agent: alice } = await loggedIn(t.app));
   ({ agent: bob } = await loggedIn(t.app));
   resources = (await alice.get('/api/v1/ui/manifest')).json().data.resources;
@@ -102,7 +111,10 @@ beforeAll(async () => {
   // The codes sold of her gift voucher name her client: the walk asks for them by her ids.
   expect((await alice.get(`/api/v1/gift-voucher/codes/${byPath('/api/v1/gift-voucher')}`)).body).toContain(MARKER);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
 
 describe('no route answers another owner’s data', () => {
   it('walks every registered API route as another owner', async () => {

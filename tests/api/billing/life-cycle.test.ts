@@ -10,7 +10,7 @@ const taxStatus = async (agent: Parameters<typeof me>[0]) =>
 
 describe('a subscription from trial to buying again', () => {
   it('converts, renews, upgrades at once, downgrades at the period end, cancels, resumes, ends and buys again', async () => {
-    const { agent, advance } = await trialOwner(studio);
+    const { agent, advance, user: owner } = await trialOwner(studio);
     expect(await me(agent)).toMatchObject({ subscription: { status: 'trialing', stage: 'trial', subscribed: false } });
 
     // A card on the hosted page: a declined one saves nothing, a good one becomes the default.
@@ -29,7 +29,16 @@ describe('a subscription from trial to buying again', () => {
     expect((await agent.get('/api/v1/subscription/history')).json().data).toEqual([]);
     expect(await taxStatus(agent)).toBe(200); // a trial has every feature
 
-    await advance(15);
+    // Three days before the trial ends, the reminder: the day, the plan and what the card will be charged.
+    await advance(12);
+    const mail = await studio.t.app.db.selectFrom('outbox').selectAll().where('recipient', '=', owner.email).execute();
+    expect(mail.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Your free trial ends on \w+day \d+ \w+ \d{4}$/),
+    ]);
+    expect(mail[0].body).toContain(
+      'Your Business Monthly plan starts then, and £24.00 is charged to your default card.',
+    );
+    await advance(3);
     user = await me(agent);
     expect(user.subscription).toMatchObject({ status: 'active', stage: 'subscriber', valid: true, read_only: false });
     expect(user.subscription.next_billing_date).toEqual(expect.any(String));

@@ -4,34 +4,55 @@ import { BOOLEAN, object, responses } from '../../engine/responses';
 import type { BillingEvent, BillingProvider } from '../../infra/billing/provider';
 import { notFound } from '../../infra/domain-error';
 import { WebhookSignatureError } from '../../infra/payments/provider';
+import type { I18n } from '../../infra/i18n';
 import { syncSubscription } from './sync';
+import { sendTrialReminder } from './trial-reminder';
+
+export interface BillingEventDeps {
+  i18n: I18n;
+  appUrl: string;
+}
 
 /**
- * Acts on one provider event: a card saved on the hosted page becomes the default when there is none; anything
- * about a subscription or its invoices writes the subscription's latest state (fetched afresh, so order does not
- * matter) onto its account. An event already handled is skipped; handling is safe to repeat anyway.
+ * Acts on one provider event, once: the event is claimed first (a row in `billing_events`; a delivery that finds
+ * it claimed does nothing), and the claim is let go if acting fails, so the provider's retry can act. A card saved
+ * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
+ * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
+ * end sends its reminder.
  */
-export async function handleBillingEvent(app: FastifyInstance, provider: BillingProvider, event: BillingEvent) {
-  const seen = await app.db.selectFrom('billing_events').select('id').where('id', '=', event.id).executeTakeFirst();
-  if (seen) return;
-  if (event.setupIntentId && event.customerId) {
-    const cards = await provider.cards(event.customerId);
-    if (cards.length && !cards.some((c) => c.default)) await provider.setDefaultCard(event.customerId, cards[0].id);
-  }
-  if (event.subscriptionId && event.customerId)
-    await syncSubscription(app.db, app.dialect, provider, {
-      customerId: event.customerId,
-      subscriptionId: event.subscriptionId,
-    });
-  await app.db
+export async function handleBillingEvent(
+  app: FastifyInstance,
+  provider: BillingProvider,
+  deps: BillingEventDeps,
+  event: BillingEvent,
+): Promise<void> {
+  const claimed = await app.db
     .insertInto('billing_events')
     .values({ id: event.id, type: event.type, created_at: nowIso() })
     .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return;
+  try {
+    if (event.setupIntentId && event.customerId) {
+      const cards = await provider.cards(event.customerId);
+      if (cards.length && !cards.some((c) => c.default)) await provider.setDefaultCard(event.customerId, cards[0].id);
+    }
+    if (event.subscriptionId && event.customerId)
+      await syncSubscription(app.db, app.dialect, provider, {
+        customerId: event.customerId,
+        subscriptionId: event.subscriptionId,
+      });
+    if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
+      await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
+  } catch (err) {
+    await app.db.deleteFrom('billing_events').where('id', '=', event.id).execute();
+    throw err;
+  }
 }
 
 /** `POST /api/v1/billing/webhook`: the provider's signed events; a bad signature is a 400 and changes nothing. */
-export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> {
+export async function billingWebhookRoutes(app: FastifyInstance, deps: BillingEventDeps): Promise<void> {
   // The signature covers the exact bytes sent: this route reads the body as text.
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) =>
     done(null, body),
@@ -52,7 +73,7 @@ export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> 
         if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
         throw err;
       }
-      await handleBillingEvent(app, provider, event);
+      await handleBillingEvent(app, provider, deps, event);
       return { received: true };
     },
   );
