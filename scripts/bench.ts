@@ -52,6 +52,9 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-bench-'));
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
+/** GET /api/v1/user req/s this bench measured before billing came (commit bfff39e, mean of two runs: 3044, 2503). */
+const USER_BEFORE_BILLING = 2774;
+
 async function load(url: string, headers: Record<string, string>, seconds: number) {
   const args = [
     '-c',
@@ -147,6 +150,17 @@ async function benchApi(): Promise<void> {
   row('bare route p99', `${base.p99} ms`);
   row('ratio app / bare', (ours.rps / base.rps).toFixed(2), '≥ 0.50');
   if (ours.errors || base.errors) row('errors during load', `${ours.errors} / ${base.errors}`, '0');
+
+  // The signed-in user, now with the subscription's billing state and the credit balances, beside the figure this
+  // bench printed for it before billing was added (same machine): within 10 %.
+  const userUrl = appUrl.replace('/api/v1/clients?page=1', '/api/v1/user');
+  await load(userUrl, { cookie: `soloist_session=${cookie}` }, 2);
+  const user = await load(userUrl, { cookie: `soloist_session=${cookie}` }, 10);
+  row(
+    'GET /api/v1/user req/s (app, 50 conn)',
+    `${user.rps.toFixed(0)} (before billing: ${USER_BEFORE_BILLING})`,
+    `≥ ${(USER_BEFORE_BILLING * 0.9).toFixed(0)} (0.9 × before)`,
+  );
   await bare.close();
   await app.close();
 }
