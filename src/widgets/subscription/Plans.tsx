@@ -128,21 +128,29 @@ const Plans: ScreenWidget = () => {
                     {p.sms_credits > 0 && (
                       <Typography variant="body2">{t('billing.smsCredits', { count: p.sms_credits })}</Typography>
                     )}
-                    {change.kind === 'choose' && (
+                    {(change.kind === 'choose' || change.kind === 'keep') && (
                       <Button
-                        variant={p.level === 'business' ? 'contained' : 'outlined'}
+                        variant={p.level === 'business' || change.kind === 'keep' ? 'contained' : 'outlined'}
                         disabled={busy}
                         onClick={() =>
                           void act(
                             subscribed ? '/api/v1/subscription/swap' : '/api/v1/subscription/subscribe',
                             { plan_id: p.id },
-                            t(change.question, { plan: p.name, price: money(p.price), date: nextBilling }),
+                            t(change.question, {
+                              plan: p.name,
+                              price: money(p.price),
+                              date: nextBilling,
+                              pending: s.pending_plan_name ?? '',
+                            }),
                           )
                         }
                       >
-                        {t(subscribed ? 'billing.switchTo' : 'billing.choose', {
-                          plan: t(`billing.levels.${p.level}`),
-                        })}
+                        {t(
+                          change.kind === 'keep' ? 'billing.keep' : subscribed ? 'billing.switchTo' : 'billing.choose',
+                          {
+                            plan: t(`billing.levels.${p.level}`),
+                          },
+                        )}
                       </Button>
                     )}
                   </Paper>

@@ -17,6 +17,8 @@ export type PlanChange =
   | { kind: 'current' }
   /** The downgrade already asked for: it comes at the next billing date. */
   | { kind: 'pending' }
+  /** The plan held while a downgrade waits: choosing it calls the downgrade off. */
+  | { kind: 'keep'; question: string }
   /** `question`: the i18n key of what is asked before (subscribe, upgrade at once, downgrade later, switch). */
   | { kind: 'choose'; question: string };
 
@@ -27,7 +29,8 @@ export type PlanChange =
  */
 export function planChange(offer: PlanOffer, user: CurrentUser): PlanChange {
   const s = user.subscription;
-  if (offer.current && !s.pending_plan_name) return { kind: 'current' };
+  if (offer.current)
+    return s.pending_plan_name ? { kind: 'keep', question: 'billing.keepQuestion' } : { kind: 'current' };
   if (s.pending_plan_name === offer.name) return { kind: 'pending' };
   const trial = s.status === 'trialing';
   if (!s.subscribed) return { kind: 'choose', question: trial ? 'billing.subscribeOnTrial' : 'billing.subscribeNow' };

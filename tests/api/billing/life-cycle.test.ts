@@ -76,6 +76,11 @@ describe('a subscription from trial to buying again', () => {
       pending_plan_name: 'Business Monthly',
     });
     expect(await taxStatus(agent)).toBe(200);
+    // Called off by choosing the plan held, then asked for again.
+    const keep = await agent.post('/api/v1/subscription/swap', { plan_id: 'premium-monthly' });
+    expect(keep.json().message).toBe('You keep Premium Monthly: the change of plan is called off.');
+    expect((await me(agent)).subscription).toMatchObject({ plan_name: 'Premium Monthly', pending_plan_name: null });
+    expect((await agent.post('/api/v1/subscription/swap', { plan_id: 'business-monthly' })).statusCode).toBe(200);
     await advance(25);
     expect((await me(agent)).subscription).toMatchObject({ plan_name: 'Business Monthly', pending_plan_name: null });
     expect(await taxStatus(agent)).toBe(403);

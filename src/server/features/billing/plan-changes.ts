@@ -44,9 +44,14 @@ const settle = (app: FastifyInstance, account: BillingAccount, sub: BillingSubsc
 /**
  * Moves to another plan (spec §4): an upgrade at once, the rest of the period charged pro rata and the features
  * with it; a downgrade from the next billing date, the current plan kept until then. On the trial every plan has
- * every feature, so the choice only sets what the trial turns into. Returns when the change takes effect.
+ * every feature, so the choice only sets what the trial turns into. Choosing the plan held while a downgrade waits
+ * calls the downgrade off ('kept'). Otherwise returns when the change takes effect ('now' or the day).
  */
-export async function swap(app: FastifyInstance, account: BillingAccount, plan: Plan): Promise<'now' | string> {
+export async function swap(
+  app: FastifyInstance,
+  account: BillingAccount,
+  plan: Plan,
+): Promise<'now' | 'kept' | string> {
   const id = liveSubscriptionId(account.user);
   if (!id) throw new DomainError(422, 'billing.noSubscription');
   const { user, provider, currency } = account;
@@ -59,6 +64,7 @@ export async function swap(app: FastifyInstance, account: BillingAccount, plan: 
   const keep = !now && current && current.id !== plan.id ? current : undefined;
   const sub = await charging(() => provider.changePlan(id, plan, currency, { now: now && !trial, keep }));
   await settle(app, account, sub);
+  if (current?.id === plan.id) return 'kept';
   return now || !keep ? 'now' : sub.periodEnd;
 }
 

@@ -73,9 +73,11 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     const from = await swap(app, account, plan);
     return {
       message:
-        from === 'now'
-          ? req.t('billing.swapped', { plan: plan.name })
-          : req.t('billing.swapAtRenewal', { plan: plan.name, date: when(req, from) }),
+        from === 'kept'
+          ? req.t('billing.kept', { plan: plan.name })
+          : from === 'now'
+            ? req.t('billing.swapped', { plan: plan.name })
+            : req.t('billing.swapAtRenewal', { plan: plan.name, date: when(req, from) }),
     };
   });
 
