@@ -53,6 +53,19 @@ describe('GET /api/v1/user/setup-checklist', () => {
     expect(await steps(other)).toEqual({ service: false, businessHours: false, client: false });
   });
 
+  it('asks an owner on the trial to choose the plan it turns into, ticked once a subscription is chosen', async () => {
+    const { agent, user } = await loggedIn(t.app, {});
+    const db = t.app.db;
+    await db
+      .updateTable('users')
+      .set({ subscription_status: 'trialing', plan_name: null })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await steps(agent)).plan).toBe(false);
+    await db.updateTable('users').set({ billing_subscription_id: 'sub_chosen' }).where('id', '=', user.id).execute();
+    expect((await steps(agent)).plan).toBe(true);
+  });
+
   it('has the demo owner done, and refuses admins', async () => {
     await seedDemoData(t.app.db, t.app.dialect, t.app.schemas.i18n.translator('en'));
     const demo = new Agent(t.app);

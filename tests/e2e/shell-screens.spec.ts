@@ -152,8 +152,14 @@ test('a new owner lands on a setup checklist that links to each step; the demo o
   await expect(page).toHaveURL(/\/dashboard$/);
   const checklist = page.getByRole('region', { name: 'Get set up' });
   await expect(checklist).toBeVisible();
-  await expect(checklist.getByText('0 of 4 done')).toBeVisible();
-  for (const step of ['Add a service', 'Set your business hours', 'Turn on online booking', 'Add a client'])
+  await expect(checklist.getByText('0 of 5 done')).toBeVisible();
+  for (const step of [
+    'Add a service',
+    'Set your business hours',
+    'Turn on online booking',
+    'Add a client',
+    'Choose your plan for after the trial',
+  ])
     await expect(checklist.getByRole('link', { name: new RegExp(step) })).toBeVisible();
   await checklist.getByRole('link', { name: /Add a client/ }).click();
   await expect(page).toHaveURL(/\/clients\/form$/);
@@ -161,7 +167,7 @@ test('a new owner lands on a setup checklist that links to each step; the demo o
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
   await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(checklist.getByText('1 of 4 done')).toBeVisible();
+  await expect(checklist.getByText('1 of 5 done')).toBeVisible();
   await expect(checklist.locator('[data-done="true"]')).toContainText('Add a client');
 });
 

@@ -14,7 +14,7 @@ import { routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 
 interface Step {
-  id: 'service' | 'businessHours' | 'onlineBooking' | 'client';
+  id: 'service' | 'businessHours' | 'onlineBooking' | 'client' | 'plan';
   done: boolean;
 }
 
@@ -24,11 +24,13 @@ const SCREENS: Record<Step['id'], string> = {
   businessHours: 'account.business-hours',
   onlineBooking: 'appointments.online-booking',
   client: 'clients.form',
+  plan: 'account.subscription',
 };
 
 /**
  * A new owner's first steps on the dashboard (GET /api/v1/user/setup-checklist): add a service, set business hours,
- * turn on online booking, add a client — each linking to its screen, ticked from real data, gone when all are done.
+ * turn on online booking, add a client, on the trial choose the plan — each linking to its screen, ticked from real
+ * data, gone when all are done.
  */
 const SetupChecklist: ScreenWidget = () => {
   const { rest, t, manifest } = useRenderer();

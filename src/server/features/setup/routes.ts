@@ -3,13 +3,14 @@ import { BOOLEAN, dataBody, object, responses, STRING } from '../../engine/respo
 
 /** One step of a new owner's setup (issue: a new owner lands on a short checklist that disappears when done). */
 export interface SetupStep {
-  id: 'service' | 'businessHours' | 'onlineBooking' | 'client';
+  id: 'service' | 'businessHours' | 'onlineBooking' | 'client' | 'plan';
   done: boolean;
 }
 
 /**
  * GET /api/v1/user/setup-checklist: what a new owner still has to do, ticked from their real data — a service, their
- * own business hours (saved once), online booking switched on (only when the plan has it), a client. Owners only.
+ * own business hours (saved once), online booking switched on (only when the plan has it), a client, and on the free
+ * trial the plan it turns into (a card saved and a plan chosen: spec §1, the trial has a card on file). Owners only.
  */
 export async function setupRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -46,6 +47,9 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
           ? [{ id: 'onlineBooking' as const, done: settings.bookingSettings?.enabled === true }]
           : []),
         { id: 'client', done: (await count('clients')) > 0 },
+        ...(user.subscription_status === 'trialing'
+          ? [{ id: 'plan' as const, done: user.billing_subscription_id !== null }]
+          : []),
       ];
       return { data: steps };
     },
