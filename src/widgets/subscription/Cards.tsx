@@ -8,16 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import type { ApiResponse } from '../../domain/generated/api';
 import { SubscriptionTabs } from './SubscriptionTabs';
 
-interface Card {
-  id: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  default: boolean;
-}
+/** A saved card, as GET /subscription/cards answers it. */
+type Card = ApiResponse<'GET /api/v1/subscription/cards', '200'>['data'][number];
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 

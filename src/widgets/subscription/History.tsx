@@ -8,20 +8,13 @@ import MuiLink from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import type { ApiResponse } from '../../domain/generated/api';
 import { MoneyRows } from '../money/MoneyRows';
 import { dayInWords, moneyIn } from '../money/shared';
 import { SubscriptionTabs } from './SubscriptionTabs';
 
-interface BillingInvoice {
-  id: string;
-  number: string | null;
-  date: string;
-  total: number;
-  currency: string;
-  status: string;
-  pdf_url: string | null;
-  url: string | null;
-}
+/** An invoice of the provider's, as GET /subscription/history answers it. */
+type BillingInvoice = ApiResponse<'GET /api/v1/subscription/history', '200'>['data'][number];
 
 const STATUS_COLOUR: Record<string, 'success' | 'warning' | 'default'> = { paid: 'success', open: 'warning' };
 

@@ -1,17 +1,9 @@
+import type { ApiResponse } from '../../domain/generated/api';
 import type { CurrentUser } from '../../domain/current-user';
 import { isUpgrade, planById, planByName } from '../../domain/plans';
 
 /** A plan as GET /subscription/plans offers it. */
-export interface PlanOffer {
-  id: string;
-  name: string;
-  level: string;
-  interval: string;
-  price: number;
-  currency: string;
-  sms_credits: number;
-  current: boolean;
-}
+export type PlanOffer = ApiResponse<'GET /api/v1/subscription/plans', '200'>['data'][number];
 
 export type PlanChange =
   | { kind: 'current' }
