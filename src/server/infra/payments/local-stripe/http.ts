@@ -14,7 +14,7 @@ export interface Call {
 
 /** What a route answers: JSON (the API), an HTML page, a redirect after a form, or a PDF. */
 export type Reply =
-  | { json: unknown; status?: number }
+  | { json: unknown; status?: number; headers?: Record<string, string> }
   | { html: string; status?: number }
   | { redirect: string }
   | { pdf: NodeJS.ReadableStream };

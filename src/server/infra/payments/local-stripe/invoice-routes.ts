@@ -1,7 +1,7 @@
 import { pdfTable } from '../../pdf-table';
 import { dateText } from './calendar';
 import { chargedMethod, declines, ownCard } from './cards';
-import { cardDeclined, escapeHtml, invalid, listPage, text, type Form, type Route } from './http';
+import { cardDeclined, escapeHtml, invalid, listPage, noSuch, text, type Form, type Route } from './http';
 import { money, settle } from './invoices';
 import { pageHtml } from './pages';
 import { find, nowFor, type State } from './state';
@@ -21,9 +21,10 @@ function list(state: State, query: Form) {
 }
 
 /**
- * `POST /v1/invoices/:id/pay`: charges an open invoice again, to `payment_method` (one of the customer's) or the
- * subscription's card. Paid, its subscription is active again when nothing else is owed; declined, a 402
- * `card_error` (and `invoice.payment_failed`), the invoice still open.
+ * `POST /v1/invoices/:id/pay`: charges an open invoice (again), to `payment_method` (one of the customer's), else
+ * the invoice's own default card, else its subscription's, else (a one-off invoice) the customer's invoice
+ * default. Paid, its subscription is active again when nothing else is owed; declined, a 402 `card_error` (and
+ * `invoice.payment_failed`), the invoice still open.
  */
 function pay(state: State, invoice: Invoice, form: Form): Invoice {
   if (invoice.status === 'paid') throw invalid('Invoice is already paid');
@@ -33,9 +34,10 @@ function pay(state: State, invoice: Invoice, form: Form): Invoice {
   const sub = invoice.subscription ? state.subscriptions.get(invoice.subscription) : undefined;
   const method = given
     ? ownCard(state, invoice.customer, given, 'payment_method')
-    : sub
-      ? chargedMethod(state, sub)
-      : (state.customers.get(invoice.customer)?.invoice_settings.default_payment_method ?? null);
+    : (invoice.default_payment_method ??
+      (sub
+        ? chargedMethod(state, sub)
+        : (state.customers.get(invoice.customer)?.invoice_settings.default_payment_method ?? null)));
   const failed = declines(state, method, invoice.amount_due);
   settle(state, invoice, !failed, at);
   if (failed) throw cardDeclined();
@@ -43,8 +45,19 @@ function pay(state: State, invoice: Invoice, form: Form): Invoice {
   return invoice;
 }
 
-/** The invoice's hosted page: what it bills, its total and whether it is paid, with a link to its PDF. */
-function invoicePage(invoice: Invoice): string {
+/** What each discount took off the invoice, named by its coupon ("Launch (25% off)"), for its page and PDF. */
+function discountRows(state: State, invoice: Invoice): [string, number][] {
+  return invoice.total_discount_amounts.map(({ discount, amount }) => {
+    const id = state.discounts.get(discount)?.source.coupon ?? '';
+    const coupon = state.coupons.get(id) ?? state.deletedCoupons.get(id);
+    const off =
+      coupon?.percent_off != null ? `${coupon.percent_off}% off` : money(coupon?.amount_off ?? 0, invoice.currency);
+    return [`${coupon?.name ?? id} (${off})`, -amount];
+  });
+}
+
+/** The invoice's hosted page: what it bills, its discounts, its total and whether it is paid, with its PDF. */
+function invoicePage(invoice: Invoice, discounts: [string, number][]): string {
   const rows = invoice.lines.data
     .map(
       (line) =>
@@ -52,21 +65,28 @@ function invoicePage(invoice: Invoice): string {
         `<td class="amount">${escapeHtml(money(line.amount, line.currency))}</td></tr>`,
     )
     .join('');
+  const cell = (label: string, amount: number) =>
+    `<tr><td>${escapeHtml(label)}</td><td class="amount">${escapeHtml(money(amount, invoice.currency))}</td></tr>`;
+  const off = discounts.length
+    ? cell('Subtotal', invoice.subtotal) + discounts.map(([l, a]) => cell(l, a)).join('')
+    : '';
+  const number = invoice.number ?? 'draft';
   const due = invoice.status === 'paid' ? 'Paid' : invoice.status === 'open' ? 'Due' : invoice.status;
   return pageHtml(
-    `Invoice ${invoice.number}`,
-    `<p class="note">Test invoice (local provider)</p><h1>Invoice ${escapeHtml(invoice.number)}</h1>
+    `Invoice ${number}`,
+    `<p class="note">Test invoice (local provider)</p><h1>Invoice ${escapeHtml(number)}</h1>
 <p>${dateText(invoice.created)}${invoice.customer_email ? ` · ${escapeHtml(invoice.customer_email)}` : ''}</p>
-<table>${rows}<tr><td><strong>Total</strong></td><td class="amount"><strong>${escapeHtml(money(invoice.total, invoice.currency))}</strong></td></tr></table>
+<table>${rows}${off}<tr><td><strong>Total</strong></td><td class="amount"><strong>${escapeHtml(money(invoice.total, invoice.currency))}</strong></td></tr></table>
 <p><strong>${escapeHtml(due)}</strong>: ${escapeHtml(money(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining, invoice.currency))}</p>
 <p><a href="/invoices/${invoice.id}/pdf">Download PDF</a></p>`,
   );
 }
 
 /** The invoice as a PDF: its number, date and customer, a line per item with its period, and the totals. */
-function invoicePdf(invoice: Invoice): NodeJS.ReadableStream {
+function invoicePdf(invoice: Invoice, discounts: [string, number][]): NodeJS.ReadableStream {
+  const off = discounts.map(([label, amount]): [string, string] => [label, money(amount, invoice.currency)]);
   return pdfTable({
-    title: `Invoice ${invoice.number}`,
+    title: `Invoice ${invoice.number ?? 'draft'}`,
     lines: [
       `Date: ${dateText(invoice.created)}`,
       `Billed to: ${invoice.customer_name ?? invoice.customer_email ?? invoice.customer}`,
@@ -83,6 +103,7 @@ function invoicePdf(invoice: Invoice): NodeJS.ReadableStream {
       money(line.amount, line.currency),
     ]),
     totals: [
+      ...(off.length ? [['Subtotal', money(invoice.subtotal, invoice.currency)] as [string, string], ...off] : []),
       ['Total', money(invoice.total, invoice.currency)],
       ['Amount paid', money(invoice.amount_paid, invoice.currency)],
       ['Amount due', money(invoice.amount_remaining, invoice.currency)],
@@ -93,6 +114,12 @@ function invoicePdf(invoice: Invoice): NodeJS.ReadableStream {
 
 export function invoiceRoutes(state: State): Route[] {
   const one = (id: string) => find(state.invoices, id, 'invoice');
+  /** A draft has no page or PDF yet, as in Stripe: they are made when it is finalized. */
+  const issued = (id: string) => {
+    const invoice = one(id);
+    if (invoice.status === 'draft') throw noSuch('invoice', id);
+    return invoice;
+  };
   return [
     { method: 'GET', path: /^\/v1\/invoices$/, handle: ({ query }) => ({ json: list(state, query) }) },
     { method: 'GET', path: /^\/v1\/invoices\/(\w+)$/, handle: ({ params }) => ({ json: one(params[0]) }) },
@@ -104,8 +131,12 @@ export function invoiceRoutes(state: State): Route[] {
     {
       method: 'GET',
       path: /^\/invoices\/(\w+)$/,
-      handle: ({ params }) => ({ html: invoicePage(one(params[0])) }),
+      handle: ({ params }) => ({ html: invoicePage(issued(params[0]), discountRows(state, issued(params[0]))) }),
     },
-    { method: 'GET', path: /^\/invoices\/(\w+)\/pdf$/, handle: ({ params }) => ({ pdf: invoicePdf(one(params[0])) }) },
+    {
+      method: 'GET',
+      path: /^\/invoices\/(\w+)\/pdf$/,
+      handle: ({ params }) => ({ pdf: invoicePdf(issued(params[0]), discountRows(state, issued(params[0]))) }),
+    },
   ];
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../../../renderer/core/money';
+import { pruneDiscounts, setTotals } from './discounts';
 import { newId, type State } from './state';
 import type { Invoice, InvoiceLine, Price, Subscription, SubscriptionItem } from './types';
 
@@ -46,16 +47,27 @@ export function subscriptionLine(
       },
     },
     subscription: sub.id,
+    discount_amounts: [],
+    pretax_credit_amounts: [],
+    discountable: !line.proration,
+    discounts: [],
     metadata: {},
     livemode: false,
   };
 }
 
-/** The line for a whole period of `price`: "1 × Pro (at £10.00 / month)". */
-export function periodLine(state: State, sub: Subscription, price: Price, start: number, end: number): InvoiceLine {
+/** The line for a whole period of `price` on `item` (the first one unless given): "1 × Pro (at £10.00 / month)". */
+export function periodLine(
+  state: State,
+  sub: Subscription,
+  price: Price,
+  start: number,
+  end: number,
+  item: SubscriptionItem = sub.items.data[0],
+): InvoiceLine {
   const name = state.products.get(price.product)?.name ?? price.product;
   const description = `1 × ${name} (at ${money(price.unit_amount, price.currency)} / ${cycleText(price)})`;
-  return subscriptionLine(sub, sub.items.data[0], {
+  return subscriptionLine(sub, item, {
     price,
     description,
     amount: price.unit_amount,
@@ -65,10 +77,91 @@ export function periodLine(state: State, sub: Subscription, price: Price, start:
   });
 }
 
+/** The next invoice number: LOCAL-0001, LOCAL-0002, … in the order invoices are numbered. */
+const nextNumber = (state: State): string => `LOCAL-${String(++state.invoiceCount).padStart(4, '0')}`;
+
+/**
+ * A new draft invoice for `customer` (of `sub`, or of none: a one-off invoice), with no number, page or PDF yet,
+ * billing `lines`; kept, but nothing has been told of it. Its amounts come from its lines (see `setTotals`).
+ */
+export function newInvoice(
+  state: State,
+  made: {
+    customer: string;
+    sub: Subscription | null;
+    billingReason: Invoice['billing_reason'];
+    currency: string;
+    lines: InvoiceLine[];
+    period: { start: number; end: number };
+    at: number;
+  },
+): Invoice {
+  const id = newId('in');
+  const { sub, lines, at } = made;
+  const customer = state.customers.get(made.customer);
+  for (const line of lines) line.invoice = id;
+  const invoice: Invoice = {
+    id,
+    object: 'invoice',
+    number: null,
+    customer: made.customer,
+    customer_email: customer?.email ?? null,
+    customer_name: customer?.name ?? null,
+    subscription: sub?.id ?? null,
+    parent: sub
+      ? {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+        }
+      : null,
+    status: 'draft',
+    billing_reason: made.billingReason,
+    collection_method: 'charge_automatically',
+    auto_advance: sub !== null,
+    description: null,
+    currency: made.currency,
+    subtotal: 0,
+    subtotal_excluding_tax: 0,
+    total: 0,
+    total_excluding_tax: 0,
+    discounts: [],
+    total_discount_amounts: [],
+    total_pretax_credit_amounts: [],
+    amount_due: 0,
+    amount_paid: 0,
+    amount_remaining: 0,
+    attempt_count: 0,
+    attempted: false,
+    period_start: made.period.start,
+    period_end: made.period.end,
+    lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
+    hosted_invoice_url: null,
+    invoice_pdf: null,
+    status_transitions: { finalized_at: null, paid_at: null, voided_at: null, marked_uncollectible_at: null },
+    default_payment_method: null,
+    test_clock: customer?.test_clock ?? null,
+    metadata: {},
+    created: at,
+    livemode: false,
+  };
+  state.invoices.set(id, invoice);
+  setTotals(state, invoice);
+  return invoice;
+}
+
+/** Numbers an invoice and gives it its hosted page and PDF, once: what finalizing does in Stripe. */
+function issue(state: State, invoice: Invoice): void {
+  invoice.number ??= nextNumber(state);
+  invoice.hosted_invoice_url ??= `${state.base}/invoices/${invoice.id}`;
+  invoice.invoice_pdf ??= `${state.base}/invoices/${invoice.id}/pdf`;
+}
+
 /**
  * A new invoice of a subscription, as a draft nothing has been told of yet: `finalize` announces it. Its period is
  * Stripe's (the time invoice items could be added, which for a renewal is the period just ended); the period each
- * line bills is on the line. It is numbered LOCAL-0001, LOCAL-0002, … in the order invoices are made.
+ * line bills is on the line. It is numbered at once, and the subscription's discounts that still apply at `at`
+ * are taken off (those that no longer do are taken off the subscription first).
  */
 export function draftInvoice(
   state: State,
@@ -78,56 +171,34 @@ export function draftInvoice(
   period: { start: number; end: number },
   at: number,
 ): Invoice {
-  const id = newId('in');
-  const customer = state.customers.get(sub.customer);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  for (const line of lines) line.invoice = id;
-  const invoice: Invoice = {
-    id,
-    object: 'invoice',
-    number: `LOCAL-${String(++state.invoiceCount).padStart(4, '0')}`,
+  const invoice = newInvoice(state, {
     customer: sub.customer,
-    customer_email: customer?.email ?? null,
-    customer_name: customer?.name ?? null,
-    subscription: sub.id,
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
-    },
-    status: 'draft',
-    billing_reason: billingReason,
-    collection_method: 'charge_automatically',
+    sub,
+    billingReason,
     currency: sub.currency,
-    subtotal: total,
-    total,
-    amount_due: Math.max(0, total),
-    amount_paid: 0,
-    amount_remaining: Math.max(0, total),
-    attempt_count: 0,
-    attempted: false,
-    period_start: period.start,
-    period_end: period.end,
-    lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
-    hosted_invoice_url: `${state.base}/invoices/${id}`,
-    invoice_pdf: `${state.base}/invoices/${id}/pdf`,
-    status_transitions: { finalized_at: null, paid_at: null, voided_at: null, marked_uncollectible_at: null },
-    default_payment_method: null,
-    test_clock: sub.test_clock,
-    metadata: {},
-    created: at,
-    livemode: false,
-  };
-  state.invoices.set(id, invoice);
+    lines,
+    period,
+    at,
+  });
+  issue(state, invoice);
+  pruneDiscounts(state, sub, at);
+  invoice.discounts = [...sub.discounts];
+  setTotals(state, invoice);
   return invoice;
+}
+
+/** Finalizes a draft: numbered if it was not, open and ready to be paid (`invoice.finalized`). */
+export function finalizeDraft(state: State, invoice: Invoice, at: number): void {
+  issue(state, invoice);
+  invoice.status = 'open';
+  invoice.status_transitions.finalized_at = at;
+  state.events.emit('invoice.finalized', invoice, { created: at });
 }
 
 /** Announces a draft (`invoice.created`) and finalizes it: open, ready to be paid (`invoice.finalized`). */
 export function finalize(state: State, invoice: Invoice, at: number): void {
   state.events.emit('invoice.created', invoice, { created: at });
-  invoice.status = 'open';
-  invoice.status_transitions.finalized_at = at;
-  state.events.emit('invoice.finalized', invoice, { created: at });
+  finalizeDraft(state, invoice, at);
 }
 
 /**

@@ -3,14 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { randomHex } from '../../crypto';
 import { catalogRoutes } from './catalog';
 import { checkoutRoutes } from './checkout';
+import { couponRoutes } from './coupons';
 import { customerRoutes } from './customers';
 import { eventLog } from './events';
+import { idempotency } from './idempotency';
+import { invoiceItemRoutes } from './invoice-items';
 import { copy, decodeForm, listOf, readBody, StripeError, type Call, type Reply, type Route } from './http';
 import { invoiceRoutes } from './invoice-routes';
+import { oneOffInvoiceRoutes } from './one-off-invoices';
 import { pageRoutes } from './pages';
 import { paymentMethodRoutes } from './payment-methods';
 import { byId, newState, type State } from './state';
 import { readStateFile, rebase, writeStateFile, type Secrets } from './state-file';
+import { subscriptionItemRoutes } from './subscription-items';
 import { subscriptionRoutes } from './subscriptions';
 
 export interface LocalProvider {
@@ -30,10 +35,14 @@ export interface LocalProvider {
   close(): Promise<void>;
 }
 
-/** `expand[]`: each id found along `path` (`latest_invoice`, `data.customer`) replaced by its object. */
+/**
+ * `expand[]`: each id found along `path` (`latest_invoice`, `data.customer`) replaced by its object; an id on the
+ * way is expanded too (`discounts.source.coupon` expands the discounts, then their coupons), as in Stripe.
+ */
 function expand(state: State, value: unknown, path: string[]): unknown {
-  if (path.length === 0) return typeof value === 'string' ? copy(byId(state, value) ?? value) : value;
   if (Array.isArray(value)) return value.map((v) => expand(state, v, path));
+  if (typeof value === 'string') value = copy(byId(state, value) ?? value);
+  if (path.length === 0) return value;
   if (value && typeof value === 'object' && path[0] in value) {
     const node = value as Record<string, unknown>;
     node[path[0]] = expand(state, node[path[0]], path.slice(1));
@@ -55,7 +64,7 @@ function send(res: http.ServerResponse, reply: Reply): void {
     });
     res.end(reply.html);
   } else {
-    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
     res.end(JSON.stringify(reply.json));
   }
 }
@@ -65,8 +74,9 @@ function send(res: http.ServerResponse, reply: Reply): void {
  * form-encoded requests, Stripe's objects, lists and errors. It speaks what online booking uses (Checkout in
  * payment mode with its hosted page, Refunds) and what billing uses: Products, Prices (with lookup keys),
  * Customers, Checkout in setup mode to save a card, PaymentMethods, SetupIntents, Subscriptions with trials,
- * prorations and cancellation, Invoices (hosted page and PDF, paying an open one), Test Clocks that move
- * subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory,
+ * prorations, cancellation and discounts from Coupons, Subscription Items (add-ons beside the plan), Invoices
+ * (hosted page and PDF, paying an open one, one-off invoices with Invoice Items, finalizing, voiding), Test
+ * Clocks that move subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory,
  * and also in `stateFile` when one is given (development, beside the app's database, so that the ids the database
  * holds still mean something after a restart): read when the stand-in starts, with its secret key and webhook
  * secrets, which it then returns instead of new ones; written again (whole, atomically) after every request that
@@ -100,6 +110,7 @@ export async function startLocalProvider(options: {
     saved?.events,
   );
   const state = newState(events, saved?.collections);
+  const keys = idempotency();
   const persist = () => {
     if (stateFile) writeStateFile(stateFile, state, secrets);
   };
@@ -110,7 +121,11 @@ export async function startLocalProvider(options: {
     ...customerRoutes(state),
     ...paymentMethodRoutes(state),
     ...subscriptionRoutes(state),
+    ...subscriptionItemRoutes(state),
     ...invoiceRoutes(state),
+    ...oneOffInvoiceRoutes(state),
+    ...invoiceItemRoutes(state),
+    ...couponRoutes(state),
   ];
 
   /**
@@ -149,6 +164,8 @@ export async function startLocalProvider(options: {
       form: req.method === 'POST' ? decodeForm(await readBody(req)) : {},
       headers: req.headers,
     };
+    const replayed = keys.replay(call, url.pathname);
+    if (replayed) return send(res, replayed);
     let reply: Reply;
     try {
       reply = await matched.route.handle(call);
@@ -165,6 +182,7 @@ export async function startLocalProvider(options: {
       // Even a refused request may have changed something (a declined charge counts an attempt and says so).
       if (call.method !== 'GET') persist();
     }
+    keys.save(call, url.pathname, reply);
     if (waits) await events.flush();
     send(res, reply);
   }

@@ -63,11 +63,41 @@ function decode(saved: Record<string, unknown>): Partial<Collections> | null {
 }
 
 /**
+ * Fields a state file written before discounts existed does not have: no discounts, totals without any.
+ * (`Partial` because such a file's objects may lack what the types say they have.)
+ */
+function fillIn(c: Partial<Collections>): void {
+  for (const sub of c.subscriptions?.values() ?? []) {
+    (sub as Partial<typeof sub>).discounts ??= [];
+    for (const item of sub.items.data) (item as Partial<typeof item>).discounts ??= [];
+  }
+  const lines = [...(c.invoices?.values() ?? [])].flatMap((i) => i.lines.data);
+  for (const line of [...lines, ...[...(c.pendingLines?.values() ?? [])].flat()]) {
+    const old = line as Partial<typeof line>;
+    old.discount_amounts ??= [];
+    old.pretax_credit_amounts ??= [];
+    old.discounts ??= [];
+    old.discountable ??= !line.parent.subscription_item_details?.proration;
+  }
+  for (const invoice of c.invoices?.values() ?? []) {
+    const old = invoice as Partial<typeof invoice>;
+    old.discounts ??= [];
+    old.total_discount_amounts ??= [];
+    old.total_pretax_credit_amounts ??= [];
+    old.subtotal_excluding_tax ??= invoice.subtotal;
+    old.total_excluding_tax ??= invoice.total;
+    old.description ??= null;
+    old.auto_advance ??= invoice.subscription !== null;
+  }
+}
+
+/**
  * In memory a subscription's item and its invoices' lines hold the price object itself (a price's later changes
  * show through them), and a refund is listed under its idempotency key as the same object: JSON made copies of
  * them, which are made the same objects again.
  */
 function relink(c: Partial<Collections>): void {
+  fillIn(c);
   const price = (p: Price) => c.prices?.get(p.id) ?? p;
   for (const sub of c.subscriptions?.values() ?? []) for (const item of sub.items.data) item.price = price(item.price);
   for (const invoice of c.invoices?.values() ?? [])
@@ -124,8 +154,8 @@ export function writeStateFile(file: string, state: State, secrets: Secrets): vo
 
 const rebaseSession = (s: Session, base: string) => void (s.url = `${base}/pay/${s.id}`);
 function rebaseInvoice(invoice: Invoice, base: string): void {
-  invoice.hosted_invoice_url = `${base}/invoices/${invoice.id}`;
-  invoice.invoice_pdf = `${base}/invoices/${invoice.id}/pdf`;
+  if (invoice.hosted_invoice_url) invoice.hosted_invoice_url = `${base}/invoices/${invoice.id}`;
+  if (invoice.invoice_pdf) invoice.invoice_pdf = `${base}/invoices/${invoice.id}/pdf`;
 }
 
 /**

@@ -14,6 +14,7 @@ import type {
   Subscription,
   TestClock,
 } from './types';
+import type { Coupon, Discount, InvoiceItem } from './types-discounts';
 
 /** Everything the stand-in holds, in memory (and in its state file when it has one: see `state-file.ts`). */
 export interface State {
@@ -33,6 +34,14 @@ export interface State {
   clocks: Map<string, TestClock>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
+  invoiceItems: Map<string, InvoiceItem>;
+  coupons: Map<string, Coupon>;
+  /**
+   * Coupons deleted: no longer found nor redeemable, but the discounts made from them still apply on their terms.
+   * Their ids are not given again.
+   */
+  deletedCoupons: Map<string, Coupon>;
+  discounts: Map<string, Discount>;
   /** Prorations made with `proration_behavior=create_prorations`, billed with the subscription's next invoice. */
   pendingLines: Map<string, InvoiceLine[]>;
   /** Subscriptions already told their trial ends in three days. */
@@ -58,6 +67,10 @@ export function emptyCollections(): Collections {
     clocks: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoiceItems: new Map(),
+    coupons: new Map(),
+    deletedCoupons: new Map(),
+    discounts: new Map(),
     pendingLines: new Map(),
     trialNoticeSent: new Set(),
     invoiceCount: 0,
@@ -90,7 +103,10 @@ export function find<T>(map: Map<string, T>, id: string, kind: string, param = '
   return found;
 }
 
-/** Any object by its id, for `expand[]`: the prefix says where to look. */
+/**
+ * Any object by its id, for `expand[]`: the prefix says where to look. A coupon's id is any text its maker chose,
+ * so an id no prefix names is looked up among coupons (deleted ones too: a discount still names its coupon).
+ */
 export function byId(state: State, id: string): unknown {
   const prefix = id.slice(0, id.indexOf('_'));
   const maps: Record<string, Map<string, unknown>> = {
@@ -103,6 +119,8 @@ export function byId(state: State, id: string): unknown {
     clock: state.clocks,
     sub: state.subscriptions,
     in: state.invoices,
+    ii: state.invoiceItems,
+    di: state.discounts,
   };
-  return maps[prefix]?.get(id);
+  return maps[prefix]?.get(id) ?? state.coupons.get(id) ?? state.deletedCoupons.get(id);
 }

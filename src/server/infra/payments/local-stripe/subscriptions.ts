@@ -13,6 +13,7 @@ import {
   type Form,
   type Route,
 } from './http';
+import { couponsAsked, dueAfter, redeem } from './discounts';
 import { draftInvoice, finalize, periodLine, settle, subscriptionLine } from './invoices';
 import { find, newId, nowFor, type State } from './state';
 import { cancelNow } from './subscription-core';
@@ -38,7 +39,8 @@ function trialEndOf(form: Form, at: number): number | null {
  * paid, as Stripe makes one) and the first period is the trial. Without one the first invoice is charged at once
  * to the subscription's or the customer's default card: declined under `error_if_incomplete` it is a 402 and
  * nothing is made; under the other behaviours the subscription is `incomplete` with its invoice open.
- * Coupons and promotion codes are accepted and not applied.
+ * Coupons in `discounts` (`discounts[0][coupon]`) are checked first and redeemed once the subscription is made:
+ * its invoices are discounted while they last (see `discounts.ts`), the first one included.
  */
 function create(state: State, form: Form): Subscription {
   const customerId = text(form.customer);
@@ -62,6 +64,7 @@ function create(state: State, form: Form): Subscription {
   prorationBehavior(form.proration_behavior);
   const cancelAtEnd = boolean(form.cancel_at_period_end, 'cancel_at_period_end') ?? false;
   const at = nowFor(state, customer.id);
+  const coupons = couponsAsked(state, form.discounts, price.currency, at);
   const trialEnd = trialEndOf(form, at);
   const id = newId('sub');
   const end = trialEnd ?? periodEnd(at, price.recurring.interval, price.recurring.interval_count, at);
@@ -73,6 +76,7 @@ function create(state: State, form: Form): Subscription {
     quantity: 1,
     current_period_start: at,
     current_period_end: end,
+    discounts: [],
     metadata: {},
     created: at,
   };
@@ -102,13 +106,11 @@ function create(state: State, form: Form): Subscription {
     created: at,
     default_payment_method: method ?? null,
     latest_invoice: null,
+    discounts: [],
     metadata: mergeMetadata({}, form.metadata),
     test_clock: customer.test_clock,
     livemode: false,
   };
-  const failed = declines(state, chargedMethod(state, sub), trialEnd ? 0 : price.unit_amount);
-  if (failed && behavior === 'error_if_incomplete') throw cardDeclined();
-  if (failed) sub.status = 'incomplete';
   const productName = state.products.get(price.product)?.name ?? price.product;
   const line = trialEnd
     ? subscriptionLine(sub, item, {
@@ -120,9 +122,17 @@ function create(state: State, form: Form): Subscription {
         proration: false,
       })
     : periodLine(state, sub, price, at, end);
+  const due = dueAfter(
+    [line],
+    coupons.map((coupon) => ({ id: '', coupon })),
+  );
+  const failed = declines(state, chargedMethod(state, sub), due);
+  if (failed && behavior === 'error_if_incomplete') throw cardDeclined();
+  if (failed) sub.status = 'incomplete';
+  state.subscriptions.set(id, sub);
+  redeem(state, sub, coupons, at);
   const invoice = draftInvoice(state, sub, 'subscription_create', [line], { start: at, end: at }, at);
   sub.latest_invoice = invoice.id;
-  state.subscriptions.set(id, sub);
   state.events.emit('customer.subscription.created', sub, { created: at });
   finalize(state, invoice, at);
   settle(state, invoice, !failed, at);
@@ -142,7 +152,7 @@ function list(state: State, query: Form) {
   const price = text(query.price);
   const subs = [...state.subscriptions.values()]
     .filter((s) => (!customer || s.customer === customer) && wanted(s.status))
-    .filter((s) => !price || s.items.data[0].price.id === price)
+    .filter((s) => !price || s.items.data.some((item) => item.price.id === price))
     .reverse();
   return listPage(subs, query, '/v1/subscriptions');
 }

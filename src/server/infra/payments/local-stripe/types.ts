@@ -1,4 +1,5 @@
 import type { Interval } from './calendar';
+import type { DiscountAmount, PretaxCreditAmount } from './types-discounts';
 
 /**
  * The objects the stand-in keeps, in Stripe's shapes (the API version the `stripe` SDK in use types, where a
@@ -141,6 +142,8 @@ export interface SubscriptionItem {
   quantity: 1;
   current_period_start: number;
   current_period_end: number;
+  /** Discounts of this item alone (none here: a subscription's discounts are on the subscription). */
+  discounts: string[];
   metadata: Metadata;
   created: number;
 }
@@ -165,6 +168,8 @@ export interface Subscription {
   created: number;
   default_payment_method: string | null;
   latest_invoice: string | null;
+  /** The ids of the discounts applied to every invoice while they last (`expand[]=discounts` for the objects). */
+  discounts: string[];
   metadata: Metadata;
   test_clock: string | null;
   livemode: false;
@@ -178,23 +183,41 @@ export interface InvoiceLine {
   amount: number;
   subtotal: number;
   currency: string;
-  quantity: 1;
+  quantity: number;
   period: { start: number; end: number };
   /** The full price, as older API versions had it; `pricing` is the current field. */
   price: Price;
   pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
-  parent: {
-    type: 'subscription_item_details';
-    invoice_item_details: null;
-    subscription_item_details: {
-      subscription: string;
-      subscription_item: string;
-      proration: boolean;
-      invoice_item: null;
-      proration_details: { credited_items: null };
-    };
-  };
-  subscription: string;
+  /** What the line bills: a subscription's item, or an invoice item added to the invoice. */
+  parent:
+    | {
+        type: 'subscription_item_details';
+        invoice_item_details: null;
+        subscription_item_details: {
+          subscription: string;
+          subscription_item: string;
+          proration: boolean;
+          invoice_item: null;
+          proration_details: { credited_items: null };
+        };
+      }
+    | {
+        type: 'invoice_item_details';
+        invoice_item_details: {
+          invoice_item: string;
+          proration: false;
+          proration_details: { credited_items: null };
+          subscription: null;
+        };
+        subscription_item_details: null;
+      };
+  subscription: string | null;
+  /** The invoice's discounts' share of this line; `amount` stays the amount before them. */
+  discount_amounts: DiscountAmount[];
+  pretax_credit_amounts: PretaxCreditAmount[];
+  discountable: boolean;
+  /** Discounts of this line alone (none here: an invoice's discounts are on the invoice). */
+  discounts: string[];
   metadata: Metadata;
   livemode: false;
 }
@@ -204,7 +227,8 @@ export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible'
 export interface Invoice {
   id: string;
   object: 'invoice';
-  number: string;
+  /** Given when the invoice is finalized (a subscription's invoices have theirs from the start). */
+  number: string | null;
   customer: string;
   customer_email: string | null;
   customer_name: string | null;
@@ -216,11 +240,19 @@ export interface Invoice {
     subscription_details: { subscription: string; metadata: Metadata };
   } | null;
   status: InvoiceStatus;
-  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
   collection_method: 'charge_automatically';
+  auto_advance: boolean;
+  description: string | null;
   currency: string;
+  /** The lines' amounts added up, before discounts; `total` is after them. */
   subtotal: number;
+  subtotal_excluding_tax: number;
   total: number;
+  total_excluding_tax: number;
+  discounts: string[];
+  total_discount_amounts: DiscountAmount[];
+  total_pretax_credit_amounts: PretaxCreditAmount[];
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
@@ -229,8 +261,9 @@ export interface Invoice {
   period_start: number;
   period_end: number;
   lines: ListOf<InvoiceLine> & { total_count: number };
-  hosted_invoice_url: string;
-  invoice_pdf: string;
+  /** Null while a draft, as in Stripe: the page and the PDF exist once it is finalized. */
+  hosted_invoice_url: string | null;
+  invoice_pdf: string | null;
   status_transitions: {
     finalized_at: number | null;
     paid_at: number | null;
