@@ -36,6 +36,10 @@ export default defineConfig({
       DATABASE_URL: 'sqlite:./data/e2e/soloist.db',
       UPLOADS_DIR: './data/e2e/uploads',
       LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+      // Owners' billing customers on test clocks of their own, and the local provider on a known port, so a test
+      // can move an owner's time (subscription-clock.spec.ts).
+      STRIPE_TEST_CLOCKS: '1',
+      LOCAL_STRIPE_PORT: String(PORT + 1),
     },
     reuseExistingServer: false,
     timeout: 60_000,

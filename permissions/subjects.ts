@@ -44,6 +44,7 @@ export const SUBJECTS = [
   'Outbox',
   'User',
   'AdminArea',
+  'PromoCode',
   'AffiliateArea',
   'AffiliateCode',
   'AffiliateStatistic',

@@ -37,6 +37,8 @@ export function homeOf(user: CurrentUser): string {
   return user.is_admin ? '/admin/dashboard' : user.is_affiliate ? '/affiliate/dashboard' : '/dashboard';
 }
 
+const TRIAL_START_PAGE = '/account-setup/subscription/start';
+
 /** Only same-app paths are followed after login: never another origin (`//evil.test`). */
 function safeRedirect(target: string | null, user: CurrentUser): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : homeOf(user);
@@ -122,8 +124,17 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     return {
       // The public booking page is for anyone: an owner may open their own page to try it.
       anyone: () => null,
+      // An owner who has just registered goes on to the card step of the trial (spec §1: a card on file).
       guest: (_area, location) =>
-        user ? safeRedirect(new URLSearchParams(location.search).get('redirect'), user) : null,
+        user
+          ? safeRedirect(
+              new URLSearchParams(location.search).get('redirect') ??
+                (location.pathname === '/register' && user.subscription.status === 'trialing'
+                  ? TRIAL_START_PAGE
+                  : null),
+              user,
+            )
+          : null,
       user: (_area, location) => (!user ? toLogin(location) : user.is_admin || user.is_affiliate ? homeOf(user) : null),
       admin: (_area, location) => (!user ? toLogin(location) : user.is_admin ? null : homeOf(user)),
       affiliate: (_area, location) => (!user ? toLogin(location) : user.is_affiliate ? null : homeOf(user)),

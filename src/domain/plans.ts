@@ -66,3 +66,27 @@ export function isUpgrade(from: Plan, to: Plan): boolean {
   if (rank(to) !== rank(from)) return rank(to) > rank(from);
   return from.interval === 'monthly' && to.interval === 'annual';
 }
+
+/**
+ * Add-ons an owner adds to a plan (spec §4, §6): Tax gives the tax features without Premium, which includes them.
+ * Billed with the plan, at the plan's interval (an annual plan's add-on costs ten months too).
+ */
+export interface Addon {
+  /** `tax`: what the add-on calls send as `plan_id`, and what the permission rules read. */
+  id: 'tax';
+  name: string;
+  /** A month's price per currency, in minor units (VAT included in GBP). */
+  monthly: Record<BillingCurrency, number>;
+  /** Levels that include it already, so it is not sold to them. */
+  includedIn: readonly PlanLevel[];
+}
+
+export const ADDONS: readonly Addon[] = [
+  { id: 'tax', name: 'Tax', monthly: { gbp: 500, uah: 12900 }, includedIn: ['premium'] },
+];
+
+export const addonById = (id: string): Addon | undefined => ADDONS.find((a) => a.id === id);
+
+/** An add-on's price for one billing period of the plan it is added to. */
+export const addonPrice = (addon: Addon, interval: BillingInterval, currency: BillingCurrency): number =>
+  addon.monthly[currency] * (interval === 'annual' ? ANNUAL_MONTHS : 1);

@@ -35,6 +35,18 @@ export interface Config {
    * endpoint `/api/v1/billing/webhook`. Without it there is no billing.
    */
   stripeBillingWebhookSecret?: string;
+  /**
+   * Each new billing customer on a Stripe test clock of its own (`STRIPE_TEST_CLOCKS=1`; test-mode keys and the
+   * local provider only), so a test or a demo can move that owner's time: the trial ending, renewals.
+   */
+  stripeTestClocks: boolean;
+  /** LiqPay (the UA deployment's owners paying for their plan): the shop's keys; without them, the local stand-in. */
+  liqpayPublicKey?: string;
+  liqpayPrivateKey?: string;
+  /** https://www.liqpay.ua, or the local stand-in. */
+  liqpayApiUrl: string;
+  /** The local provider's port in development (`LOCAL_STRIPE_PORT`; any free port when unset). */
+  localStripePort?: number;
   currency: string;
   /**
    * Which proxies may name the client's address (X-Forwarded-For) and protocol: off unless configured, so no
@@ -69,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     stripeBillingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET || undefined,
+    stripeTestClocks: env.STRIPE_TEST_CLOCKS === '1',
+    liqpayPublicKey: env.LIQPAY_PUBLIC_KEY || undefined,
+    liqpayPrivateKey: env.LIQPAY_PRIVATE_KEY || undefined,
+    liqpayApiUrl: env.LIQPAY_API_URL || 'https://www.liqpay.ua',
+    localStripePort: env.LOCAL_STRIPE_PORT ? Number(env.LOCAL_STRIPE_PORT) : undefined,
     currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginAttemptsPerMinute: positiveWhole(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),

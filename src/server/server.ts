@@ -1,12 +1,15 @@
 import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
+import { seedDemoBilling } from './db/seed-billing';
 import { runBillingReconciliation } from './jobs/billing';
 import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runInvoiceStatuses } from './jobs/invoices';
 import { runSubscriptionCheck } from './jobs/subscriptions';
 import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
+import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
+import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
 
 const HOUR = 3_600_000;
 
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
         billingWebhookUrl: `${config.appUrl}/api/v1/billing/webhook`,
         // Kept beside the database, so what the database names is still there after a restart.
         stateFile: localProviderStateFile(config.databaseUrl, config.root),
+        port: config.localStripePort,
       });
   if (provider)
     Object.assign(config, {
@@ -29,6 +33,16 @@ async function main(): Promise<void> {
       stripeWebhookSecret: provider.webhookSecret,
       stripeBillingWebhookSecret: provider.billingWebhookSecret,
       stripeApiUrl: provider.url,
+    });
+  // Without LiqPay keys, UA owners' subscriptions go through the local LiqPay stand-in (development).
+  const liqpay = config.liqpayPublicKey
+    ? null
+    : await startLocalLiqpay({ stateFile: localLiqpayStateFile(config.databaseUrl, config.root) });
+  if (liqpay)
+    Object.assign(config, {
+      liqpayPublicKey: liqpay.publicKey,
+      liqpayPrivateKey: liqpay.privateKey,
+      liqpayApiUrl: liqpay.url,
     });
   const app = await buildApp(config);
   if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'));
@@ -41,13 +55,17 @@ async function main(): Promise<void> {
     await runExpenseRecurrence(app.db).catch((err) => app.log.error({ err }, 'repeating expenses failed'));
     await runInvoiceStatuses(app.db).catch((err) => app.log.error({ err }, 'invoice statuses failed'));
     if (app.billing)
-      await runBillingReconciliation(app.db, app.billing, (err) =>
+      await runBillingReconciliation(app.db, app.dialect, app.billing, (err) =>
         app.log.error({ err }, 'billing check failed for an account'),
       ).catch((err) => app.log.error({ err }, 'billing check failed'));
   };
   await jobs();
   setInterval(() => void jobs(), HOUR).unref();
   await app.listen({ port: config.port, host: config.host });
+  // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
+  // listening).
+  if (provider && process.env.SEED !== '0')
+    await seedDemoBilling(app, provider).catch((err) => app.log.error({ err }, 'demo billing failed'));
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.
@@ -59,6 +77,7 @@ async function main(): Promise<void> {
         void app
           .close()
           .then(() => provider?.close())
+          .then(() => liqpay?.close())
           .then(() => process.exit(0)),
     );
   }

@@ -97,6 +97,8 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'subscription-cards': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-cards" */ './subscription/Cards'),
   ),
+  'trial-start': preloadable(() => import(/* webpackChunkName: "widget-trial-start" */ './subscription/TrialStart')),
+  credits: preloadable(() => import(/* webpackChunkName: "widget-credits" */ './credits/Credits')),
   'subscription-history': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
   ),

@@ -39,6 +39,8 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'subscription-plans',
   'subscription-cards',
   'subscription-history',
+  'credits',
+  'trial-start',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views): the app registers none. */

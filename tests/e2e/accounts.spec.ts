@@ -18,8 +18,12 @@ test('a new user registers and lands on their trial dashboard', async ({ page, c
   await page.getByLabel('Confirm password').fill('Tess-trial-1');
   await page.getByLabel('Region').selectOption({ label: 'Ukraine' });
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/account-setup\/subscription\/start$/);
   await expect(page.getByText('Welcome to Soloist! Your 14-day free trial has started.')).toBeVisible();
+  // A UA owner gives the card to LiqPay when choosing a plan: the step leads on to the plans or the dashboard.
+  await expect(page.getByText(/LiqPay asks for your card on its secure page/)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Signed in as Tess Trial')).toBeVisible();
   await page.getByRole('link', { name: 'Subscription' }).click();
   await expect(page.getByText('Free trial')).toBeVisible();

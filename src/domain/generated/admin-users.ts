@@ -13,6 +13,8 @@ export interface AdminUser {
   trial_ends_at?: string | null;
   ends_at?: string | null;
   region?: string;
+  sms_credits?: number;
+  email_credits?: number;
   deleted_at?: string | null;
   created_at?: string;
 }

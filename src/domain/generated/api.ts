@@ -7,6 +7,7 @@ import type { BusinessTimeInput } from './business-time';
 import type { CalendarSettingsInput } from './calendar-settings';
 import type { Class, ClassInput } from './classes';
 import type { Client, ClientInput } from './clients';
+import type { CreditEntry } from './credit-entries';
 import type { DeleteProfileInput } from './delete-profile';
 import type { Discount, DiscountInput } from './discounts';
 import type { Expense, ExpenseInput } from './expenses';
@@ -22,6 +23,7 @@ import type { Package, PackageInput } from './packages';
 import type { PasswordChangeInput } from './password';
 import type { Product, ProductInput } from './products';
 import type { ProfileInput } from './profile';
+import type { PromoCode, PromoCodeInput } from './promo-codes';
 import type { RegistrationInput } from './register';
 import type { ResetPasswordInput } from './reset-password';
 import type { Service, ServiceInput } from './services';
@@ -98,6 +100,38 @@ export interface ApiRoutes {
       "200": string;
     };
   };
+  "GET /api/v1/admin/promo-codes": {
+    responses: {
+      "200": {
+        data: PromoCode[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/admin/promo-codes": {
+    responses: {
+      "201": {
+        data: PromoCode;
+        message?: string;
+      };
+    };
+    body: PromoCodeInput;
+  };
+  "DELETE /api/v1/admin/promo-codes/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "GET /api/v1/admin/promo-codes/:id": {
+    responses: {
+      "200": {
+        data: PromoCode;
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/admin/user": {
     responses: {
       "200": {
@@ -133,6 +167,34 @@ export interface ApiRoutes {
       "200": {
         message: string;
       };
+    };
+  };
+  "PUT /api/v1/admin/user/sms/:id": {
+    responses: {
+      "200": {
+        data: {
+          sms: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          email: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          top_up_at: number;
+          low_at: number;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      sms_credits: number;
     };
   };
   "POST /api/v1/affiliate/create-code": {
@@ -763,12 +825,38 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/data/email-bundles": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          type: string;
+          credits: number;
+          price: number;
+          currency: string;
+        }[];
+      };
+    };
+  };
   "GET /api/v1/data/expense-categories": {
     responses: {
       "200": {
         data: {
           id: string;
           title: string;
+        }[];
+      };
+    };
+  };
+  "GET /api/v1/data/sms-bundles": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          type: string;
+          credits: number;
+          price: number;
+          currency: string;
         }[];
       };
     };
@@ -1032,6 +1120,24 @@ export interface ApiRoutes {
       format?: "csv" | "xlsx";
       search?: string | null;
       archived?: 0 | 1;
+    };
+  };
+  "POST /api/v1/liqpay": {
+    responses: {
+      "200": {
+        received: boolean;
+      };
+    };
+  };
+  "GET /api/v1/liqpay/widget": {
+    responses: {
+      "200": {
+        data: {
+          url: string;
+          data: string;
+          signature: string;
+        };
+      };
     };
   };
   "GET /api/v1/locations": {
@@ -2204,6 +2310,42 @@ export interface ApiRoutes {
       archived?: 0 | 1;
     };
   };
+  "POST /api/v1/subscription/addon": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {
+      plan_id: "tax";
+    };
+  };
+  "POST /api/v1/subscription/addon/cancel": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+    body: {
+      plan_id: "tax";
+    };
+  };
+  "GET /api/v1/subscription/addons": {
+    responses: {
+      "200": {
+        data: {
+          id: string;
+          name: string;
+          price: number;
+          currency: string;
+          interval: string;
+          included: boolean;
+          active: boolean;
+          ends_at: string | null;
+        }[];
+      };
+    };
+  };
   "POST /api/v1/subscription/cancel": {
     responses: {
       "200": {
@@ -2234,7 +2376,9 @@ export interface ApiRoutes {
         };
       };
     };
-    body: {} | null;
+    body: {
+      return?: "cards" | "start";
+    } | null;
   };
   "DELETE /api/v1/subscription/cards/:id": {
     responses: {
@@ -2279,6 +2423,14 @@ export interface ApiRoutes {
           sms_credits: number;
           current: boolean;
         }[];
+        promo: null | {
+          code: string;
+          kind: string;
+          value: number;
+          currency: string | null;
+          ends_at: string;
+        };
+        provider: "stripe" | "liqpay";
       };
     };
   };
@@ -2299,6 +2451,7 @@ export interface ApiRoutes {
     body: {
       plan_id:
         "lite-monthly" | "lite-annual" | "business-monthly" | "business-annual" | "premium-monthly" | "premium-annual";
+      promo_code?: string;
     };
   };
   "POST /api/v1/subscription/swap": {
@@ -2451,6 +2604,35 @@ export interface ApiRoutes {
       };
     };
   };
+  "PUT /api/v1/user/auto-renew": {
+    responses: {
+      "200": {
+        data: {
+          sms: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          email: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          top_up_at: number;
+          low_at: number;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      type: "sms" | "email";
+      auto_renew: boolean;
+    };
+  };
   "GET /api/v1/user/booking-settings": {
     responses: {
       "200": {
@@ -2524,6 +2706,39 @@ export interface ApiRoutes {
     };
     body: CalendarSettingsInput;
   };
+  "GET /api/v1/user/credit-entries": {
+    responses: {
+      "200": {
+        data: CreditEntry[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "GET /api/v1/user/credits": {
+    responses: {
+      "200": {
+        data: {
+          sms: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          email: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          top_up_at: number;
+          low_at: number;
+        };
+        message?: string;
+      };
+    };
+  };
   "DELETE /api/v1/user/delete": {
     responses: {
       "200": {
@@ -2531,6 +2746,34 @@ export interface ApiRoutes {
       };
     };
     body: DeleteProfileInput;
+  };
+  "POST /api/v1/user/email-notification-settings/buy-email-bundle/:id": {
+    responses: {
+      "200": {
+        data: {
+          sms: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          email: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          top_up_at: number;
+          low_at: number;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      auto_renew?: boolean;
+    } | null;
   };
   "GET /api/v1/user/invoice-settings": {
     responses: {
@@ -2616,6 +2859,34 @@ export interface ApiRoutes {
         message?: string;
       };
     };
+  };
+  "POST /api/v1/user/sms-notification-settings/buy-sms-bundle/:id": {
+    responses: {
+      "200": {
+        data: {
+          sms: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          email: {
+            balance: number;
+            plan: number;
+            bought: number;
+            auto_renew: boolean;
+            bundle_id: string | null;
+          };
+          top_up_at: number;
+          low_at: number;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      auto_renew?: boolean;
+    } | null;
   };
   "GET /api/v1/user/tax-settings": {
     responses: {

@@ -20,6 +20,9 @@ import * as invoices from './migrations/0017-invoices';
 import * as expenseMonths from './migrations/0018-expense-months';
 import * as saleCancel from './migrations/0019-sale-cancel';
 import * as billing from './migrations/0020-billing';
+import * as credits from './migrations/0021-credits';
+import * as promoCodes from './migrations/0022-promo-codes';
+import * as subscriptionPayments from './migrations/0023-subscription-payments';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -43,6 +46,9 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0018-expense-months': expenseMonths,
   '0019-sale-cancel': saleCancel,
   '0020-billing': billing,
+  '0021-credits': credits,
+  '0022-promo-codes': promoCodes,
+  '0023-subscription-payments': subscriptionPayments,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

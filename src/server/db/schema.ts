@@ -38,6 +38,8 @@ import type { CheckoutItemsTable, CheckoutsTable, PaymentDaysTable, PaymentMonth
 import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
 import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
+import type { CreditEntriesTable } from './tables/credits';
+import type { PromoCodesTable, PromoRedemptionsTable, SubscriptionPaymentsTable } from './tables/promo-codes';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
 export interface Database {
@@ -78,6 +80,10 @@ export interface Database {
   client_locations: ClientLocationsTable;
   password_resets: PasswordResetsTable;
   billing_events: BillingEventsTable;
+  credit_entries: CreditEntriesTable;
+  promo_codes: PromoCodesTable;
+  promo_redemptions: PromoRedemptionsTable;
+  subscription_payments: SubscriptionPaymentsTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
 }

@@ -5,6 +5,7 @@ import { nowIso } from './database';
 import { DEMO_USERS, DEMO_PASSWORD } from './seed-accounts';
 import { seedBookableServices } from './seed-catalogue';
 import { demoClient } from './seed-clients';
+import { seedCredits } from './seed-credits';
 import { seedOwnerHistory } from './seed-history';
 import { seedSmallOwners } from './seed-small-owners';
 
@@ -67,4 +68,49 @@ export async function seedDemoData(db: Db, dialect: Dialect, t: TFunction): Prom
     .executeTakeFirstOrThrow();
   await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY, t);
   await seedSmallOwners(db, dialect, DEMO_CURRENCY);
+  await seedCredits(db, { id: owner.id, smsPerMonth: 200, months: 6, seed: 7 });
+  const lite = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'lite@demo.test')
+    .executeTakeFirstOrThrow();
+  await seedCredits(db, { id: lite.id, smsPerMonth: 0, months: 2, seed: 11 });
+  await db
+    .insertInto('promo_codes')
+    .values(DEMO_PROMO_CODES.map((p) => ({ ...p, created_at: now, updated_at: now })))
+    .execute();
 }
+
+/** The admin's promo codes in the demo: a welcome offer in use, a fixed amount off in hryvnia, one that expired. */
+const DEMO_PROMO_CODES = [
+  {
+    code: 'WELCOME20',
+    kind: 'percentage',
+    value: 20,
+    currency: null,
+    duration_months: 3,
+    expires_on: '2027-06-30',
+    max_uses: 500,
+    times_used: 37,
+  },
+  {
+    code: 'KYIV150',
+    kind: 'fixed',
+    value: 15000,
+    currency: 'uah',
+    duration_months: 2,
+    expires_on: null,
+    max_uses: 100,
+    times_used: 8,
+  },
+  {
+    code: 'SPRING25',
+    kind: 'percentage',
+    value: 25,
+    currency: null,
+    duration_months: 1,
+    expires_on: '2026-05-31',
+    max_uses: null,
+    times_used: 112,
+  },
+] as const;

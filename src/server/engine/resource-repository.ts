@@ -101,17 +101,14 @@ export const resourceRepository = {
       };
       for (const [target, source] of Object.entries(resource.meta.copyOnCreate ?? {}))
         values[target] ??= values[source];
-      // Generated codes: left empty, the server draws one no other record of this owner has.
+      // Generated codes: left empty, the server draws one no other record of this owner (or, ownerless, none) has.
       for (const [field, length] of Object.entries(resource.meta.generated ?? {})) {
         if (values[field]) continue;
         for (let attempt = 0; attempt < 10 && !values[field]; attempt++) {
           const code = randomCode(length);
-          const clash = await dyn(trx)
-            .selectFrom(resource.meta.table)
-            .select('id')
-            .where(field, '=', code)
-            .where(resource.meta.owner!, '=', ownerId)
-            .executeTakeFirst();
+          let taken = dyn(trx).selectFrom(resource.meta.table).select('id').where(field, '=', code);
+          if (resource.meta.owner) taken = taken.where(resource.meta.owner, '=', ownerId);
+          const clash = await taken.executeTakeFirst();
           if (!clash) values[field] = code;
         }
       }

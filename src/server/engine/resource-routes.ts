@@ -68,7 +68,9 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       },
     );
 
-  if (offers('create') && resource.meta.owner)
+  // An owner's records are created by owners; a resource without an owner (an admin's promo codes) only when it
+  // lists `create` among its operations, for whoever the rules let create it.
+  if (offers('create') && (resource.meta.owner || resource.meta.operations?.includes('create')))
     app.post(
       base,
       {
@@ -81,7 +83,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       },
       async (req, reply) => {
         const input = req.body as Row;
-        const candidate = { ...input, [resource.meta.owner!]: req.user!.id };
+        const candidate = resource.meta.owner ? { ...input, [resource.meta.owner]: req.user!.id } : input;
         if (!can(req, 'create', candidate)) return forbid(req, reply, 'create', candidate);
         const problems = await integrityErrors(app, req, resource, registry, input);
         if (Object.keys(problems).length)

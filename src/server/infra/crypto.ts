@@ -7,6 +7,9 @@ export const sha256 = (text: string): string => crypto.createHash('sha256').upda
 export const hmacSha256 = (secret: string, text: string): string =>
   crypto.createHmac('sha256', secret).update(text).digest('hex');
 
+/** Base64 of the raw SHA-1 of `text`: what LiqPay's API v3 signs its messages with (its choice, not ours). */
+export const sha1Base64 = (text: string): string => crypto.createHash('sha1').update(text, 'utf8').digest('base64');
+
 /** An unguessable URL-safe token of `bytes` random bytes. */
 export const newToken = (bytes = 24): string => crypto.randomBytes(bytes).toString('base64url');
 

@@ -1,5 +1,5 @@
-import type { Db } from '../db/database';
-import { applySubscription } from '../features/billing/sync';
+import type { Db, Dialect } from '../db/database';
+import { syncSubscription } from '../features/billing/sync';
 import type { BillingProvider } from '../infra/billing/provider';
 
 /**
@@ -10,6 +10,7 @@ import type { BillingProvider } from '../infra/billing/provider';
  */
 export async function runBillingReconciliation(
   db: Db,
+  dialect: Dialect,
   provider: BillingProvider,
   onError: (err: unknown) => void = () => {},
 ): Promise<number> {
@@ -22,8 +23,7 @@ export async function runBillingReconciliation(
   let checked = 0;
   for (const a of accounts) {
     try {
-      const sub = await provider.latestSubscription(a.billing_customer_id!);
-      if (sub) await applySubscription(db, sub);
+      await syncSubscription(db, dialect, provider, { customerId: a.billing_customer_id!, latest: true });
       checked += 1;
     } catch (err) {
       onError(err);

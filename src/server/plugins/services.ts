@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { BillingProvider } from '../infra/billing/provider';
+import { liqpayClient, type LiqpayClient } from '../infra/billing/liqpay';
 import { stripeBilling } from '../infra/billing/stripe-billing';
 import { createMailer, type Mailer } from '../infra/mailer';
 import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
@@ -16,6 +17,8 @@ declare module 'fastify' {
     payments: PaymentProvider | null;
     /** Owners' own subscriptions (Stripe Billing); null when no provider is configured. */
     billing: BillingProvider | null;
+    /** Owners' own subscriptions in the UA deployment (LiqPay); null when not configured. */
+    liqpay: LiqpayClient | null;
   }
 }
 
@@ -28,6 +31,10 @@ export type ServicesOptions = Pick<
   | 'stripeWebhookSecret'
   | 'stripeApiUrl'
   | 'stripeBillingWebhookSecret'
+  | 'stripeTestClocks'
+  | 'liqpayPublicKey'
+  | 'liqpayPrivateKey'
+  | 'liqpayApiUrl'
 >;
 
 /** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
@@ -56,6 +63,17 @@ export default fp(
             secretKey: opts.stripeSecretKey,
             webhookSecret: opts.stripeBillingWebhookSecret,
             apiUrl: opts.stripeApiUrl,
+            testClocks: opts.stripeTestClocks,
+          })
+        : null,
+    );
+    app.decorate(
+      'liqpay',
+      opts.liqpayPublicKey && opts.liqpayPrivateKey
+        ? liqpayClient({
+            publicKey: opts.liqpayPublicKey,
+            privateKey: opts.liqpayPrivateKey,
+            apiUrl: opts.liqpayApiUrl,
           })
         : null,
     );

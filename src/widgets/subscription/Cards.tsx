@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
+import { useWidgetHost } from '../host';
 import { SubscriptionTabs } from './SubscriptionTabs';
 
 /** A saved card, as GET /subscription/cards answers it. */
@@ -31,6 +32,8 @@ const Cards: ScreenWidget = () => {
   const [failure, setFailure] = useState<string | null>(null);
   const cards = data?.data ?? [];
   const saved = new URLSearchParams(search).get('card') === 'saved';
+  // UA owners pay through LiqPay, which keeps the card on its side.
+  const liqpay = useWidgetHost().user?.region === 'UA';
 
   async function run(call: () => Promise<{ message?: string; data?: { url: string } } | undefined>) {
     setBusy(true);
@@ -61,7 +64,8 @@ const Cards: ScreenWidget = () => {
       {error && <Alert severity="error">{error instanceof HttpError ? error.message : t('app.loadFailed')}</Alert>}
       {saved && !failure && <Alert severity="success">{t('billing.cardSaved')}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
-      {data && cards.length === 0 && (
+      {liqpay && <Alert severity="info">{t('billing.liqpay.cardsNote')}</Alert>}
+      {data && !liqpay && cards.length === 0 && (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography>{t('billing.noCards')}</Typography>
         </Paper>
@@ -91,7 +95,7 @@ const Cards: ScreenWidget = () => {
           </Button>
         </Paper>
       ))}
-      {data && (
+      {data && !liqpay && (
         <Box>
           <Button variant="contained" disabled={busy} onClick={() => void add()}>
             {t('billing.addCard')}

@@ -9,10 +9,13 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { dayInWords, moneyIn } from '../money/shared';
 import { planChange, type PlanOffer } from './plan-change';
+import { Addons } from './Addons';
+import { liqpayLink, planId } from './liqpay-link';
+import { ActivePromoNote, PromoField } from './Promo';
 import { SubscriptionStatus } from './Status';
 import { SubscriptionTabs } from './SubscriptionTabs';
 
@@ -26,17 +29,27 @@ const Plans: ScreenWidget = () => {
   const { rest, t, locale, notify, confirm } = useRenderer();
   const { user, reloadUser } = useWidgetHost();
   const { data, error, isLoading, mutate } = useSWR('subscription-plans', () =>
-    rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
+    rest.getJson<{
+      data: PlanOffer[];
+      promo: Parameters<typeof ActivePromoNote>[0]['promo'] | null;
+      provider: 'stripe' | 'liqpay';
+    }>('/api/v1/subscription/plans'),
   );
   const [interval, setInterval] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; card: boolean } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; card: boolean; promo?: string } | null>(null);
+  const [promoCode, setPromoCode] = useState('');
   const plans = data?.data ?? [];
   const money = useMemo(() => moneyIn(locale, plans[0]?.currency ?? 'gbp'), [locale, plans]);
   if (!user) return null;
   const s = user.subscription;
   const shown = interval ?? (s.interval === 'annual' ? 'annual' : 'monthly');
   const subscribed = s.subscribed;
+  // UA owners pay on LiqPay's page: choosing (or resuming) goes there.
+  const liqpay = data?.provider === 'liqpay';
+  const { search } = useAddress();
+  const endsOn = s.ends_at ? dayInWords(s.ends_at.slice(0, 10), locale) : '';
+  const backFromLiqpay = new URLSearchParams(search).get('liqpay') === 'done';
   const nextBilling = s.next_billing_date ? dayInWords(s.next_billing_date.slice(0, 10), locale) : '';
 
   async function act(path: string, body: Record<string, unknown> | null, question?: string) {
@@ -49,8 +62,26 @@ const Plans: ScreenWidget = () => {
       await Promise.all([reloadUser(), mutate()]);
     } catch (err) {
       const message = err instanceof HttpError ? err.message : t('errors.server');
-      setFailure({ message, card: err instanceof HttpError && Boolean(err.body.errors?.card) });
+      const fields = err instanceof HttpError ? err.body.errors : undefined;
+      setFailure({ message, card: Boolean(fields?.card), promo: fields?.promo_code?.[0] });
     } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toLiqpay(planId: string, question: string | null, resume = false) {
+    if (question && !(await confirm(question))) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const query = new URLSearchParams({ plan_id: planId, ...(resume ? { resume: '1' } : {}) });
+      const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
+        `/api/v1/liqpay/widget?${query}`,
+      );
+      notify(t('billing.liqpay.toPage'), 'info');
+      window.location.assign(liqpayLink(res.data));
+    } catch (err) {
+      setFailure({ message: err instanceof HttpError ? err.message : t('errors.server'), card: false });
       setBusy(false);
     }
   }
@@ -58,10 +89,12 @@ const Plans: ScreenWidget = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <SubscriptionTabs />
+      {backFromLiqpay && !subscribed && <Alert severity="info">{t('billing.liqpay.confirming')}</Alert>}
       <SubscriptionStatus user={user} />
       {isLoading && <LinearProgress aria-label={t('app.loading')} />}
       {error && <Alert severity="error">{error instanceof HttpError ? error.message : t('app.loadFailed')}</Alert>}
-      {failure && (
+      {data?.promo && <ActivePromoNote promo={data.promo} />}
+      {failure && !failure.promo && (
         <Alert
           severity="error"
           action={
@@ -90,6 +123,7 @@ const Plans: ScreenWidget = () => {
             <ToggleButton value="monthly">{t('billing.monthly')}</ToggleButton>
             <ToggleButton value="annual">{t('billing.annual')}</ToggleButton>
           </ToggleButtonGroup>
+          {!subscribed && !liqpay && <PromoField value={promoCode} onChange={setPromoCode} error={failure?.promo} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {plans
               .filter((p) => p.interval === shown)
@@ -133,16 +167,20 @@ const Plans: ScreenWidget = () => {
                         variant={p.level === 'business' || change.kind === 'keep' ? 'contained' : 'outlined'}
                         disabled={busy}
                         onClick={() =>
-                          void act(
-                            subscribed ? '/api/v1/subscription/swap' : '/api/v1/subscription/subscribe',
-                            { plan_id: p.id },
-                            t(change.question, {
-                              plan: p.name,
-                              price: money(p.price),
-                              date: nextBilling,
-                              pending: s.pending_plan_name ?? '',
-                            }),
-                          )
+                          void (liqpay && !subscribed
+                            ? toLiqpay(p.id, null)
+                            : act(
+                                subscribed ? '/api/v1/subscription/swap' : '/api/v1/subscription/subscribe',
+                                subscribed || !promoCode.trim()
+                                  ? { plan_id: p.id }
+                                  : { plan_id: p.id, promo_code: promoCode.trim() },
+                                t(change.question, {
+                                  plan: p.name,
+                                  price: money(p.price),
+                                  date: nextBilling,
+                                  pending: s.pending_plan_name ?? '',
+                                }),
+                              ))
                         }
                       >
                         {t(
@@ -159,10 +197,27 @@ const Plans: ScreenWidget = () => {
           </Box>
         </>
       )}
+      {plans.length > 0 && (
+        <Addons
+          subscribed={subscribed && s.auto_renew}
+          busy={busy}
+          version={`${s.plan_name}:${s.addons.join()}`}
+          periodEnd={nextBilling}
+          act={act}
+        />
+      )}
       {subscribed && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           {!s.auto_renew ? (
-            <Button variant="contained" disabled={busy} onClick={() => void act('/api/v1/subscription/resume', null)}>
+            <Button
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                void (liqpay
+                  ? toLiqpay(planId(s.plan_name), t('billing.liqpay.resumeQuestion', { date: endsOn }), true)
+                  : act('/api/v1/subscription/resume', null))
+              }
+            >
               {t('billing.resume')}
             </Button>
           ) : (

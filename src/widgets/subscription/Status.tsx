@@ -39,7 +39,9 @@ export function SubscriptionStatus({ user }: { user: CurrentUser }) {
     ]);
   rows.push([
     'subscription.credits',
-    t('subscription.creditsValue', { sms: user.credits.sms, email: user.credits.email }),
+    <Link key="credits" to="/account-setup/notifications/credits">
+      {t('subscription.creditsValue', { sms: user.credits.sms, email: user.credits.email })}
+    </Link>,
   ]);
 
   return (

@@ -89,7 +89,7 @@ describe('the hourly check against the provider', () => {
     await advance(370);
     studio.provider.setBillingWebhookUrl(studio.webhookUrl);
     expect((await me(agent)).subscription.status).toBe('active');
-    const checked = await runBillingReconciliation(studio.t.app.db, studio.t.app.billing!);
+    const checked = await runBillingReconciliation(studio.t.app.db, studio.t.app.dialect, studio.t.app.billing!);
     expect(checked).toBeGreaterThanOrEqual(1);
     expect((await me(agent)).subscription).toMatchObject({ status: 'expired', stage: 'unsubscriber', read_only: true });
     expect((await userRow(user.id)).subscription_ended_at).not.toBeNull();

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { appendCredits } from '../credits/ledger';
 import { daysAfter, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
 import { hashPassword } from '../../infra/passwords';
 import { newToken, sha256 } from '../../infra/crypto';
@@ -62,8 +63,8 @@ export async function createAccount(
       plan_name: null,
       subscription_status: kind === 'affiliate' ? 'active' : 'trialing',
       trial_ends_at: kind === 'affiliate' ? null : daysAfter(now, TRIAL_DAYS).toISOString(),
-      sms_credits: kind === 'affiliate' ? 0 : TRIAL_SMS_CREDITS,
-      email_credits: kind === 'affiliate' ? 0 : TRIAL_EMAIL_CREDITS,
+      sms_credits: 0,
+      email_credits: 0,
       stage: 'trial',
       locale,
       region: input.region ?? 'GB',
@@ -73,6 +74,13 @@ export async function createAccount(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The trial's credits are plan credits: what is left of them expires when the first paid period begins.
+  if (kind === 'owner')
+    for (const [type, amount] of [
+      ['sms', TRIAL_SMS_CREDITS],
+      ['email', TRIAL_EMAIL_CREDITS],
+    ] as const)
+      await appendCredits(db, { userId: row.id, type, kind: 'trial', bucket: 'plan', amount, reference: 'trial' });
   return row.id;
 }
 

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database';
 import type { BillingProvider } from '../../infra/billing/provider';
 import { DomainError, forbidden } from '../../infra/domain-error';
 import type { SessionUser } from '../../infra/sessions';
+import { usesLiqpay } from './liqpay/orders';
 
 /** The caller as a billing account: the provider, the owner allowed to manage their subscription, their currency. */
 export interface BillingAccount {
@@ -18,8 +19,10 @@ export interface BillingAccount {
  */
 export function billingAccount(app: FastifyInstance, req: FastifyRequest, action: 'read' | 'update'): BillingAccount {
   if (!req.ability.can(action, 'Subscription')) throw forbidden(action, 'Subscription');
-  if (!app.billing) throw new DomainError(503, 'billing.unavailable');
-  return { provider: app.billing, user: req.user!, currency: billingCurrency(req.user!.region) };
+  // A UA owner paying through LiqPay reads plans and prices here without the card provider (LiqPay's own calls
+  // are in liqpay/); every other call that reaches the provider checks it is there.
+  if (!app.billing && !usesLiqpay(app, req.user!)) throw new DomainError(503, 'billing.unavailable');
+  return { provider: app.billing!, user: req.user!, currency: billingCurrency(req.user!.region) };
 }
 
 /** The provider's customer for the account, created (and kept) the first time it is needed. */

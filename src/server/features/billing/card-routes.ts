@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { object, responses, STRING } from '../../engine/responses';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { billingAccount, customerOf, defaultCard, liveSubscriptionId } from './account';
+import { liqpayOwner } from './liqpay/orders';
 import { CARD_SETUP, CARDS } from './response-schemas';
 
 const cardParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+const cardSetupBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { return: { type: 'string', enum: ['cards', 'start'] } },
 } as const;
 const MESSAGE = object({ message: STRING }, { required: ['message'] });
 
@@ -20,6 +26,8 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
   const base = '/api/v1/subscription/cards';
 
   app.get(base, { schema: { response: responses({ 200: CARDS }), tags: ['subscription'] } }, async (req) => {
+    // LiqPay keeps a UA owner's card: none is listed here.
+    if (liqpayOwner(app, req, 'read')) return { data: [] };
     const account = billingAccount(app, req, 'read');
     if (!account.user.billing_customer_id) return { data: [] };
     return { data: (await defaultCard(account, account.user.billing_customer_id)).cards };
@@ -28,18 +36,21 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
   app.post(
     base,
     {
-      schema: { response: responses({ 200: CARD_SETUP }), tags: ['subscription'], body: { type: ['object', 'null'] } },
+      schema: { response: responses({ 200: CARD_SETUP }), tags: ['subscription'], body: cardSetupBody },
     },
     async (req) => {
+      if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.cardOnPage');
       const account = billingAccount(app, req, 'update');
       const customer = await customerOf(app, account);
-      const back = `${opts.appUrl}/account-setup/subscription/cards`;
-      const page = await account.provider.cardSetup(customer, {
+      // Back to the page the owner came from: the cards page, or the card step that follows registration.
+      const page = (req.body as { return?: string } | null)?.return === 'start' ? 'start' : 'cards';
+      const back = `${opts.appUrl}/account-setup/subscription/${page}`;
+      const setup = await account.provider.cardSetup(customer, {
         successUrl: `${back}?card=saved`,
         cancelUrl: back,
         currency: account.currency,
       });
-      return { data: page };
+      return { data: setup };
     },
   );
 

@@ -3,10 +3,11 @@ import { isUpgrade, planByName, type Plan } from '../../../domain/plans';
 import { CardDeclinedError, type BillingSubscription } from '../../infra/billing/provider';
 import { DomainError } from '../../infra/domain-error';
 import { customerOf, defaultCard, liveSubscriptionId, type BillingAccount } from './account';
+import { claimPromo } from './promo';
 import { syncSubscription } from './sync';
 
 /** A provider call that may decline the card: the decline is the spec's 'Incorrect card details', nothing saved. */
-async function charging(call: () => Promise<BillingSubscription>): Promise<BillingSubscription> {
+export async function charging(call: () => Promise<BillingSubscription>): Promise<BillingSubscription> {
   try {
     return await call();
   } catch (err) {
@@ -17,9 +18,16 @@ async function charging(call: () => Promise<BillingSubscription>): Promise<Billi
 
 /**
  * Subscribes (or, after a subscription ended, buys again) to a plan, paid with the default card. An owner still on
- * the free trial keeps it: the plan starts, and is first charged, when the trial ends (spec §1).
+ * the free trial keeps it: the plan starts, and is first charged, when the trial ends (spec §1). A promo code
+ * discounts it for the code's months (its use given back if the subscription fails).
  */
-export async function subscribe(app: FastifyInstance, account: BillingAccount, plan: Plan, now = new Date()) {
+export async function subscribe(
+  app: FastifyInstance,
+  account: BillingAccount,
+  plan: Plan,
+  promoCode?: string,
+  now = new Date(),
+) {
   if (liveSubscriptionId(account.user)) throw new DomainError(422, 'billing.alreadySubscribed');
   const customer = await customerOf(app, account);
   const { card } = await defaultCard(account, customer);
@@ -29,16 +37,28 @@ export async function subscribe(app: FastifyInstance, account: BillingAccount, p
     user.subscription_status === 'trialing' && user.trial_ends_at && Date.parse(user.trial_ends_at) > now.getTime()
       ? user.trial_ends_at
       : undefined;
-  const sub = await charging(() =>
-    account.provider.subscribe(customer, plan, account.currency, { trialEnd, accountId: user.id }),
-  );
+  const promo = promoCode ? await claimPromo(app, account, promoCode, now) : null;
+  let sub: BillingSubscription;
+  try {
+    sub = await charging(() =>
+      account.provider.subscribe(customer, plan, account.currency, {
+        trialEnd,
+        accountId: user.id,
+        coupon: promo?.coupon,
+      }),
+    );
+  } catch (err) {
+    await promo?.release();
+    throw err;
+  }
+  await promo?.confirm(sub.id, now);
   // A new subscription is the account's from now on (an ended one may still be named).
   await app.db.updateTable('users').set({ billing_subscription_id: sub.id }).where('id', '=', user.id).execute();
   await settle(app, account, sub);
 }
 
 /** The account's state afresh from the provider, under its lock, after a change there. */
-const settle = (app: FastifyInstance, account: BillingAccount, sub: BillingSubscription) =>
+export const settle = (app: FastifyInstance, account: BillingAccount, sub: BillingSubscription) =>
   syncSubscription(app.db, app.dialect, account.provider, { customerId: sub.customerId, subscriptionId: sub.id });
 
 /**

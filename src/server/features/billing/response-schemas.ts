@@ -1,9 +1,26 @@
 import { BOOLEAN, INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
 
 const list = (items: unknown) => object({ data: { type: 'array', items } }, { required: ['data'] });
+const listWith = (more: Record<string, unknown>, items: unknown) =>
+  object({ data: { type: 'array', items }, ...more }, { required: ['data', ...Object.keys(more)] });
 
-/** A plan as the subscription page offers it: its price for one period in the owner's billing currency. */
-export const PLANS_LIST = list(
+const PROMO = {
+  anyOf: [
+    { type: 'null' },
+    object(
+      { code: STRING, kind: STRING, value: INTEGER, currency: NULLABLE_STRING, ends_at: STRING },
+      { required: ['code', 'kind', 'value', 'currency', 'ends_at'] },
+    ),
+  ],
+};
+
+/**
+ * A plan as the subscription page offers it: its price for one period in the owner's billing currency; beside the
+ * list, the promo code discounting the owner's plan now (null when none) and who takes the payments: LiqPay (its
+ * page, for UA owners) or the card provider.
+ */
+export const PLANS_LIST = listWith(
+  { promo: PROMO, provider: { type: 'string', enum: ['stripe', 'liqpay'] } },
   object(
     {
       id: STRING,
@@ -46,3 +63,20 @@ export const CARDS = list(
 
 /** The provider's hosted page where a card is saved. */
 export const CARD_SETUP = object({ data: object({ url: STRING }, { required: ['url'] }) }, { required: ['data'] });
+
+/** An add-on as the subscription page offers it (see `addonOffers`). */
+export const ADDONS_LIST = list(
+  object(
+    {
+      id: STRING,
+      name: STRING,
+      price: INTEGER,
+      currency: STRING,
+      interval: STRING,
+      included: BOOLEAN,
+      active: BOOLEAN,
+      ends_at: NULLABLE_STRING,
+    },
+    { required: ['id', 'name', 'price', 'currency', 'interval', 'included', 'active', 'ends_at'] },
+  ),
+);

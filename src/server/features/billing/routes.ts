@@ -1,18 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
-import { PLANS, planByName } from '../../../domain/plans';
+import { ADDONS, PLANS, planByName } from '../../../domain/plans';
 import { dayInWords } from '../../../domain/dates-in-words';
 import { object, responses, STRING } from '../../engine/responses';
 import { ownerTimeZone } from '../appointments/request-context';
 import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
 import { setAutoRenew, subscribe, swap } from './plan-changes';
-import { HISTORY, PLANS_LIST } from './response-schemas';
+import { activePromo } from './promo';
+import { liqpayCancel, liqpaySwap } from './liqpay/changes';
+import { liqpayHistory } from './liqpay/history';
+import { isLiqpayOrder, liqpayOwner, usesLiqpay } from './liqpay/orders';
+import { DomainError } from '../../infra/domain-error';
+import { addonOffers, cancelAddon, requestedAddon, subscribeAddon } from './addons';
+import { ADDONS_LIST, HISTORY, PLANS_LIST } from './response-schemas';
 
 const planBody = {
   type: 'object',
   required: ['plan_id'],
   additionalProperties: false,
   properties: { plan_id: { type: 'string', enum: PLANS.map((p) => p.id) } },
+} as const;
+const subscribeBody = {
+  ...planBody,
+  properties: { ...planBody.properties, promo_code: { type: 'string', maxLength: 32 } },
+} as const;
+const addonBody = {
+  type: 'object',
+  required: ['plan_id'],
+  additionalProperties: false,
+  properties: { plan_id: { type: 'string', enum: ADDONS.map((a) => a.id) } },
 } as const;
 const emptyBody = { type: ['object', 'null'], additionalProperties: false, properties: {} } as const;
 const MESSAGE = object({ message: STRING }, { required: ['message'] });
@@ -29,30 +45,38 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   const when = (req: FastifyRequest, iso: string) =>
     dayInWords(req.locale ?? 'en', todayIn(ownerTimeZone(req), Date.parse(iso)));
 
-  app.get(base + '/plans', { schema: { response: responses({ 200: PLANS_LIST }), tags: ['subscription'] } }, (req) => {
-    const account = billingAccount(app, req, 'read');
-    const current = planByName(account.user.plan_name);
-    return {
-      data: PLANS.map((p) => ({
-        id: p.id,
-        name: p.name,
-        level: p.level,
-        interval: p.interval,
-        price: p.prices[account.currency],
-        currency: account.currency,
-        sms_credits: p.smsCredits,
-        // The plan held: paid through the provider, or given without it (a plan set by hand); not the trial's.
-        current:
-          p.id === current?.id &&
-          (liveSubscriptionId(account.user) !== null || account.user.subscription_status === 'active'),
-      })),
-    };
-  });
+  app.get(
+    base + '/plans',
+    { schema: { response: responses({ 200: PLANS_LIST }), tags: ['subscription'] } },
+    async (req) => {
+      const account = billingAccount(app, req, 'read');
+      const current = planByName(account.user.plan_name);
+      return {
+        promo: await activePromo(app, account.user.id),
+        provider: usesLiqpay(app, account.user) ? 'liqpay' : 'stripe',
+        data: PLANS.map((p) => ({
+          id: p.id,
+          name: p.name,
+          level: p.level,
+          interval: p.interval,
+          price: p.prices[account.currency],
+          currency: account.currency,
+          sms_credits: p.smsCredits,
+          // The plan held: paid through the provider, or given without it (a plan set by hand); not the trial's.
+          current:
+            p.id === current?.id &&
+            (liveSubscriptionId(account.user) !== null || account.user.subscription_status === 'active'),
+        })),
+      };
+    },
+  );
 
   app.get(
     base + '/history',
     { schema: { response: responses({ 200: HISTORY }), tags: ['subscription'] } },
     async (req) => {
+      const owner = liqpayOwner(app, req, 'read');
+      if (owner) return { data: await liqpayHistory(app, owner.id) };
       const account = billingAccount(app, req, 'read');
       if (!account.user.billing_customer_id) return { data: [] };
       return { data: await account.provider.invoices(account.user.billing_customer_id) };
@@ -60,14 +84,27 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const action = { response: responses({ 200: MESSAGE }), tags: ['subscription'] };
-  app.post(base + '/subscribe', { schema: { ...action, body: planBody } }, async (req) => {
+  app.post(base + '/subscribe', { schema: { ...action, body: subscribeBody } }, async (req) => {
+    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.useCheckout');
     const account = billingAccount(app, req, 'update');
     const plan = requestedPlan(req.body);
-    await subscribe(app, account, plan);
+    const code = (req.body as { promo_code?: string }).promo_code?.trim();
+    await subscribe(app, account, plan, code || undefined);
     return { message: req.t('billing.subscribed', { plan: plan.name }) };
   });
 
   app.post(base + '/swap', { schema: { ...action, body: planBody } }, async (req) => {
+    const owner = liqpayOwner(app, req, 'update');
+    if (owner && isLiqpayOrder(owner.billing_subscription_id)) {
+      const plan = requestedPlan(req.body);
+      const from = await liqpaySwap(app, owner, plan);
+      return {
+        message:
+          from === 'now'
+            ? req.t('billing.swapped', { plan: plan.name })
+            : req.t('billing.swapAtRenewal', { plan: plan.name, date: when(req, from) }),
+      };
+    }
     const account = billingAccount(app, req, 'update');
     const plan = requestedPlan(req.body);
     const from = await swap(app, account, plan);
@@ -81,12 +118,46 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  app.get(
+    base + '/addons',
+    { schema: { response: responses({ 200: ADDONS_LIST }), tags: ['subscription'] } },
+    async (req) =>
+      // LiqPay bills one amount per subscription: add-ons are the card provider's (Premium includes tax).
+      liqpayOwner(app, req, 'read') ? { data: [] } : { data: await addonOffers(billingAccount(app, req, 'read')) },
+  );
+
+  app.post(base + '/addon', { schema: { ...action, body: addonBody } }, async (req) => {
+    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.noAddons');
+    const account = billingAccount(app, req, 'update');
+    const addon = requestedAddon(req.body);
+    await subscribeAddon(app, account, addon);
+    return { message: req.t('billing.addonAdded', { addon: req.t(`billing.addons.${addon.id}.name`) }) };
+  });
+
+  app.post(base + '/addon/cancel', { schema: { ...action, body: addonBody } }, async (req) => {
+    const account = billingAccount(app, req, 'update');
+    const addon = requestedAddon(req.body);
+    const end = await cancelAddon(app, account, addon);
+    return {
+      message: req.t('billing.addonCancelled', {
+        addon: req.t(`billing.addons.${addon.id}.name`),
+        date: when(req, end),
+      }),
+    };
+  });
+
   app.post(base + '/cancel', { schema: { ...action, body: emptyBody } }, async (req) => {
-    const end = await setAutoRenew(app, billingAccount(app, req, 'update'), false);
+    const owner = liqpayOwner(app, req, 'update');
+    const end =
+      owner && isLiqpayOrder(owner.billing_subscription_id)
+        ? await liqpayCancel(app, owner)
+        : await setAutoRenew(app, billingAccount(app, req, 'update'), false);
     return { message: req.t('billing.cancelled', { date: when(req, end) }) };
   });
 
   app.post(base + '/resume', { schema: { ...action, body: emptyBody } }, async (req) => {
+    // LiqPay cannot switch a cancelled subscription back on: the owner subscribes again on its page.
+    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.resumeOnPage');
     await setAutoRenew(app, billingAccount(app, req, 'update'), true);
     return { message: req.t('billing.resumed') };
   });

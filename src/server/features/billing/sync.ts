@@ -3,6 +3,7 @@ import { stageAt } from '../../../domain/subscription';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { BillingProvider, BillingSubscription } from '../../infra/billing/provider';
 import { lockOwner } from '../appointments/overlaps';
+import { grantPlanCredits } from '../credits/plan-grants';
 
 const OWING = new Set(['past_due', 'unpaid', 'incomplete']);
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -12,7 +13,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  * until the period it was asked in has ended, the new one waiting as `pending_plan_name`), the status — trialing
  * with the trial's end, active, or expired with the day it ended — auto-renew off as `ends_at` (the period's end),
  * a payment the owner must act on (past due, unpaid, incomplete) as `has_incomplete_payment`, the next billing date,
- * and the stage these put the account in. It always writes the provider's latest state, fetched afresh, so events
+ * and the stage these put the account in; an active period gets its plan credits. It always writes the provider's latest state, fetched afresh, so events
  * handled twice or out of order end the same. An older subscription ending does not touch a newer one.
  */
 export async function applySubscription(db: Db, sub: BillingSubscription, now = new Date()): Promise<number | null> {
@@ -38,14 +39,24 @@ export async function applySubscription(db: Db, sub: BillingSubscription, now = 
     ends_at: ended ? endedAt : sub.cancelAtPeriodEnd ? sub.periodEnd : null,
     subscription_ended_at: endedAt,
     has_incomplete_payment: OWING.has(sub.status),
-    addons: [] as string[],
+    // Add-ons billed, and cancelled ones paid to the end of the period they were cancelled in.
+    addons: ended
+      ? []
+      : [
+          ...new Set([
+            ...sub.addons,
+            ...Object.entries(sub.keptAddons)
+              .filter(([, until]) => sub.periodStart < until)
+              .map(([id]) => id),
+          ]),
+        ],
   };
   await db
     .updateTable('users')
     .set({
       ...fields,
       has_incomplete_payment: fields.has_incomplete_payment ? 1 : 0,
-      addons: undefined,
+      addons: JSON.stringify(fields.addons),
       billing_subscription_id: sub.id,
       billing_interval: plan?.interval ?? user.billing_interval,
       pending_plan_name: kept && billed && kept.id !== billed.id ? billed.name : null,
@@ -55,6 +66,8 @@ export async function applySubscription(db: Db, sub: BillingSubscription, now = 
     })
     .where('id', '=', user.id)
     .execute();
+  // A paid period has begun (or an upgrade within it): the plan's credits for it (spec §9).
+  if (sub.status === 'active' && plan) await grantPlanCredits(db, user.id, plan, sub.periodStart);
   return user.id;
 }
 
@@ -68,7 +81,7 @@ export async function syncSubscription(
   db: Db,
   dialect: Dialect,
   provider: BillingProvider,
-  ref: { customerId: string; subscriptionId: string },
+  ref: { customerId: string; subscriptionId: string } | { customerId: string; latest: true },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx
@@ -78,6 +91,10 @@ export async function syncSubscription(
       .executeTakeFirst();
     if (!user) return;
     await lockOwner(trx, { dialect, ownerId: user.id });
-    await applySubscription(trx, await provider.subscription(ref.subscriptionId));
+    const sub =
+      'latest' in ref
+        ? await provider.latestSubscription(ref.customerId)
+        : await provider.subscription(ref.subscriptionId);
+    if (sub) await applySubscription(trx, sub);
   });
 }

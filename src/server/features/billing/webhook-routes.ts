@@ -5,6 +5,8 @@ import type { BillingEvent, BillingProvider } from '../../infra/billing/provider
 import { notFound } from '../../infra/domain-error';
 import { WebhookSignatureError } from '../../infra/payments/provider';
 import type { I18n } from '../../infra/i18n';
+import { bundleById } from '../../../domain/credits';
+import { grantBundle } from '../credits/buy';
 import { syncSubscription } from './sync';
 import { sendTrialReminder } from './trial-reminder';
 
@@ -18,7 +20,7 @@ export interface BillingEventDeps {
  * it claimed does nothing), and the claim is let go if acting fails, so the provider's retry can act. A card saved
  * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
  * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
- * end sends its reminder.
+ * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not.
  */
 export async function handleBillingEvent(
   app: FastifyInstance,
@@ -43,12 +45,25 @@ export async function handleBillingEvent(
         customerId: event.customerId,
         subscriptionId: event.subscriptionId,
       });
+    if (event.paidOneOff) await grantPaidBundle(app, event.paidOneOff);
     if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
       await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
   } catch (err) {
     await app.db.deleteFrom('billing_events').where('id', '=', event.id).execute();
     throw err;
   }
+}
+
+/** A bundle's invoice paid: its credits, unless the purchase already added them (one row per invoice). */
+async function grantPaidBundle(
+  app: FastifyInstance,
+  paid: { invoiceId: string; metadata: Record<string, string> },
+): Promise<void> {
+  const bundle = bundleById(paid.metadata.bundle_id ?? '');
+  const userId = Number(paid.metadata.account_id);
+  if (!bundle || !Number.isSafeInteger(userId)) return;
+  const owner = await app.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (owner) await grantBundle(app, owner.id, bundle, paid.invoiceId, paid.metadata.note || null);
 }
 
 /** `POST /api/v1/billing/webhook`: the provider's signed events; a bad signature is a 400 and changes nothing. */

@@ -1,4 +1,4 @@
-import type { BillingCurrency, Plan } from '../../../domain/plans';
+import type { Addon, BillingCurrency, Plan } from '../../../domain/plans';
 
 /**
  * What the app needs from the provider that bills owners for their own plan (Stripe Billing in GB). Card numbers
@@ -21,7 +21,7 @@ export interface BillingProvider {
     customerId: string,
     plan: Plan,
     currency: BillingCurrency,
-    options: { trialEnd?: string; accountId: number },
+    options: { trialEnd?: string; accountId: number; coupon?: BillingCoupon },
   ): Promise<BillingSubscription>;
   /**
    * Moves a subscription to another plan. `now`: at once, the rest of the period charged pro rata (an upgrade).
@@ -39,6 +39,15 @@ export interface BillingProvider {
   /** The latest subscription of a customer, of any status (to repair a missed webhook). */
   latestSubscription(customerId: string): Promise<BillingSubscription | null>;
   invoices(customerId: string): Promise<BillingInvoice[]>;
+  /**
+   * Bills a one-off amount (a bundle of credits) on an invoice of its own, paid at once with the default card. A
+   * decline voids that invoice and throws `CardDeclinedError`. The same `idempotencyKey` never bills twice.
+   */
+  chargeOnce(customerId: string, charge: OneOffCharge): Promise<{ invoiceId: string }>;
+  /** Adds an add-on to the subscription, the rest of the period charged at once (a decline adds nothing). */
+  addAddon(subscriptionId: string, addon: Addon, currency: BillingCurrency): Promise<BillingSubscription>;
+  /** Removes an add-on from the next renewal on; it stays paid, and kept, to the end of the period. */
+  removeAddon(subscriptionId: string, addon: Addon): Promise<BillingSubscription>;
   /** Verifies a webhook's signature (throws `WebhookSignatureError`) and reads what it is about. */
   parseWebhook(rawBody: string, signature: string | undefined): BillingEvent;
 }
@@ -61,6 +70,10 @@ export interface BillingSubscription {
   status: BillingStatus;
   /** The plan the provider bills (from the price's lookup key), or null for a price not ours. */
   planId: string | null;
+  /** The add-ons billed (`tax`). */
+  addons: string[];
+  /** Add-ons cancelled but paid to the end of the period: until when. */
+  keptAddons: Record<string, string>;
   /** A downgrade's old plan, which the account keeps until `keepUntil` (the end of the period it was asked in). */
   keepPlanId: string | null;
   keepUntil: string | null;
@@ -83,6 +96,27 @@ export interface BillingInvoice {
   url: string | null;
 }
 
+/**
+ * A promo code's discount as the provider applies it: a percentage, or an amount off each payment in one currency,
+ * for a number of months. `id` is ours and stable, so the provider's coupon is made once and found again.
+ */
+export interface BillingCoupon {
+  id: string;
+  name: string;
+  percentOff?: number;
+  amountOff?: { amount: number; currency: BillingCurrency };
+  months: number;
+}
+
+export interface OneOffCharge {
+  amount: number;
+  currency: BillingCurrency;
+  description: string;
+  /** Kept on the provider's invoice and read back from its events (`bundle_id`, `account_id`). */
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
 /** A provider event, read: its id (for idempotency), type, and the customer, subscription or card setup it is about. */
 export interface BillingEvent {
   id: string;
@@ -91,6 +125,8 @@ export interface BillingEvent {
   subscriptionId: string | null;
   /** A completed card setup (hosted page): the card saved. */
   setupIntentId: string | null;
+  /** A one-off invoice paid (`invoice.paid`), with the metadata it was charged with. */
+  paidOneOff: { invoiceId: string; metadata: Record<string, string> } | null;
 }
 
 /** The card was declined: the spec's 'Incorrect card details'. */

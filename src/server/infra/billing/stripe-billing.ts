@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
-import { PLANS, type BillingCurrency, type Plan } from '../../../domain/plans';
+import { addonById, planById } from '../../../domain/plans';
 import { WebhookSignatureError } from '../payments/provider';
+import { chargeOnce, ensureCoupon } from './stripe-charges';
+import { addonOfKey, planOfKey, stripePrices } from './stripe-prices';
 import {
   CardDeclinedError,
   type BillingInvoice,
@@ -9,13 +11,22 @@ import {
   type BillingSubscription,
 } from './provider';
 
-/** A price's lookup key: the plan and the currency, so the app finds its prices in any Stripe account. */
-export const lookupKey = (plan: Plan, currency: BillingCurrency) => `soloist_${plan.id}_${currency}`;
-const planOfKey = (key: string | null) => PLANS.find((p) => key?.startsWith(`soloist_${p.id}_`))?.id ?? null;
-
 const iso = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toISOString() : null);
 const unix = (isoDate: string) => Math.floor(Date.parse(isoDate) / 1000);
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null));
+
+/** The subscription's plan item: the one whose price is a plan's (add-ons are the others). */
+const planItem = (s: Stripe.Subscription) => s.items.data.find((i) => planOfKey(i.price.lookup_key)) ?? s.items.data[0];
+
+/** Add-ons cancelled but paid to the end of the period: `addon_<id>_until` in the metadata, as ISO instants. */
+function keptAddons(metadata: Stripe.Metadata | null | undefined): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata ?? {})) {
+    const id = /^addon_(\w+)_until$/.exec(key)?.[1];
+    if (id && Number(value)) kept[id] = new Date(Number(value) * 1000).toISOString();
+  }
+  return kept;
+}
 
 /** A card decline from Stripe, as the spec's 'Incorrect card details'; anything else passes on. */
 async function declines<T>(call: Promise<T>): Promise<T> {
@@ -34,43 +45,31 @@ async function declines<T>(call: Promise<T>): Promise<T> {
  * downgrades billed from the next renewal; cancelling is `cancel_at_period_end`. Webhooks are verified with the
  * endpoint's signing secret. `apiUrl` points the same SDK at another Stripe-compatible server.
  */
-export function stripeBilling(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): BillingProvider {
+export function stripeBilling(options: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+  /** Each new customer on a test clock of its own (test mode only): see `Config.stripeTestClocks`. */
+  testClocks?: boolean;
+}): BillingProvider {
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
     timeout: 10_000,
     ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
-  const prices = new Map<string, string>();
-
-  async function priceId(plan: Plan, currency: BillingCurrency): Promise<string> {
-    const key = lookupKey(plan, currency);
-    const known = prices.get(key);
-    if (known) return known;
-    const found = (await stripe.prices.list({ lookup_keys: [key], limit: 1 })).data[0];
-    const price =
-      found ??
-      (await stripe.prices.create({
-        product: (await stripe.products.create({ name: plan.name, metadata: { plan_id: plan.id } })).id,
-        currency,
-        unit_amount: plan.prices[currency],
-        recurring: { interval: plan.interval === 'annual' ? 'year' : 'month' },
-        lookup_key: key,
-        tax_behavior: 'inclusive',
-        metadata: { plan_id: plan.id },
-      }));
-    prices.set(key, price.id);
-    return price.id;
-  }
+  const prices = stripePrices(stripe);
 
   const toSubscription = (s: Stripe.Subscription): BillingSubscription => {
-    const item = s.items.data[0];
+    const item = planItem(s);
     const keepUntil = Number(s.metadata?.keep_until) || null;
     return {
       id: s.id,
       customerId: idOf(s.customer)!,
       status: s.status as BillingStatus,
-      planId: planOfKey(item?.price.lookup_key ?? null),
+      planId: planOfKey(item?.price.lookup_key),
+      addons: s.items.data.flatMap((i) => addonOfKey(i.price.lookup_key) ?? []),
+      keptAddons: keptAddons(s.metadata),
       keepPlanId: s.metadata?.keep_plan || null,
       keepUntil: iso(keepUntil),
       periodStart: iso(item?.current_period_start)!,
@@ -84,10 +83,18 @@ export function stripeBilling(options: { secretKey: string; webhookSecret: strin
   return {
     name: 'stripe',
     async createCustomer(account) {
+      const clock =
+        options.testClocks && options.secretKey.startsWith('sk_test_')
+          ? await stripe.testHelpers.testClocks.create({
+              frozen_time: Math.floor(Date.now() / 1000),
+              name: `Account ${account.id}`,
+            })
+          : null;
       const c = await stripe.customers.create({
         email: account.email,
         name: account.name,
         metadata: { account_id: String(account.id) },
+        ...(clock ? { test_clock: clock.id } : {}),
       });
       return c.id;
     },
@@ -124,9 +131,10 @@ export function stripeBilling(options: { secretKey: string; webhookSecret: strin
       const s = await declines(
         stripe.subscriptions.create({
           customer: customerId,
-          items: [{ price: await priceId(plan, currency) }],
+          items: [{ price: await prices.plan(plan, currency) }],
           payment_behavior: 'error_if_incomplete',
           ...(opts.trialEnd ? { trial_end: unix(opts.trialEnd) } : {}),
+          ...(opts.coupon ? { discounts: [{ coupon: await ensureCoupon(stripe, opts.coupon) }] } : {}),
           metadata: { account_id: String(opts.accountId) },
         }),
       );
@@ -134,10 +142,17 @@ export function stripeBilling(options: { secretKey: string; webhookSecret: strin
     },
     async changePlan(subscriptionId, plan, currency, change) {
       const current = await stripe.subscriptions.retrieve(subscriptionId);
-      const item = current.items.data[0];
+      const item = planItem(current)!;
+      // Every item of a subscription bills at one interval: add-ons follow the plan's.
+      const addonItems = await Promise.all(
+        current.items.data.flatMap((i) => {
+          const addon = addonById(addonOfKey(i.price.lookup_key) ?? '');
+          return addon ? [prices.addon(addon, plan.interval, currency).then((price) => ({ id: i.id, price }))] : [];
+        }),
+      );
       const s = await declines(
         stripe.subscriptions.update(subscriptionId, {
-          items: [{ id: item.id, price: await priceId(plan, currency) }],
+          items: [{ id: item.id, price: await prices.plan(plan, currency) }, ...addonItems],
           proration_behavior: change.now ? 'always_invoice' : 'none',
           payment_behavior: 'error_if_incomplete',
           // Stripe removes a metadata key set to ''.
@@ -174,6 +189,36 @@ export function stripeBilling(options: { secretKey: string; webhookSecret: strin
           url: i.hosted_invoice_url ?? null,
         }));
     },
+    chargeOnce: (customerId, charge) => chargeOnce(stripe, customerId, charge),
+    async addAddon(subscriptionId, addon, currency) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const interval = planById(planOfKey(planItem(current)?.price.lookup_key) ?? '')?.interval ?? 'monthly';
+      await declines(
+        stripe.subscriptionItems.create({
+          subscription: subscriptionId,
+          price: await prices.addon(addon, interval, currency),
+          quantity: 1,
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'error_if_incomplete',
+        }),
+      );
+      // Added again while a cancelled one was still kept: it is simply on.
+      return toSubscription(
+        await stripe.subscriptions.update(subscriptionId, { metadata: { [`addon_${addon.id}_until`]: '' } }),
+      );
+    },
+    async removeAddon(subscriptionId, addon) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data.find((i) => addonOfKey(i.price.lookup_key) === addon.id);
+      if (item) await stripe.subscriptionItems.del(item.id, { proration_behavior: 'none' });
+      // Paid to the end of the period: kept until then.
+      const until = planItem(current)?.current_period_end;
+      return toSubscription(
+        await stripe.subscriptions.update(subscriptionId, {
+          metadata: { [`addon_${addon.id}_until`]: item && until ? String(until) : '' },
+        }),
+      );
+    },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
       try {
@@ -199,6 +244,10 @@ export function stripeBilling(options: { secretKey: string; webhookSecret: strin
         customerId: idOf(object.customer as string | null),
         subscriptionId: subscription,
         setupIntentId: type === 'checkout.session.completed' ? idOf(object.setup_intent as string | null) : null,
+        paidOneOff:
+          type === 'invoice.paid' && !subscription
+            ? { invoiceId: object.id as string, metadata: (object.metadata ?? {}) as Record<string, string> }
+            : null,
       };
     },
   };

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { BOOLEAN, object, responses, STRING } from '../../../engine/responses';
+import { DomainError, notFound } from '../../../infra/domain-error';
+import { WebhookSignatureError } from '../../../infra/payments/provider';
+import { billingAccount, requestedPlan } from '../account';
+import { liqpaySubscribeCheckout } from './changes';
+import { applyLiqpayMessage } from './events';
+import { liqpayOwner } from './orders';
+
+const CHECKOUT = object(
+  { data: object({ url: STRING, data: STRING, signature: STRING }, { required: ['url', 'data', 'signature'] }) },
+  { required: ['data'] },
+);
+const widgetQuery = {
+  type: 'object',
+  required: ['plan_id'],
+  additionalProperties: false,
+  properties: { plan_id: { type: 'string', maxLength: 32 }, resume: { type: 'string', enum: ['1'] } },
+} as const;
+
+/**
+ * LiqPay for the UA deployment's owners (spec §7): `GET /liqpay/widget` gives the signed checkout (data and
+ * signature) the browser posts to LiqPay's page; `POST /liqpay` is LiqPay's server callback, its signature checked
+ * (a bad one is a 400 and changes nothing) and each message acted on once.
+ */
+export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+  app.get(
+    '/api/v1/liqpay/widget',
+    { schema: { response: responses({ 200: CHECKOUT }), tags: ['subscription'], querystring: widgetQuery } },
+    (req) => {
+      const owner = liqpayOwner(app, req, 'update');
+      if (!owner) {
+        billingAccount(app, req, 'update');
+        throw new DomainError(422, 'billing.liqpay.notHere');
+      }
+      const query = req.query as { plan_id: string; resume?: string };
+      const plan = requestedPlan(query);
+      return { data: liqpaySubscribeCheckout(app, owner, plan, { appUrl: opts.appUrl, resume: !!query.resume }) };
+    },
+  );
+
+  // LiqPay posts its callback as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 100_000 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.post(
+    '/api/v1/liqpay',
+    {
+      config: { access: 'public', csrf: false },
+      schema: { response: responses({ 200: object({ received: BOOLEAN }) }), hide: true },
+    },
+    async (req, reply) => {
+      if (!app.liqpay) throw notFound();
+      const body = (req.body ?? {}) as { data?: unknown; signature?: unknown };
+      let params;
+      try {
+        params = app.liqpay.callback(body.data, body.signature);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
+        throw err;
+      }
+      await applyLiqpayMessage(app, params);
+      return { received: true };
+    },
+  );
+}

@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import type { ApiResponse } from '../../domain/generated/api';
+import { useWidgetHost } from '../host';
+import { moneyIn } from '../money/shared';
+
+type Credits = ApiResponse<'GET /api/v1/user/credits', '200'>['data'];
+type Bundle = ApiResponse<'GET /api/v1/data/sms-bundles', '200'>['data'][number];
+type CreditType = 'sms' | 'email';
+const TYPES: readonly CreditType[] = ['sms', 'email'];
+
+/**
+ * The owner's SMS and email credits (spec §2 notifications, §9): each balance with the part that is the plan's
+ * (expiring at the next renewal), the bundles on sale in the owner's currency — bought with the default card after
+ * a confirmation that says what is charged — and auto-renew, which buys the last bundle again when the balance
+ * falls to 10. A low SMS balance is said so. The ledger's rows are on the credit history screen.
+ */
+const CreditsWidget: ScreenWidget = () => {
+  const { rest, t, locale, notify, confirm } = useRenderer();
+  const { reloadUser } = useWidgetHost();
+  const credits = useSWR('user-credits', () => rest.getJson<{ data: Credits }>('/api/v1/user/credits'));
+  const bundles = useSWR('credit-bundles', async () => {
+    const lists = await Promise.all(
+      TYPES.map((type) => rest.getJson<{ data: Bundle[] }>(`/api/v1/data/${type}-bundles`)),
+    );
+    return lists.flatMap((l) => l.data);
+  });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; card: boolean } | null>(null);
+  const money = useMemo(() => moneyIn(locale, bundles.data?.[0]?.currency ?? 'gbp'), [locale, bundles.data]);
+  const number = useMemo(() => new Intl.NumberFormat(locale), [locale]);
+  const data = credits.data?.data;
+
+  async function run(call: () => Promise<{ message?: string } | undefined>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await call();
+      if (res?.message) notify(res.message, 'success');
+      await Promise.all([credits.mutate(), reloadUser()]);
+    } catch (err) {
+      const message = err instanceof HttpError ? err.message : t('errors.server');
+      setFailure({ message, card: err instanceof HttpError && err.status === 422 });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const buy = async (b: Bundle) => {
+    const what = {
+      count: b.credits,
+      credits: number.format(b.credits),
+      type: t(`credits.types.${b.type}`),
+      price: money(b.price),
+    };
+    if (!(await confirm(t('credits.buyQuestion', what)))) return;
+    await run(() => rest.send('POST', `/api/v1/user/${b.type}-notification-settings/buy-${b.type}-bundle/${b.id}`, {}));
+  };
+  const autoRenew = (type: CreditType, on: boolean) =>
+    run(() => rest.send('PUT', '/api/v1/user/auto-renew', { type, auto_renew: on }));
+
+  const loadError = credits.error ?? bundles.error;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {(credits.isLoading || bundles.isLoading) && <LinearProgress aria-label={t('app.loading')} />}
+      {loadError && (
+        <Alert severity="error">{loadError instanceof HttpError ? loadError.message : t('app.loadFailed')}</Alert>
+      )}
+      {failure && (
+        <Alert
+          severity="error"
+          action={
+            failure.card ? (
+              <Button color="inherit" size="small" component={Link} to="/account-setup/subscription/cards">
+                {t('billing.tabs.cards')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {failure.message}
+        </Alert>
+      )}
+      {data &&
+        TYPES.map((type) => {
+          const c = data[type];
+          const low = type === 'sms' && c.balance <= data.low_at;
+          const last = (bundles.data ?? []).find((b) => b.id === c.bundle_id);
+          return (
+            <Paper key={type} variant="outlined" component="section" aria-labelledby={`credits-${type}`} sx={{ p: 2 }}>
+              <Typography id={`credits-${type}`} variant="h6" component="h2">
+                {t(`credits.titles.${type}`)}
+              </Typography>
+              <Typography variant="h4" component="p" sx={{ my: 1 }}>
+                {t('credits.balance', { count: c.balance, credits: number.format(c.balance) })}
+              </Typography>
+              {c.plan > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('credits.planPart', { count: c.plan, bought: c.bought })}
+                </Typography>
+              )}
+              {low && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {t('credits.low', { count: c.balance })}
+                </Alert>
+              )}
+              <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
+                {t('credits.buyTitle')}
+              </Typography>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                {(bundles.data ?? [])
+                  .filter((b) => b.type === type)
+                  .map((b) => (
+                    <Button key={b.id} variant="outlined" disabled={busy} onClick={() => void buy(b)}>
+                      {t('credits.bundle', { credits: number.format(b.credits), price: money(b.price) })}
+                    </Button>
+                  ))}
+              </Box>
+              <FormControlLabel
+                sx={{ mt: 1 }}
+                control={
+                  <Switch
+                    checked={c.auto_renew}
+                    disabled={busy || (!c.bundle_id && !c.auto_renew)}
+                    onChange={(e) => void autoRenew(type, e.target.checked)}
+                  />
+                }
+                label={t('credits.autoRenew')}
+              />
+              <Typography variant="body2" color="text.secondary">
+                {last
+                  ? t('credits.autoRenewNote', {
+                      count: data.top_up_at,
+                      credits: number.format(last.credits),
+                      price: money(last.price),
+                    })
+                  : t('credits.autoRenewFirst')}
+              </Typography>
+            </Paper>
+          );
+        })}
+      {data && (
+        <Typography variant="body2" color="text.secondary">
+          {t('credits.terms')} <Link to="/account-setup/notifications/credit-history">{t('credits.historyLink')}</Link>
+        </Typography>
+      )}
+    </Box>
+  );
+};
+
+export default CreditsWidget;

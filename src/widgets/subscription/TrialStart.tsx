@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useWidgetHost } from '../host';
+import { dayInWords } from '../money/shared';
+
+/**
+ * The card step that follows registration (spec §1: a 14-day trial with a card on file): when the trial ends, and
+ * a card added on the provider's hosted page (no card number passes through the app), nothing charged until then.
+ * Back from the hosted page it says the card is saved and leads on to choosing the plan. It can be left for later:
+ * the setup checklist keeps the step.
+ */
+const TrialStart: ScreenWidget = () => {
+  const { rest, t, locale } = useRenderer();
+  const { user } = useWidgetHost();
+  const { search } = useAddress();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!user) return null;
+  // UA owners give their card to LiqPay on its page when they choose a plan.
+  const saved = new URLSearchParams(search).get('card') === 'saved' || user.region === 'UA';
+  const ends = user.subscription.trial_ends_at ? dayInWords(user.subscription.trial_ends_at.slice(0, 10), locale) : '';
+
+  async function addCard() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await rest.send<{ data: { url: string } }>('POST', '/api/v1/subscription/cards', { return: 'start' });
+      if (res?.data?.url) window.location.assign(res.data.url);
+    } catch (err) {
+      setFailure(err instanceof HttpError ? err.message : t('errors.server'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 640 }}>
+      <Typography variant="h5" component="h2">
+        {t('billing.start.title', { name: user.first_name })}
+      </Typography>
+      {saved ? (
+        <>
+          {user.region === 'UA' ? (
+            <Typography>{t('billing.start.liqpay')}</Typography>
+          ) : (
+            <Alert severity="success">{t('billing.start.saved')}</Alert>
+          )}
+          <Typography>{t('billing.start.choose', { date: ends })}</Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="contained" component={Link} to="/account-setup/subscription/details">
+              {t('billing.start.seePlans')}
+            </Button>
+            <Button component={Link} to="/dashboard">
+              {t('billing.start.toDashboard')}
+            </Button>
+          </Box>
+        </>
+      ) : (
+        <>
+          <Typography>{t('billing.start.text', { date: ends })}</Typography>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button variant="contained" disabled={busy} onClick={() => void addCard()}>
+              {t('billing.addCard')}
+            </Button>
+            <Button component={Link} to="/dashboard">
+              {t('billing.start.later')}
+            </Button>
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('billing.hostedNote')}
+          </Typography>
+        </>
+      )}
+    </Paper>
+  );
+};
+
+export default TrialStart;

@@ -1,0 +1,183 @@
+import net from 'node:net';
+import { runSubscriptionCheck } from '../../../src/server/jobs/subscriptions';
+import { decodeData, signed } from '../../../src/server/infra/billing/liqpay-protocol';
+import { startLocalLiqpay, type LocalLiqpay } from '../../../src/server/infra/payments/local-liqpay/server';
+import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+import { me } from '../../helpers/billing-studio';
+
+/**
+ * A UA owner's subscription through LiqPay (spec §1 the UA set, §7 `/liqpay/widget` and `POST /liqpay`), on the
+ * local LiqPay's clock: trial with the card on LiqPay's page → converts → renews (plan credits reset) → upgrade
+ * (features at once) → downgrade (at the next payment) → cancel → the period ends → read-only.
+ */
+let t: TestApp;
+let liqpay: LocalLiqpay;
+const DAY = 86_400;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  liqpay = await startLocalLiqpay({});
+  const port = await freePort();
+  t = await testApp({
+    liqpayPublicKey: liqpay.publicKey,
+    liqpayPrivateKey: liqpay.privateKey,
+    liqpayApiUrl: liqpay.url,
+    appUrl: `http://127.0.0.1:${port}`,
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  await liqpay.close();
+});
+
+async function uaOwner(trialDays = 14) {
+  const { agent, user } = await loggedIn(t.app, {});
+  const trialEnd = new Date((liqpay.now() + trialDays * DAY) * 1000).toISOString();
+  await t.app.db
+    .updateTable('users')
+    .set({ region: 'UA', plan_name: null, subscription_status: 'trialing', trial_ends_at: trialEnd })
+    .where('id', '=', user.id)
+    .execute();
+  return { agent, user };
+}
+
+/** The owner's browser on LiqPay's page: the checkout form posted, then the card form. */
+async function payOnPage(agent: Agent, query: string, card = '4242 4242 4242 4242') {
+  const res = await agent.get(`/api/v1/liqpay/widget?${query}`);
+  if (res.statusCode !== 200) throw new Error(res.body);
+  const checkout = res.json().data as { url: string; data: string; signature: string };
+  const page = await fetch(checkout.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ data: checkout.data, signature: checkout.signature }).toString(),
+  });
+  expect(page.status).toBe(200);
+  const paid = await fetch(new URL('/api/3/checkout/pay', checkout.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      data: checkout.data,
+      signature: checkout.signature,
+      card,
+      expiry: '12/34',
+      cvv: '123',
+    }).toString(),
+    redirect: 'manual',
+  });
+  await liqpay.delivered();
+  return { checkout, status: paid.status, params: decodeData(checkout.data)! };
+}
+const advance = async (days: number) => {
+  await liqpay.advance(days * DAY);
+  await liqpay.delivered();
+};
+/** A callback to the app as LiqPay posts it: a form with `data` and `signature`. */
+const callback = (message: { data: string; signature: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/liqpay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(message).toString(),
+  });
+const history = async (agent: Agent) => (await agent.get('/api/v1/subscription/history')).json().data;
+const smsPlan = async (agent: Agent) => (await agent.get('/api/v1/user/credits')).json().data.sms.plan;
+
+describe('LiqPay subscriptions (UA)', () => {
+  it('goes from the trial to renewals, upgrades, downgrades, cancels and ends', async () => {
+    const { agent, user } = await uaOwner();
+    const { params, status } = await payOnPage(agent, 'plan_id=business-monthly');
+    expect(status).toBe(303);
+    expect(params).toMatchObject({
+      version: 3,
+      action: 'subscribe',
+      amount: 599,
+      currency: 'UAH',
+      subscribe: '1',
+      subscribe_periodicity: 'month',
+      server_url: expect.stringMatching(/\/api\/v1\/liqpay$/),
+    });
+    let u = await me(agent);
+    expect(u.subscription).toMatchObject({ status: 'trialing', plan_name: 'Business Monthly', subscribed: true });
+    expect(await history(agent)).toEqual([]);
+
+    await advance(15);
+    u = await me(agent);
+    expect(u.subscription).toMatchObject({ status: 'active', stage: 'subscriber', has_incomplete_payment: false });
+    expect(await history(agent)).toMatchObject([{ total: 59900, currency: 'uah', status: 'paid' }]);
+    expect(await smsPlan(agent)).toBe(100);
+
+    await advance(31);
+    expect(await history(agent)).toHaveLength(2);
+
+    // Upgrade: Premium's features at once, its price from the next payment.
+    const up = await agent.post('/api/v1/subscription/swap', { plan_id: 'premium-monthly' });
+    expect([up.statusCode, up.json().message]).toEqual([200, 'Your plan is now Premium Monthly.']);
+    expect((await me(agent)).subscription.plan_name).toBe('Premium Monthly');
+    await advance(31);
+    expect((await history(agent))[0]).toMatchObject({ total: 89900 });
+    expect(await smsPlan(agent)).toBe(200);
+
+    // Downgrade: waits for the next payment.
+    const down = await agent.post('/api/v1/subscription/swap', { plan_id: 'lite-monthly' });
+    expect(down.json().message).toMatch(/^Your plan changes to Lite Monthly on /);
+    expect((await me(agent)).subscription).toMatchObject({
+      plan_name: 'Premium Monthly',
+      pending_plan_name: 'Lite Monthly',
+    });
+    await advance(31);
+    expect((await history(agent))[0]).toMatchObject({ total: 29900 });
+    expect((await me(agent)).subscription).toMatchObject({ plan_name: 'Lite Monthly', pending_plan_name: null });
+
+    // Cancel: LiqPay stops, the paid period runs out, then read-only.
+    const cancel = await agent.post('/api/v1/subscription/cancel', {});
+    expect(cancel.json().message).toMatch(/^Auto-renew is off: your subscription ends on /);
+    expect((await me(agent)).subscription).toMatchObject({ stage: 'gracePeriod', auto_renew: false });
+    const paid = (await history(agent)).length;
+    await advance(31);
+    expect(await history(agent)).toHaveLength(paid);
+    await runSubscriptionCheck(t.app.db, t.app.registry, new Date(liqpay.now() * 1000));
+    expect((await me(agent)).subscription).toMatchObject({ status: 'expired', read_only: true });
+    void user;
+  });
+
+  it('a failing card is an incomplete payment to act on', async () => {
+    const { agent } = await uaOwner(0);
+    await payOnPage(agent, 'plan_id=lite-monthly', '4000 0000 0000 0341');
+    expect((await me(agent)).subscription.has_incomplete_payment).toBe(true);
+    expect(await history(agent)).toMatchObject([{ status: 'failed', total: 29900 }]);
+  });
+
+  it('refuses a callback not signed by LiqPay and acts on each message once', async () => {
+    const { agent, user } = await uaOwner(0);
+    const forged = signed('not-the-key', { public_key: liqpay.publicKey, action: 'regular', status: 'success' });
+    const bad = await callback(forged);
+    expect(bad.statusCode).toBe(400);
+    await payOnPage(agent, 'plan_id=lite-monthly');
+    const [payment] = await t.app.db
+      .selectFrom('subscription_payments')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    const again = signed(liqpay.privateKey, {
+      version: 3,
+      public_key: liqpay.publicKey,
+      action: 'regular',
+      status: 'success',
+      order_id: payment.order_id,
+      payment_id: Number(payment.payment_id),
+      amount: 299,
+      currency: 'UAH',
+      end_date: Date.parse(payment.paid_at),
+    });
+    expect((await callback(again)).statusCode).toBe(200);
+    expect(await history(agent)).toHaveLength(1);
+  });
+});
