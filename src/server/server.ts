@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { seedDemoBilling } from './db/seed-billing';
 import { runBillingReconciliation } from './jobs/billing';
+import { runLiqpayReconciliation } from './features/billing/liqpay/reconcile';
 import { runExpenseRecurrence } from './jobs/expenses';
 import { runHousekeeping } from './jobs/housekeeping';
 import { runInvoiceStatuses } from './jobs/invoices';
@@ -58,6 +59,9 @@ async function main(): Promise<void> {
       await runBillingReconciliation(app.db, app.dialect, app.billing, (err) =>
         app.log.error({ err }, 'billing check failed for an account'),
       ).catch((err) => app.log.error({ err }, 'billing check failed'));
+    await runLiqpayReconciliation(app, (err) => app.log.error({ err }, 'LiqPay check failed for an order')).catch(
+      (err) => app.log.error({ err }, 'LiqPay check failed'),
+    );
   };
   await jobs();
   setInterval(() => void jobs(), HOUR).unref();

@@ -23,6 +23,7 @@ import * as billing from './migrations/0020-billing';
 import * as credits from './migrations/0021-credits';
 import * as promoCodes from './migrations/0022-promo-codes';
 import * as subscriptionPayments from './migrations/0023-subscription-payments';
+import * as liqpayPendingOrder from './migrations/0024-liqpay-pending-order';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0021-credits': credits,
   '0022-promo-codes': promoCodes,
   '0023-subscription-payments': subscriptionPayments,
+  '0024-liqpay-pending-order': liqpayPendingOrder,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

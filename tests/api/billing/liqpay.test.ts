@@ -92,7 +92,7 @@ const smsPlan = async (agent: Agent) => (await agent.get('/api/v1/user/credits')
 
 describe('LiqPay subscriptions (UA)', () => {
   it('goes from the trial to renewals, upgrades, downgrades, cancels and ends', async () => {
-    const { agent, user } = await uaOwner();
+    const { agent } = await uaOwner();
     const { params, status } = await payOnPage(agent, 'plan_id=business-monthly');
     expect(status).toBe(303);
     expect(params).toMatchObject({
@@ -145,7 +145,18 @@ describe('LiqPay subscriptions (UA)', () => {
     expect(await history(agent)).toHaveLength(paid);
     await runSubscriptionCheck(t.app.db, t.app.registry, new Date(liqpay.now() * 1000));
     expect((await me(agent)).subscription).toMatchObject({ status: 'expired', read_only: true });
-    void user;
+
+    // Buy again: a new LiqPay subscription, paid at once, the account writable again.
+    const again = await payOnPage(agent, 'plan_id=business-monthly');
+    expect(again.status).toBe(303);
+    expect((await me(agent)).subscription).toMatchObject({
+      status: 'active',
+      stage: 'subscriber',
+      plan_name: 'Business Monthly',
+      read_only: false,
+      auto_renew: true,
+    });
+    expect((await history(agent))[0]).toMatchObject({ total: 59900, status: 'paid' });
   });
 
   it('a failing card is an incomplete payment to act on', async () => {

@@ -41,6 +41,8 @@ export interface UsersTable {
   current_period_end: Generated<string | null>;
   /** A downgrade waiting for the end of the period (spec §4). */
   pending_plan_name: Generated<string | null>;
+  /** The LiqPay order the owner was last sent to pay, not yet subscribed (migration 0024). */
+  liqpay_pending_order: Generated<string | null>;
 }
 
 export interface BillingEventsTable {

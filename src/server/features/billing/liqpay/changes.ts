@@ -23,15 +23,17 @@ async function requested(app: FastifyInstance, params: Record<string, unknown>) 
 /**
  * The checkout that subscribes a UA owner through LiqPay (spec §7 `/liqpay/widget`: data and signature): the
  * `subscribe` action for the plan's price in hryvnias, monthly or yearly, its first payment when the trial ends (or
- * now, or when a cancelled subscription's paid period ends — resuming). The card is typed on LiqPay's page.
+ * now, or when a cancelled subscription's paid period ends — resuming). The card is typed on LiqPay's page. The
+ * order is remembered on the account until LiqPay's `subscribed` callback names it, so that the hourly check can
+ * ask LiqPay about it if that callback is lost.
  */
-export function liqpaySubscribeCheckout(
+export async function liqpaySubscribeCheckout(
   app: FastifyInstance,
   user: SessionUser,
   plan: Plan,
   opts: { appUrl: string; resume?: boolean },
   now = new Date(),
-): LiqpayCheckout {
+): Promise<LiqpayCheckout> {
   if (liveSubscriptionId(user) && !(opts.resume && user.ends_at))
     throw new DomainError(422, 'billing.alreadySubscribed');
   const trialEnd =
@@ -39,12 +41,13 @@ export function liqpaySubscribeCheckout(
       ? user.trial_ends_at
       : null;
   const start = opts.resume && user.ends_at && user.ends_at > now.toISOString() ? user.ends_at : trialEnd;
-  return client(app).checkout({
+  const orderId = newOrderId(user.id, plan);
+  const checkout = client(app).checkout({
     action: 'subscribe',
     amount: hryvnias(plan.prices.uah),
     currency: 'UAH',
     description: description(plan),
-    order_id: newOrderId(user.id, plan),
+    order_id: orderId,
     subscribe: '1',
     subscribe_date_start: liqpayDate(start ?? now.toISOString()),
     subscribe_periodicity: periodicity(plan),
@@ -52,6 +55,8 @@ export function liqpaySubscribeCheckout(
     server_url: `${opts.appUrl}/api/v1/liqpay`,
     result_url: `${opts.appUrl}/account-setup/subscription/details?liqpay=done`,
   });
+  await app.db.updateTable('users').set({ liqpay_pending_order: orderId }).where('id', '=', user.id).execute();
+  return checkout;
 }
 
 /**

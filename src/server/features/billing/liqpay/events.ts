@@ -94,6 +94,12 @@ async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>
       },
       now,
     );
+    await trx
+      .updateTable('users')
+      .set({ liqpay_pending_order: null })
+      .where('id', '=', user.id)
+      .where('liqpay_pending_order', '=', orderId)
+      .execute();
     return;
   }
   if (!mine) return;

@@ -27,7 +27,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
   app.get(
     '/api/v1/liqpay/widget',
     { schema: { response: responses({ 200: CHECKOUT }), tags: ['subscription'], querystring: widgetQuery } },
-    (req) => {
+    async (req) => {
       const owner = liqpayOwner(app, req, 'update');
       if (!owner) {
         billingAccount(app, req, 'update');
@@ -35,7 +35,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
       }
       const query = req.query as { plan_id: string; resume?: string };
       const plan = requestedPlan(query);
-      return { data: liqpaySubscribeCheckout(app, owner, plan, { appUrl: opts.appUrl, resume: !!query.resume }) };
+      return { data: await liqpaySubscribeCheckout(app, owner, plan, { appUrl: opts.appUrl, resume: !!query.resume }) };
     },
   );
 
