@@ -22,7 +22,7 @@ import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser, type Cu
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
 import { useToasts } from './use-toasts';
-import { screenWidgets, widgets } from '../widgets';
+import { cellTypes, screenWidgets, widgets } from '../widgets';
 import { WidgetHostContext } from '../widgets/host';
 import './app.css';
 
@@ -218,6 +218,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
               layouts={layouts}
               widgets={widgets}
               screenWidgets={screenWidgets}
+              cellTypes={cellTypes}
               formContext={formContext}
               notify={notify}
               confirm={confirm}

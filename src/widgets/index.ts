@@ -1,4 +1,5 @@
-import { preloadable, type RendererWidget, type ScreenWidget } from '../../renderer';
+import { preloadable, type CellType, type RendererWidget, type ScreenWidget } from '../../renderer';
+import { DiscountCell } from './cells/Discount';
 
 /**
  * Soloist's hand-written widgets, registered by the names schemas use. One import + one entry per widget.
@@ -103,3 +104,6 @@ export const screenWidgets: Record<string, ScreenWidget> = {
     () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
   ),
 };
+
+/** The app's own column types (`"type": "x-…"` in a list or detail screen). */
+export const cellTypes: Record<string, CellType> = { 'x-discount': DiscountCell };

@@ -43,8 +43,8 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'trial-start',
 ];
 
-/** The host's own cell types and list views (`x-…` column types and views): the app registers none. */
-export const APP_CELL_TYPES: readonly string[] = [];
+/** The host's own cell types and list views (`x-…` column types and views). */
+export const APP_CELL_TYPES: readonly string[] = ['x-discount'];
 export const APP_LIST_VIEWS: readonly string[] = [];
 
 /** Every name a schema may use that only code defines: the renderer's built-ins and the app's own. */

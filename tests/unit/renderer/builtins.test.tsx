@@ -1,8 +1,8 @@
 import { BUILTIN_SCREEN_KINDS, RENDERER_WIDGETS } from '../../../renderer/core/builtins';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
 import { defaultScreenKinds } from '../../../renderer/react/ScreenLoader';
-import { screenWidgets, widgets } from '../../../src/widgets';
-import { APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/widgets/names';
+import { cellTypes, screenWidgets, widgets } from '../../../src/widgets';
+import { APP_CELL_TYPES, APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/widgets/names';
 
 describe('renderer built-ins', () => {
   it('lists exactly the screen kinds and widgets the registries hold (the schema checker reads the lists)', () => {
@@ -13,5 +13,6 @@ describe('renderer built-ins', () => {
   it("lists exactly the app's widgets and screen widgets (the schema checks, at build and on reload, read the lists)", () => {
     expect([...APP_WIDGETS].sort()).toEqual(Object.keys(widgets).sort());
     expect([...APP_SCREEN_WIDGETS].sort()).toEqual(Object.keys(screenWidgets).sort());
+    expect([...APP_CELL_TYPES].sort()).toEqual(Object.keys(cellTypes).sort());
   });
 });
