@@ -189,6 +189,7 @@ export interface ApiRoutes {
           };
           top_up_at: number;
           low_at: number;
+          pay_with: "card" | "liqpay";
         };
         message?: string;
       };
@@ -2624,6 +2625,7 @@ export interface ApiRoutes {
           };
           top_up_at: number;
           low_at: number;
+          pay_with: "card" | "liqpay";
         };
         message?: string;
       };
@@ -2734,6 +2736,7 @@ export interface ApiRoutes {
           };
           top_up_at: number;
           low_at: number;
+          pay_with: "card" | "liqpay";
         };
         message?: string;
       };
@@ -2767,6 +2770,7 @@ export interface ApiRoutes {
           };
           top_up_at: number;
           low_at: number;
+          pay_with: "card" | "liqpay";
         };
         message?: string;
       };
@@ -2880,6 +2884,7 @@ export interface ApiRoutes {
           };
           top_up_at: number;
           low_at: number;
+          pay_with: "card" | "liqpay";
         };
         message?: string;
       };

@@ -8,10 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 import { useWidgetHost } from '../host';
 import { moneyIn } from '../money/shared';
+import { liqpayLink } from '../subscription/liqpay-link';
 
 type Credits = ApiResponse<'GET /api/v1/user/credits', '200'>['data'];
 type Bundle = ApiResponse<'GET /api/v1/data/sms-bundles', '200'>['data'][number];
@@ -27,7 +28,11 @@ const TYPES: readonly CreditType[] = ['sms', 'email'];
 const CreditsWidget: ScreenWidget = () => {
   const { rest, t, locale, notify, confirm } = useRenderer();
   const { reloadUser } = useWidgetHost();
-  const credits = useSWR('user-credits', () => rest.getJson<{ data: Credits }>('/api/v1/user/credits'));
+  // Back from LiqPay's page: the credits arrive with LiqPay's callback, so the balance is read again until then.
+  const backFromLiqpay = new URLSearchParams(useAddress().search).get('liqpay') === 'done';
+  const credits = useSWR('user-credits', () => rest.getJson<{ data: Credits }>('/api/v1/user/credits'), {
+    refreshInterval: backFromLiqpay ? 3000 : 0,
+  });
   const bundles = useSWR('credit-bundles', async () => {
     const lists = await Promise.all(
       TYPES.map((type) => rest.getJson<{ data: Bundle[] }>(`/api/v1/data/${type}-bundles`)),
@@ -39,6 +44,7 @@ const CreditsWidget: ScreenWidget = () => {
   const money = useMemo(() => moneyIn(locale, bundles.data?.[0]?.currency ?? 'gbp'), [locale, bundles.data]);
   const number = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const data = credits.data?.data;
+  const liqpay = data?.pay_with === 'liqpay';
 
   async function run(call: () => Promise<{ message?: string } | undefined>) {
     setBusy(true);
@@ -63,8 +69,24 @@ const CreditsWidget: ScreenWidget = () => {
       price: money(b.price),
     };
     if (!(await confirm(t('credits.buyQuestion', what)))) return;
+    if (liqpay) return toLiqpay(b);
     await run(() => rest.send('POST', `/api/v1/user/${b.type}-notification-settings/buy-${b.type}-bundle/${b.id}`, {}));
   };
+  // UA owners pay for a bundle on LiqPay's page, which sends them back here.
+  async function toLiqpay(b: Bundle) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
+        `/api/v1/liqpay/widget?${new URLSearchParams({ bundle_id: b.id })}`,
+      );
+      notify(t('billing.liqpay.toPage'), 'info');
+      window.location.assign(liqpayLink(res.data));
+    } catch (err) {
+      setFailure({ message: err instanceof HttpError ? err.message : t('errors.server'), card: false });
+      setBusy(false);
+    }
+  }
   const autoRenew = (type: CreditType, on: boolean) =>
     run(() => rest.send('PUT', '/api/v1/user/auto-renew', { type, auto_renew: on }));
 
@@ -75,6 +97,8 @@ const CreditsWidget: ScreenWidget = () => {
       {loadError && (
         <Alert severity="error">{loadError instanceof HttpError ? loadError.message : t('app.loadFailed')}</Alert>
       )}
+      {backFromLiqpay && <Alert severity="info">{t('credits.confirming')}</Alert>}
+      {liqpay && <Alert severity="info">{t('credits.liqpayNote')}</Alert>}
       {failure && (
         <Alert
           severity="error"
@@ -124,26 +148,30 @@ const CreditsWidget: ScreenWidget = () => {
                     </Button>
                   ))}
               </Box>
-              <FormControlLabel
-                sx={{ mt: 1 }}
-                control={
-                  <Switch
-                    checked={c.auto_renew}
-                    disabled={busy || (!c.bundle_id && !c.auto_renew)}
-                    onChange={(e) => void autoRenew(type, e.target.checked)}
+              {!liqpay && (
+                <>
+                  <FormControlLabel
+                    sx={{ mt: 1 }}
+                    control={
+                      <Switch
+                        checked={c.auto_renew}
+                        disabled={busy || (!c.bundle_id && !c.auto_renew)}
+                        onChange={(e) => void autoRenew(type, e.target.checked)}
+                      />
+                    }
+                    label={t('credits.autoRenew')}
                   />
-                }
-                label={t('credits.autoRenew')}
-              />
-              <Typography variant="body2" color="text.secondary">
-                {last
-                  ? t('credits.autoRenewNote', {
-                      count: data.top_up_at,
-                      credits: number.format(last.credits),
-                      price: money(last.price),
-                    })
-                  : t('credits.autoRenewFirst')}
-              </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {last
+                      ? t('credits.autoRenewNote', {
+                          count: data.top_up_at,
+                          credits: number.format(last.credits),
+                          price: money(last.price),
+                        })
+                      : t('credits.autoRenewFirst')}
+                  </Typography>
+                </>
+              )}
             </Paper>
           );
         })}

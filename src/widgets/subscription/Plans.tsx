@@ -41,13 +41,13 @@ const Plans: ScreenWidget = () => {
   const [promoCode, setPromoCode] = useState('');
   const plans = data?.data ?? [];
   const money = useMemo(() => moneyIn(locale, plans[0]?.currency ?? 'gbp'), [locale, plans]);
+  const { search } = useAddress();
   if (!user) return null;
   const s = user.subscription;
   const shown = interval ?? (s.interval === 'annual' ? 'annual' : 'monthly');
   const subscribed = s.subscribed;
   // UA owners pay on LiqPay's page: choosing (or resuming) goes there.
   const liqpay = data?.provider === 'liqpay';
-  const { search } = useAddress();
   const endsOn = s.ends_at ? dayInWords(s.ends_at.slice(0, 10), locale) : '';
   const backFromLiqpay = new URLSearchParams(search).get('liqpay') === 'done';
   const nextBilling = s.next_billing_date ? dayInWords(s.next_billing_date.slice(0, 10), locale) : '';

@@ -191,4 +191,49 @@ describe('LiqPay subscriptions (UA)', () => {
     expect((await callback(again)).statusCode).toBe(200);
     expect(await history(agent)).toHaveLength(1);
   });
+
+  it('buys a bundle of credits on LiqPay page: added once, in the history, no card on file and so no auto-renew', async () => {
+    const { agent } = await uaOwner();
+    const before = (await agent.get('/api/v1/user/credits')).json().data;
+    expect(before).toMatchObject({ pay_with: 'liqpay' });
+    const direct = await agent.post('/api/v1/user/sms-notification-settings/buy-sms-bundle/sms-100', {});
+    expect([direct.statusCode, direct.json().message]).toEqual([
+      422,
+      "Bundles are paid on LiqPay's page: choose a bundle on the credits page.",
+    ]);
+
+    const { params, status } = await payOnPage(agent, 'bundle_id=sms-100');
+    expect(status).toBe(303);
+    expect(params).toMatchObject({ action: 'pay', amount: 179, currency: 'UAH', description: '100 SMS credits' });
+    expect(params.result_url).toMatch(/\/account-setup\/notifications\/credits\?liqpay=done$/);
+    const after = (await agent.get('/api/v1/user/credits')).json().data;
+    expect(after.sms).toMatchObject({ balance: before.sms.balance + 100, bundle_id: 'sms-100', auto_renew: false });
+    expect((await history(agent))[0]).toMatchObject({ total: 17900, currency: 'uah', status: 'paid' });
+
+    // LiqPay calling back again changes nothing.
+    const [payment] = await t.app.db
+      .selectFrom('subscription_payments')
+      .selectAll()
+      .where('order_id', '=', String(params.order_id))
+      .execute();
+    const again = signed(liqpay.privateKey, {
+      version: 3,
+      public_key: liqpay.publicKey,
+      action: 'pay',
+      status: 'success',
+      order_id: params.order_id,
+      payment_id: Number(payment.payment_id),
+      amount: 179,
+      currency: 'UAH',
+    });
+    expect((await callback(again)).statusCode).toBe(200);
+    expect((await agent.get('/api/v1/user/credits')).json().data.sms.balance).toBe(before.sms.balance + 100);
+
+    const renew = await agent.put('/api/v1/user/auto-renew', { type: 'sms', auto_renew: true });
+    expect([renew.statusCode, renew.json().errors?.auto_renew]).toEqual([
+      422,
+      ["Auto-renew needs a card on file. With LiqPay, buy each bundle on LiqPay's page."],
+    ]);
+    expect((await agent.get('/api/v1/liqpay/widget?bundle_id=sms-7')).statusCode).toBe(404);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
+import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { notFound } from '../../infra/domain-error';
 import { appendCredits, balanceOf, takeCredits, withOwnerLock } from './ledger';
 import { CREDITS, creditsView } from './views';
@@ -25,7 +26,7 @@ export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
       const id = (req.params as { id: number }).id;
       const target = await app.db
         .selectFrom('users')
-        .select('id')
+        .select(['id', 'region'])
         .where('id', '=', id)
         .where('is_admin', '=', 0)
         .where('is_affiliate', '=', 0)
@@ -41,7 +42,7 @@ export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
         else if (diff < 0) await takeCredits(trx, { ...entry, amount: -diff });
       });
       return {
-        data: await creditsView(app.db, id),
+        data: await creditsView(app.db, id, paysThroughLiqpay(app.liqpay, target.region) ? 'liqpay' : 'card'),
         message: req.t('credits.adminSet', { count: wanted }),
       };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bundleById, CREDIT_TYPES, type CreditType } from '../../../domain/credits';
 import { responses } from '../../engine/responses';
+import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
 import { bundlePrice, buyBundle } from './buy';
 import { withOwnerLock } from './ledger';
@@ -27,6 +28,7 @@ const autoRenewBody = {
  * its type — and switching auto-renew on or off. The ledger rows themselves are the `credit-entries` resource.
  */
 export async function creditRoutes(app: FastifyInstance): Promise<void> {
+  const payWith = (region: string) => (paysThroughLiqpay(app.liqpay, region) ? 'liqpay' : 'card');
   const gate = (req: FastifyRequest, action: 'read' | 'update', type: CreditType) => {
     if (!req.ability.can(action, SUBJECT[type])) throw forbidden(action, SUBJECT[type]);
     return req.user!;
@@ -37,7 +39,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: responses({ 200: CREDITS }), tags: ['user'] } },
     async (req) => {
       gate(req, 'read', 'sms');
-      return { data: await creditsView(app.db, req.user!.id) };
+      return { data: await creditsView(app.db, req.user!.id, payWith(req.user!.region)) };
     },
   );
 
@@ -62,6 +64,8 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
         const user = gate(req, 'update', type);
         const bundle = bundleById((req.params as { id: string }).id);
         if (!bundle || bundle.type !== type) throw notFound();
+        // With LiqPay there is no card on file: the bundle is paid on LiqPay's page (`/liqpay/widget?bundle_id=`).
+        if (paysThroughLiqpay(app.liqpay, user.region)) throw new DomainError(422, 'credits.payOnLiqpay');
         const autoRenew = (req.body as { auto_renew?: boolean } | null)?.auto_renew;
         const key = (req.headers['idempotency-key'] as string | undefined)?.slice(0, 100);
         await buyBundle(app, user, bundle, {
@@ -75,7 +79,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
           }),
         );
         return {
-          data: await creditsView(app.db, user.id),
+          data: await creditsView(app.db, user.id, payWith(user.region)),
           message: req.t('credits.bought', {
             count: bundle.credits,
             type: req.t(`credits.types.${type}`),
@@ -92,6 +96,8 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const { type, auto_renew } = req.body as { type: CreditType; auto_renew: boolean };
       const user = gate(req, 'update', type);
+      if (auto_renew && paysThroughLiqpay(app.liqpay, user.region))
+        throw new DomainError(422, 'credits.autoRenewNeedsCard', {}, 'auto_renew');
       // Auto-renew buys the last bundle again: with none bought yet there is nothing to renew (rolled back).
       await withOwnerLock(app.db, app.dialect, user.id, async (trx) => {
         const saved = await saveCreditSetting(trx, user.id, type, { auto_renew });
@@ -99,7 +105,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
           throw new DomainError(422, 'credits.autoRenewNeedsBundle', {}, 'auto_renew');
       });
       return {
-        data: await creditsView(app.db, user.id),
+        data: await creditsView(app.db, user.id, payWith(user.region)),
         message: req.t(auto_renew ? 'credits.autoRenewOn' : 'credits.autoRenewOff', {
           type: req.t(`credits.types.${type}`),
         }),

@@ -14,8 +14,14 @@ const TYPE_VIEW = object(
 export const CREDITS = object(
   {
     data: object(
-      { sms: TYPE_VIEW, email: TYPE_VIEW, top_up_at: INTEGER, low_at: INTEGER },
-      { required: ['sms', 'email', 'top_up_at', 'low_at'] },
+      {
+        sms: TYPE_VIEW,
+        email: TYPE_VIEW,
+        top_up_at: INTEGER,
+        low_at: INTEGER,
+        pay_with: { type: 'string', enum: ['card', 'liqpay'] },
+      },
+      { required: ['sms', 'email', 'top_up_at', 'low_at', 'pay_with'] },
     ),
     message: STRING,
   },
@@ -35,7 +41,11 @@ export const BUNDLES_LIST = object(
   { required: ['data'] },
 );
 
-export async function creditsView(db: Db, userId: number) {
+/**
+ * An owner's credits view; `payWith` says how bundles are paid: with the card on file, or on LiqPay's page (the UA
+ * deployment), where there is no card on file and so no auto-renew.
+ */
+export async function creditsView(db: Db, userId: number, payWith: 'card' | 'liqpay') {
   const user = await db
     .selectFrom('users')
     .select(['sms_credits', 'email_credits', 'settings'])
@@ -47,7 +57,7 @@ export async function creditsView(db: Db, userId: number) {
     return { balance, plan, bought: balance - plan, ...creditSettingOf(user.settings, type) };
   };
   const [sms, email] = await Promise.all(CREDIT_TYPES.map(one));
-  return { sms, email, top_up_at: TOP_UP_AT, low_at: LOW_SMS_AT };
+  return { sms, email, top_up_at: TOP_UP_AT, low_at: LOW_SMS_AT, pay_with: payWith };
 }
 
 /** A type's bundles priced in the owner's billing currency. */

@@ -49,3 +49,7 @@ export function liqpayClient(options: { publicKey: string; privateKey: string; a
     },
   };
 }
+
+/** Whether an owner of `region` pays the app through LiqPay: the UA deployment, with LiqPay configured. */
+export const paysThroughLiqpay = (liqpay: LiqpayClient | null, region: string): boolean =>
+  region === 'UA' && liqpay !== null;

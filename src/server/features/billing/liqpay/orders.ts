@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../../infra/domain-error';
+import { paysThroughLiqpay } from '../../../infra/billing/liqpay';
 import { randomHex } from '../../../infra/crypto';
 import { planById, type Plan } from '../../../../domain/plans';
 import type { SessionUser } from '../../../infra/sessions';
@@ -18,7 +19,7 @@ export function readOrderId(orderId: unknown): { userId: number; plan: Plan } | 
 
 /** Whether an account pays for its plan through LiqPay: the UA deployment, with LiqPay configured. */
 export const usesLiqpay = (app: FastifyInstance, user: Pick<SessionUser, 'region'>): boolean =>
-  user.region === 'UA' && app.liqpay !== null;
+  paysThroughLiqpay(app.liqpay, user.region);
 
 /** Whether the account's subscription is a LiqPay order. */
 export const isLiqpayOrder = (subscriptionId: string | null): boolean => Boolean(subscriptionId?.startsWith('sl-'));

@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BOOLEAN, object, responses, STRING } from '../../../engine/responses';
-import { DomainError, notFound } from '../../../infra/domain-error';
+import { bundleById } from '../../../../domain/credits';
+import { DomainError, forbidden, notFound } from '../../../infra/domain-error';
 import { WebhookSignatureError } from '../../../infra/payments/provider';
 import { billingAccount, requestedPlan } from '../account';
+import { applyLiqpayBundle, liqpayBundleCheckout } from './bundles';
 import { liqpaySubscribeCheckout } from './changes';
 import { applyLiqpayMessage } from './events';
-import { liqpayOwner } from './orders';
+import { liqpayOwner, usesLiqpay } from './orders';
 
 const CHECKOUT = object(
   { data: object({ url: STRING, data: STRING, signature: STRING }, { required: ['url', 'data', 'signature'] }) },
@@ -13,27 +15,42 @@ const CHECKOUT = object(
 );
 const widgetQuery = {
   type: 'object',
-  required: ['plan_id'],
   additionalProperties: false,
-  properties: { plan_id: { type: 'string', maxLength: 32 }, resume: { type: 'string', enum: ['1'] } },
+  properties: {
+    plan_id: { type: 'string', maxLength: 32 },
+    bundle_id: { type: 'string', maxLength: 32 },
+    resume: { type: 'string', enum: ['1'] },
+  },
 } as const;
 
 /**
  * LiqPay for the UA deployment's owners (spec §7): `GET /liqpay/widget` gives the signed checkout (data and
- * signature) the browser posts to LiqPay's page; `POST /liqpay` is LiqPay's server callback, its signature checked
- * (a bad one is a 400 and changes nothing) and each message acted on once.
+ * signature) the browser takes to LiqPay's page — a plan's subscription (`plan_id`) or a bundle of credits
+ * (`bundle_id`); `POST /liqpay` is LiqPay's server callback, its signature checked (a bad one is a 400 and changes
+ * nothing) and each message acted on once.
  */
 export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+  /** A bundle's checkout, for an owner who may buy credits of its type and pays through LiqPay. */
+  const bundleCheckout = (req: FastifyRequest, bundleId: string) => {
+    const bundle = bundleById(bundleId);
+    if (!bundle) throw notFound();
+    const subject = bundle.type === 'sms' ? 'SmsNotification' : 'EmailNotification';
+    if (!req.ability.can('update', subject)) throw forbidden('update', subject);
+    if (!usesLiqpay(app, req.user!)) throw new DomainError(422, 'billing.liqpay.notHere');
+    return liqpayBundleCheckout(app, req.user!, bundle, { appUrl: opts.appUrl });
+  };
+
   app.get(
     '/api/v1/liqpay/widget',
     { schema: { response: responses({ 200: CHECKOUT }), tags: ['subscription'], querystring: widgetQuery } },
     async (req) => {
+      const query = req.query as { plan_id?: string; bundle_id?: string; resume?: string };
+      if (query.bundle_id !== undefined) return { data: bundleCheckout(req, query.bundle_id) };
       const owner = liqpayOwner(app, req, 'update');
       if (!owner) {
         billingAccount(app, req, 'update');
         throw new DomainError(422, 'billing.liqpay.notHere');
       }
-      const query = req.query as { plan_id: string; resume?: string };
       const plan = requestedPlan(query);
       return { data: await liqpaySubscribeCheckout(app, owner, plan, { appUrl: opts.appUrl, resume: !!query.resume }) };
     },
@@ -61,7 +78,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
         if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
         throw err;
       }
-      await applyLiqpayMessage(app, params);
+      if (!(await applyLiqpayBundle(app, params))) await applyLiqpayMessage(app, params);
       return { received: true };
     },
   );
