@@ -236,4 +236,23 @@ describe('LiqPay subscriptions (UA)', () => {
     ]);
     expect((await agent.get('/api/v1/liqpay/widget?bundle_id=sms-7')).statusCode).toBe(404);
   });
+
+  it('refuses in words what LiqPay does not do: a subscription made here, add-ons, a resume without its page', async () => {
+    const { agent } = await uaOwner();
+    const said = async (res: { statusCode: number; json(): { message: string } }) => [
+      res.statusCode,
+      res.json().message,
+    ];
+    expect(await said(await agent.post('/api/v1/subscription/subscribe', { plan_id: 'lite-monthly' }))).toEqual([
+      422,
+      "Choose your plan on LiqPay's payment page.",
+    ]);
+    expect((await agent.get('/api/v1/subscription/addons')).json().data).toEqual([]);
+    expect(await said(await agent.post('/api/v1/subscription/addon', { plan_id: 'tax' }))).toEqual([
+      422,
+      'Add-ons are not available with LiqPay yet: Premium includes tax.',
+    ]);
+    expect((await agent.post('/api/v1/subscription/resume', {})).statusCode).toBe(422);
+    expect((await agent.get('/api/v1/subscription/plans')).json().provider).toBe('liqpay');
+  });
 });

@@ -5,13 +5,9 @@ import { dayInWords } from '../../../domain/dates-in-words';
 import { object, responses, STRING } from '../../engine/responses';
 import { ownerTimeZone } from '../appointments/request-context';
 import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
-import { setAutoRenew, subscribe, swap } from './plan-changes';
 import { activePromo } from './promo';
-import { liqpayCancel, liqpaySwap } from './liqpay/changes';
-import { liqpayHistory } from './liqpay/history';
-import { isLiqpayOrder, liqpayOwner, usesLiqpay } from './liqpay/orders';
-import { DomainError } from '../../infra/domain-error';
-import { addonOffers, cancelAddon, requestedAddon, subscribeAddon } from './addons';
+import { requestedAddon } from './addons';
+import { planBillingFor } from './plan-billing-for';
 import { ADDONS_LIST, HISTORY, PLANS_LIST } from './response-schemas';
 
 const planBody = {
@@ -53,7 +49,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       const current = planByName(account.user.plan_name);
       return {
         promo: await activePromo(app, account.user.id),
-        provider: usesLiqpay(app, account.user) ? 'liqpay' : 'stripe',
+        provider: planBillingFor(app, req, 'read').provider,
         data: PLANS.map((p) => ({
           id: p.id,
           name: p.name,
@@ -74,40 +70,22 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     base + '/history',
     { schema: { response: responses({ 200: HISTORY }), tags: ['subscription'] } },
-    async (req) => {
-      const owner = liqpayOwner(app, req, 'read');
-      if (owner) return { data: await liqpayHistory(app, owner.id) };
-      const account = billingAccount(app, req, 'read');
-      if (!account.user.billing_customer_id) return { data: [] };
-      return { data: await account.provider.invoices(account.user.billing_customer_id) };
-    },
+    async (req) => ({ data: await planBillingFor(app, req, 'read').history() }),
   );
 
   const action = { response: responses({ 200: MESSAGE }), tags: ['subscription'] };
   app.post(base + '/subscribe', { schema: { ...action, body: subscribeBody } }, async (req) => {
-    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.useCheckout');
-    const account = billingAccount(app, req, 'update');
+    const billing = planBillingFor(app, req, 'update');
     const plan = requestedPlan(req.body);
     const code = (req.body as { promo_code?: string }).promo_code?.trim();
-    await subscribe(app, account, plan, code || undefined);
+    await billing.subscribe(plan, code || undefined);
     return { message: req.t('billing.subscribed', { plan: plan.name }) };
   });
 
   app.post(base + '/swap', { schema: { ...action, body: planBody } }, async (req) => {
-    const owner = liqpayOwner(app, req, 'update');
-    if (owner && isLiqpayOrder(owner.billing_subscription_id)) {
-      const plan = requestedPlan(req.body);
-      const from = await liqpaySwap(app, owner, plan);
-      return {
-        message:
-          from === 'now'
-            ? req.t('billing.swapped', { plan: plan.name })
-            : req.t('billing.swapAtRenewal', { plan: plan.name, date: when(req, from) }),
-      };
-    }
-    const account = billingAccount(app, req, 'update');
+    const billing = planBillingFor(app, req, 'update');
     const plan = requestedPlan(req.body);
-    const from = await swap(app, account, plan);
+    const from = await billing.swap(plan);
     return {
       message:
         from === 'kept'
@@ -121,23 +99,20 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     base + '/addons',
     { schema: { response: responses({ 200: ADDONS_LIST }), tags: ['subscription'] } },
-    async (req) =>
-      // LiqPay bills one amount per subscription: add-ons are the card provider's (Premium includes tax).
-      liqpayOwner(app, req, 'read') ? { data: [] } : { data: await addonOffers(billingAccount(app, req, 'read')) },
+    async (req) => ({ data: await planBillingFor(app, req, 'read').addonOffers() }),
   );
 
   app.post(base + '/addon', { schema: { ...action, body: addonBody } }, async (req) => {
-    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.noAddons');
-    const account = billingAccount(app, req, 'update');
+    const billing = planBillingFor(app, req, 'update');
     const addon = requestedAddon(req.body);
-    await subscribeAddon(app, account, addon);
+    await billing.addAddon(addon);
     return { message: req.t('billing.addonAdded', { addon: req.t(`billing.addons.${addon.id}.name`) }) };
   });
 
   app.post(base + '/addon/cancel', { schema: { ...action, body: addonBody } }, async (req) => {
-    const account = billingAccount(app, req, 'update');
+    const billing = planBillingFor(app, req, 'update');
     const addon = requestedAddon(req.body);
-    const end = await cancelAddon(app, account, addon);
+    const end = await billing.cancelAddon(addon);
     return {
       message: req.t('billing.addonCancelled', {
         addon: req.t(`billing.addons.${addon.id}.name`),
@@ -147,18 +122,12 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(base + '/cancel', { schema: { ...action, body: emptyBody } }, async (req) => {
-    const owner = liqpayOwner(app, req, 'update');
-    const end =
-      owner && isLiqpayOrder(owner.billing_subscription_id)
-        ? await liqpayCancel(app, owner)
-        : await setAutoRenew(app, billingAccount(app, req, 'update'), false);
+    const end = await planBillingFor(app, req, 'update').cancel();
     return { message: req.t('billing.cancelled', { date: when(req, end) }) };
   });
 
   app.post(base + '/resume', { schema: { ...action, body: emptyBody } }, async (req) => {
-    // LiqPay cannot switch a cancelled subscription back on: the owner subscribes again on its page.
-    if (liqpayOwner(app, req, 'update')) throw new DomainError(422, 'billing.liqpay.resumeOnPage');
-    await setAutoRenew(app, billingAccount(app, req, 'update'), true);
+    await planBillingFor(app, req, 'update').resume();
     return { message: req.t('billing.resumed') };
   });
 }
