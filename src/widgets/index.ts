@@ -100,6 +100,7 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   ),
   'trial-start': preloadable(() => import(/* webpackChunkName: "widget-trial-start" */ './subscription/TrialStart')),
   credits: preloadable(() => import(/* webpackChunkName: "widget-credits" */ './credits/Credits')),
+  'admin-sms-credits': preloadable(() => import(/* webpackChunkName: "widget-admin-sms" */ './admin/SmsCredits')),
   'subscription-history': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
   ),

@@ -41,6 +41,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'subscription-history',
   'credits',
   'trial-start',
+  'admin-sms-credits',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views). */
