@@ -74,14 +74,21 @@ const Plans: ScreenWidget = () => {
     setBusy(true);
     setFailure(null);
     try {
-      const query = new URLSearchParams({ plan_id: planId, ...(resume ? { resume: '1' } : {}) });
+      const code = resume ? '' : promoCode.trim();
+      const query = new URLSearchParams({
+        plan_id: planId,
+        ...(resume ? { resume: '1' } : {}),
+        ...(code ? { promo_code: code } : {}),
+      });
       const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
         `/api/v1/liqpay/widget?${query}`,
       );
       notify(t('billing.liqpay.toPage'), 'info');
       window.location.assign(liqpayLink(res.data));
     } catch (err) {
-      setFailure({ message: err instanceof HttpError ? err.message : t('errors.server'), card: false });
+      const message = err instanceof HttpError ? err.message : t('errors.server');
+      const promo = err instanceof HttpError ? err.body.errors?.promo_code?.[0] : undefined;
+      setFailure({ message, card: false, promo });
       setBusy(false);
     }
   }
@@ -123,7 +130,7 @@ const Plans: ScreenWidget = () => {
             <ToggleButton value="monthly">{t('billing.monthly')}</ToggleButton>
             <ToggleButton value="annual">{t('billing.annual')}</ToggleButton>
           </ToggleButtonGroup>
-          {!subscribed && !liqpay && <PromoField value={promoCode} onChange={setPromoCode} error={failure?.promo} />}
+          {!subscribed && <PromoField value={promoCode} onChange={setPromoCode} error={failure?.promo} />}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             {plans
               .filter((p) => p.interval === shown)

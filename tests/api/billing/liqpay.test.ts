@@ -1,93 +1,28 @@
-import net from 'node:net';
 import { runSubscriptionCheck } from '../../../src/server/jobs/subscriptions';
-import { decodeData, signed } from '../../../src/server/infra/billing/liqpay-protocol';
-import { startLocalLiqpay, type LocalLiqpay } from '../../../src/server/infra/payments/local-liqpay/server';
-import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+import { signed } from '../../../src/server/infra/billing/liqpay-protocol';
+import { type Agent } from '../../helpers/app';
 import { me } from '../../helpers/billing-studio';
+import * as studioHelpers from '../../helpers/liqpay-studio';
 
 /**
  * A UA owner's subscription through LiqPay (spec §1 the UA set, §7 `/liqpay/widget` and `POST /liqpay`), on the
  * local LiqPay's clock: trial with the card on LiqPay's page → converts → renews (plan credits reset) → upgrade
- * (features at once) → downgrade (at the next payment) → cancel → the period ends → read-only.
+ * (features at once) → downgrade (at the next payment) → cancel → the period ends → read-only → buy again.
  */
-let t: TestApp;
-let liqpay: LocalLiqpay;
-const DAY = 86_400;
+const studio = studioHelpers.liqpayStudio();
+const uaOwner = (trialDays?: number) => studioHelpers.uaOwner(studio, trialDays);
+const payOnPage = (agent: Agent, query: string, card?: string) => studioHelpers.payOnPage(studio, agent, query, card);
+const advance = (days: number) => studioHelpers.advance(studio, days);
+const { history } = studioHelpers;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-beforeAll(async () => {
-  liqpay = await startLocalLiqpay({});
-  const port = await freePort();
-  t = await testApp({
-    liqpayPublicKey: liqpay.publicKey,
-    liqpayPrivateKey: liqpay.privateKey,
-    liqpayApiUrl: liqpay.url,
-    appUrl: `http://127.0.0.1:${port}`,
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await t.close();
-  await liqpay.close();
-});
-
-async function uaOwner(trialDays = 14) {
-  const { agent, user } = await loggedIn(t.app, {});
-  const trialEnd = new Date((liqpay.now() + trialDays * DAY) * 1000).toISOString();
-  await t.app.db
-    .updateTable('users')
-    .set({ region: 'UA', plan_name: null, subscription_status: 'trialing', trial_ends_at: trialEnd })
-    .where('id', '=', user.id)
-    .execute();
-  return { agent, user };
-}
-
-/** The owner's browser on LiqPay's page: the checkout form posted, then the card form. */
-async function payOnPage(agent: Agent, query: string, card = '4242 4242 4242 4242') {
-  const res = await agent.get(`/api/v1/liqpay/widget?${query}`);
-  if (res.statusCode !== 200) throw new Error(res.body);
-  const checkout = res.json().data as { url: string; data: string; signature: string };
-  const page = await fetch(checkout.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ data: checkout.data, signature: checkout.signature }).toString(),
-  });
-  expect(page.status).toBe(200);
-  const paid = await fetch(new URL('/api/3/checkout/pay', checkout.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      data: checkout.data,
-      signature: checkout.signature,
-      card,
-      expiry: '12/34',
-      cvv: '123',
-    }).toString(),
-    redirect: 'manual',
-  });
-  await liqpay.delivered();
-  return { checkout, status: paid.status, params: decodeData(checkout.data)! };
-}
-const advance = async (days: number) => {
-  await liqpay.advance(days * DAY);
-  await liqpay.delivered();
-};
 /** A callback to the app as LiqPay posts it: a form with `data` and `signature`. */
 const callback = (message: { data: string; signature: string }) =>
-  t.app.inject({
+  studio.t.app.inject({
     method: 'POST',
     url: '/api/v1/liqpay',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(message).toString(),
   });
-const history = async (agent: Agent) => (await agent.get('/api/v1/subscription/history')).json().data;
 const smsPlan = async (agent: Agent) => (await agent.get('/api/v1/user/credits')).json().data.sms.plan;
 
 describe('LiqPay subscriptions (UA)', () => {
@@ -143,7 +78,7 @@ describe('LiqPay subscriptions (UA)', () => {
     const paid = (await history(agent)).length;
     await advance(31);
     expect(await history(agent)).toHaveLength(paid);
-    await runSubscriptionCheck(t.app.db, t.app.registry, new Date(liqpay.now() * 1000));
+    await runSubscriptionCheck(studio.t.app.db, studio.t.app.registry, new Date(studio.liqpay.now() * 1000));
     expect((await me(agent)).subscription).toMatchObject({ status: 'expired', read_only: true });
 
     // Buy again: a new LiqPay subscription, paid at once, the account writable again.
@@ -168,18 +103,18 @@ describe('LiqPay subscriptions (UA)', () => {
 
   it('refuses a callback not signed by LiqPay and acts on each message once', async () => {
     const { agent, user } = await uaOwner(0);
-    const forged = signed('not-the-key', { public_key: liqpay.publicKey, action: 'regular', status: 'success' });
+    const forged = signed('not-the-key', { public_key: studio.liqpay.publicKey, action: 'regular', status: 'success' });
     const bad = await callback(forged);
     expect(bad.statusCode).toBe(400);
     await payOnPage(agent, 'plan_id=lite-monthly');
-    const [payment] = await t.app.db
+    const [payment] = await studio.t.app.db
       .selectFrom('subscription_payments')
       .selectAll()
       .where('user_id', '=', user.id)
       .execute();
-    const again = signed(liqpay.privateKey, {
+    const again = signed(studio.liqpay.privateKey, {
       version: 3,
-      public_key: liqpay.publicKey,
+      public_key: studio.liqpay.publicKey,
       action: 'regular',
       status: 'success',
       order_id: payment.order_id,
@@ -211,14 +146,14 @@ describe('LiqPay subscriptions (UA)', () => {
     expect((await history(agent))[0]).toMatchObject({ total: 17900, currency: 'uah', status: 'paid' });
 
     // LiqPay calling back again changes nothing.
-    const [payment] = await t.app.db
+    const [payment] = await studio.t.app.db
       .selectFrom('subscription_payments')
       .selectAll()
       .where('order_id', '=', String(params.order_id))
       .execute();
-    const again = signed(liqpay.privateKey, {
+    const again = signed(studio.liqpay.privateKey, {
       version: 3,
-      public_key: liqpay.publicKey,
+      public_key: studio.liqpay.publicKey,
       action: 'pay',
       status: 'success',
       order_id: params.order_id,

@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database';
 import type { BillingCoupon } from '../../infra/billing/provider';
 import { DomainError } from '../../infra/domain-error';
 import { uniqueViolation } from '../../engine/unique-violation';
-import type { BillingAccount } from './account';
+import type { BillingCurrency } from '../../../domain/plans';
 
 const refuse = (reason: string) => new DomainError(422, `billing.promo.${reason}`, {}, 'promo_code');
 const MONTH_MS = 30.44 * 86_400_000;
@@ -26,7 +26,7 @@ export interface ClaimedPromo {
  */
 export async function claimPromo(
   app: FastifyInstance,
-  account: BillingAccount,
+  account: { user: { id: number }; currency: BillingCurrency },
   code: string,
   now = new Date(),
 ): Promise<ClaimedPromo> {
@@ -101,6 +101,30 @@ export async function claimPromo(
       });
     },
   };
+}
+
+/** Gives back a promo code's use by a subscription that was never made (a LiqPay checkout left unpaid). */
+export async function releasePromoOf(app: FastifyInstance, userId: number, subscriptionId: string): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('promo_redemptions')
+      .where('user_id', '=', userId)
+      .where('subscription_id', '=', subscriptionId)
+      .returning('promo_code_id')
+      .executeTakeFirst();
+    if (row)
+      await trx
+        .updateTable('promo_codes')
+        .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+        .where('id', '=', row.promo_code_id)
+        .execute();
+  });
+}
+
+/** What a plan's price comes to with a promo's discount (never below nothing). */
+export function discounted(price: number, promo: { percentOff?: number; amountOff?: { amount: number } }): number {
+  if (promo.percentOff !== undefined) return Math.max(0, Math.round((price * (100 - promo.percentOff)) / 100));
+  return Math.max(0, price - (promo.amountOff?.amount ?? 0));
 }
 
 /** The promo code discounting the owner's plan now, if any: its code, what it takes off, and until when. */

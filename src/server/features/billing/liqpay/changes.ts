@@ -4,7 +4,9 @@ import type { LiqpayCheckout } from '../../../infra/billing/liqpay';
 import { DomainError } from '../../../infra/domain-error';
 import type { SessionUser } from '../../../infra/sessions';
 import { liveSubscriptionId } from '../account';
+import { claimPromo, discounted } from '../promo';
 import { applyLiqpayMessage } from './events';
+import { liqpayAmount } from './promo-price';
 import { hryvnias, liqpayDate, newOrderId, periodicity } from './orders';
 
 const client = (app: FastifyInstance) => {
@@ -12,6 +14,8 @@ const client = (app: FastifyInstance) => {
   return app.liqpay;
 };
 const description = (plan: Plan) => `Soloist ${plan.name}`;
+/** LiqPay takes no payment below 1 hryvnia: a promo code that would take more off is not for LiqPay. */
+const MIN_AMOUNT = 100;
 
 /** LiqPay's answer to a request, or a 502-free refusal in words when it refused. */
 async function requested(app: FastifyInstance, params: Record<string, unknown>) {
@@ -31,7 +35,7 @@ export async function liqpaySubscribeCheckout(
   app: FastifyInstance,
   user: SessionUser,
   plan: Plan,
-  opts: { appUrl: string; resume?: boolean },
+  opts: { appUrl: string; resume?: boolean; promoCode?: string },
   now = new Date(),
 ): Promise<LiqpayCheckout> {
   if (liveSubscriptionId(user) && !(opts.resume && user.ends_at))
@@ -42,9 +46,17 @@ export async function liqpaySubscribeCheckout(
       : null;
   const start = opts.resume && user.ends_at && user.ends_at > now.toISOString() ? user.ends_at : trialEnd;
   const orderId = newOrderId(user.id, plan);
+  // A promo code is claimed for this order now (given back if the order is never paid, by the hourly check).
+  const promo = opts.promoCode ? await claimPromo(app, { user, currency: 'uah' }, opts.promoCode, now) : null;
+  const amount = promo ? discounted(plan.prices.uah, promo.coupon) : plan.prices.uah;
+  if (promo && amount < MIN_AMOUNT) {
+    await promo.release();
+    throw new DomainError(422, 'billing.promo.notWithLiqpay', {}, 'promo_code');
+  }
+  await promo?.confirm(orderId, now);
   const checkout = client(app).checkout({
     action: 'subscribe',
-    amount: hryvnias(plan.prices.uah),
+    amount: hryvnias(amount),
     currency: 'UAH',
     description: description(plan),
     order_id: orderId,
@@ -69,10 +81,12 @@ export async function liqpaySwap(app: FastifyInstance, user: SessionUser, plan: 
   const current = planByName(user.plan_name);
   if (!order || user.ends_at) throw new DomainError(422, 'billing.noSubscription');
   if (current?.id === plan.id && !user.pending_plan_name) throw new DomainError(422, 'billing.samePlan');
+  // The owner's promo code keeps discounting the new plan while it runs.
+  const next = user.current_period_end ? new Date(user.current_period_end) : new Date();
   await requested(app, {
     action: 'subscribe_update',
     order_id: order,
-    amount: hryvnias(plan.prices.uah),
+    amount: hryvnias(await liqpayAmount(app, user.id, plan, next)),
     currency: 'UAH',
     description: description(plan),
     subscribe_periodicity: periodicity(plan),

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { planByName } from '../../../../domain/plans';
+import { planByName, type Plan } from '../../../../domain/plans';
 import { stageAt } from '../../../../domain/subscription';
 import { nowIso, type Db } from '../../../db/database';
 import type { Params } from '../../../infra/billing/liqpay-protocol';
 import { toSessionUser } from '../../../infra/sessions';
 import { grantPlanCredits } from '../../credits/plan-grants';
 import { withOwnerLock } from '../../credits/ledger';
-import { periodAfter, readOrderId } from './orders';
+import { hryvnias, periodAfter, periodicity, readOrderId } from './orders';
+import { liqpayAmount } from './promo-price';
 
 type Patch = Record<string, unknown>;
 
@@ -50,15 +51,50 @@ export async function applyLiqpayMessage(app: FastifyInstance, params: Params, n
     .returning('id')
     .executeTakeFirst();
   if (!claimed) return;
+  let paid: Paid | null;
   try {
-    await withOwnerLock(app.db, app.dialect, order.userId, (trx) => apply(trx, order, params, now));
+    paid = await withOwnerLock(app.db, app.dialect, order.userId, (trx) => apply(trx, order, params, now));
   } catch (err) {
     await app.db.deleteFrom('billing_events').where('id', '=', claimed.id).execute();
     throw err;
   }
+  // LiqPay unreachable now: the next payment's callback sets the amount right then.
+  if (paid)
+    await keepAmount(app, order.userId, String(params.order_id), paid).catch((err: unknown) =>
+      app.log.warn({ err }, 'LiqPay amount not updated'),
+    );
 }
 
-async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>, params: Params, now: Date) {
+/** A successful payment: the plan it paid, when, and how much (kopiyky). */
+interface Paid {
+  plan: Plan;
+  at: string;
+  amount: number;
+}
+
+/**
+ * After a payment, what LiqPay bills next is set right if it is not: the full price again once a promo code's
+ * discount has run out (or the discounted one while it runs). Nothing is asked of LiqPay when it already is.
+ */
+async function keepAmount(app: FastifyInstance, userId: number, orderId: string, paid: Paid): Promise<void> {
+  const next = await liqpayAmount(app, userId, paid.plan, new Date(periodAfter(paid.at, paid.plan)));
+  if (next === paid.amount || !app.liqpay) return;
+  await app.liqpay.request({
+    action: 'subscribe_update',
+    order_id: orderId,
+    amount: hryvnias(next),
+    currency: 'UAH',
+    description: `Soloist ${paid.plan.name}`,
+    subscribe_periodicity: periodicity(paid.plan),
+  });
+}
+
+async function apply(
+  trx: Db,
+  order: NonNullable<ReturnType<typeof readOrderId>>,
+  params: Params,
+  now: Date,
+): Promise<Paid | null> {
   const user = await trx
     .selectFrom('users')
     .select([
@@ -71,7 +107,7 @@ async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>
     ])
     .where('id', '=', order.userId)
     .executeTakeFirst();
-  if (!user) return;
+  if (!user) return null;
   const orderId = String(params.order_id);
   const status = String(params.status);
   const mine = user.billing_subscription_id === orderId;
@@ -100,9 +136,9 @@ async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>
       .where('id', '=', user.id)
       .where('liqpay_pending_order', '=', orderId)
       .execute();
-    return;
+    return null;
   }
-  if (!mine) return;
+  if (!mine) return null;
   if (status === 'success' || status === 'failure' || status === 'error') {
     const paidAt = new Date(Number(params.end_date) || now.getTime()).toISOString();
     await trx
@@ -123,7 +159,7 @@ async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>
       .execute();
     if (status !== 'success') {
       await write(trx, user.id, { has_incomplete_payment: true }, now);
-      return;
+      return null;
     }
     const plan =
       planByName(user.pending_plan_name) ?? planByName((await current(trx, user.id)).plan_name) ?? order.plan;
@@ -141,10 +177,11 @@ async function apply(trx: Db, order: NonNullable<ReturnType<typeof readOrderId>>
       now,
     );
     await grantPlanCredits(trx, user.id, plan, paidAt);
-    return;
+    return { plan, at: paidAt, amount: Math.round(Number(params.amount) * 100) };
   }
   if (status === 'unsubscribed')
     await write(trx, user.id, { ends_at: user.current_period_end ?? now.toISOString(), pending_plan_name: null }, now);
+  return null;
 }
 
 const current = (trx: Db, userId: number) =>

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { releasePromoOf } from '../promo';
 import { applyLiqpayMessage } from './events';
 import { isLiqpayOrder } from './orders';
 
@@ -7,7 +8,8 @@ import { isLiqpayOrder } from './orders';
  * account with a LiqPay order — its subscription, or the checkout it was last sent to and LiqPay has not yet called
  * back about — LiqPay's `status` request answers the order's latest operation, which is then applied exactly as its
  * callback would have been (each operation acted on once, so one that did arrive changes nothing). A checkout LiqPay
- * does not know (never paid) is forgotten. One account failing leaves the others; returns the orders checked.
+ * does not know (never paid) is forgotten, and the promo code it claimed given back. One account failing leaves the
+ * others; returns the orders checked.
  */
 export async function runLiqpayReconciliation(
   app: FastifyInstance,
@@ -31,13 +33,15 @@ export async function runLiqpayReconciliation(
         const answer = await liqpay.request({ action: 'status', order_id: order });
         checked += 1;
         if (answer.result === 'ok') await applyLiqpayMessage(app, { ...answer, order_id: order });
-        else if (answer.err_code === 'payment_not_found' && order === account.liqpay_pending_order)
+        else if (answer.err_code === 'payment_not_found' && order === account.liqpay_pending_order) {
           await app.db
             .updateTable('users')
             .set({ liqpay_pending_order: null })
             .where('id', '=', account.id)
             .where('liqpay_pending_order', '=', order)
             .execute();
+          await releasePromoOf(app, account.id, order);
+        }
       } catch (err) {
         onError(err);
       }

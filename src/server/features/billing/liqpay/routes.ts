@@ -19,6 +19,7 @@ const widgetQuery = {
   properties: {
     plan_id: { type: 'string', maxLength: 32 },
     bundle_id: { type: 'string', maxLength: 32 },
+    promo_code: { type: 'string', maxLength: 32 },
     resume: { type: 'string', enum: ['1'] },
   },
 } as const;
@@ -44,7 +45,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
     '/api/v1/liqpay/widget',
     { schema: { response: responses({ 200: CHECKOUT }), tags: ['subscription'], querystring: widgetQuery } },
     async (req) => {
-      const query = req.query as { plan_id?: string; bundle_id?: string; resume?: string };
+      const query = req.query as { plan_id?: string; bundle_id?: string; promo_code?: string; resume?: string };
       if (query.bundle_id !== undefined) return { data: bundleCheckout(req, query.bundle_id) };
       const owner = liqpayOwner(app, req, 'update');
       if (!owner) {
@@ -52,7 +53,13 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
         throw new DomainError(422, 'billing.liqpay.notHere');
       }
       const plan = requestedPlan(query);
-      return { data: await liqpaySubscribeCheckout(app, owner, plan, { appUrl: opts.appUrl, resume: !!query.resume }) };
+      return {
+        data: await liqpaySubscribeCheckout(app, owner, plan, {
+          appUrl: opts.appUrl,
+          resume: !!query.resume,
+          promoCode: query.promo_code?.trim() || undefined,
+        }),
+      };
     },
   );
 
