@@ -1,7 +1,7 @@
 import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
-import { seedDemoBilling } from './db/seed-billing';
+import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
 import { runBillingReconciliation } from './jobs/billing';
 import { runLiqpayReconciliation } from './features/billing/liqpay/reconcile';
 import { runExpenseRecurrence } from './jobs/expenses';
@@ -64,7 +64,14 @@ async function main(): Promise<void> {
     );
   };
   await jobs();
-  setInterval(() => void jobs(), HOUR).unref();
+  setInterval(() => {
+    void jobs().then(() =>
+      // The demo owner's test clock keeps up with real time (the local provider only).
+      provider && process.env.SEED !== '0'
+        ? catchUpDemoClock(app, provider).catch((err) => app.log.error({ err }, 'demo clock failed'))
+        : undefined,
+    );
+  }, HOUR).unref();
   await app.listen({ port: config.port, host: config.host });
   // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
   // listening).

@@ -13,7 +13,7 @@ const DAY = 86_400;
  * account): a customer on a test clock six months back, a card saved on the provider's hosted page as an owner
  * saves one, Premium Monthly from then, and the clock moved to now — so the subscription's cards and history
  * pages show a business that has paid its plan for half a year; its credits ledger is written again with the plan
- * grants of those periods. Once: an owner with a customer is left alone.
+ * grants of those periods. Once: an owner with a customer only has their clock caught up (`catchUpDemoClock`).
  */
 export async function seedDemoBilling(app: FastifyInstance, provider: LocalProvider): Promise<void> {
   const owner = await app.db
@@ -21,9 +21,9 @@ export async function seedDemoBilling(app: FastifyInstance, provider: LocalProvi
     .select(['id', 'email', 'first_name', 'last_name', 'billing_customer_id'])
     .where('email', '=', DEMO_USERS[0].email)
     .executeTakeFirst();
-  if (!owner || owner.billing_customer_id || !app.billing) return;
-  const api = new URL(provider.url);
-  const stripe = new Stripe(provider.secretKey, { host: api.hostname, port: api.port, protocol: 'http' });
+  if (!owner || !app.billing) return;
+  const stripe = localStripe(provider);
+  if (owner.billing_customer_id) return catchUpDemoClock(app, provider);
   const start = Math.floor(Date.now() / 1000) - 182 * DAY;
   const clock = await stripe.testHelpers.testClocks.create({ frozen_time: start, name: 'Demo owner' });
   const customer = await stripe.customers.create({
@@ -63,4 +63,33 @@ export async function seedDemoBilling(app: FastifyInstance, provider: LocalProvi
     await trx.deleteFrom('credit_entries').where('user_id', '=', owner.id).execute();
     await seedCredits(trx, { id: owner.id, smsPerMonth: 200, months: periods.length, seed: 7, periods });
   });
+}
+
+const localStripe = (provider: LocalProvider) => {
+  const api = new URL(provider.url);
+  return new Stripe(provider.secretKey, { host: api.hostname, port: api.port, protocol: 'http' });
+};
+
+/**
+ * The demo owner's test clock moved to now (development, the local provider only): a demo left running, or started
+ * again a month later, renews the plan as the months pass instead of showing a billing date gone by. Run at each
+ * start and by the hourly jobs.
+ */
+export async function catchUpDemoClock(app: FastifyInstance, provider: LocalProvider): Promise<void> {
+  const owner = await app.db
+    .selectFrom('users')
+    .select(['billing_customer_id'])
+    .where('email', '=', DEMO_USERS[0].email)
+    .executeTakeFirst();
+  if (!owner?.billing_customer_id || !app.billing) return;
+  const stripe = localStripe(provider);
+  const customer = await stripe.customers.retrieve(owner.billing_customer_id);
+  const clockId = 'deleted' in customer ? null : customer.test_clock;
+  if (!clockId) return;
+  const id = typeof clockId === 'string' ? clockId : clockId.id;
+  const now = Math.floor(Date.now() / 1000);
+  const clock = await stripe.testHelpers.testClocks.retrieve(id);
+  if (clock.frozen_time >= now - 60) return;
+  await stripe.testHelpers.testClocks.advance(id, { frozen_time: now });
+  await syncSubscription(app.db, app.dialect, app.billing, { customerId: owner.billing_customer_id, latest: true });
 }
