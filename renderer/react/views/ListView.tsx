@@ -4,10 +4,49 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { Fragment, type ReactNode } from 'react';
 import { formatFields } from '../../core/format';
 import { useRenderer } from '../context';
-import { currencyOf } from './Cell';
+import { Cell, currencyOf } from './Cell';
 import type { ViewProps } from './types';
+
+/**
+ * A card's subtitle: its fields written as their columns are (money, dates…), a field whose column has a host's
+ * own type (`x-…`) drawn by that cell type, joined with spaces and skipping empty ones.
+ */
+function Subtitle({
+  row,
+  fields = [],
+  screen,
+}: {
+  row: ViewProps['rows'][number];
+  fields?: string[];
+  screen: ViewProps['screen'];
+}) {
+  const ctx = useRenderer();
+  const parts: ReactNode[] = [];
+  for (const field of fields) {
+    const column = screen.columns?.find((c) => c.field === field);
+    const value = row[field];
+    if (column?.type?.startsWith('x-')) {
+      if (value !== null && value !== undefined && value !== '') parts.push(<Cell column={column} record={row} />);
+    } else {
+      const text = formatFields(row, [field], screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
+      if (text) parts.push(text);
+    }
+  }
+  if (parts.length === 0) return null;
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** The compact list: avatar, title and subtitle per record; the whole row opens the record. */
 export default function ListView({ rows, screen, onOpen }: ViewProps) {
@@ -29,7 +68,12 @@ export default function ListView({ rows, screen, onOpen }: ViewProps) {
                   </Avatar>
                 </ListItemAvatar>
               )}
-              <ListItemText primary={title} secondary={text(row, card.subtitle) || undefined} />
+              <ListItemText
+                primary={title}
+                secondary={
+                  card.subtitle?.length ? <Subtitle row={row} fields={card.subtitle} screen={screen} /> : undefined
+                }
+              />
             </ListItemButton>
           </ListItem>
         );

@@ -7,6 +7,7 @@ import { createRegistry } from '../../../renderer/core/registry';
 import type { ColumnDef, Manifest, ScreenDef } from '../../../renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { Cell } from '../../../renderer/react/views/Cell';
+import ListView from '../../../renderer/react/views/ListView';
 
 const en = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../src/locales/en.json'), 'utf8'));
 /** The app's English texts with i18next-style {{placeholders}}. */
@@ -105,4 +106,25 @@ it('the class detail writes each session’s date in words, not as the stored IS
   expect(item).toContain('25 Nov 2026 18:00');
   expect(item).toContain('Ann Lee');
   expect(item).not.toContain('2026-11-25');
+});
+
+it("a list card's subtitle draws a field of a host's own column type with that type, the others as text", () => {
+  const screen = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/admin/promo-codes.json'), 'utf8'),
+  ) as ScreenDef;
+  const Percent = ({ record }: { record: Record<string, unknown> }) => <b>{`${String(record.value)} off`}</b>;
+  const host = { ...context, cellTypes: createRegistry('cell type', { 'x-discount': Percent }) };
+  const { container } = render(
+    <RendererContext.Provider value={host}>
+      <ListView
+        rows={[{ id: 1, code: 'SPRING', kind: 'percentage', value: 20, expires_on: '2026-12-31' }]}
+        screen={screen}
+        onSort={() => undefined}
+        onOpen={() => undefined}
+      />
+    </RendererContext.Provider>,
+  );
+  expect(container.querySelector('b')?.textContent).toBe('20 off');
+  expect(container.textContent).toContain('SPRING');
+  expect(container.textContent).toContain('20 off 31 Dec 2026');
 });
