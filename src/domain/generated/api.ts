@@ -2401,6 +2401,7 @@ export interface ApiRoutes {
         data: {
           id: string;
           number: string | null;
+          description: string | null;
           date: string;
           total: number;
           currency: string;

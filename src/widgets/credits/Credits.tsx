@@ -25,13 +25,39 @@ const TYPES: readonly CreditType[] = ['sms', 'email'];
  * a confirmation that says what is charged — and auto-renew, which buys the last bundle again when the balance
  * falls to 10. A low SMS balance is said so. The ledger's rows are on the credit history screen.
  */
+/** The balance of the type being bought, kept for the page LiqPay sends the owner back to. */
+const LEFT_KEY = 'soloist.credits-before-liqpay';
+function keepLeft(left: { type: CreditType; balance: number }) {
+  try {
+    sessionStorage.setItem(LEFT_KEY, JSON.stringify(left));
+  } catch {
+    // Storage refused (private mode): the page says LiqPay is confirming until it is read again.
+  }
+}
+function readLeft(): { type: CreditType; balance: number } | null {
+  try {
+    const left = JSON.parse(sessionStorage.getItem(LEFT_KEY) ?? 'null') as { type?: unknown; balance?: unknown } | null;
+    return left && (left.type === 'sms' || left.type === 'email') && typeof left.balance === 'number'
+      ? { type: left.type, balance: left.balance }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 const CreditsWidget: ScreenWidget = () => {
   const { rest, t, locale, notify, confirm } = useRenderer();
   const { reloadUser } = useWidgetHost();
   // Back from LiqPay's page: the credits arrive with LiqPay's callback, so the balance is read again until then.
+  // The balance before, kept when leaving for LiqPay, tells when they have arrived.
   const backFromLiqpay = new URLSearchParams(useAddress().search).get('liqpay') === 'done';
+  const before = useMemo(() => (backFromLiqpay ? readLeft() : null), [backFromLiqpay]);
+  const [arrived, setArrived] = useState(false);
   const credits = useSWR('user-credits', () => rest.getJson<{ data: Credits }>('/api/v1/user/credits'), {
-    refreshInterval: backFromLiqpay ? 3000 : 0,
+    refreshInterval: backFromLiqpay && !arrived ? 3000 : 0,
+    onSuccess: (res) => {
+      if (before && res.data[before.type].balance > before.balance) setArrived(true);
+    },
   });
   const bundles = useSWR('credit-bundles', async () => {
     const lists = await Promise.all(
@@ -80,6 +106,8 @@ const CreditsWidget: ScreenWidget = () => {
       const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
         `/api/v1/liqpay/widget?${new URLSearchParams({ bundle_id: b.id })}`,
       );
+      const type = b.type as CreditType;
+      if (data) keepLeft({ type, balance: data[type].balance });
       notify(t('billing.liqpay.toPage'), 'info');
       window.location.assign(liqpayLink(res.data));
     } catch (err) {
@@ -97,7 +125,12 @@ const CreditsWidget: ScreenWidget = () => {
       {loadError && (
         <Alert severity="error">{loadError instanceof HttpError ? loadError.message : t('app.loadFailed')}</Alert>
       )}
-      {backFromLiqpay && <Alert severity="info">{t('credits.confirming')}</Alert>}
+      {backFromLiqpay &&
+        (arrived ? (
+          <Alert severity="success">{t('credits.arrived')}</Alert>
+        ) : (
+          <Alert severity="info">{t('credits.confirming')}</Alert>
+        ))}
       {liqpay && <Alert severity="info">{t('credits.liqpayNote')}</Alert>}
       {failure && (
         <Alert

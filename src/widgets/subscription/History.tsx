@@ -39,11 +39,19 @@ const History: ScreenWidget = () => {
       {invoices.length > 0 && (
         <MoneyRows
           label={t('billing.tabs.history')}
-          columns={['billing.date', 'billing.number', 'billing.amount', 'billing.status', 'billing.document']}
+          columns={[
+            'billing.date',
+            'billing.for',
+            'billing.number',
+            'billing.amount',
+            'billing.status',
+            'billing.document',
+          ]}
           rows={invoices.map((i) => ({
             key: i.id,
             cells: [
               dayInWords(i.date.slice(0, 10), locale),
+              i.description ?? '—',
               i.number ?? '—',
               money(i.currency)(i.total),
               <Chip

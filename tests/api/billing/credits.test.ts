@@ -97,7 +97,7 @@ describe('credits', () => {
     expect(bought.json().message).toBe('50 SMS credits bought for £4.00.');
     expect(bought.json().data.sms).toMatchObject({ balance: 55, plan: 5, bought: 50, bundle_id: 'sms-50' });
     const history = (await agent.get('/api/v1/subscription/history')).json().data;
-    expect(history[0]).toMatchObject({ total: 400, status: 'paid' });
+    expect(history[0]).toMatchObject({ total: 400, status: 'paid', description: '50 SMS credits' });
 
     // The trial converts: the trial's credits expire, Business grants 100.
     await advance(15);

@@ -43,7 +43,12 @@ describe('a subscription from trial to buying again', () => {
     expect(user.subscription).toMatchObject({ status: 'active', stage: 'subscriber', valid: true, read_only: false });
     expect(user.subscription.next_billing_date).toEqual(expect.any(String));
     const [first] = (await agent.get('/api/v1/subscription/history')).json().data;
-    expect(first).toMatchObject({ total: 2400, currency: 'gbp', status: 'paid' });
+    expect(first).toMatchObject({
+      total: 2400,
+      currency: 'gbp',
+      status: 'paid',
+      description: expect.stringMatching(/Business Monthly/),
+    });
     const pdf = await fetch(first.pdf_url);
     expect(
       Buffer.from(await pdf.arrayBuffer())

@@ -143,7 +143,12 @@ describe('LiqPay subscriptions (UA)', () => {
     expect(params.result_url).toMatch(/\/account-setup\/notifications\/credits\?liqpay=done$/);
     const after = (await agent.get('/api/v1/user/credits')).json().data;
     expect(after.sms).toMatchObject({ balance: before.sms.balance + 100, bundle_id: 'sms-100', auto_renew: false });
-    expect((await history(agent))[0]).toMatchObject({ total: 17900, currency: 'uah', status: 'paid' });
+    expect((await history(agent))[0]).toMatchObject({
+      total: 17900,
+      currency: 'uah',
+      status: 'paid',
+      description: '100 SMS credits',
+    });
 
     // LiqPay calling back again changes nothing.
     const [payment] = await studio.t.app.db

@@ -42,6 +42,7 @@ export const HISTORY = list(
     {
       id: STRING,
       number: NULLABLE_STRING,
+      description: NULLABLE_STRING,
       date: STRING,
       total: INTEGER,
       currency: STRING,
@@ -49,7 +50,7 @@ export const HISTORY = list(
       pdf_url: NULLABLE_STRING,
       url: NULLABLE_STRING,
     },
-    { required: ['id', 'number', 'date', 'total', 'currency', 'status', 'pdf_url', 'url'] },
+    { required: ['id', 'number', 'description', 'date', 'total', 'currency', 'status', 'pdf_url', 'url'] },
   ),
 );
 

@@ -87,6 +87,8 @@ export interface BillingSubscription {
 export interface BillingInvoice {
   id: string;
   number: string | null;
+  /** What was paid for ("1 × Premium Monthly", "100 SMS credits"), when the provider says. */
+  description: string | null;
   date: string;
   total: number;
   currency: string;

@@ -181,6 +181,7 @@ export function stripeBilling(options: {
         .map((i): BillingInvoice => ({
           id: i.id!,
           number: i.number,
+          description: i.description ?? i.lines?.data?.[0]?.description ?? null,
           date: iso(i.created)!,
           total: i.total,
           currency: i.currency,

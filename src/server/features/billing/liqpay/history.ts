@@ -12,6 +12,7 @@ export async function liqpayHistory(app: FastifyInstance, userId: number) {
   return rows.map((r) => ({
     id: `${r.provider}-${r.payment_id}`,
     number: r.payment_id,
+    description: r.description,
     date: r.paid_at,
     total: r.amount,
     currency: r.currency,
