@@ -7,6 +7,7 @@ import { ownerTimeZone } from '../appointments/request-context';
 import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
 import { activePromo } from './promo';
 import { requestedAddon } from './addons';
+import { paidForText } from './paid-for';
 import { planBillingFor } from './plan-billing-for';
 import { ADDONS_LIST, HISTORY, PLANS_LIST } from './response-schemas';
 
@@ -70,7 +71,10 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     base + '/history',
     { schema: { response: responses({ 200: HISTORY }), tags: ['subscription'] } },
-    async (req) => ({ data: await planBillingFor(app, req, 'read').history() }),
+    async (req) => {
+      const rows = await planBillingFor(app, req, 'read').history();
+      return { data: rows.map((row) => ({ ...row, description: paidForText(req.t, row.paid_for) })) };
+    },
   );
 
   const action = { response: responses({ 200: MESSAGE }), tags: ['subscription'] };

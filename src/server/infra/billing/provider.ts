@@ -84,11 +84,16 @@ export interface BillingSubscription {
   endedAt: string | null;
 }
 
+export interface PaidFor {
+  kind: 'plan' | 'addon' | 'bundle';
+  id: string;
+}
+
 export interface BillingInvoice {
   id: string;
   number: string | null;
-  /** What was paid for ("1 × Premium Monthly", "100 SMS credits"), when the provider says. */
-  description: string | null;
+  /** What was paid for: a plan, an add-on or a bundle of credits (by id), when it is one of ours. */
+  paid_for: PaidFor | null;
   date: string;
   total: number;
   currency: string;

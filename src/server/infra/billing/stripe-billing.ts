@@ -9,6 +9,7 @@ import {
   type BillingProvider,
   type BillingStatus,
   type BillingSubscription,
+  type PaidFor,
 } from './provider';
 
 const iso = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toISOString() : null);
@@ -59,6 +60,16 @@ export function stripeBilling(options: {
     ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
   });
   const prices = stripePrices(stripe);
+  /** What an invoice billed: a bundle (its metadata), else the plan or add-on its first line's price is for. */
+  async function paidFor(invoice: Stripe.Invoice): Promise<PaidFor | null> {
+    if (invoice.metadata?.bundle_id) return { kind: 'bundle', id: invoice.metadata.bundle_id };
+    const price = invoice.lines?.data?.[0]?.pricing?.price_details?.price;
+    const key = price ? await prices.keyOf(typeof price === 'string' ? price : price.id) : null;
+    const plan = planOfKey(key);
+    if (plan) return { kind: 'plan', id: plan };
+    const addon = addonOfKey(key);
+    return addon ? { kind: 'addon', id: addon } : null;
+  }
 
   const toSubscription = (s: Stripe.Subscription): BillingSubscription => {
     const item = planItem(s);
@@ -176,19 +187,21 @@ export function stripeBilling(options: {
     async invoices(customerId) {
       const list = await stripe.invoices.list({ customer: customerId, limit: 24 });
       // A trial starts with a £0 invoice: nothing was billed, so the history leaves it out.
-      return list.data
-        .filter((i) => i.total !== 0)
-        .map((i): BillingInvoice => ({
-          id: i.id!,
-          number: i.number,
-          description: i.description ?? i.lines?.data?.[0]?.description ?? null,
-          date: iso(i.created)!,
-          total: i.total,
-          currency: i.currency,
-          status: i.status ?? 'draft',
-          pdf_url: i.invoice_pdf ?? null,
-          url: i.hosted_invoice_url ?? null,
-        }));
+      return Promise.all(
+        list.data
+          .filter((i) => i.total !== 0)
+          .map(async (i): Promise<BillingInvoice> => ({
+            id: i.id!,
+            number: i.number,
+            paid_for: await paidFor(i),
+            date: iso(i.created)!,
+            total: i.total,
+            currency: i.currency,
+            status: i.status ?? 'draft',
+            pdf_url: i.invoice_pdf ?? null,
+            url: i.hosted_invoice_url ?? null,
+          })),
+      );
     },
     chargeOnce: (customerId, charge) => chargeOnce(stripe, customerId, charge),
     async addAddon(subscriptionId, addon, currency) {

@@ -53,7 +53,14 @@ export function stripePrices(stripe: Stripe) {
     known.set(key, price.id);
     return price.id;
   }
+  const keys = new Map<string, string | null>();
   return {
+    /** The lookup key of a price (an invoice line names its price by id): ours tell the plan or add-on billed. */
+    async keyOf(priceId: string): Promise<string | null> {
+      for (const [key, id] of known) if (id === priceId) return key;
+      if (!keys.has(priceId)) keys.set(priceId, (await stripe.prices.retrieve(priceId)).lookup_key ?? null);
+      return keys.get(priceId) ?? null;
+    },
     plan: (plan: Plan, currency: BillingCurrency) =>
       find(lookupKey(plan, currency), {
         name: plan.name,
