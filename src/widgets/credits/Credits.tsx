@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 import { useWidgetHost } from '../host';
+import { PaymentFailure } from '../subscription/PaymentFailure';
 import { moneyIn } from '../money/shared';
 import { liqpayLink } from '../subscription/liqpay-link';
 
@@ -132,20 +133,7 @@ const CreditsWidget: ScreenWidget = () => {
           <Alert severity="info">{t('credits.confirming')}</Alert>
         ))}
       {liqpay && <Alert severity="info">{t('credits.liqpayNote')}</Alert>}
-      {failure && (
-        <Alert
-          severity="error"
-          action={
-            failure.card ? (
-              <Button color="inherit" size="small" component={Link} to="/account-setup/subscription/cards">
-                {t('billing.tabs.cards')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {failure.message}
-        </Alert>
-      )}
+      {failure && <PaymentFailure message={failure.message} card={failure.card} />}
       {data &&
         TYPES.map((type) => {
           const c = data[type];

@@ -9,8 +9,9 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
+import { PaymentFailure } from './PaymentFailure';
 import { dayInWords, moneyIn } from '../money/shared';
 import { planChange, type PlanOffer } from './plan-change';
 import { Addons } from './Addons';
@@ -101,20 +102,7 @@ const Plans: ScreenWidget = () => {
       {isLoading && <LinearProgress aria-label={t('app.loading')} />}
       {error && <Alert severity="error">{error instanceof HttpError ? error.message : t('app.loadFailed')}</Alert>}
       {data?.promo && <ActivePromoNote promo={data.promo} />}
-      {failure && !failure.promo && (
-        <Alert
-          severity="error"
-          action={
-            failure.card ? (
-              <Button color="inherit" size="small" component={Link} to="/account-setup/subscription/cards">
-                {t('billing.manageCards')}
-              </Button>
-            ) : undefined
-          }
-        >
-          {failure.message}
-        </Alert>
-      )}
+      {failure && !failure.promo && <PaymentFailure message={failure.message} card={failure.card} />}
       {plans.length > 0 && (
         <>
           <ToggleButtonGroup

@@ -1,17 +1,9 @@
 import type { Addon, Plan } from '../../../domain/plans';
 import type { BillingInvoice } from '../../infra/billing/provider';
+import type { addonOffers } from './addons';
 
-/** An add-on as the subscription page offers it (`GET /subscription/addons`). */
-export interface AddonOffer {
-  id: string;
-  name: string;
-  price: number;
-  currency: string;
-  interval: string;
-  included: boolean;
-  active: boolean;
-  ends_at: string | null;
-}
+/** An add-on as the subscription page offers it (`GET /subscription/addons`), as the card provider's side reads it. */
+export type AddonOffer = Awaited<ReturnType<typeof addonOffers>>[number];
 
 /**
  * How an owner pays the app for their own plan (spec §4, §7 Subscription calls), whichever service bills it: the card
