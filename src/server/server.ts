@@ -2,17 +2,10 @@ import { buildApp } from './build';
 import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
-import { runBillingReconciliation } from './jobs/billing';
-import { runLiqpayReconciliation } from './features/billing/liqpay/reconcile';
-import { runExpenseRecurrence } from './jobs/expenses';
-import { runHousekeeping } from './jobs/housekeeping';
-import { runInvoiceStatuses } from './jobs/invoices';
-import { runSubscriptionCheck } from './jobs/subscriptions';
+import { hourlyJobs, scheduleHourly } from './jobs/schedule';
 import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
 import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
 import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
-
-const HOUR = 3_600_000;
 
 /** The only file that listens. Migrations run when the app starts; demo data is added to an empty database. */
 async function main(): Promise<void> {
@@ -47,36 +40,21 @@ async function main(): Promise<void> {
     });
   const app = await buildApp(config);
   if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'));
-  // Scheduled jobs: at start, then hourly (each run is idempotent, so several processes may run them).
-  const jobs = async () => {
-    await runSubscriptionCheck(app.db, app.registry).catch((err) =>
-      app.log.error({ err }, 'subscription check failed'),
-    );
-    await runHousekeeping(app.db).catch((err) => app.log.error({ err }, 'housekeeping failed'));
-    await runExpenseRecurrence(app.db).catch((err) => app.log.error({ err }, 'repeating expenses failed'));
-    await runInvoiceStatuses(app.db).catch((err) => app.log.error({ err }, 'invoice statuses failed'));
-    if (app.billing)
-      await runBillingReconciliation(app.db, app.dialect, app.billing, (err) =>
-        app.log.error({ err }, 'billing check failed for an account'),
-      ).catch((err) => app.log.error({ err }, 'billing check failed'));
-    await runLiqpayReconciliation(app, (err) => app.log.error({ err }, 'LiqPay check failed for an order')).catch(
-      (err) => app.log.error({ err }, 'LiqPay check failed'),
-    );
+  // The hourly checks (and, with the local provider, the demo owner's clock) run on the durable job queue, once per
+  // hour across all processes; JOBS=0 makes a process that serves requests only.
+  const jobs = {
+    ...hourlyJobs(app),
+    ...(provider && process.env.SEED !== '0'
+      ? { 'demo.clock': () => catchUpDemoClock(app, provider) } // the local provider's test clock keeps up
+      : {}),
   };
-  await jobs();
-  setInterval(() => {
-    void jobs().then(() =>
-      // The demo owner's test clock keeps up with real time (the local provider only).
-      provider && process.env.SEED !== '0'
-        ? catchUpDemoClock(app, provider).catch((err) => app.log.error({ err }, 'demo clock failed'))
-        : undefined,
-    );
-  }, HOUR).unref();
+  await scheduleHourly(app, jobs);
   await app.listen({ port: config.port, host: config.host });
   // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
   // listening).
   if (provider && process.env.SEED !== '0')
     await seedDemoBilling(app, provider).catch((err) => app.log.error({ err }, 'demo billing failed'));
+  if (process.env.JOBS !== '0') app.queue.work(jobs);
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.

@@ -122,7 +122,30 @@ describe('housekeeping', () => {
       })
       .execute();
 
+    // The embedded queue's jobs: kept a week after they ran (a month when they failed); waiting ones always.
+    const job = (key: string, status: 'waiting' | 'done' | 'failed', finishedDaysAgo: number | null) => ({
+      name: 'housekeeping-test',
+      key,
+      data: 'null',
+      status,
+      max_attempts: 1,
+      run_at: at(-40),
+      created_at: at(-40),
+      finished_at: finishedDaysAgo === null ? null : at(-finishedDaysAgo),
+    });
+    await db
+      .insertInto('jobs')
+      .values([
+        job('hk-done-old', 'done', 8),
+        job('hk-done-recent', 'done', 6),
+        job('hk-failed-old', 'failed', 31),
+        job('hk-failed-recent', 'failed', 8),
+        job('hk-waiting', 'waiting', null),
+      ])
+      .execute();
+
     expect(await runHousekeeping(db, now)).toEqual({
+      jobs: 2,
       sessions: 1,
       passwordResets: 1,
       rateLimits: 1,
@@ -156,8 +179,14 @@ describe('housekeeping', () => {
       (await db.selectFrom('booking_sessions').select('id').where('user_id', '=', userId).execute()).map((r) => r.id),
     ).toEqual([live]);
     expect(await db.selectFrom('online_purchases').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(
+      (await db.selectFrom('jobs').select('key').where('name', '=', 'housekeeping-test').orderBy('key').execute()).map(
+        (r) => r.key,
+      ),
+    ).toEqual(['hk-done-recent', 'hk-failed-recent', 'hk-waiting']);
 
     expect(await runHousekeeping(db, now)).toEqual({
+      jobs: 0,
       sessions: 0,
       passwordResets: 0,
       rateLimits: 0,

@@ -39,6 +39,7 @@ import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
 import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
 import type { CreditEntriesTable } from './tables/credits';
+import type { JobsTable } from './tables/jobs';
 import type { PromoCodesTable, PromoRedemptionsTable, SubscriptionPaymentsTable } from './tables/promo-codes';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
@@ -85,5 +86,6 @@ export interface Database {
   promo_redemptions: PromoRedemptionsTable;
   subscription_payments: SubscriptionPaymentsTable;
   outbox: OutboxTable;
+  jobs: JobsTable;
   rate_limits: RateLimitsTable;
 }

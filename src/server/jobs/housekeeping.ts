@@ -8,7 +8,7 @@ import { daysAfter } from '../../domain/subscription';
 export const BOOKING_RECORDS_DAYS = 30;
 
 export type HousekeepingResult = Record<
-  'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions',
+  'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions' | 'jobs',
   number
 >;
 
@@ -17,7 +17,9 @@ export type HousekeepingResult = Record<
  *  - login sessions, password-reset links and booking codes past their expiry, and spent rate-limit windows;
  *  - slot holds that were never paid for (held or released) a day after they expired;
  *  - booking sessions a month after they expired, with their holds and purchases (paid or not, by then no
- *    payment notice is coming; what was booked or sold lives on as appointments, payments and sales).
+ *    payment notice is coming; what was booked or sold lives on as appointments, payments and sales);
+ *  - the embedded queue's jobs a week after they ran (a key is kept that long against a second add), failed ones
+ *    after a month.
  * Each statement stands alone and the job repeats safely, on any process.
  */
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -40,5 +42,16 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
     ),
     // Holds and purchases go with their booking session (foreign keys cascade).
     bookingSessions: count(await db.deleteFrom('booking_sessions').where('expires_at', '<', monthAgo).execute()),
+    jobs: count(
+      await db
+        .deleteFrom('jobs')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'done'), eb('finished_at', '<', daysAfter(now, -7).toISOString())]),
+            eb.and([eb('status', '=', 'failed'), eb('finished_at', '<', monthAgo)]),
+          ]),
+        )
+        .execute(),
+    ),
   };
 }

@@ -4,6 +4,8 @@ import type { BillingProvider } from '../infra/billing/provider';
 import { liqpayClient, type LiqpayClient } from '../infra/billing/liqpay';
 import { stripeBilling } from '../infra/billing/stripe-billing';
 import { createMailer, type Mailer } from '../infra/mailer';
+import { createQueue } from '../infra/queue/create';
+import type { JobQueue } from '../infra/queue/queue';
 import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
 import { outboxSms, type SmsSender } from '../infra/sms';
 import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../infra/rate-limit';
@@ -13,6 +15,8 @@ declare module 'fastify' {
     mailer: Mailer;
     sms: SmsSender;
     limiter: RateLimiter;
+    /** The durable job queue (BullMQ on Redis when REDIS_URL is set, else the app's own database). */
+    queue: JobQueue;
     /** Card payments for online-booking deposits; null when no provider is configured. */
     payments: PaymentProvider | null;
     /** Owners' own subscriptions (Stripe Billing); null when no provider is configured. */
@@ -37,7 +41,10 @@ export type ServicesOptions = Pick<
   | 'liqpayApiUrl'
 >;
 
-/** Shared services with outside effects: email, SMS, card payments, rate-limit counters (Redis when REDIS_URL is set). */
+/**
+ * Shared services with outside effects: email, SMS, card payments, the job queue and rate-limit counters (the last two
+ * on Redis when REDIS_URL is set).
+ */
 export default fp(
   async (app, opts: ServicesOptions) => {
     const mailer = createMailer(app.db, { smtpUrl: opts.smtpUrl, from: opts.mailFrom });
@@ -45,6 +52,12 @@ export default fp(
     const limiter = failingClosed(store, (err) => app.log.error({ err }, 'rate-limit store failed; refusing'));
     app.decorate('mailer', mailer);
     app.decorate('limiter', limiter);
+    const queue = createQueue(app.db, {
+      redisUrl: opts.redisUrl,
+      onError: (err, job) =>
+        app.log.error({ err, job: job.name, attempt: job.attempt }, job.failed ? 'job failed for good' : 'job failed'),
+    });
+    app.decorate('queue', queue);
     app.decorate('sms', outboxSms(app.db));
     app.decorate(
       'payments',
@@ -79,6 +92,7 @@ export default fp(
     );
     app.addHook('onClose', async () => {
       mailer.close();
+      await queue.close();
       await limiter.close();
     });
   },

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { runLiqpayReconciliation } from '../features/billing/liqpay/reconcile';
+import type { JobHandler } from '../infra/queue/queue';
+import { runBillingReconciliation } from './billing';
+import { runExpenseRecurrence } from './expenses';
+import { runHousekeeping } from './housekeeping';
+import { runInvoiceStatuses } from './invoices';
+import { runSubscriptionCheck } from './subscriptions';
+
+export const HOUR = 3_600_000;
+
+/**
+ * The checks that run once an hour across all processes (spec §4: trial and subscription ends, invoice statuses,
+ * repeating expenses, the billing providers' state). Each is idempotent, so a run repeated after a crash is harmless;
+ * each is its own job, so one failing does not hold up the others.
+ */
+export function hourlyJobs(app: FastifyInstance): Record<string, JobHandler> {
+  const logEach = (what: string) => (err: unknown) => app.log.error({ err }, `${what} failed for an account`);
+  return {
+    'subscriptions.check': async () => void (await runSubscriptionCheck(app.db, app.registry)),
+    housekeeping: async () => void (await runHousekeeping(app.db)),
+    'expenses.recurrence': async () => void (await runExpenseRecurrence(app.db)),
+    'invoices.statuses': async () => void (await runInvoiceStatuses(app.db)),
+    'billing.reconcile': async () => {
+      if (app.billing) await runBillingReconciliation(app.db, app.dialect, app.billing, logEach('billing check'));
+    },
+    'liqpay.reconcile': async () => void (await runLiqpayReconciliation(app, logEach('LiqPay check'))),
+  };
+}
+
+/** Declares each of `jobs` as repeating hourly; the queue runs the current hour's at once when none has run. */
+export async function scheduleHourly(app: FastifyInstance, jobs: Record<string, JobHandler>): Promise<void> {
+  for (const name of Object.keys(jobs)) await app.queue.every(name, HOUR);
+}
