@@ -48,6 +48,7 @@ import { billingCardRoutes } from './features/billing/card-routes';
 import { billingWebhookRoutes } from './features/billing/webhook-routes';
 import { adminCreditRoutes } from './features/credits/admin-routes';
 import { creditRoutes } from './features/credits/routes';
+import { notificationSettingsRoutes } from './features/notifications/routes';
 import { liqpayRoutes } from './features/billing/liqpay/routes';
 import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
 import { clientMessageRoutes } from './features/clients/messages-routes';
@@ -220,6 +221,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
   await fastify.register(billingRoutes);
   await fastify.register(creditRoutes);
+  await fastify.register(notificationSettingsRoutes);
   await fastify.register(adminCreditRoutes);
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
   await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });

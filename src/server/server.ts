@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { seedDemoData } from './db/seed';
 import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
 import { hourlyJobs, scheduleHourly } from './jobs/schedule';
+import { notificationJobs, SCAN_EVERY } from './features/notifications/scan';
 import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
 import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
 import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
@@ -49,12 +50,15 @@ async function main(): Promise<void> {
       : {}),
   };
   await scheduleHourly(app, jobs);
+  // Reminders and thank-yous: the clock looks every five minutes and asks for each message due, once.
+  const messages = notificationJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl });
+  await app.queue.every('messages.scan', SCAN_EVERY);
   await app.listen({ port: config.port, host: config.host });
   // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
   // listening).
   if (provider && process.env.SEED !== '0')
     await seedDemoBilling(app, provider).catch((err) => app.log.error({ err }, 'demo billing failed'));
-  if (process.env.JOBS !== '0') app.queue.work(jobs);
+  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.

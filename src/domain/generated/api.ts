@@ -2751,6 +2751,80 @@ export interface ApiRoutes {
     };
     body: DeleteProfileInput;
   };
+  "GET /api/v1/user/email-notification-settings": {
+    responses: {
+      "200": {
+        data: {
+          type: string;
+          reminder: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          thank_you: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          hours: number[];
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/email-notification-settings": {
+    responses: {
+      "200": {
+        data: {
+          type: string;
+          reminder: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          thank_you: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          hours: number[];
+        };
+        message?: string;
+      };
+    };
+    body: {
+      reminder: {
+        enabled: boolean;
+        subject?: string | null;
+        text?: string | null;
+        /**
+         * @maxItems 6
+         */
+        hours_before?: (1 | 2 | 4 | 12 | 24 | 48)[];
+      };
+      thank_you: {
+        enabled: boolean;
+        subject?: string | null;
+        text?: string | null;
+      };
+    };
+  };
   "POST /api/v1/user/email-notification-settings/buy-email-bundle/:id": {
     responses: {
       "200": {
@@ -2862,6 +2936,80 @@ export interface ApiRoutes {
           done: boolean;
         }[];
         message?: string;
+      };
+    };
+  };
+  "GET /api/v1/user/sms-notification-settings": {
+    responses: {
+      "200": {
+        data: {
+          type: string;
+          reminder: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          thank_you: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          hours: number[];
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/sms-notification-settings": {
+    responses: {
+      "200": {
+        data: {
+          type: string;
+          reminder: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          thank_you: {
+            enabled: boolean;
+            hours_before?: number[];
+            subject: string | null;
+            text: string | null;
+            default_subject: string;
+            default_text: string;
+            tags: string[];
+          };
+          hours: number[];
+        };
+        message?: string;
+      };
+    };
+    body: {
+      reminder: {
+        enabled: boolean;
+        subject?: string | null;
+        text?: string | null;
+        /**
+         * @maxItems 6
+         */
+        hours_before?: (1 | 2 | 4 | 12 | 24 | 48)[];
+      };
+      thank_you: {
+        enabled: boolean;
+        subject?: string | null;
+        text?: string | null;
       };
     };
   };

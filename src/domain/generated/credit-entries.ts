@@ -3,7 +3,7 @@
 export interface CreditEntry {
   id?: number;
   type?: "sms" | "email";
-  kind?: "opening" | "trial" | "plan" | "expiry" | "bundle" | "spend" | "admin";
+  kind?: "opening" | "trial" | "plan" | "expiry" | "bundle" | "top_up" | "spend" | "refund" | "admin";
   bucket?: "plan" | "bought";
   amount?: number;
   balance?: number;

@@ -25,6 +25,7 @@ import * as promoCodes from './migrations/0022-promo-codes';
 import * as subscriptionPayments from './migrations/0023-subscription-payments';
 import * as liqpayPendingOrder from './migrations/0024-liqpay-pending-order';
 import * as jobs from './migrations/0025-jobs';
+import * as messages from './migrations/0026-messages';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0023-subscription-payments': subscriptionPayments,
   '0024-liqpay-pending-order': liqpayPendingOrder,
   '0025-jobs': jobs,
+  '0026-messages': messages,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

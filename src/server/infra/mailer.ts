@@ -14,7 +14,13 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Sends and records the message in the outbox with its status. */
   send(mail: Mail): Promise<void>;
+  /**
+   * Sends only (the caller records the message): `sent`, or `outbox` without a mail server. `headers` are added to
+   * the message (List-Unsubscribe).
+   */
+  deliver(mail: Mail & { headers?: Record<string, string> }): Promise<'sent' | 'outbox'>;
   close(): void;
 }
 
@@ -24,7 +30,20 @@ export interface Mailer {
  */
 export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const deliver: Mailer['deliver'] = async (mail) => {
+    if (!transport) return 'outbox';
+    await transport.sendMail({
+      from: options.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: mail.attachments,
+      headers: mail.headers,
+    });
+    return 'sent';
+  };
   return {
+    deliver,
     async send(mail) {
       const record = (status: string) =>
         db
@@ -40,20 +59,14 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
             created_at: nowIso(),
           })
           .execute();
-      if (!transport) return void (await record('outbox'));
+      let status: string;
       try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          attachments: mail.attachments,
-        });
+        status = await deliver(mail);
       } catch (err) {
         await record('error');
         throw err;
       }
-      await record('sent');
+      await record(status);
     },
     close: () => transport?.close(),
   };

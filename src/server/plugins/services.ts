@@ -7,7 +7,7 @@ import { createMailer, type Mailer } from '../infra/mailer';
 import { createQueue } from '../infra/queue/create';
 import type { JobQueue } from '../infra/queue/queue';
 import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
-import { outboxSms, type SmsSender } from '../infra/sms';
+import { outboxTransport, smsSender, type SmsSender } from '../infra/sms';
 import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../infra/rate-limit';
 
 declare module 'fastify' {
@@ -58,7 +58,7 @@ export default fp(
         app.log.error({ err, job: job.name, attempt: job.attempt }, job.failed ? 'job failed for good' : 'job failed'),
     });
     app.decorate('queue', queue);
-    app.decorate('sms', outboxSms(app.db));
+    app.decorate('sms', smsSender(app.db, outboxTransport()));
     app.decorate(
       'payments',
       opts.stripeSecretKey && opts.stripeWebhookSecret

@@ -82,6 +82,17 @@ export interface OutboxTable {
   created_at: string;
   /** Message type of spec §3 (reminder, thank_you, booking, marketing); null for account mail. */
   type: Generated<string | null>;
+  /** The client a message to a client went to (migration 0026). */
+  client_id: Generated<number | null>;
+  /** Credits the message cost (0 when none were spent). */
+  credits: Generated<number>;
+  /** Makes a message happen once (a reminder's appointment, client, channel and lead time). */
+  dedupe_key: Generated<string | null>;
+  /** The SMS provider's id of the message, matched by its status callbacks. */
+  provider_ref: Generated<string | null>;
+  /** Why the message was not delivered, in the owner's words. */
+  error: Generated<string | null>;
+  updated_at: Generated<string | null>;
 }
 
 export interface RateLimitsTable {

@@ -2,7 +2,8 @@ import type { Generated } from 'kysely';
 
 export type CreditType = 'sms' | 'email';
 /** What moved the balance: see migration 0021. */
-export type CreditKind = 'opening' | 'trial' | 'plan' | 'expiry' | 'bundle' | 'top_up' | 'spend' | 'admin';
+/** `refund`: a message's credits given back when the provider refused to take it. */
+export type CreditKind = 'opening' | 'trial' | 'plan' | 'expiry' | 'bundle' | 'top_up' | 'spend' | 'refund' | 'admin';
 /** Plan credits expire at the next renewal; bought ones carry over (spec §9). */
 export type CreditBucket = 'plan' | 'bought';
 

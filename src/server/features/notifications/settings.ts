@@ -1,0 +1,77 @@
+import type { CreditType } from '../../../domain/credits';
+import { nowIso, type Db, type Dialect } from '../../db/database';
+import { withOwnerLock } from '../credits/ledger';
+
+/**
+ * The messages an owner's business sends its clients by itself, by the clock (spec §3 message types): a reminder
+ * before an appointment and a thank-you after an attended one. Booking messages are sent as bookings happen
+ * (features/online-booking).
+ */
+export const AUTOMATIC = ['reminder', 'thank_you'] as const;
+export type AutomaticType = (typeof AUTOMATIC)[number];
+
+/** How long before an appointment a reminder may go out. */
+export const REMINDER_HOURS = [1, 2, 4, 12, 24, 48] as const;
+
+export interface MessageSetting {
+  enabled: boolean;
+  /** The owner's own words; null: the default text in the owner's language. */
+  subject: string | null;
+  text: string | null;
+}
+
+export interface ChannelSettings {
+  reminder: MessageSetting & { hours_before: number[] };
+  thank_you: MessageSetting;
+}
+
+/**
+ * Until the owner chooses: email reminders a day before, which cost a fraction of an SMS; SMS only when switched on,
+ * since each costs a credit.
+ */
+const DEFAULTS: Record<CreditType, ChannelSettings> = {
+  email: {
+    reminder: { enabled: true, hours_before: [24], subject: null, text: null },
+    thank_you: { enabled: false, subject: null, text: null },
+  },
+  sms: {
+    reminder: { enabled: false, hours_before: [24], subject: null, text: null },
+    thank_you: { enabled: false, subject: null, text: null },
+  },
+};
+
+const parse = (raw: unknown): Record<string, unknown> =>
+  typeof raw === 'string'
+    ? (JSON.parse(raw || '{}') as Record<string, unknown>)
+    : ((raw ?? {}) as Record<string, unknown>);
+
+/** A channel's message settings kept in the account's settings JSON (`notificationSettings.{type}.messages`). */
+export function channelSettingsOf(settings: unknown, type: CreditType): ChannelSettings {
+  const group = (parse(settings).notificationSettings ?? {}) as Record<string, { messages?: Partial<ChannelSettings> }>;
+  const saved = group[type]?.messages ?? {};
+  const merged = {} as Record<AutomaticType, MessageSetting>;
+  for (const kind of AUTOMATIC) merged[kind] = { ...DEFAULTS[type][kind], ...saved[kind] };
+  return merged as ChannelSettings;
+}
+
+/** Replaces a channel's message settings, keeping the rest of the account's settings (credits' auto-renew too). */
+export async function saveChannelSettings(
+  db: Db,
+  dialect: Dialect,
+  userId: number,
+  type: CreditType,
+  next: ChannelSettings,
+): Promise<ChannelSettings> {
+  return withOwnerLock(db, dialect, userId, async (trx) => {
+    const row = await trx.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
+    const settings = parse(row.settings);
+    const group = (settings.notificationSettings ?? {}) as Record<string, Record<string, unknown>>;
+    settings.notificationSettings = { ...group, [type]: { ...group[type], messages: next } };
+    await trx
+      .updateTable('users')
+      .set({ settings: JSON.stringify(settings), updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+    return channelSettingsOf(settings, type);
+  });
+}

@@ -1,0 +1,322 @@
+import { smsCredits } from '../../../src/domain/sms';
+import { nowIso } from '../../../src/server/db/database';
+import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
+import { notificationJobs, scanAppointmentMessages } from '../../../src/server/features/notifications/scan';
+import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+
+const HOUR = 3_600_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(async () => t.close());
+
+const deps = () => ({ i18n: t.app.schemas.i18n, appUrl: 'http://app.test' });
+
+/** An owner with credits, a client reachable both ways and an appointment `startsIn` from now, booked days ago. */
+async function studio(options: { sms?: number; email?: number; startsIn?: number; bookedAgo?: number } = {}) {
+  const { agent, user } = await loggedIn(t.app);
+  const db = t.app.db;
+  await withOwnerLock(db, t.app.dialect, user.id, async (trx) => {
+    for (const [type, amount] of [
+      ['sms', options.sms ?? 10],
+      ['email', options.email ?? 10],
+    ] as const)
+      if (amount) await appendCredits(trx, { userId: user.id, type, kind: 'admin', bucket: 'bought', amount });
+  });
+  const now = nowIso();
+  const client = await db
+    .insertInto('clients')
+    .values({
+      user_id: user.id,
+      first_name: 'Mia',
+      last_name: 'Stone',
+      email: 'mia@example.com',
+      phone: '+447700900123',
+      birthday: null,
+      notes: null,
+      address_1: null,
+      address_2: null,
+      city: null,
+      state: null,
+      post_code: null,
+      billing_address: null,
+      email_reminders: 1,
+      sms_reminders: 1,
+      marketing_messages: 1,
+      opt_out: 0,
+      archived_at: null,
+      last_appointment_date: null,
+      main_photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const service = await db
+    .insertInto('services')
+    .values({
+      user_id: user.id,
+      title: 'Colour',
+      colour: '#123456',
+      price: 4000,
+      duration: 60,
+      archived_at: null,
+      description: null,
+      online_booking: 0,
+      deposit_amount: null,
+      booking_question: null,
+      multipart: 0,
+      public_id: null,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const start = new Date(Date.now() + (options.startsIn ?? 24 * HOUR - 30 * 60_000));
+  const booked = new Date(Date.now() - (options.bookedAgo ?? 3 * 24 * HOUR)).toISOString();
+  const appointment = await db
+    .insertInto('appointments')
+    .values({
+      user_id: user.id,
+      series_id: null,
+      type: 'service',
+      service_id: service.id,
+      title: null,
+      date: start.toISOString().slice(0, 10),
+      start_time: start.toISOString().slice(11, 16),
+      end_time: new Date(start.getTime() + HOUR).toISOString().slice(11, 16),
+      duration: 60,
+      all_day: 0,
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + HOUR).toISOString(),
+      price: 4000,
+      discounted_amount: null,
+      location_type: null,
+      location_id: null,
+      address: null,
+      zoom: 0,
+      notes: null,
+      created_at: booked,
+      updated_at: booked,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('appointment_clients')
+    .values({ appointment_id: appointment.id, client_id: client.id, status: 'pending', position: 0 })
+    .execute();
+  return { agent, user, clientId: client.id, appointmentId: appointment.id };
+}
+
+const settings = (over: Record<string, unknown> = {}) => ({
+  reminder: { enabled: true, hours_before: [24], subject: null, text: null },
+  thank_you: { enabled: false, subject: null, text: null },
+  ...over,
+});
+
+/** Scans, then runs every message job it asked for, as the queue's worker would. */
+async function runClock(times = 1) {
+  const jobs = notificationJobs(t.app, deps());
+  for (let i = 0; i < times; i++) {
+    await scanAppointmentMessages(t.app);
+    const due = await t.app.db
+      .selectFrom('jobs')
+      .select(['id', 'data'])
+      .where('name', '=', 'message.appointment')
+      .where('status', '=', 'waiting')
+      .execute();
+    for (const job of due) {
+      await jobs['message.appointment'](JSON.parse(job.data), {
+        id: String(job.id),
+        name: 'message.appointment',
+        attempt: 1,
+      });
+      await t.app.db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();
+    }
+  }
+}
+
+const messagesOf = (userId: number) =>
+  t.app.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', 'is not', null)
+    .orderBy('id')
+    .execute();
+
+const put = (agent: Agent, type: string, body: unknown) =>
+  agent.put(`/api/v1/user/${type}-notification-settings`, body);
+
+describe('notification settings', () => {
+  it('shows each message with its default words and tags, and saves the owner’s own', async () => {
+    const { agent } = await studio();
+    const before = (await agent.get('/api/v1/user/sms-notification-settings')).json().data;
+    expect(before.reminder).toMatchObject({ enabled: false, hours_before: [24], text: null });
+    expect(before.reminder.default_text).toContain('{business_name}');
+    expect(before.reminder.tags).toContain('client_first_name');
+    const text = 'Hi {client_first_name}, see you {date} at {time}!';
+    const res = await put(
+      agent,
+      'sms',
+      settings({ reminder: { enabled: true, hours_before: [2, 24], text, subject: null } }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('SMS notification settings saved.');
+    expect(res.json().data.reminder).toMatchObject({ enabled: true, hours_before: [24, 2], text });
+  });
+
+  it('refuses an unknown or mistyped tag by name (422) and saves nothing', async () => {
+    const { agent } = await studio();
+    const res = await put(
+      agent,
+      'sms',
+      settings({
+        reminder: { enabled: true, hours_before: [24], subject: null, text: 'Hi {Client_First_Name}, {date at {time}' },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors['reminder.text'][0]).toBe(
+      'Unknown tags {Client_First_Name}, {date: copy tags exactly as they are listed.',
+    );
+    const none = await put(
+      agent,
+      'email',
+      settings({ reminder: { enabled: true, hours_before: [], subject: null, text: null } }),
+    );
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors['reminder.hours_before'][0]).toBe('Choose when reminders go out.');
+    expect((await agent.get('/api/v1/user/sms-notification-settings')).json().data.reminder.enabled).toBe(false);
+  });
+});
+
+describe('reminders', () => {
+  it('sends each reminder once by SMS and email, filled in, with its credits spent from the ledger', async () => {
+    const { agent, user, clientId } = await studio();
+    await put(agent, 'sms', settings());
+    await runClock(2);
+    const sent = await messagesOf(user.id);
+    expect(sent.map((m) => [m.channel, m.type, m.recipient, m.status])).toEqual([
+      ['sms', 'reminder', '+447700900123', 'outbox'],
+      ['email', 'reminder', 'mia@example.com', 'outbox'],
+    ]);
+    const sms = sent[0];
+    expect(sms.body).toMatch(/^Test User: reminder of your Colour on \w+day \d+ \w+ \d{4} at \d\d:\d\d\.$/);
+    expect(sms.credits).toBe(smsCredits(sms.body));
+    expect(sms.client_id).toBe(clientId);
+    expect(sent[1].body).toContain('Hello Mia,');
+    const balances = await t.app.db
+      .selectFrom('users')
+      .select(['sms_credits', 'email_credits'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(balances).toEqual({ sms_credits: 10 - sms.credits, email_credits: 9 });
+  });
+
+  it('sends nothing for a cancelled appointment, nor a 24-hour reminder for one booked after it was due', async () => {
+    const cancelled = await studio();
+    await t.app.db
+      .updateTable('appointment_clients')
+      .set({ status: 'cancelled' })
+      .where('appointment_id', '=', cancelled.appointmentId)
+      .execute();
+    // Starts in 23½ hours: its 24-hour reminder was due half an hour ago, and it was booked 10 minutes ago.
+    const late = await studio({ bookedAgo: 10 * 60_000 });
+    await runClock();
+    expect(await messagesOf(cancelled.user.id)).toEqual([]);
+    expect(await messagesOf(late.user.id)).toEqual([]);
+  });
+
+  it('without credits: not sent, kept as an error in the spec’s words, nothing spent, the owner told once', async () => {
+    const { agent, user } = await studio({ sms: 0 });
+    await put(agent, 'sms', settings());
+    await put(
+      agent,
+      'email',
+      settings({ reminder: { enabled: false, hours_before: [24], subject: null, text: null } }),
+    );
+    await runClock();
+    const [sms] = await messagesOf(user.id);
+    expect(sms).toMatchObject({
+      channel: 'sms',
+      status: 'error',
+      credits: 0,
+      error: 'You need to buy more SMS credits to send this message',
+    });
+    const spends = await t.app.db
+      .selectFrom('credit_entries')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('kind', '=', 'spend')
+      .execute();
+    expect(spends).toEqual([]);
+    // A second appointment the same day: still one email to the owner.
+    await t.app.db
+      .updateTable('appointments')
+      .set({ starts_at: new Date(Date.now() + 23 * HOUR + 45 * 60_000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+    await runClock();
+    const told = await t.app.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('type', 'is', null)
+      .execute();
+    expect(told.map((m) => m.subject)).toEqual(['Your SMS messages are not being sent']);
+    expect((await messagesOf(user.id)).filter((m) => m.error)).toHaveLength(2);
+  });
+
+  it('gives the credits back as a refund row when the SMS gateway refuses the message', async () => {
+    const { agent, user } = await studio();
+    await put(agent, 'sms', settings());
+    await put(
+      agent,
+      'email',
+      settings({ reminder: { enabled: false, hours_before: [24], subject: null, text: null } }),
+    );
+    const transport = t.app.sms.transport;
+    const refuse = jest.spyOn(transport, 'deliver').mockRejectedValueOnce(new Error('The number is unreachable'));
+    try {
+      await runClock();
+    } finally {
+      refuse.mockRestore();
+    }
+    const [sms] = await messagesOf(user.id);
+    expect(sms).toMatchObject({ status: 'error', error: 'The number is unreachable' });
+    const rows = await t.app.db
+      .selectFrom('credit_entries')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { kind: 'admin', amount: 10 },
+      { kind: 'admin', amount: 10 },
+      { kind: 'spend', amount: -sms.credits },
+      { kind: 'refund', amount: sms.credits },
+    ]);
+  });
+
+  it('thanks an attended client once, when the owner switched thank-yous on', async () => {
+    const { agent, user, appointmentId } = await studio({ startsIn: -2 * HOUR });
+    await put(
+      agent,
+      'email',
+      settings({ thank_you: { enabled: true, subject: null, text: 'Thanks {client_first_name} for the {service}!' } }),
+    );
+    await runClock();
+    expect(await messagesOf(user.id)).toEqual([]);
+    await t.app.db
+      .updateTable('appointment_clients')
+      .set({ status: 'attended' })
+      .where('appointment_id', '=', appointmentId)
+      .execute();
+    await runClock(2);
+    const sent = await messagesOf(user.id);
+    expect(sent.map((m) => [m.type, m.subject, m.body])).toEqual([
+      ['thank_you', 'Thank you for your visit', 'Thanks Mia for the Colour!'],
+    ]);
+  });
+});
