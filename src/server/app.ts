@@ -49,6 +49,7 @@ import { billingWebhookRoutes } from './features/billing/webhook-routes';
 import { adminCreditRoutes } from './features/credits/admin-routes';
 import { creditRoutes } from './features/credits/routes';
 import { notificationSettingsRoutes } from './features/notifications/routes';
+import { twilioRoutes } from './features/notifications/twilio-routes';
 import { liqpayRoutes } from './features/billing/liqpay/routes';
 import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
 import { clientMessageRoutes } from './features/clients/messages-routes';
@@ -222,6 +223,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(billingRoutes);
   await fastify.register(creditRoutes);
   await fastify.register(notificationSettingsRoutes);
+  await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
   await fastify.register(adminCreditRoutes);
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
   await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });

@@ -41,6 +41,13 @@ export interface Config {
    */
   stripeTestClocks: boolean;
   /** LiqPay (the UA deployment's owners paying for their plan): the shop's keys; without them, the local stand-in. */
+  /** Twilio (SMS): without an account SID, SMS stay in the outbox. */
+  twilioAccountSid?: string;
+  twilioAuthToken?: string;
+  /** The fixed number (or messaging service) SMS go from, and clients text OPTOUT to. */
+  twilioFrom?: string;
+  /** https://api.twilio.com, or a local stand-in. */
+  twilioApiUrl: string;
   liqpayPublicKey?: string;
   liqpayPrivateKey?: string;
   /** https://www.liqpay.ua, or the local stand-in. */
@@ -82,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeApiUrl: env.STRIPE_API_URL || undefined,
     stripeBillingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET || undefined,
     stripeTestClocks: env.STRIPE_TEST_CLOCKS === '1',
+    twilioAccountSid: env.TWILIO_ACCOUNT_SID || undefined,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN || undefined,
+    twilioFrom: env.TWILIO_FROM || undefined,
+    twilioApiUrl: env.TWILIO_API_URL || 'https://api.twilio.com',
     liqpayPublicKey: env.LIQPAY_PUBLIC_KEY || undefined,
     liqpayPrivateKey: env.LIQPAY_PRIVATE_KEY || undefined,
     liqpayApiUrl: env.LIQPAY_API_URL || 'https://www.liqpay.ua',

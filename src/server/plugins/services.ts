@@ -8,6 +8,7 @@ import { createQueue } from '../infra/queue/create';
 import type { JobQueue } from '../infra/queue/queue';
 import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
 import { outboxTransport, smsSender, type SmsSender } from '../infra/sms';
+import { twilioTransport } from '../infra/sms-twilio';
 import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../infra/rate-limit';
 
 declare module 'fastify' {
@@ -36,6 +37,11 @@ export type ServicesOptions = Pick<
   | 'stripeApiUrl'
   | 'stripeBillingWebhookSecret'
   | 'stripeTestClocks'
+  | 'appUrl'
+  | 'twilioAccountSid'
+  | 'twilioAuthToken'
+  | 'twilioFrom'
+  | 'twilioApiUrl'
   | 'liqpayPublicKey'
   | 'liqpayPrivateKey'
   | 'liqpayApiUrl'
@@ -58,7 +64,18 @@ export default fp(
         app.log.error({ err, job: job.name, attempt: job.attempt }, job.failed ? 'job failed for good' : 'job failed'),
     });
     app.decorate('queue', queue);
-    app.decorate('sms', smsSender(app.db, outboxTransport()));
+    // SMS through Twilio when an account is configured, else kept in the outbox for the owner to see.
+    const sms =
+      opts.twilioAccountSid && opts.twilioAuthToken && opts.twilioFrom
+        ? twilioTransport({
+            accountSid: opts.twilioAccountSid,
+            authToken: opts.twilioAuthToken,
+            from: opts.twilioFrom,
+            apiUrl: opts.twilioApiUrl,
+            statusCallbackUrl: `${opts.appUrl}/api/v1/sms/status`,
+          })
+        : outboxTransport();
+    app.decorate('sms', smsSender(app.db, sms));
     app.decorate(
       'payments',
       opts.stripeSecretKey && opts.stripeWebhookSecret

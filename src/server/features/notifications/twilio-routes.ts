@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { nowIso } from '../../db/database';
+import { toE164 } from '../../infra/phones';
+import { deliveryStatus, fromTwilio } from '../../infra/sms-twilio';
+import { ownerOfOptOutCode } from './opt-out';
+
+export interface TwilioRoutesOptions {
+  appUrl: string;
+  /** Twilio's auth token: what its requests are signed with. Without it, the routes answer 404. */
+  authToken?: string;
+}
+
+/** How far along a message is: a status only ever moves forward (callbacks may arrive out of order, or twice). */
+const RANK: Record<string, number> = { outbox: 0, pending: 1, sent: 2, delivered: 3, error: 3 };
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+const OPT_OUT = /^\s*OPTOUT\s+([A-Za-z0-9]{1,16})\s*$/i;
+
+/**
+ * What Twilio calls (spec §4, §9): each message's delivery status (`POST /api/v1/sms/status`) and the texts clients
+ * send to the fixed number (`POST /api/v1/sms/inbound`), where `OPTOUT <code>` switches that business's SMS and
+ * marketing off for the client whose number it came from. Both are signed by Twilio with the auth token over the
+ * URL and the form: an unsigned or wrongly signed call is a 403 and changes nothing.
+ */
+export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptions): Promise<void> {
+  // Twilio posts forms.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 100_000 },
+    (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const verified = (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    if (!opts.authToken) {
+      void reply.code(404).send({ message: req.t('errors.notFound') });
+      return null;
+    }
+    const form = (req.body ?? {}) as Record<string, string>;
+    const signature = req.headers['x-twilio-signature'];
+    if (
+      !fromTwilio(opts.authToken, typeof signature === 'string' ? signature : undefined, `${opts.appUrl}${path}`, form)
+    ) {
+      void reply.code(403).send({ message: 'Invalid signature.' });
+      return null;
+    }
+    return form;
+  };
+  const config = { access: 'public', csrf: false } as const;
+
+  app.post('/api/v1/sms/status', { config, schema: { hide: true } }, async (req, reply) => {
+    const form = verified(req, reply, '/api/v1/sms/status');
+    if (!form) return reply;
+    const sid = form.MessageSid ?? form.SmsSid;
+    const status = deliveryStatus(form.MessageStatus ?? form.SmsStatus ?? '');
+    if (sid) {
+      const behind = Object.entries(RANK)
+        .filter(([, rank]) => rank < RANK[status])
+        .map(([name]) => name);
+      await app.db
+        .updateTable('outbox')
+        .set({
+          status,
+          error: status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null,
+          updated_at: nowIso(),
+        })
+        .where('provider_ref', '=', sid)
+        .where('status', 'in', behind)
+        .execute();
+    }
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/sms/inbound', { config, schema: { hide: true } }, async (req, reply) => {
+    const form = verified(req, reply, '/api/v1/sms/inbound');
+    if (!form) return reply;
+    const code = OPT_OUT.exec(form.Body ?? '')?.[1];
+    const owner = code ? ownerOfOptOutCode(code) : null;
+    const from = toE164(form.From ?? '');
+    if (owner && from)
+      await app.db
+        .updateTable('clients')
+        .set({ sms_reminders: 0, marketing_messages: 0, opt_out: 1, updated_at: nowIso() })
+        .where('user_id', '=', owner)
+        .where('phone', '=', from)
+        .execute();
+    return reply.type('text/xml').send(EMPTY_TWIML);
+  });
+}
