@@ -1,12 +1,21 @@
 import { preloadable, type CellType, type RendererWidget, type ScreenWidget } from '../../renderer';
 import { DiscountCell } from './cells/Discount';
+import { lazyField } from './lazy-field';
 
 /**
  * Soloist's hand-written widgets, registered by the names schemas use. One import + one entry per widget.
  * `widgets` are form fields (`"ui:widget": "<name>"`); `screenWidgets` are blocks a screen places (`"widget"`),
  * each its own chunk, loaded when a screen first shows it. The calendar, booking wizard and charts arrive here.
  */
-export const widgets: Record<string, RendererWidget> = {};
+export const widgets: Record<string, RendererWidget> = {
+  // Notification settings: a message template with its tags and live preview, and when reminders go out.
+  'message-template': lazyField(
+    () => import(/* webpackChunkName: "widget-message-template" */ './notifications/MessageTemplate'),
+  ),
+  'reminder-hours': lazyField(
+    () => import(/* webpackChunkName: "widget-message-template" */ './notifications/ReminderHours'),
+  ),
+};
 
 // The public booking page: each step is its own chunk, named for its widget, so the page's first screen loads the
 // start step only (the server preloads `widget-<name>` for a screen's first widget). The other steps follow on the

@@ -6,8 +6,8 @@ import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../../renderer/core/built
  * in ./index.ts; a widget added there is added here too.
  */
 
-/** Form widgets the app adds to the renderer's (`"ui:widget"`): none yet. */
-export const APP_WIDGETS: readonly string[] = [];
+/** Form widgets the app adds to the renderer's (`"ui:widget"`). */
+export const APP_WIDGETS: readonly string[] = ['message-template', 'reminder-hours'];
 
 /** Blocks a screen places (`"widget"` of a card or a wizard step). */
 export const APP_SCREEN_WIDGETS: readonly string[] = [

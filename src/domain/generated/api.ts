@@ -10,6 +10,7 @@ import type { Client, ClientInput } from './clients';
 import type { CreditEntry } from './credit-entries';
 import type { DeleteProfileInput } from './delete-profile';
 import type { Discount, DiscountInput } from './discounts';
+import type { EmailNotificationSettingsInput } from './email-notification-settings';
 import type { Expense, ExpenseInput } from './expenses';
 import type { ForgotPasswordInput } from './forgot-password';
 import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
@@ -27,6 +28,7 @@ import type { PromoCode, PromoCodeInput } from './promo-codes';
 import type { RegistrationInput } from './register';
 import type { ResetPasswordInput } from './reset-password';
 import type { Service, ServiceInput } from './services';
+import type { SmsNotificationSettingsInput } from './sms-notification-settings';
 import type { TaxSettingsInput } from './tax-settings';
 
 export interface ApiRoutes {
@@ -2311,6 +2313,12 @@ export interface ApiRoutes {
       archived?: 0 | 1;
     };
   };
+  "POST /api/v1/sms/inbound": {
+    responses: {};
+  };
+  "POST /api/v1/sms/status": {
+    responses: {};
+  };
   "POST /api/v1/subscription/addon": {
     responses: {
       "200": {
@@ -2755,26 +2763,13 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          type: string;
-          reminder: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          thank_you: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          hours: number[];
+          reminder_enabled: boolean;
+          reminder_hours: number[];
+          reminder_subject?: string | null;
+          reminder_text: string;
+          thank_you_enabled: boolean;
+          thank_you_subject?: string | null;
+          thank_you_text: string;
         };
         message?: string;
       };
@@ -2784,46 +2779,18 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          type: string;
-          reminder: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          thank_you: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          hours: number[];
+          reminder_enabled: boolean;
+          reminder_hours: number[];
+          reminder_subject?: string | null;
+          reminder_text: string;
+          thank_you_enabled: boolean;
+          thank_you_subject?: string | null;
+          thank_you_text: string;
         };
         message?: string;
       };
     };
-    body: {
-      reminder: {
-        enabled: boolean;
-        subject?: string | null;
-        text?: string | null;
-        /**
-         * @maxItems 6
-         */
-        hours_before?: (1 | 2 | 4 | 12 | 24 | 48)[];
-      };
-      thank_you: {
-        enabled: boolean;
-        subject?: string | null;
-        text?: string | null;
-      };
-    };
+    body: EmailNotificationSettingsInput;
   };
   "POST /api/v1/user/email-notification-settings/buy-email-bundle/:id": {
     responses: {
@@ -2943,26 +2910,13 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          type: string;
-          reminder: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          thank_you: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          hours: number[];
+          reminder_enabled: boolean;
+          reminder_hours: number[];
+          reminder_subject?: string | null;
+          reminder_text: string;
+          thank_you_enabled: boolean;
+          thank_you_subject?: string | null;
+          thank_you_text: string;
         };
         message?: string;
       };
@@ -2972,46 +2926,18 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          type: string;
-          reminder: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          thank_you: {
-            enabled: boolean;
-            hours_before?: number[];
-            subject: string | null;
-            text: string | null;
-            default_subject: string;
-            default_text: string;
-            tags: string[];
-          };
-          hours: number[];
+          reminder_enabled: boolean;
+          reminder_hours: number[];
+          reminder_subject?: string | null;
+          reminder_text: string;
+          thank_you_enabled: boolean;
+          thank_you_subject?: string | null;
+          thank_you_text: string;
         };
         message?: string;
       };
     };
-    body: {
-      reminder: {
-        enabled: boolean;
-        subject?: string | null;
-        text?: string | null;
-        /**
-         * @maxItems 6
-         */
-        hours_before?: (1 | 2 | 4 | 12 | 24 | 48)[];
-      };
-      thank_you: {
-        enabled: boolean;
-        subject?: string | null;
-        text?: string | null;
-      };
-    };
+    body: SmsNotificationSettingsInput;
   };
   "POST /api/v1/user/sms-notification-settings/buy-sms-bundle/:id": {
     responses: {

@@ -14,11 +14,16 @@ const deps = () => ({ i18n: t.app.schemas.i18n, appUrl: 'http://app.test' });
 
 const studio = (options: Parameters<typeof messageStudio>[1] = {}) => messageStudio(t, options);
 
+/** A channel's settings as the form sends them. */
 const settings = (over: Record<string, unknown> = {}) => ({
-  reminder: { enabled: true, hours_before: [24], subject: null, text: null },
-  thank_you: { enabled: false, subject: null, text: null },
+  reminder_enabled: true,
+  reminder_hours: [24],
+  reminder_text: null,
+  thank_you_enabled: false,
+  thank_you_text: null,
   ...over,
 });
+const off = settings({ reminder_enabled: false });
 
 /** Scans, then runs every message job it asked for, as the queue's worker would. */
 async function runClock(times = 1) {
@@ -55,44 +60,44 @@ const put = (agent: Agent, type: string, body: unknown) =>
   agent.put(`/api/v1/user/${type}-notification-settings`, body);
 
 describe('notification settings', () => {
-  it('shows each message with its default words and tags, and saves the owner’s own', async () => {
+  it('shows each text as it goes out (the default in the owner’s language) and saves the owner’s own', async () => {
     const { agent } = await studio();
     const before = (await agent.get('/api/v1/user/sms-notification-settings')).json().data;
-    expect(before.reminder).toMatchObject({ enabled: false, hours_before: [24], text: null });
-    expect(before.reminder.default_text).toContain('{business_name}');
-    expect(before.reminder.tags).toContain('client_first_name');
+    expect(before).toMatchObject({ reminder_enabled: false, reminder_hours: [24], thank_you_enabled: false });
+    expect(before.reminder_text).toBe('{business_name}: reminder of your {service} on {date} at {time}.');
+    const email = (await agent.get('/api/v1/user/email-notification-settings')).json().data;
+    expect(email).toMatchObject({
+      reminder_enabled: true,
+      reminder_subject: 'Reminder: {service} on {date} at {time}',
+    });
     const text = 'Hi {client_first_name}, see you {date} at {time}!';
-    const res = await put(
-      agent,
-      'sms',
-      settings({ reminder: { enabled: true, hours_before: [2, 24], text, subject: null } }),
-    );
+    const res = await put(agent, 'sms', settings({ reminder_hours: [2, 24], reminder_text: text }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('SMS notification settings saved.');
-    expect(res.json().data.reminder).toMatchObject({ enabled: true, hours_before: [24, 2], text });
+    expect(res.json().data).toMatchObject({ reminder_enabled: true, reminder_hours: [24, 2], reminder_text: text });
+    // Saved as the owner's words; the default untouched stays the default (in Ukrainian for a Ukrainian reader).
+    const uk = await agent.request('GET', '/api/v1/user/sms-notification-settings', undefined, { 'x-locale': 'uk' });
+    expect(uk.json().data.reminder_text).toBe(text);
+    expect(uk.json().data.thank_you_text).toMatch(/^Дякуємо за візит/);
   });
 
   it('refuses an unknown or mistyped tag by name (422) and saves nothing', async () => {
     const { agent } = await studio();
-    const res = await put(
-      agent,
-      'sms',
-      settings({
-        reminder: { enabled: true, hours_before: [24], subject: null, text: 'Hi {Client_First_Name}, {date at {time}' },
-      }),
-    );
+    const res = await put(agent, 'sms', settings({ reminder_text: 'Hi {Client_First_Name}, {date at {time}' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors['reminder.text'][0]).toBe(
+    expect(res.json().errors.reminder_text[0]).toBe(
       'Unknown tags {Client_First_Name}, {date: copy tags exactly as they are listed.',
     );
-    const none = await put(
-      agent,
-      'email',
-      settings({ reminder: { enabled: true, hours_before: [], subject: null, text: null } }),
+    const wrongTag = await put(agent, 'email', settings({ thank_you_subject: 'Thanks from {businessname}' }));
+    expect(wrongTag.json().errors.thank_you_subject[0]).toBe(
+      'Unknown tag {businessname}: copy tags exactly as they are listed.',
     );
+    const none = await put(agent, 'email', settings({ reminder_hours: [] }));
     expect(none.statusCode).toBe(422);
-    expect(none.json().errors['reminder.hours_before'][0]).toBe('Choose when reminders go out.');
-    expect((await agent.get('/api/v1/user/sms-notification-settings')).json().data.reminder.enabled).toBe(false);
+    expect(none.json().errors.reminder_hours[0]).toBe('Choose when reminders go out.');
+    const odd = await put(agent, 'sms', settings({ reminder_hours: [3] }));
+    expect(odd.statusCode).toBe(422);
+    expect((await agent.get('/api/v1/user/sms-notification-settings')).json().data.reminder_enabled).toBe(false);
   });
 });
 
@@ -136,11 +141,7 @@ describe('reminders', () => {
   it('without credits: not sent, kept as an error in the spec’s words, nothing spent, the owner told once', async () => {
     const { agent, user } = await studio({ sms: 0 });
     await put(agent, 'sms', settings());
-    await put(
-      agent,
-      'email',
-      settings({ reminder: { enabled: false, hours_before: [24], subject: null, text: null } }),
-    );
+    await put(agent, 'email', off);
     await runClock();
     const [sms] = await messagesOf(user.id);
     expect(sms).toMatchObject({
@@ -176,11 +177,7 @@ describe('reminders', () => {
   it('gives the credits back as a refund row when the SMS gateway refuses the message', async () => {
     const { agent, user } = await studio();
     await put(agent, 'sms', settings());
-    await put(
-      agent,
-      'email',
-      settings({ reminder: { enabled: false, hours_before: [24], subject: null, text: null } }),
-    );
+    await put(agent, 'email', off);
     const transport = t.app.sms.transport;
     const refuse = jest.spyOn(transport, 'deliver').mockRejectedValueOnce(new Error('The number is unreachable'));
     try {
@@ -209,7 +206,7 @@ describe('reminders', () => {
     await put(
       agent,
       'email',
-      settings({ thank_you: { enabled: true, subject: null, text: 'Thanks {client_first_name} for the {service}!' } }),
+      settings({ thank_you_enabled: true, thank_you_text: 'Thanks {client_first_name} for the {service}!' }),
     );
     await runClock();
     expect(await messagesOf(user.id)).toEqual([]);

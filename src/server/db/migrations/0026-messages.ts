@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('outbox')
     .addColumn('client_id', 'integer', (c) => c.references('clients.id').onDelete('set null'))
     .execute();
-  await db.schema.alterTable('outbox').addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('outbox')
+    .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('outbox').addColumn('dedupe_key', 'varchar(191)').execute();
   await db.schema.alterTable('outbox').addColumn('provider_ref', 'varchar(64)').execute();
   await db.schema.alterTable('outbox').addColumn('error', 'varchar(255)').execute();

@@ -1,78 +1,71 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
 import { CREDIT_TYPES, type CreditType } from '../../../domain/credits';
-import { TEMPLATE_TAGS, unknownTags } from '../../../domain/message-templates';
-import { BOOLEAN, object, responses, STRING } from '../../engine/responses';
+import { unknownTags } from '../../../domain/message-templates';
+import { BOOLEAN, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
 import { forbidden, invalidFields, type Message } from '../../infra/domain-error';
 import { templateOf } from './compose';
-import { AUTOMATIC, channelSettingsOf, REMINDER_HOURS, saveChannelSettings, type ChannelSettings } from './settings';
+import {
+  AUTOMATIC,
+  channelSettingsOf,
+  saveChannelSettings,
+  type AutomaticType,
+  type ChannelSettings,
+} from './settings';
 
 const SUBJECT = { sms: 'SmsNotification', email: 'EmailNotification' } as const;
-const NULLABLE_TEXT = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-const HOURS = {
-  type: 'array',
-  items: { type: 'integer', enum: REMINDER_HOURS },
-  uniqueItems: true,
-  maxItems: 6,
-} as const;
 
-const messageBody = (type: CreditType, extra: Record<string, unknown> = {}) =>
-  ({
-    type: 'object',
-    required: ['enabled'],
-    additionalProperties: false,
-    properties: {
-      enabled: { type: 'boolean' },
-      subject: NULLABLE_TEXT(150),
-      text: NULLABLE_TEXT(type === 'sms' ? 640 : 5000),
-      ...extra,
-    },
-  }) as const;
+/** The form's shape (`<type>-notification-settings` resource): one flat record per channel. */
+interface Flat {
+  reminder_enabled: boolean;
+  reminder_hours: number[];
+  reminder_subject?: string | null;
+  reminder_text?: string | null;
+  thank_you_enabled: boolean;
+  thank_you_subject?: string | null;
+  thank_you_text?: string | null;
+}
 
-const body = (type: CreditType) =>
-  ({
-    type: 'object',
-    required: ['reminder', 'thank_you'],
-    additionalProperties: false,
-    properties: { reminder: messageBody(type, { hours_before: HOURS }), thank_you: messageBody(type) },
-  }) as const;
-
-const MESSAGE_VIEW = object(
-  {
-    enabled: BOOLEAN,
-    hours_before: { type: 'array', items: { type: 'integer' } },
-    subject: { type: ['string', 'null'] },
-    text: { type: ['string', 'null'] },
-    default_subject: STRING,
-    default_text: STRING,
-    tags: { type: 'array', items: STRING },
-  },
-  { required: ['enabled', 'subject', 'text', 'default_subject', 'default_text', 'tags'] },
-);
 const SETTINGS = object(
   {
     data: object(
       {
-        type: STRING,
-        reminder: MESSAGE_VIEW,
-        thank_you: MESSAGE_VIEW,
-        hours: { type: 'array', items: { type: 'integer' } },
+        reminder_enabled: BOOLEAN,
+        reminder_hours: { type: 'array', items: INTEGER },
+        reminder_subject: NULLABLE_STRING,
+        reminder_text: STRING,
+        thank_you_enabled: BOOLEAN,
+        thank_you_subject: NULLABLE_STRING,
+        thank_you_text: STRING,
       },
-      { required: ['type', 'reminder', 'thank_you', 'hours'] },
+      { required: ['reminder_enabled', 'reminder_hours', 'reminder_text', 'thank_you_enabled', 'thank_you_text'] },
     ),
     message: STRING,
   },
   { required: ['data'] },
 );
 
-type Body = {
-  reminder: { enabled: boolean; subject?: string | null; text?: string | null; hours_before?: number[] };
-  thank_you: { enabled: boolean; subject?: string | null; text?: string | null };
-};
+const defaultsOf = (t: TFunction, kind: AutomaticType, type: CreditType) =>
+  templateOf(t, kind, type, { subject: null, text: null });
 
-/** An empty or default-equal text is kept as "the default" (null), so the default follows the owner's language. */
+/** What the form shows: each text as it goes out, the owner's or the default in their language. */
+function flat(t: TFunction, type: CreditType, s: ChannelSettings): Flat {
+  const words = (kind: AutomaticType) => templateOf(t, kind, type, s[kind]);
+  return {
+    reminder_enabled: s.reminder.enabled,
+    reminder_hours: s.reminder.hours_before,
+    ...(type === 'email' ? { reminder_subject: words('reminder').subject } : {}),
+    reminder_text: words('reminder').text,
+    thank_you_enabled: s.thank_you.enabled,
+    ...(type === 'email' ? { thank_you_subject: words('thank_you').subject } : {}),
+    thank_you_text: words('thank_you').text,
+  };
+}
+
+/** An empty text, or one equal to the default, is kept as "the default" (null), so it follows the owner's language. */
 const own = (value: string | null | undefined, fallback: string) => {
   const v = value?.trim() ?? '';
-  return v === '' || v === fallback ? null : v;
+  return v === '' || v === fallback.trim() ? null : v;
 };
 
 /**
@@ -80,26 +73,12 @@ const own = (value: string | null | undefined, fallback: string) => {
  * `PUT /user/{type}-notification-settings`): reminders (on, how long before), thank-yous after an attended
  * appointment, and each message's words — the owner's, or the default in their language. A template is checked
  * tag by tag (spec §5: tags must be copied exactly): an unknown or mistyped tag is a 422 naming it, and nothing
- * is saved.
+ * is saved. The request is validated by the `<type>-notification-settings` resource schema.
  */
 export async function notificationSettingsRoutes(app: FastifyInstance): Promise<void> {
   const gate = (req: FastifyRequest, action: 'read' | 'update', type: CreditType) => {
     if (!req.ability.can(action, SUBJECT[type])) throw forbidden(action, SUBJECT[type]);
     return req.user!;
-  };
-  const view = (req: FastifyRequest, type: CreditType, settings: ChannelSettings) => {
-    const t = req.t;
-    const one = (kind: (typeof AUTOMATIC)[number]) => {
-      const defaults = templateOf(t, kind, type, { subject: null, text: null });
-      return {
-        hours_before: [],
-        ...settings[kind],
-        default_subject: defaults.subject,
-        default_text: defaults.text,
-        tags: [...TEMPLATE_TAGS[kind]],
-      };
-    };
-    return { type, reminder: one('reminder'), thank_you: one('thank_you'), hours: [...REMINDER_HOURS] };
   };
 
   for (const type of CREDIT_TYPES) {
@@ -111,46 +90,51 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
         .select('settings')
         .where('id', '=', req.user!.id)
         .executeTakeFirstOrThrow();
-      return { data: view(req, type, channelSettingsOf(row.settings, type)) };
+      return { data: flat(req.t, type, channelSettingsOf(row.settings, type)) };
     });
 
     app.put(
       path,
-      { schema: { tags: ['user'], body: body(type), response: responses({ 200: SETTINGS }) } },
+      {
+        schema: {
+          tags: ['user'],
+          body: { $ref: `${type}-notification-settings.request#` },
+          response: responses({ 200: SETTINGS }),
+        },
+      },
       async (req) => {
         const user = gate(req, 'update', type);
-        const input = req.body as Body;
+        const input = req.body as Flat;
         const errors: Record<string, Message> = {};
         for (const kind of AUTOMATIC)
-          for (const field of ['subject', 'text'] as const) {
-            const wrong = unknownTags(input[kind][field] ?? '', kind);
+          for (const part of ['subject', 'text'] as const) {
+            const field = `${kind}_${part}` as const;
+            const wrong = unknownTags(input[field] ?? '', kind);
             if (wrong.length)
-              errors[`${kind}.${field}`] = {
+              errors[field] = {
                 key: 'notifications.unknownTags',
                 values: { tags: wrong.join(', '), count: wrong.length },
               };
           }
-        if (input.reminder.enabled && !input.reminder.hours_before?.length)
-          errors['reminder.hours_before'] = { key: 'notifications.chooseHours' };
+        if (input.reminder_enabled && input.reminder_hours.length === 0)
+          errors.reminder_hours = { key: 'notifications.chooseHours' };
         if (Object.keys(errors).length) throw invalidFields(errors);
-        const defaults = (kind: (typeof AUTOMATIC)[number]) =>
-          templateOf(req.t, kind, type, { subject: null, text: null });
         const next: ChannelSettings = {
           reminder: {
-            enabled: input.reminder.enabled,
-            hours_before: [...(input.reminder.hours_before ?? [])].sort((a, b) => b - a),
-            subject: own(input.reminder.subject, defaults('reminder').subject),
-            text: own(input.reminder.text, defaults('reminder').text),
+            enabled: input.reminder_enabled,
+            hours_before: [...input.reminder_hours].sort((a, b) => b - a),
+            subject: own(input.reminder_subject, defaultsOf(req.t, 'reminder', type).subject),
+            text: own(input.reminder_text, defaultsOf(req.t, 'reminder', type).text),
           },
           thank_you: {
-            enabled: input.thank_you.enabled,
-            subject: own(input.thank_you.subject, defaults('thank_you').subject),
-            text: own(input.thank_you.text, defaults('thank_you').text),
+            enabled: input.thank_you_enabled,
+            subject: own(input.thank_you_subject, defaultsOf(req.t, 'thank_you', type).subject),
+            text: own(input.thank_you_text, defaultsOf(req.t, 'thank_you', type).text),
           },
         };
         const saved = await saveChannelSettings(app.db, app.dialect, user.id, type, next);
         return {
-          data: view(req, type, saved),
+          data: flat(req.t, type, saved),
           message: req.t('notifications.saved', { type: req.t(`credits.types.${type}`) }),
         };
       },

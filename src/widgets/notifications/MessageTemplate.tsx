@@ -1,0 +1,118 @@
+import { useContext, useMemo, useRef } from 'react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { dayInWords } from '../../domain/dates-in-words';
+import { fillTemplate, TEMPLATE_TAGS, unknownTags, type MessageType } from '../../domain/message-templates';
+import { smsSize } from '../../domain/sms';
+import { WidgetHostContext } from '../host';
+import './notifications.css';
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** What the preview fills the tags with: a made-up client and tomorrow at ten, with the owner's own name. */
+function sampleValues(t: T, locale: string, owner: string): Record<string, string> {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const link = `${window.location.origin}/online-booking/${t('notifications.sample.slug')}`;
+  return {
+    client_first_name: t('notifications.sample.firstName'),
+    client_last_name: t('notifications.sample.lastName'),
+    date: dayInWords(locale, tomorrow),
+    time: '10:00',
+    service: t('notifications.sample.service'),
+    location: t('notifications.sample.location'),
+    business_name: owner,
+    manage_link: link,
+    booking_link: link,
+  };
+}
+
+/**
+ * A message template field (`"ui:widget": "message-template"`, options `kind` — reminder, thank_you, marketing —
+ * `channel` — sms, email — and `part` — text or subject): the text, the tags of its kind to insert at the cursor
+ * (spec §5: tags are copied exactly, so they are inserted rather than typed), a warning naming any tag that is not
+ * one, and a live preview filled with a sample client; for an SMS, its size as carriers count it (GSM-7 or UCS-2,
+ * parts) and the credits it costs per client — the same count the server spends.
+ */
+export default function MessageTemplate(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, rawErrors } = props;
+  const context = (props.registry.formContext ?? {}) as { t?: T; locale?: string };
+  const t: T = context.t ?? ((k) => k);
+  const locale = context.locale ?? 'en';
+  // The owner's name stands for the business in the preview (a form outside the app has none).
+  const user = useContext(WidgetHostContext)?.user;
+  const kind = (options.kind as MessageType) ?? 'reminder';
+  const channel = options.channel === 'email' ? 'email' : 'sms';
+  const subject = options.part === 'subject';
+  const text = typeof value === 'string' ? value : '';
+  const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const owner = user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
+  const sample = useMemo(() => sampleValues(t, locale, owner), [t, locale, owner]);
+  const wrong = unknownTags(text, kind);
+  const filled = fillTemplate(text, sample).trim();
+  const size = channel === 'sms' ? smsSize(filled) : null;
+
+  /** Puts the tag where the cursor is (or at the end), and the cursor after it. */
+  const insert = (tag: string) => {
+    const el = field.current;
+    const at = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? at;
+    const next = `${text.slice(0, at)}{${tag}}${text.slice(end)}`;
+    onChange(next);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + tag.length + 2, at + tag.length + 2);
+    });
+  };
+
+  const common = {
+    id,
+    name: id,
+    ref: field,
+    className: `sf-input${subject ? '' : ' sf-textarea'}`,
+    value: text,
+    disabled,
+    readOnly: readonly,
+    'aria-invalid': (rawErrors?.length ?? 0) > 0 || wrong.length > 0 || undefined,
+    'aria-describedby': `${ariaDescribedByIds(id)} ${id}__preview`,
+    onBlur: () => onBlur(id, text),
+    onFocus: () => onFocus(id, text),
+  };
+  return (
+    <div className="sn-template">
+      {subject ? (
+        <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <textarea {...common} rows={channel === 'sms' ? 3 : 6} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {!disabled && !readonly && (
+        <div className="sn-tags" role="group" aria-label={t('notifications.insertTag')}>
+          {TEMPLATE_TAGS[kind].map((tag) => (
+            <button key={tag} type="button" className="sn-tag" onClick={() => insert(tag)}>
+              {`{${tag}}`}
+            </button>
+          ))}
+        </div>
+      )}
+      {wrong.length > 0 && !rawErrors?.length && (
+        <p className="sn-warning" role="alert">
+          {t('notifications.unknownTags', { tags: wrong.join(', '), count: wrong.length })}
+        </p>
+      )}
+      <div id={`${id}__preview`} className="sn-preview" aria-live="polite">
+        {!subject && <span className="sn-preview-label">{t('notifications.preview')}</span>}
+        {!subject && <span className="sn-preview-text">{filled || '—'}</span>}
+        <span className="sn-size">
+          {size
+            ? t('notifications.smsSize', {
+                count: size.parts,
+                characters: size.characters,
+                encoding: size.encoding,
+                credits: size.parts,
+              })
+            : subject
+              ? fillTemplate(text, sample)
+              : t('notifications.emailSize')}
+        </span>
+      </div>
+    </div>
+  );
+}
