@@ -2,11 +2,14 @@
 
 export interface Message {
   id?: number;
-  channel?: string;
+  channel?: "email" | "sms";
+  type?: "reminder" | "thank_you" | "booking" | "marketing" | null;
   recipient?: string;
   subject?: string;
   body?: string;
-  status?: string;
+  status?: "outbox" | "pending" | "sent" | "delivered" | "error";
+  credits?: number;
+  error?: string | null;
   created_at?: string;
 }
 

@@ -6,6 +6,7 @@ import { DEMO_USERS, DEMO_PASSWORD } from './seed-accounts';
 import { seedBookableServices } from './seed-catalogue';
 import { demoClient } from './seed-clients';
 import { seedCredits } from './seed-credits';
+import { seedMessages } from './seed-messages';
 import { seedOwnerHistory } from './seed-history';
 import { seedSmallOwners } from './seed-small-owners';
 
@@ -69,6 +70,7 @@ export async function seedDemoData(db: Db, dialect: Dialect, t: TFunction): Prom
   await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY, t);
   await seedSmallOwners(db, dialect, DEMO_CURRENCY);
   await seedCredits(db, { id: owner.id, smsPerMonth: 200, months: 6, seed: 7 });
+  await seedMessages(db, owner.id, t);
   const lite = await db
     .selectFrom('users')
     .select('id')

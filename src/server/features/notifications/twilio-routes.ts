@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nowIso } from '../../db/database';
+import { responses, STRING } from '../../engine/responses';
 import { toE164 } from '../../infra/phones';
 import { deliveryStatus, fromTwilio } from '../../infra/sms-twilio';
 import { ownerOfOptOutCode } from './opt-out';
@@ -45,42 +46,50 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
   };
   const config = { access: 'public', csrf: false } as const;
 
-  app.post('/api/v1/sms/status', { config, schema: { hide: true } }, async (req, reply) => {
-    const form = verified(req, reply, '/api/v1/sms/status');
-    if (!form) return reply;
-    const sid = form.MessageSid ?? form.SmsSid;
-    const status = deliveryStatus(form.MessageStatus ?? form.SmsStatus ?? '');
-    if (sid) {
-      const behind = Object.entries(RANK)
-        .filter(([, rank]) => rank < RANK[status])
-        .map(([name]) => name);
-      await app.db
-        .updateTable('outbox')
-        .set({
-          status,
-          error: status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null,
-          updated_at: nowIso(),
-        })
-        .where('provider_ref', '=', sid)
-        .where('status', 'in', behind)
-        .execute();
-    }
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v1/sms/status',
+    { config, schema: { hide: true, response: responses({ 204: { type: 'null' } }) } },
+    async (req, reply) => {
+      const form = verified(req, reply, '/api/v1/sms/status');
+      if (!form) return reply;
+      const sid = form.MessageSid ?? form.SmsSid;
+      const status = deliveryStatus(form.MessageStatus ?? form.SmsStatus ?? '');
+      if (sid) {
+        const behind = Object.entries(RANK)
+          .filter(([, rank]) => rank < RANK[status])
+          .map(([name]) => name);
+        await app.db
+          .updateTable('outbox')
+          .set({
+            status,
+            error: status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null,
+            updated_at: nowIso(),
+          })
+          .where('provider_ref', '=', sid)
+          .where('status', 'in', behind)
+          .execute();
+      }
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/v1/sms/inbound', { config, schema: { hide: true } }, async (req, reply) => {
-    const form = verified(req, reply, '/api/v1/sms/inbound');
-    if (!form) return reply;
-    const code = OPT_OUT.exec(form.Body ?? '')?.[1];
-    const owner = code ? ownerOfOptOutCode(code) : null;
-    const from = toE164(form.From ?? '');
-    if (owner && from)
-      await app.db
-        .updateTable('clients')
-        .set({ sms_reminders: 0, marketing_messages: 0, opt_out: 1, updated_at: nowIso() })
-        .where('user_id', '=', owner)
-        .where('phone', '=', from)
-        .execute();
-    return reply.type('text/xml').send(EMPTY_TWIML);
-  });
+  app.post(
+    '/api/v1/sms/inbound',
+    { config, schema: { hide: true, response: responses({ 200: { content: { 'text/xml': { schema: STRING } } } }) } },
+    async (req, reply) => {
+      const form = verified(req, reply, '/api/v1/sms/inbound');
+      if (!form) return reply;
+      const code = OPT_OUT.exec(form.Body ?? '')?.[1];
+      const owner = code ? ownerOfOptOutCode(code) : null;
+      const from = toE164(form.From ?? '');
+      if (owner && from)
+        await app.db
+          .updateTable('clients')
+          .set({ sms_reminders: 0, marketing_messages: 0, opt_out: 1, updated_at: nowIso() })
+          .where('user_id', '=', owner)
+          .where('phone', '=', from)
+          .execute();
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
 }
