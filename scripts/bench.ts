@@ -13,7 +13,8 @@
  *     connections (p95).
  *  6. Payments (bench-payments.ts): the income statistic, the payments list beside a bare route, a checkout, and
  *     the income export's time and memory at 10k and 50k rows.
- * `npm run bench -- api visit form availability booking payments` picks sections.
+ *  7. Messages (bench-messages.ts): the reminder clock's scan over 100,000 upcoming appointments.
+ * `npm run bench -- api visit form availability booking payments messages` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -31,6 +32,7 @@ import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
 import { benchInvoices } from './bench-invoices';
 import { benchPayments } from './bench-payments';
+import { benchMessages } from './bench-messages';
 import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
 import type { AvailabilityInput } from '../src/domain/availability/availability.types';
 
@@ -439,6 +441,7 @@ async function main(): Promise<void> {
   if (want('api')) await benchApi();
   if (want('payments')) await benchPayments(row, tmp);
   if (want('invoices')) await benchInvoices(row);
+  if (want('messages')) await benchMessages(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
