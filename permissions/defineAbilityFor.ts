@@ -20,6 +20,8 @@ export interface AbilityUser {
   is_admin: boolean;
   is_affiliate: boolean;
   is_api_user: boolean;
+  /** An admin opened marketing to this owner whatever their plan (spec §6). */
+  marketing_available?: boolean;
   subscription: {
     plan_name: string | null;
     status: string;
@@ -48,14 +50,17 @@ function interpolate(rules: unknown[], user: AbilityUser): RawRule[] {
   return JSON.parse(json) as RawRule[];
 }
 
-/** The plan's "cannot" rules, less what add-ons grant (the tax add-on grants Tax). */
+/** The plan's "cannot" rules, less what add-ons grant (the tax add-on grants Tax) and what an admin opened (Marketing). */
 function planRules(user: AbilityUser, plans: PermissionRules['plans']): RawRule[] {
   const { subscription } = user;
   const trialing = subscription.status === 'trialing' && subscription.valid;
   const level = planLevel(subscription.plan_name);
   // A trial grants all features; premium and API users get everything.
   if (trialing || user.is_api_user || level === 'premium') return [];
-  const granted = new Set<string>(subscription.addons.includes('tax') ? ['Tax'] : []);
+  const granted = new Set<string>([
+    ...(subscription.addons.includes('tax') ? ['Tax'] : []),
+    ...(user.marketing_available ? ['Marketing'] : []),
+  ]);
   return plans[level ?? 'lite'].map((rule) => ({
     ...rule,
     subject: (rule.subject as string[]).filter((s) => !granted.has(s)) as Subject[],

@@ -50,6 +50,8 @@ import { adminCreditRoutes } from './features/credits/admin-routes';
 import { creditRoutes } from './features/credits/routes';
 import { notificationSettingsRoutes } from './features/notifications/routes';
 import { twilioRoutes } from './features/notifications/twilio-routes';
+import { marketingRoutes } from './features/marketing/routes';
+import { unsubscribeRoutes } from './features/marketing/unsubscribe-routes';
 import { liqpayRoutes } from './features/billing/liqpay/routes';
 import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
 import { clientMessageRoutes } from './features/clients/messages-routes';
@@ -224,6 +226,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(creditRoutes);
   await fastify.register(notificationSettingsRoutes);
   await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
+  await fastify.register(marketingRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
+  await fastify.register(unsubscribeRoutes, { i18n });
   await fastify.register(adminCreditRoutes);
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
   await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });

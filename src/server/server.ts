@@ -4,6 +4,7 @@ import { seedDemoData } from './db/seed';
 import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
 import { hourlyJobs, scheduleHourly } from './jobs/schedule';
 import { notificationJobs, SCAN_EVERY } from './features/notifications/scan';
+import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing/send';
 import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
 import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
 import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
@@ -40,7 +41,8 @@ async function main(): Promise<void> {
       liqpayApiUrl: liqpay.url,
     });
   const app = await buildApp(config);
-  if (process.env.SEED !== '0') await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'));
+  if (process.env.SEED !== '0')
+    await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'), config.appUrl);
   // The hourly checks (and, with the local provider, the demo owner's clock) run on the durable job queue, once per
   // hour across all processes; JOBS=0 makes a process that serves requests only.
   const jobs = {
@@ -53,12 +55,15 @@ async function main(): Promise<void> {
   // Reminders and thank-yous: the clock looks every five minutes and asks for each message due, once.
   const messages = notificationJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl });
   await app.queue.every('messages.scan', SCAN_EVERY);
+  // Marketing campaigns: scheduled ones start when due; each sends in batches.
+  const campaigns = campaignJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom });
+  await app.queue.every('campaigns.due', CAMPAIGNS_EVERY);
   await app.listen({ port: config.port, host: config.host });
   // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
   // listening).
   if (provider && process.env.SEED !== '0')
     await seedDemoBilling(app, provider).catch((err) => app.log.error({ err }, 'demo billing failed'));
-  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages });
+  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages, ...campaigns });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.

@@ -18,6 +18,7 @@ import type { InvoiceSettingsInput } from './invoice-settings';
 import type { Invoice, InvoiceInput } from './invoices';
 import type { Location, LocationInput } from './locations';
 import type { LoginInput } from './login';
+import type { MarketingCampaign, MarketingCampaignInput } from './marketing';
 import type { Message } from './messages';
 import type { MileageSettingsInput } from './mileage-settings';
 import type { Package, PackageInput } from './packages';
@@ -169,6 +170,20 @@ export interface ApiRoutes {
       "200": {
         message: string;
       };
+    };
+  };
+  "PUT /api/v1/admin/user/marketing/:id": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          marketing_available: boolean;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      marketing_available: boolean;
     };
   };
   "PUT /api/v1/admin/user/sms/:id": {
@@ -1183,6 +1198,121 @@ export interface ApiRoutes {
       };
     };
     body: LocationInput;
+  };
+  "GET /api/v1/marketing": {
+    responses: {
+      "200": {
+        data: MarketingCampaign[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/marketing": {
+    responses: {
+      "201": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+    body: MarketingCampaignInput;
+  };
+  "GET /api/v1/marketing/:id": {
+    responses: {
+      "200": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/marketing/:id": {
+    responses: {
+      "200": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+    body: MarketingCampaignInput;
+  };
+  "PUT /api/v1/marketing/cancel/:id": {
+    responses: {
+      "200": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/marketing/count": {
+    responses: {
+      "200": {
+        data: {
+          count: number;
+          credits: number;
+          balance: number;
+          preview?: {
+            subject: string;
+            text: string;
+          };
+        };
+        message?: string;
+      };
+    };
+    body: {
+      send_type: "email" | "sms";
+      subject?: string | null;
+      text?: string | null;
+      last_visit_after?: string | null;
+      last_visit_before?: string | null;
+      service_id?: number | null;
+      birthday_month?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | null;
+    };
+  };
+  "POST /api/v1/marketing/duplicate/:id": {
+    responses: {
+      "201": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/marketing/opt-out/:id": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          opt_out: boolean;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/marketing/request-access": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "POST /api/v1/marketing/run/:id": {
+    responses: {
+      "200": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/marketing/unsubscribe/:token": {
+    responses: {
+      "200": {
+        [k: string]: unknown;
+      };
+    };
+  };
+  "POST /api/v1/marketing/unsubscribe/:token": {
+    responses: {
+      "200": {
+        [k: string]: unknown;
+      };
+    };
   };
   "GET /api/v1/online-booking/:slug": {
     responses: {
@@ -2314,10 +2444,16 @@ export interface ApiRoutes {
     };
   };
   "POST /api/v1/sms/inbound": {
-    responses: {};
+    responses: {
+      "200": {
+        [k: string]: unknown;
+      };
+    };
   };
   "POST /api/v1/sms/status": {
-    responses: {};
+    responses: {
+      "204": null;
+    };
   };
   "POST /api/v1/subscription/addon": {
     responses: {
@@ -2528,6 +2664,7 @@ export interface ApiRoutes {
           is_admin: boolean;
           is_affiliate: boolean;
           is_api_user: boolean;
+          marketing_available: boolean;
           email: string;
           first_name: string;
           last_name: string;

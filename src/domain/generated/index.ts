@@ -18,6 +18,7 @@ export * from './invoice-settings';
 export * from './invoices';
 export * from './locations';
 export * from './login';
+export * from './marketing';
 export * from './messages';
 export * from './mileage-settings';
 export * from './packages';

@@ -40,6 +40,7 @@ import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
 import type { CreditEntriesTable } from './tables/credits';
 import type { JobsTable } from './tables/jobs';
+import type { MarketingCampaignsTable } from './tables/marketing';
 import type { PromoCodesTable, PromoRedemptionsTable, SubscriptionPaymentsTable } from './tables/promo-codes';
 
 /** Column types of every table, as the migrations create them (one file per area under tables/). Booleans are 0/1 integers on both dialects. */
@@ -87,5 +88,6 @@ export interface Database {
   subscription_payments: SubscriptionPaymentsTable;
   outbox: OutboxTable;
   jobs: JobsTable;
+  marketing_campaigns: MarketingCampaignsTable;
   rate_limits: RateLimitsTable;
 }

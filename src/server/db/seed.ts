@@ -7,6 +7,7 @@ import { seedBookableServices } from './seed-catalogue';
 import { demoClient } from './seed-clients';
 import { seedCredits } from './seed-credits';
 import { seedMessages } from './seed-messages';
+import { seedMarketing } from './seed-marketing';
 import { seedOwnerHistory } from './seed-history';
 import { seedSmallOwners } from './seed-small-owners';
 
@@ -18,7 +19,12 @@ export const DEMO_CURRENCY = 'GBP';
  * weeks (appointments, classes, payments, sales, refunds); the lite and read-only owners a few weeks. Once: an
  * existing database is left alone.
  */
-export async function seedDemoData(db: Db, dialect: Dialect, t: TFunction): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  dialect: Dialect,
+  t: TFunction,
+  appUrl = 'http://localhost:3000',
+): Promise<void> {
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -71,6 +77,7 @@ export async function seedDemoData(db: Db, dialect: Dialect, t: TFunction): Prom
   await seedSmallOwners(db, dialect, DEMO_CURRENCY);
   await seedCredits(db, { id: owner.id, smsPerMonth: 200, months: 6, seed: 7 });
   await seedMessages(db, owner.id, t);
+  await seedMarketing(db, owner.id, t, appUrl);
   const lite = await db
     .selectFrom('users')
     .select('id')

@@ -12,6 +12,8 @@ export interface SessionUser extends SubscriptionFields {
   is_admin: boolean;
   is_affiliate: boolean;
   is_api_user: boolean;
+  /** An admin opened marketing to this owner whatever their plan. */
+  marketing_available: boolean;
   billing_interval: string | null;
   sms_credits: number;
   email_credits: number;
@@ -80,6 +82,7 @@ export function toSessionUser(row: Record<string, unknown>): SessionUser {
     is_admin: row.is_admin === 1,
     is_affiliate: row.is_affiliate === 1,
     is_api_user: row.is_api_user === 1,
+    marketing_available: row.marketing_available === 1,
     plan_name: (row.plan_name as string | null) ?? null,
     subscription_status: row.subscription_status as string,
     trial_ends_at: (row.trial_ends_at as string | null) ?? null,

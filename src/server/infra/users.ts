@@ -24,6 +24,7 @@ export function abilitySubject(user: SessionUser, now = new Date()): AbilityUser
     is_admin: user.is_admin,
     is_affiliate: user.is_affiliate,
     is_api_user: user.is_api_user,
+    marketing_available: user.marketing_available,
     subscription: {
       plan_name: user.plan_name,
       status: subscription.status,

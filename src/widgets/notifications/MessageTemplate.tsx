@@ -27,7 +27,7 @@ function sampleValues(t: T, locale: string, owner: string): Record<string, strin
 
 /**
  * A message template field (`"ui:widget": "message-template"`, options `kind` — reminder, thank_you, marketing —
- * `channel` — sms, email — and `part` — text or subject): the text, the tags of its kind to insert at the cursor
+ * `channel` — sms, email, or any when the form chooses — and `part` — text or subject): the text, the tags of its kind to insert at the cursor
  * (spec §5: tags are copied exactly, so they are inserted rather than typed), a warning naming any tag that is not
  * one, and a live preview filled with a sample client; for an SMS, its size as carriers count it (GSM-7 or UCS-2,
  * parts) and the credits it costs per client — the same count the server spends.
@@ -40,7 +40,8 @@ export default function MessageTemplate(props: WidgetProps) {
   // The owner's name stands for the business in the preview (a form outside the app has none).
   const user = useContext(WidgetHostContext)?.user;
   const kind = (options.kind as MessageType) ?? 'reminder';
-  const channel = options.channel === 'email' ? 'email' : 'sms';
+  // `any`: the form chooses the channel (a campaign); the preview gives the cost both ways.
+  const channel = options.channel === 'email' ? 'email' : options.channel === 'any' ? 'any' : 'sms';
   const subject = options.part === 'subject';
   const text = typeof value === 'string' ? value : '';
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
@@ -48,7 +49,7 @@ export default function MessageTemplate(props: WidgetProps) {
   const sample = useMemo(() => sampleValues(t, locale, owner), [t, locale, owner]);
   const wrong = unknownTags(text, kind);
   const filled = fillTemplate(text, sample).trim();
-  const size = channel === 'sms' ? smsSize(filled) : null;
+  const size = channel === 'email' ? null : smsSize(filled);
 
   /** Puts the tag where the cursor is (or at the end), and the cursor after it. */
   const insert = (tag: string) => {
@@ -81,7 +82,7 @@ export default function MessageTemplate(props: WidgetProps) {
       {subject ? (
         <input {...common} type="text" onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <textarea {...common} rows={channel === 'sms' ? 3 : 6} onChange={(e) => onChange(e.target.value)} />
+        <textarea {...common} rows={channel === 'email' ? 6 : 3} onChange={(e) => onChange(e.target.value)} />
       )}
       {!disabled && !readonly && (
         <div className="sn-tags" role="group" aria-label={t('notifications.insertTag')}>
@@ -97,21 +98,20 @@ export default function MessageTemplate(props: WidgetProps) {
           {t('notifications.unknownTags', { tags: wrong.join(', '), count: wrong.length })}
         </p>
       )}
-      <div id={`${id}__preview`} className="sn-preview" aria-live="polite">
+      <div id={`${id}__preview`} className="sn-preview" aria-live="polite" hidden={filled === ''}>
         {!subject && <span className="sn-preview-label">{t('notifications.preview')}</span>}
-        {!subject && <span className="sn-preview-text">{filled || '—'}</span>}
-        <span className="sn-size">
-          {size
-            ? t('notifications.smsSize', {
-                count: size.parts,
-                characters: size.characters,
-                encoding: size.encoding,
-                credits: size.parts,
-              })
-            : subject
-              ? fillTemplate(text, sample)
-              : t('notifications.emailSize')}
-        </span>
+        <span className="sn-preview-text">{subject ? fillTemplate(text, sample) : filled}</span>
+        {!subject && size && (
+          <span className="sn-size">
+            {t('notifications.smsSize', {
+              count: size.parts,
+              characters: size.characters,
+              encoding: size.encoding,
+              credits: size.parts,
+            })}
+          </span>
+        )}
+        {!subject && channel !== 'sms' && <span className="sn-size">{t('notifications.emailSize')}</span>}
       </div>
     </div>
   );

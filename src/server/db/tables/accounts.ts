@@ -43,6 +43,8 @@ export interface UsersTable {
   pending_plan_name: Generated<string | null>;
   /** The LiqPay order the owner was last sent to pay, not yet subscribed (migration 0024). */
   liqpay_pending_order: Generated<string | null>;
+  /** An admin opened marketing to this owner whatever their plan (migration 0027). */
+  marketing_available: Generated<number>;
 }
 
 export interface BillingEventsTable {
@@ -93,6 +95,10 @@ export interface OutboxTable {
   /** Why the message was not delivered, in the owner's words. */
   error: Generated<string | null>;
   updated_at: Generated<string | null>;
+  /** The marketing campaign the message belongs to (migration 0027). */
+  campaign_id: Generated<number | null>;
+  /** The SHA-256 of a marketing email's unsubscribe token. */
+  unsubscribe_hash: Generated<string | null>;
 }
 
 export interface RateLimitsTable {

@@ -78,6 +78,7 @@ export const USER = object({
   is_admin: BOOLEAN,
   is_affiliate: BOOLEAN,
   is_api_user: BOOLEAN,
+  marketing_available: BOOLEAN,
   email: STRING,
   first_name: STRING,
   last_name: STRING,

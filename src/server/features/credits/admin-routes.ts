@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../engine/input-bounds';
-import { responses } from '../../engine/responses';
+import { BOOLEAN, dataBody, INTEGER, object, responses } from '../../engine/responses';
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { notFound } from '../../infra/domain-error';
 import { appendCredits, balanceOf, takeCredits, withOwnerLock } from './ledger';
@@ -14,7 +14,7 @@ const body = {
 } as const;
 
 /**
- * `PUT /admin/user/sms/{id}` (spec §7, admin abilities: SMS count): an admin sets an owner's SMS balance; the
+ * Admin changes to an owner's messaging. `PUT /admin/user/sms/{id}` (spec §7, admin abilities: SMS count): an admin sets an owner's SMS balance; the
  * difference is an `admin` row of the ledger (added as bought credits, or taken plan credits first), never an edit.
  */
 export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
@@ -47,4 +47,43 @@ export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+
+  // `PUT /admin/user/marketing/{id}` (spec §7, admin abilities: grant marketing access): opens marketing to an owner
+  // whatever their plan, or closes it again.
+  app.put(
+    '/api/v1/admin/user/marketing/:id',
+    {
+      schema: {
+        response: responses({ 200: dataBody(object({ id: INTEGER, marketing_available: BOOLEAN })) }),
+        tags: ['admin'],
+        params: idParams,
+        body: marketingBody,
+      },
+    },
+    async (req, reply) => {
+      if (!req.ability.can('update', 'User')) return reply.forbid('update', 'User');
+      const id = (req.params as { id: number }).id;
+      const on = (req.body as { marketing_available: boolean }).marketing_available;
+      const done = await app.db
+        .updateTable('users')
+        .set({ marketing_available: on ? 1 : 0, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('is_admin', '=', 0)
+        .where('is_affiliate', '=', 0)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) throw notFound();
+      return {
+        data: { id, marketing_available: on },
+        message: req.t(on ? 'marketing.accessGranted' : 'marketing.accessClosed'),
+      };
+    },
+  );
 }
+
+const marketingBody = {
+  type: 'object',
+  required: ['marketing_available'],
+  additionalProperties: false,
+  properties: { marketing_available: { type: 'boolean' } },
+} as const;

@@ -18,6 +18,9 @@ export interface OutgoingMessage {
   key: string;
   /** Extra mail headers (List-Unsubscribe for marketing). */
   headers?: Record<string, string>;
+  /** The marketing campaign it belongs to, and the hash of its unsubscribe link's token. */
+  campaignId?: number;
+  unsubscribeHash?: string;
 }
 
 export type SendResult = 'sent' | 'duplicate' | 'no_credits' | 'error';
@@ -50,6 +53,8 @@ export async function sendMessage(app: FastifyInstance, deps: SpendDeps, m: Outg
       status: 'pending',
       credits,
       dedupe_key: m.key,
+      campaign_id: m.campaignId ?? null,
+      unsubscribe_hash: m.unsubscribeHash ?? null,
       created_at: nowIso(),
       updated_at: nowIso(),
     })
