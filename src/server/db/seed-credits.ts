@@ -83,9 +83,12 @@ export async function seedCredits(
       .execute();
   const user = await db.selectFrom('users').select('settings').where('id', '=', owner.id).executeTakeFirstOrThrow();
   const settings = JSON.parse(user.settings || '{}') as Record<string, unknown>;
+  // Kept beside what else the owner set per channel (the messages they send).
+  const group = (settings.notificationSettings ?? {}) as Record<string, Record<string, unknown>>;
   settings.notificationSettings = {
-    sms: { auto_renew: owner.smsPerMonth > 0, bundle_id: owner.smsPerMonth > 0 ? 'sms-250' : null },
-    email: { auto_renew: false, bundle_id: 'email-1000' },
+    ...group,
+    sms: { ...group.sms, auto_renew: owner.smsPerMonth > 0, bundle_id: owner.smsPerMonth > 0 ? 'sms-250' : null },
+    email: { ...group.email, auto_renew: false, bundle_id: 'email-1000' },
   };
   await db
     .updateTable('users')
