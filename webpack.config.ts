@@ -1,9 +1,17 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
+
+/** An SVG as a data URI, escaping only what a URI cannot hold (smaller than base64, and it compresses). */
+const svgDataUri = (svg: string) =>
+  `data:image/svg+xml,${svg
+    .trim()
+    .replace(/"/g, "'")
+    .replace(/[#<>%{}|\\^`]/g, (c) => encodeURIComponent(c))}`;
 
 /**
  * The browser build. Content-hashed chunks; each screen kind (list, form, detail, dashboard) and each heavy
@@ -76,7 +84,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({
         template: './src/app/index.html',
-        favicon: './src/app/favicon.svg',
+        // The icon rides in the page (a data URI, allowed by img-src data:): one request and its headers fewer on
+        // a phone's first visit.
+        templateParameters: {
+          favicon: svgDataUri(fs.readFileSync(path.resolve(__dirname, 'src/app/favicon.svg'), 'utf8')),
+        },
         scriptLoading: 'defer',
       }),
       // rjsf's default fields and widgets: what our forms draw at once, the rest on first use (rjsf-defaults.tsx).

@@ -13,7 +13,6 @@ export const GUEST_GROUPS = [
   'booking',
   'bookingPage',
   'confirm',
-  'enums',
   'errors',
   'form',
   'locales',
@@ -52,11 +51,27 @@ function keysIn(value: unknown, texts: Texts, found: Set<string>): Set<string> {
   return found;
 }
 
-/** The part of `texts` a guest's first screen needs. */
+/** The values of every `enum` in the screen definition (its form's schema): the choices it can show. */
+function enumValuesIn(value: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) enumValuesIn(item, found);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'enum' && Array.isArray(item))
+        for (const v of item) if (typeof v === 'string' || typeof v === 'number') found.add(String(v));
+      enumValuesIn(item, found);
+    }
+  return found;
+}
+
+/**
+ * The part of `texts` a guest's first screen needs: the shared groups, the screen's keys and field labels, and the
+ * names of the choices its form offers (`enums.<value>`), not every choice the owner's screens name.
+ */
 export function guestTexts(texts: Texts, screen: Record<string, unknown>): Texts {
   const out: Texts = {};
   for (const group of [...GUEST_GROUPS, ...GUEST_KEYS]) copy(texts, out, group);
   if (typeof screen.resource === 'string') copy(texts, out, `fields.${screen.resource}`);
   for (const key of keysIn(screen, texts, new Set())) copy(texts, out, key);
+  for (const value of enumValuesIn(screen, new Set())) copy(texts, out, `enums.${value}`);
   return out;
 }

@@ -22,9 +22,22 @@ describe('the texts a guest first screen carries', () => {
         for (const group of ['menu', 'calendar', 'subscription', 'mail', 'messages'])
           expect(at(carried, group)).toBeUndefined();
         expect(JSON.stringify(carried).length).toBeLessThan(JSON.stringify(texts).length * 0.75);
+        // The names of the choices the screen's form offers, not every choice the owner's screens name.
+        const offered = JSON.stringify(def).match(/"enum":\[[^\]]*\]/g) ?? [];
+        for (const list of offered)
+          for (const value of JSON.parse(list.slice(7)) as unknown[])
+            if (at(texts, `enums.${String(value)}`) !== undefined)
+              expect(at(carried, `enums.${String(value)}`)).toBe(at(texts, `enums.${String(value)}`));
+        expect(at(carried, 'enums.subscriber')).toBeUndefined();
       }
     },
   );
+
+  it("carries the choices of a screen's form by name (enum values in its schema)", () => {
+    const texts = { enums: { GB: 'United Kingdom', UA: 'Ukraine', draft: 'Draft' } };
+    const def = { schema: { properties: { region: { type: 'string', enum: ['GB', 'UA'] } } } };
+    expect(guestTexts(texts, def)).toEqual({ enums: { GB: 'United Kingdom', UA: 'Ukraine' } });
+  });
 
   it('keeps sibling keys of a group it copies only in part', () => {
     const texts = { screens: { login: { title: 'Log in' }, dashboard: { title: 'Dashboard' } }, menu: { a: 'A' } };
