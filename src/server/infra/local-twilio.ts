@@ -42,9 +42,12 @@ const postForm: Poster = async (url, form, signature) => {
  * To, From or MessagingServiceSid, Body, StatusCallback) answered as Twilio answers (201 with the message's SID,
  * `queued`; 401 code 20003; 400 code 21211 for a number that is not one), then the status callbacks Twilio makes —
  * `sent`, then `delivered`, or `undelivered` with ErrorCode 30003 for a number in `unreachable` — each signed
- * with the auth token exactly as Twilio signs them (X-Twilio-Signature).
+ * with the auth token exactly as Twilio signs them (X-Twilio-Signature); with `reportFirst`, before the answer, as
+ * a fast gateway's reports can arrive.
  */
-export async function startLocalTwilio(options: { unreachable?: string[]; post?: Poster } = {}): Promise<LocalTwilio> {
+export async function startLocalTwilio(
+  options: { unreachable?: string[]; post?: Poster; reportFirst?: boolean } = {},
+): Promise<LocalTwilio> {
   const accountSid = `AC${randomHex(16)}`;
   const authToken = randomHex(16);
   const messages: LocalSms[] = [];
@@ -98,20 +101,26 @@ export async function startLocalTwilio(options: { unreachable?: string[]; post?:
         statusCallback: form.StatusCallback ?? null,
       };
       messages.push(message);
-      answer(201, {
-        sid: message.sid,
-        account_sid: accountSid,
-        to: message.to,
-        from: message.from,
-        body: message.body,
-        status: 'queued',
-        num_segments: String(smsSize(message.body).parts),
-        direction: 'outbound-api',
-        api_version: '2010-04-01',
-        date_created: new Date().toUTCString(),
-        uri: `${path.replace('.json', '')}/${message.sid}.json`,
-      });
-      setImmediate(() => void report(message));
+      // Reports may reach the app before the answer does, as Twilio's sometimes do.
+      const answered = () =>
+        answer(201, {
+          sid: message.sid,
+          account_sid: accountSid,
+          to: message.to,
+          from: message.from,
+          body: message.body,
+          status: 'queued',
+          num_segments: String(smsSize(message.body).parts),
+          direction: 'outbound-api',
+          api_version: '2010-04-01',
+          date_created: new Date().toUTCString(),
+          uri: `${path.replace('.json', '')}/${message.sid}.json`,
+        });
+      if (options.reportFirst) void report(message).then(answered);
+      else {
+        answered();
+        setImmediate(() => void report(message));
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

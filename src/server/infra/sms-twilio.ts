@@ -38,11 +38,12 @@ export function twilioTransport(options: TwilioOptions): SmsTransport {
   const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };
   return {
     name: 'twilio',
-    async deliver(to, text) {
+    async deliver(to, text, messageId) {
       const message = await client.messages.create({
         to,
         body: text,
-        statusCallback: options.statusCallbackUrl,
+        // Names our message, so a report that comes before Twilio's answer is stored still finds it.
+        statusCallback: `${options.statusCallbackUrl}?message=${messageId}`,
         ...sender,
       });
       return { status: 'pending', ref: message.sid };

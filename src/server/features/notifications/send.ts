@@ -3,6 +3,7 @@ import type { CreditType } from '../../../domain/credits';
 import type { MessageType } from '../../../domain/message-templates';
 import { smsCredits } from '../../../domain/sms';
 import { nowIso } from '../../db/database';
+import { recordReceipt } from '../../infra/sms';
 import { appendCredits, withOwnerLock } from '../credits/ledger';
 import { spendCredits, type SpendDeps } from '../credits/spend';
 
@@ -82,8 +83,7 @@ export async function sendMessage(app: FastifyInstance, deps: SpendDeps, m: Outg
       const status = await app.mailer.deliver({ to: m.to, subject: m.subject, text: m.text, headers: m.headers });
       await update({ status });
     } else {
-      const receipt = await app.sms.transport.deliver(m.to, m.text);
-      await update({ status: receipt.status, provider_ref: receipt.ref });
+      await recordReceipt(app.db, row.id, await app.sms.transport.deliver(m.to, m.text, row.id));
     }
     return 'sent';
   } catch (err) {

@@ -29,7 +29,8 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
     { parseAs: 'string', bodyLimit: 100_000 },
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const verified = (req: FastifyRequest, reply: FastifyReply, path: string) => {
+  // Twilio signs the URL it called, query string included (the status callback names our message in it).
+  const verified = (req: FastifyRequest, reply: FastifyReply) => {
     if (!opts.authToken) {
       void reply.code(404).send({ message: req.t('errors.notFound') });
       return null;
@@ -37,7 +38,12 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
     const form = (req.body ?? {}) as Record<string, string>;
     const signature = req.headers['x-twilio-signature'];
     if (
-      !fromTwilio(opts.authToken, typeof signature === 'string' ? signature : undefined, `${opts.appUrl}${path}`, form)
+      !fromTwilio(
+        opts.authToken,
+        typeof signature === 'string' ? signature : undefined,
+        `${opts.appUrl}${req.url}`,
+        form,
+      )
     ) {
       void reply.code(403).send({ message: 'Invalid signature.' });
       return null;
@@ -48,11 +54,19 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
 
   app.post(
     '/api/v1/sms/status',
-    { config, schema: { hide: true, response: responses({ 204: { type: 'null' } }) } },
+    {
+      config,
+      schema: {
+        hide: true,
+        querystring: { type: 'object', properties: { message: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+        response: responses({ 204: { type: 'null' } }),
+      },
+    },
     async (req, reply) => {
-      const form = verified(req, reply, '/api/v1/sms/status');
+      const form = verified(req, reply);
       if (!form) return reply;
       const sid = form.MessageSid ?? form.SmsSid;
+      const message = (req.query as { message?: number }).message;
       const status = deliveryStatus(form.MessageStatus ?? form.SmsStatus ?? '');
       if (sid) {
         const behind = Object.entries(RANK)
@@ -62,10 +76,19 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
           .updateTable('outbox')
           .set({
             status,
+            provider_ref: sid,
             error: status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null,
             updated_at: nowIso(),
           })
-          .where('provider_ref', '=', sid)
+          .where((eb) =>
+            eb.or([
+              eb('provider_ref', '=', sid),
+              // A report that came before Twilio's answer was stored: the message it names, not yet another's.
+              ...(message
+                ? [eb.and([eb('id', '=', message), eb('channel', '=', 'sms'), eb('provider_ref', 'is', null)])]
+                : []),
+            ]),
+          )
           .where('status', 'in', behind)
           .execute();
       }
@@ -77,7 +100,7 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
     '/api/v1/sms/inbound',
     { config, schema: { hide: true, response: responses({ 200: { content: { 'text/xml': { schema: STRING } } } }) } },
     async (req, reply) => {
-      const form = verified(req, reply, '/api/v1/sms/inbound');
+      const form = verified(req, reply);
       if (!form) return reply;
       const code = OPT_OUT.exec(form.Body ?? '')?.[1];
       const owner = code ? ownerOfOptOutCode(code) : null;
