@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import { nowIso } from '../../src/server/db/database';
+import type { ClientsTable } from '../../src/server/db/tables/catalogue';
 import { appendCredits, withOwnerLock } from '../../src/server/features/credits/ledger';
 import { loggedIn, type TestApp } from './app';
 
@@ -19,34 +21,12 @@ export async function messageStudio(
       if (amount) await appendCredits(trx, { userId: user.id, type, kind: 'admin', bucket: 'bought', amount });
   });
   const now = nowIso();
-  const client = await db
-    .insertInto('clients')
-    .values({
-      user_id: user.id,
-      first_name: 'Mia',
-      last_name: 'Stone',
-      email: 'mia@example.com',
-      phone: options.phone ?? '+447700900123',
-      birthday: null,
-      notes: null,
-      address_1: null,
-      address_2: null,
-      city: null,
-      state: null,
-      post_code: null,
-      billing_address: null,
-      email_reminders: 1,
-      sms_reminders: 1,
-      marketing_messages: 1,
-      opt_out: 0,
-      archived_at: null,
-      last_appointment_date: null,
-      main_photo: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const client = await insertClient(t, user.id, {
+    first_name: 'Mia',
+    last_name: 'Stone',
+    email: 'mia@example.com',
+    phone: options.phone ?? '+447700900123',
+  });
   const service = await db
     .insertInto('services')
     .values({
@@ -101,4 +81,41 @@ export async function messageStudio(
     .values({ appointment_id: appointment.id, client_id: client.id, status: 'pending', position: 0 })
     .execute();
   return { agent, user, clientId: client.id, appointmentId: appointment.id };
+}
+
+/** A client of `userId` who takes reminders and marketing unless told otherwise. */
+export async function insertClient(
+  t: TestApp,
+  userId: number,
+  fields: Partial<Insertable<ClientsTable>> & { first_name: string },
+): Promise<{ id: number }> {
+  const now = nowIso();
+  return t.app.db
+    .insertInto('clients')
+    .values({
+      user_id: userId,
+      last_name: null,
+      email: null,
+      phone: null,
+      birthday: null,
+      notes: null,
+      address_1: null,
+      address_2: null,
+      city: null,
+      state: null,
+      post_code: null,
+      billing_address: null,
+      email_reminders: 1,
+      sms_reminders: 1,
+      marketing_messages: 1,
+      opt_out: 0,
+      archived_at: null,
+      last_appointment_date: null,
+      main_photo: null,
+      created_at: now,
+      updated_at: now,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }

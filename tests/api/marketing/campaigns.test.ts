@@ -1,7 +1,7 @@
-import { nowIso } from '../../../src/server/db/database';
 import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
 import { campaignJobs } from '../../../src/server/features/marketing/send';
 import { createUser, loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+import { insertClient } from '../../helpers/message-studio';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,37 +34,17 @@ async function studio(options: { plan?: string; sms?: number; email?: number } =
     { first_name: 'Eve', email: 'eve@example.com', phone: '+447700900205', last: old, opt_out: 0 },
     { first_name: 'Fay', email: 'fay@example.com', phone: null, last: old, opt_out: 0 },
   ];
-  const now = nowIso();
   const ids: Record<string, number> = {};
   for (const p of people) {
-    const row = await t.app.db
-      .insertInto('clients')
-      .values({
-        user_id: user.id,
-        first_name: p.first_name,
-        last_name: 'Test',
-        email: p.email,
-        phone: p.phone,
-        birthday: null,
-        notes: null,
-        address_1: null,
-        address_2: null,
-        city: null,
-        state: null,
-        post_code: null,
-        billing_address: null,
-        email_reminders: 1,
-        sms_reminders: 1,
-        marketing_messages: p.opt_out ? 0 : 1,
-        opt_out: p.opt_out,
-        archived_at: null,
-        last_appointment_date: p.last,
-        main_photo: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertClient(t, user.id, {
+      first_name: p.first_name,
+      last_name: 'Test',
+      email: p.email,
+      phone: p.phone,
+      marketing_messages: p.opt_out ? 0 : 1,
+      opt_out: p.opt_out,
+      last_appointment_date: p.last,
+    });
     ids[p.first_name] = row.id;
   }
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);

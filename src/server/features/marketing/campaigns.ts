@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { unknownTags } from '../../../domain/message-templates';
+import { bookingLinkOf, businessNameOf } from '../../infra/business-voice';
 import { DomainError, invalidFields, Label, type Message } from '../../infra/domain-error';
 import type { SpendDeps } from '../credits/spend';
 import { campaignMessage, creditsForReceiver, type CampaignText, type Sender } from './message';
@@ -10,11 +11,6 @@ export type CampaignInput = CampaignText & CampaignFilters & { name: string; sch
 
 const SMS_MAX = 640;
 
-const parse = (raw: unknown): Record<string, unknown> =>
-  typeof raw === 'string'
-    ? (JSON.parse(raw || '{}') as Record<string, unknown>)
-    : ((raw ?? {}) as Record<string, unknown>);
-
 /** Who a campaign is from: the business's name and booking page, in the owner's language. */
 export async function senderOf(app: FastifyInstance, deps: SpendDeps & { smsNumber?: string | null }, userId: number) {
   const owner = await app.db
@@ -22,16 +18,10 @@ export async function senderOf(app: FastifyInstance, deps: SpendDeps & { smsNumb
     .select(['first_name', 'last_name', 'settings', 'booking_slug', 'locale', 'sms_credits', 'email_credits'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const settings = parse(owner.settings);
-  const profile = (settings.businessProfile ?? {}) as { business_name?: unknown };
-  const booking = (settings.bookingSettings ?? {}) as { enabled?: unknown };
   const sender: Sender = {
     userId,
-    businessName:
-      (typeof profile.business_name === 'string' && profile.business_name.trim()) ||
-      `${owner.first_name} ${owner.last_name}`.trim(),
-    bookingLink:
-      booking.enabled === true && owner.booking_slug ? `${deps.appUrl}/online-booking/${owner.booking_slug}` : '',
+    businessName: businessNameOf(owner),
+    bookingLink: bookingLinkOf(owner, deps.appUrl),
     smsNumber: deps.smsNumber ?? null,
     appUrl: deps.appUrl,
   };

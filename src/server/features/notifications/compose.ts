@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { CreditType } from '../../../domain/credits';
 import { dayInWords } from '../../../domain/dates-in-words';
 import { fillTemplate } from '../../../domain/message-templates';
+import { bookingLinkOf, businessNameOf } from '../../infra/business-voice';
 import type { SpendDeps } from '../credits/spend';
 import { channelSettingsOf, type AutomaticType } from './settings';
 
@@ -15,11 +16,6 @@ export interface AppointmentMessage {
   /** A reminder's lead time. */
   hours?: number;
 }
-
-const parse = (raw: unknown): Record<string, unknown> =>
-  typeof raw === 'string'
-    ? (JSON.parse(raw || '{}') as Record<string, unknown>)
-    : ((raw ?? {}) as Record<string, unknown>);
 
 /** The owner's text for a message, or the default in their language; the subject likewise (email only). */
 export function templateOf(
@@ -86,11 +82,13 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
 
   const locale = row.locale === 'uk' ? 'uk' : 'en';
   const t = deps.i18n.translator(locale);
-  const settings = parse(row.settings);
-  const profile = (settings.businessProfile ?? {}) as { business_name?: unknown };
-  const booking = (settings.bookingSettings ?? {}) as { enabled?: unknown };
-  const bookingLink =
-    booking.enabled === true && row.booking_slug ? `${deps.appUrl}/online-booking/${row.booking_slug}` : '';
+  const owner = {
+    first_name: row.owner_first_name,
+    last_name: row.owner_last_name,
+    settings: row.settings,
+    booking_slug: row.booking_slug,
+  };
+  const bookingLink = bookingLinkOf(owner, deps.appUrl);
   const values = {
     client_first_name: row.first_name,
     client_last_name: row.last_name ?? '',
@@ -98,9 +96,7 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
     time: row.start_time.slice(0, 5),
     service: row.service ?? row.title ?? '',
     location: row.location ?? row.address ?? (row.location_type === 'online' ? t('notifications.online') : ''),
-    business_name:
-      (typeof profile.business_name === 'string' && profile.business_name.trim()) ||
-      `${row.owner_first_name} ${row.owner_last_name}`.trim(),
+    business_name: businessNameOf(owner),
     manage_link: bookingLink,
     booking_link: bookingLink,
   };

@@ -6,6 +6,7 @@ import { invalid } from '../../infra/domain-error';
 import type { SessionUser } from '../../infra/sessions';
 import { ownerTimeZone } from '../appointments/request-context';
 import type { LedgerExportQuery } from './income-export';
+import { businessNameOf } from '../../infra/business-voice';
 
 const DATE = { type: 'string', format: 'date' } as const;
 
@@ -38,11 +39,7 @@ export function exportQuery(body: ExportBody): LedgerExportQuery {
 }
 
 /** The business's name as the owner gave it in their business profile, else the owner's own name. */
-export function businessName(user: SessionUser): string {
-  const profile = user.settings.businessProfile as { business_name?: unknown } | undefined;
-  const named = typeof profile?.business_name === 'string' ? profile.business_name.trim() : '';
-  return named || `${user.first_name} ${user.last_name}`.trim();
-}
+export const businessName = (user: SessionUser): string => businessNameOf(user);
 
 /** The period in the owner's words ("1 Jan 2026 – 31 Dec 2026", "All dates"). */
 export function periodLine(t: TFunction, locale: string, q: LedgerExportQuery): string {
