@@ -18,6 +18,7 @@ export {
   type ConfirmLabels,
   type Severity,
   type WizardApi,
+  type DetailWidgetApi,
 } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { preloadable, type Preloadable } from './react/preloadable';

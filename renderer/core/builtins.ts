@@ -44,4 +44,5 @@ export const RENDERER_WIDGETS = [
   'duration',
   'resource-select',
   'resource-text',
+  'DateTimeWidget',
 ] as const;

@@ -9,13 +9,19 @@ export function joinFields(record: RecordData, fields: string[] = []): string {
     .join(' ');
 }
 
+/** What the host says about values: money's currency (the owner's), and the zone times are read in (the business's). */
+export interface ValueHost {
+  currency?: string;
+  timeZone?: string;
+}
+
 /** A cell's text for list, table and detail views; images and lists are drawn by the views themselves. */
 export function formatValue(
   value: unknown,
   type: ColumnDef['type'],
   t: Translate,
   locale: string,
-  currency?: string,
+  host: ValueHost = {},
 ): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
   switch (type) {
@@ -42,10 +48,10 @@ export function formatValue(
       const d = new Date(String(value));
       return Number.isNaN(d.getTime())
         ? String(value)
-        : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+        : d.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: host.timeZone });
     }
     case 'money':
-      return formatMoney(Number(value), locale, currency);
+      return formatMoney(Number(value), locale, host.currency);
     case 'list':
       return Array.isArray(value)
         ? value
@@ -67,7 +73,7 @@ export function formatFields(
   columns: ColumnDef[] = [],
   t: Translate,
   locale: string,
-  currency?: string,
+  host: ValueHost = {},
 ): string {
   return fields
     .map((f) => {
@@ -75,7 +81,7 @@ export function formatFields(
       if (value === null || value === undefined || value === '') return '';
       const type = columns.find((c) => c.field === f)?.type;
       return type && type !== 'text' && type !== 'image' && type !== 'list'
-        ? formatValue(value, type, t, locale, currency)
+        ? formatValue(value, type, t, locale, host)
         : String(value);
     })
     .filter(Boolean)

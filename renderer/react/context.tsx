@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
-import type { Can, Gate, Manifest, ScreenDef, Translate, WizardStepDef } from '../core/types';
+import type { Can, Gate, Manifest, RecordData, ScreenDef, Translate, WizardStepDef } from '../core/types';
 import type { RendererWidget } from './types';
 import type { CellType, ListViewType } from './views/types';
 
@@ -28,14 +28,22 @@ export interface WizardApi {
   restart(data?: Record<string, unknown>): void;
 }
 
+/** What a detail screen hands the widget of one of its sections: the record shown, and a way to read it again. */
+export interface DetailWidgetApi {
+  record: RecordData;
+  /** Reads the record again (after the widget changed it, or while it is changing on the server). */
+  refresh(): Promise<unknown>;
+}
+
 /**
- * A hand-written block a screen places by name: a dashboard card's `widget` (calendar, charts, codes…) or a
- * wizard's step (then `wizard` is given).
+ * A hand-written block a screen places by name: a dashboard card's `widget` (calendar, charts, codes…), a
+ * wizard's step (then `wizard` is given), or a detail screen's section (then `detail` is given).
  */
 export type ScreenWidget = ComponentType<{
   screen: ScreenDef;
   card?: NonNullable<ScreenDef['cards']>[number];
   wizard?: WizardApi;
+  detail?: DetailWidgetApi;
 }>;
 
 /** Everything a screen needs from its host, handed down once by <SchemaApp>. */

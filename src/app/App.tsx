@@ -193,8 +193,10 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   // What widgets may know of the app: they are given it, never import it.
   const widgetHost = useMemo(() => ({ user, reloadUser: reload }), [user, reload]);
 
-  // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one.
-  const formContext = useMemo(() => ({ currency: regionCurrency(user?.region) }), [user?.region]);
+  // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one. Times are typed
+  // and read in the business's time zone, wherever the browser is.
+  const timeZone = user?.calendarSettings?.time_zone;
+  const formContext = useMemo(() => ({ currency: regionCurrency(user?.region), timeZone }), [user?.region, timeZone]);
 
   const tr = useCallback(
     (key: string, options?: Record<string, unknown>) => String(t(key, options as never)),

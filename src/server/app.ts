@@ -51,6 +51,8 @@ import { creditRoutes } from './features/credits/routes';
 import { notificationSettingsRoutes } from './features/notifications/routes';
 import { twilioRoutes } from './features/notifications/twilio-routes';
 import { marketingRoutes } from './features/marketing/routes';
+import { marketingFooterRoutes } from './features/marketing/footer-routes';
+import { marketingSalesRoutes } from './features/marketing/sales-routes';
 import { unsubscribeRoutes } from './features/marketing/unsubscribe-routes';
 import { liqpayRoutes } from './features/billing/liqpay/routes';
 import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
@@ -227,6 +229,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(notificationSettingsRoutes);
   await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
   await fastify.register(marketingRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
+  await fastify.register(marketingSalesRoutes);
+  await fastify.register(marketingFooterRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
   await fastify.register(unsubscribeRoutes, { i18n });
   await fastify.register(adminCreditRoutes);
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });

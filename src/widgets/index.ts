@@ -110,6 +110,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'trial-start': preloadable(() => import(/* webpackChunkName: "widget-trial-start" */ './subscription/TrialStart')),
   credits: preloadable(() => import(/* webpackChunkName: "widget-credits" */ './credits/Credits')),
   'admin-sms-credits': preloadable(() => import(/* webpackChunkName: "widget-admin-sms" */ './admin/SmsCredits')),
+  'campaign-review': preloadable(
+    () => import(/* webpackChunkName: "widget-campaign-review" */ './marketing/CampaignReview'),
+  ),
   'subscription-history': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
   ),

@@ -42,6 +42,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'credits',
   'trial-start',
   'admin-sms-credits',
+  'campaign-review',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views). */

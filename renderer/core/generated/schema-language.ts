@@ -52,7 +52,11 @@ export interface Screen {
   };
   sections?: {
     title: I18NKey;
-    fields: ColumnDef[];
+    fields?: ColumnDef[];
+    /**
+     * A hand-written block in place of the fields (a section has one or the other), given the record (a campaign's review and progress, say); it spans the screen's width.
+     */
+    widget?: string;
   }[];
   related?: {
     id: string;

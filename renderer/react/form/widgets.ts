@@ -4,6 +4,7 @@ import ImageWidget from './ImageWidget';
 import ResourceSelectWidget, { LazyResourceText } from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
 import type { RendererWidget } from '../types';
+import ZonedDateTimeWidget from './ZonedDateTimeWidget';
 
 export type { RendererWidget };
 
@@ -24,4 +25,6 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   duration: DurationWidget,
   'resource-select': ResourceSelectWidget,
   'resource-text': LazyResourceText,
+  // `format: date-time`, typed in the business's time zone when the host gives one (formContext.timeZone).
+  DateTimeWidget: ZonedDateTimeWidget,
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from '../router';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
@@ -15,9 +15,10 @@ import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import type { Paged, RecordData, ScreenDef } from '../../core/types';
 import { runAction, shownFor } from '../actions';
-import { useRenderer } from '../context';
+import { useRenderer, type DetailWidgetApi } from '../context';
+import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import type { ScreenProps } from '../types';
-import { Cell, currencyOf } from '../views/Cell';
+import { Cell, valueHostOf } from '../views/Cell';
 import { RowCards } from '../views/RowCards';
 import { NotFound } from './NotFound';
 
@@ -93,7 +94,23 @@ function RelatedList({
 export const relatedSource = (source: string, id: unknown): string =>
   source.replace(/\{id\}/g, encodeURIComponent(String(id)));
 
-/** One record: header, sections of fields, related lists, and the screen's actions. */
+/** A section's hand-written widget, by the name the section gives, with the record. */
+function SectionWidget({
+  screen,
+  name,
+  path,
+  detail,
+}: {
+  screen: ScreenDef;
+  name: string;
+  path: string;
+  detail: DetailWidgetApi;
+}) {
+  const Widget = useRenderer().screenWidgets.get(name, path);
+  return <Widget screen={screen} detail={detail} />;
+}
+
+/** One record: header, sections of fields or widgets, related lists, and the screen's actions. */
 export default function DetailScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
   const { manifest, rest, t, can } = ctx;
@@ -158,10 +175,10 @@ export default function DetailScreen({ screen }: ScreenProps) {
             {formatFields(
               record,
               header.subtitle,
-              (screen.sections ?? []).flatMap((s) => s.fields),
+              (screen.sections ?? []).flatMap((s) => s.fields ?? []),
               t,
               ctx.locale,
-              currencyOf(ctx),
+              valueHostOf(ctx),
             )}
           </Typography>
         </Box>
@@ -181,37 +198,56 @@ export default function DetailScreen({ screen }: ScreenProps) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        {(screen.sections ?? []).map((section) => (
-          <Paper key={section.title} sx={{ p: 2 }} component="section" aria-label={t(section.title)}>
+        {(screen.sections ?? []).map((section, i) => (
+          <Paper
+            key={section.title}
+            // A widget's section spans the screen's width: a review or a chart needs the room.
+            sx={{ p: 2, gridColumn: section.widget ? '1 / -1' : undefined }}
+            component="section"
+            aria-label={t(section.title)}
+          >
             <Typography variant="subtitle1" component="h2" gutterBottom>
               {t(section.title)}
             </Typography>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: 'grid',
-                gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)',
-                rowGap: 1,
-                columnGap: 2,
-              }}
-            >
-              {section.fields.map((c) => (
-                <Box key={c.field} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {t(fieldLabelKey(screen.resource, c))}
-                  </Typography>
-                  {/* pre-line: an address or bank details keep their lines. */}
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-                  >
-                    <Cell column={c} record={record} />
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            {section.widget ? (
+              <ScreenErrorBoundary t={t}>
+                <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+                  <SectionWidget
+                    screen={screen}
+                    name={section.widget}
+                    path={`screens/${screen.id}#/sections/${i}/widget`}
+                    detail={{ record, refresh: () => mutateCache(['record', info.path, id]) }}
+                  />
+                </Suspense>
+              </ScreenErrorBoundary>
+            ) : (
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)',
+                  rowGap: 1,
+                  columnGap: 2,
+                }}
+              >
+                {(section.fields ?? []).map((c) => (
+                  <Box key={c.field} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {t(fieldLabelKey(screen.resource, c))}
+                    </Typography>
+                    {/* pre-line: an address or bank details keep their lines. */}
+                    <Typography
+                      component="dd"
+                      variant="body2"
+                      sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+                    >
+                      <Cell column={c} record={record} />
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            )}
           </Paper>
         ))}
       </Box>

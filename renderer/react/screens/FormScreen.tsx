@@ -197,7 +197,7 @@ export default function FormScreen({ screen }: ScreenProps) {
             <Typography variant="subtitle1" component="h2" gutterBottom>
               {t(section.title)}
             </Typography>
-            {section.fields.map((c) => (
+            {(section.fields ?? []).map((c) => (
               <Box key={c.field} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
                 <Typography variant="body2" color="text.secondary" component="span">
                   {t(c.label ?? `fields.${screen.resource}.${c.field}`)}:

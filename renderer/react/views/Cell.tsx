@@ -2,7 +2,7 @@ import type { ColumnDef, RecordData } from '../../core/types';
 import { useRenderer } from '../context';
 import { defaultCellTypes, PlainValue } from './cell-types';
 
-export { currencyOf } from './cell-types';
+export { currencyOf, valueHostOf } from './cell-types';
 
 /** The built-in types written as text. */
 const TEXT_TYPES = new Set(['text', 'date', 'datetime', 'boolean', 'money', 'enum', 'duration']);

@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { formatFields } from '../../core/format';
 import { useRenderer } from '../context';
-import { currencyOf } from './Cell';
+import { valueHostOf } from './Cell';
 import type { ViewProps } from './types';
 
 /** Cards in a responsive grid: one column on phones, up to four on wide screens. */
@@ -14,7 +14,7 @@ export default function GalleryView({ rows, screen, onOpen }: ViewProps) {
   const ctx = useRenderer();
   const card = screen.card ?? {};
   const text = (row: ViewProps['rows'][number], fields?: string[]) =>
-    formatFields(row, fields, screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
+    formatFields(row, fields, screen.columns, ctx.t, ctx.locale, valueHostOf(ctx));
   return (
     <Box
       component="ul"

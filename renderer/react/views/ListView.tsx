@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { Fragment, type ReactNode } from 'react';
 import { formatFields } from '../../core/format';
 import { useRenderer } from '../context';
-import { Cell, currencyOf } from './Cell';
+import { Cell, valueHostOf } from './Cell';
 import type { ViewProps } from './types';
 
 /**
@@ -31,7 +31,7 @@ function Subtitle({
     if (column?.type?.startsWith('x-')) {
       if (value !== null && value !== undefined && value !== '') parts.push(<Cell column={column} record={row} />);
     } else {
-      const text = formatFields(row, [field], screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
+      const text = formatFields(row, [field], screen.columns, ctx.t, ctx.locale, valueHostOf(ctx));
       if (text) parts.push(text);
     }
   }
@@ -53,7 +53,7 @@ export default function ListView({ rows, screen, onOpen }: ViewProps) {
   const ctx = useRenderer();
   const card = screen.card ?? {};
   const text = (row: ViewProps['rows'][number], fields?: string[]) =>
-    formatFields(row, fields, screen.columns, ctx.t, ctx.locale, currencyOf(ctx));
+    formatFields(row, fields, screen.columns, ctx.t, ctx.locale, valueHostOf(ctx));
   return (
     <List disablePadding aria-label={ctx.t(screen.title)}>
       {rows.map((row) => {

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import Avatar from '@mui/material/Avatar';
-import { formatValue, joinFields } from '../../core/format';
+import { formatValue, joinFields, type ValueHost } from '../../core/format';
 import { createRegistry, type Registry } from '../../core/registry';
 import type { ColumnDef, RecordData } from '../../core/types';
 import type { CellProps, CellType } from './types';
@@ -12,10 +12,16 @@ import { UrlValue } from './UrlValue';
 export const currencyOf = (ctx: Pick<RendererContextValue, 'formContext'>): string | undefined =>
   typeof ctx.formContext.currency === 'string' ? ctx.formContext.currency : undefined;
 
+/** The host's currency and time zone (the business's), for values written as text. */
+export const valueHostOf = (ctx: Pick<RendererContextValue, 'formContext'>): ValueHost => ({
+  currency: currencyOf(ctx),
+  timeZone: typeof ctx.formContext.timeZone === 'string' ? ctx.formContext.timeZone : undefined,
+});
+
 /** The value as text, in the column's type: dates in words, money with its sign, durations in hours and minutes. */
 export function PlainValue({ value, column }: CellProps) {
   const ctx = useRenderer();
-  return <>{formatValue(value, column.type, ctx.t, ctx.locale, currencyOf(ctx))}</>;
+  return <>{formatValue(value, column.type, ctx.t, ctx.locale, valueHostOf(ctx))}</>;
 }
 
 /** A list item with the fields its column types (`itemTypes`) written as such: dates in words, money with its sign. */
@@ -24,7 +30,7 @@ function formatItem(item: RecordData, column: ColumnDef, ctx: RendererContextVal
   const out: RecordData = { ...item };
   for (const [field, type] of Object.entries(column.itemTypes)) {
     if (item[field] !== null && item[field] !== undefined && item[field] !== '')
-      out[field] = formatValue(item[field], type, ctx.t, ctx.locale, currencyOf(ctx));
+      out[field] = formatValue(item[field], type, ctx.t, ctx.locale, valueHostOf(ctx));
   }
   return out;
 }

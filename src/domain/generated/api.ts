@@ -1300,6 +1300,26 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/marketing/sales": {
+    responses: {
+      "200": {
+        data: {
+          campaign_id: number;
+          name: string;
+          send_type: string;
+          sent_at: string;
+          from: string;
+          to: string;
+          receivers: number;
+          buyers: number;
+          payments: number;
+          amount: number;
+          currency: string;
+        }[];
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/marketing/unsubscribe/:token": {
     responses: {
       "200": {

@@ -9,6 +9,7 @@ export interface Message {
   body?: string;
   status?: "outbox" | "pending" | "sent" | "delivered" | "error";
   credits?: number;
+  campaign_id?: number | null;
   error?: string | null;
   created_at?: string;
 }

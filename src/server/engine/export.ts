@@ -32,7 +32,7 @@ export function moneyFields(registry: SchemaRegistry, resource: string): string[
   const fields = new Set<string>();
   for (const s of registry.screens.values()) {
     if (s.resource !== resource) continue;
-    for (const c of [...(s.columns ?? []), ...(s.sections ?? []).flatMap((x) => x.fields)])
+    for (const c of [...(s.columns ?? []), ...(s.sections ?? []).flatMap((x) => x.fields ?? [])])
       if (c.type === 'money') fields.add(c.field);
     for (const [name, ui] of Object.entries(s.uiSchema ?? {}))
       if ((ui as Record<string, unknown> | undefined)?.['ui:widget'] === 'money') fields.add(name);

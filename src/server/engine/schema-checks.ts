@@ -47,7 +47,7 @@ function hostNames(where: string, s: Screen, code: CodeNames, problem: (where: s
   if (!code.cellTypes) return;
   const columns: Array<[string, ColumnDef[]]> = [
     ['columns', s.columns ?? []],
-    ...(s.sections ?? []).map((x, i): [string, ColumnDef[]] => [`sections/${i}/fields`, x.fields]),
+    ...(s.sections ?? []).map((x, i): [string, ColumnDef[]] => [`sections/${i}/fields`, x.fields ?? []]),
     ...(s.related ?? []).map((x, i): [string, ColumnDef[]] => [`related/${i}/columns`, x.columns]),
   ];
   for (const [at, list] of columns)
@@ -154,10 +154,14 @@ export function registryProblems(
         field(part, f);
     }
     for (const [i, sec] of (
-      (s.sections as Array<{ title: string; fields: Array<{ field: string; label?: string }> }>) ?? []
+      (s.sections as Array<{ title: string; fields?: Array<{ field: string; label?: string }>; widget?: string }>) ?? []
     ).entries()) {
       i18n(`${where}#/sections/${i}/title`, sec.title);
-      for (const c of sec.fields as Array<{ field: string; label?: string; itemText?: string }>) {
+      if (Boolean(sec.widget) === Boolean(sec.fields))
+        problem(`${where}#/sections/${i}`, 'a section shows either fields or a widget');
+      if (sec.widget && code.screenWidgets && !code.screenWidgets.includes(sec.widget))
+        problem(`${where}#/sections/${i}/widget`, `unknown screen widget "${sec.widget}"`);
+      for (const c of (sec.fields ?? []) as Array<{ field: string; label?: string; itemText?: string }>) {
         field(`sections/${i}`, c.field);
         i18n(`${where}#/sections/${i}`, c.label);
         i18n(`${where}#/sections/${i}/itemText`, c.itemText);

@@ -1,5 +1,7 @@
 import { useContext, useMemo, useRef } from 'react';
+import useSWR from 'swr';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { useRenderer } from '../../../renderer';
 import { dayInWords } from '../../domain/dates-in-words';
 import { fillTemplate, TEMPLATE_TAGS, unknownTags, type MessageType } from '../../domain/message-templates';
 import { smsSize } from '../../domain/sms';
@@ -47,9 +49,13 @@ export default function MessageTemplate(props: WidgetProps) {
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const owner = user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
   const sample = useMemo(() => sampleValues(t, locale, owner), [t, locale, owner]);
+  const { rest } = useRenderer();
+  const footerPath = typeof options.footer === 'string' && !subject && channel !== 'email' ? options.footer : null;
+  const { data: footerData } = useSWR(footerPath, (path: string) => rest.getJson<{ data: { text: string } }>(path));
+  const footer = footerData?.data.text ?? '';
   const wrong = unknownTags(text, kind);
   const filled = fillTemplate(text, sample).trim();
-  const size = channel === 'email' ? null : smsSize(filled);
+  const size = channel === 'email' ? null : smsSize(footer ? `${filled}\n${footer}` : filled);
 
   /** Puts the tag where the cursor is (or at the end), and the cursor after it. */
   const insert = (tag: string) => {
@@ -101,6 +107,7 @@ export default function MessageTemplate(props: WidgetProps) {
       <div id={`${id}__preview`} className="sn-preview" aria-live="polite" hidden={filled === ''}>
         {!subject && <span className="sn-preview-label">{t('notifications.preview')}</span>}
         <span className="sn-preview-text">{subject ? fillTemplate(text, sample) : filled}</span>
+        {footer && <span className="sn-preview-footer">{footer}</span>}
         {!subject && size && (
           <span className="sn-size">
             {t('notifications.smsSize', {

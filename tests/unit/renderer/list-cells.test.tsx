@@ -37,7 +37,7 @@ it('the package detail names each included service with its quantity, not its id
   const detail = JSON.parse(
     fs.readFileSync(path.join(__dirname, '../../../schemas/screens/packages/detail.json'), 'utf8'),
   ) as ScreenDef;
-  const column = detail.sections!.flatMap((s) => s.fields).find((c: ColumnDef) => c.field === 'services')!;
+  const column = detail.sections!.flatMap((s) => s.fields ?? []).find((c: ColumnDef) => c.field === 'services')!;
   const record = {
     id: 1,
     services: [
@@ -69,7 +69,7 @@ it('the gift voucher detail names its services and products, not their ids', asy
     } as unknown as Manifest,
     rest: { getList: async (p: string) => lists[p] } as never,
   };
-  const columns = detail.sections!.flatMap((s) => s.fields);
+  const columns = detail.sections!.flatMap((s) => s.fields ?? []);
   const record = { id: 1, service_ids: [6, 5], product_ids: [2, 99] };
   const { container } = render(
     <SWRConfig value={{ provider: () => new Map() }}>
@@ -94,7 +94,7 @@ it('the class detail writes each session’s date in words, not as the stored IS
   const detail = JSON.parse(
     fs.readFileSync(path.join(__dirname, '../../../schemas/screens/classes/detail.json'), 'utf8'),
   ) as ScreenDef;
-  const column = detail.sections!.flatMap((s) => s.fields).find((c: ColumnDef) => c.field === 'sessions')!;
+  const column = detail.sections!.flatMap((s) => s.fields ?? []).find((c: ColumnDef) => c.field === 'sessions')!;
   const record = {
     id: 1,
     sessions: [

@@ -17,7 +17,7 @@ const screens = discoverSchemaFiles(schemasDir).screens.map(
 const moneyColumns = (s: ScreenDef): ColumnDef[] =>
   [
     ...(s.columns ?? []),
-    ...(s.sections ?? []).flatMap((x) => x.fields),
+    ...(s.sections ?? []).flatMap((x) => x.fields ?? []),
     ...(s.related ?? []).flatMap((r) => r.columns),
   ].filter((c) => c.type === 'money');
 const withMoney = screens.filter((s) => (s.kind === 'list' || s.kind === 'detail') && moneyColumns(s).length > 0);

@@ -50,6 +50,10 @@ describe('checkSchemas', () => {
     edit(dir, 'screens/appointments/form.json', (s) => {
       s.uiSchema.address['ui:options'].showWhen = { planet: ['mars'] };
     });
+    edit(dir, 'screens/marketing/detail.json', (s) => {
+      s.sections[0].widget = 'campaign-teleport';
+      s.sections[1].widget = 'campaign-review';
+    });
     let added = -1;
     edit(dir, 'navigation.json', (n) => {
       added = n.areas[1].menu.push({ label: 'menu.dashboard', route: '/nowhere' }) - 1;
@@ -66,6 +70,8 @@ describe('checkSchemas', () => {
         'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
         `navigation.json#/areas/1/menu/${added}/route: no screen has route "/nowhere"`,
         'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
+        'screens/marketing.detail#/sections/0/widget: unknown screen widget "campaign-teleport"',
+        'screens/marketing.detail#/sections/1: a section shows either fields or a widget',
         'screens/booking.wizard#/steps/2/title: i18n key "screens.booking.steps.nope" is missing in en',
         'screens/appointments.form#/uiSchema/address/ui:options/showWhen: unknown field "planet" of appointments',
       ]),

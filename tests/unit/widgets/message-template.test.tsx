@@ -2,6 +2,9 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import { RendererContext } from '../../../renderer/react/context';
+import { rendererContext } from '../../helpers/renderer-context';
 import { leanTemplates } from '../../../renderer/react/form/theme';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import MessageTemplate from '../../../src/widgets/notifications/MessageTemplate';
@@ -18,27 +21,42 @@ const schema: RJSFSchema = {
 const validator = createPrecompiledValidator({ sms: (() => true) as never }, schema);
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
 
-/** The SMS reminder fields as the settings screen declares them; answers the last form data. */
-function smsForm(text: string, hours: number[] = [24]) {
+/** What the server answers for a campaign SMS's footer (GET /marketing/sms-footer). */
+const FOOTER = 'To stop, text OPTOUT S1 to +447700900123';
+const rest = { getJson: async () => ({ data: { text: FOOTER } }) };
+
+/**
+ * The SMS reminder fields as the settings screen declares them (or a campaign's text, with `textOptions`); answers
+ * the last form data.
+ */
+function smsForm(
+  text: string,
+  hours: number[] = [24],
+  textOptions: Record<string, unknown> = { kind: 'reminder', channel: 'sms' },
+) {
   const changes: Array<{ reminder_text?: string; reminder_hours?: number[] }> = [];
   render(
-    <WidgetHostContext.Provider
-      value={{ user: { first_name: 'Olivia', last_name: 'Hart' } as never, reloadUser: async () => undefined }}
-    >
-      <Form
-        schema={schema}
-        uiSchema={{
-          reminder_hours: { 'ui:widget': 'reminder-hours' },
-          reminder_text: { 'ui:widget': 'message-template', 'ui:options': { kind: 'reminder', channel: 'sms' } },
-        }}
-        widgets={{ 'message-template': MessageTemplate, 'reminder-hours': ReminderHours }}
-        templates={leanTemplates((key) => key)}
-        validator={validator}
-        formData={{ reminder_text: text, reminder_hours: hours }}
-        formContext={{ t, locale: 'en' }}
-        onChange={(e) => changes.push(e.formData as never)}
-      />
-    </WidgetHostContext.Provider>,
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RendererContext.Provider value={rendererContext({ rest: rest as never })}>
+        <WidgetHostContext.Provider
+          value={{ user: { first_name: 'Olivia', last_name: 'Hart' } as never, reloadUser: async () => undefined }}
+        >
+          <Form
+            schema={schema}
+            uiSchema={{
+              reminder_hours: { 'ui:widget': 'reminder-hours' },
+              reminder_text: { 'ui:widget': 'message-template', 'ui:options': textOptions },
+            }}
+            widgets={{ 'message-template': MessageTemplate, 'reminder-hours': ReminderHours }}
+            templates={leanTemplates((key) => key)}
+            validator={validator}
+            formData={{ reminder_text: text, reminder_hours: hours }}
+            formContext={{ t, locale: 'en' }}
+            onChange={(e) => changes.push(e.formData as never)}
+          />
+        </WidgetHostContext.Provider>
+      </RendererContext.Provider>
+    </SWRConfig>,
   );
   return { last: () => changes[changes.length - 1] };
 }
@@ -64,6 +82,15 @@ describe('message template field', () => {
     field.setSelectionRange(3, 22);
     fireEvent.click(screen.getByRole('button', { name: '{client_first_name}' }));
     expect(last()?.reminder_text).toBe('Hi {client_first_name}!');
+  });
+
+  it('counts a campaign SMS with the opt-out line the server ends it with, and shows that line', async () => {
+    // 120 GSM-7 characters fit one SMS alone; with the 40-character line and its line break they take two.
+    smsForm('A'.repeat(120), [24], { kind: 'marketing', channel: 'sms', footer: '/api/v1/marketing/sms-footer' });
+    expect(await screen.findByText(FOOTER)).toBeTruthy();
+    expect(
+      screen.getByText(/notifications\.smsSize \{"count":2,"characters":161,"encoding":"GSM-7","credits":2\}/),
+    ).toBeTruthy();
   });
 
   it('chooses lead times in words, longest first', () => {

@@ -27,6 +27,14 @@ export interface Sender {
   appUrl: string;
 }
 
+/** The line every marketing SMS of the sender's ends with: how to opt out by text (spec §9). */
+export function smsOptOutLine(t: TFunction, s: Pick<Sender, 'userId' | 'smsNumber'>): string {
+  const code = optOutCode(s.userId);
+  return s.smsNumber
+    ? t('marketing.smsOptOut', { code, number: s.smsNumber })
+    : t('marketing.smsOptOutShort', { code });
+}
+
 /**
  * One receiver's message: the campaign's text with their tags filled, and the way out the law asks for — an SMS
  * ends with how to opt out by text (spec §9: OPTOUT and the business's code to the fixed number), an email with its
@@ -41,13 +49,7 @@ export function campaignMessage(t: TFunction, c: CampaignText, r: Receiver, s: S
     booking_link: s.bookingLink,
   };
   const body = fillTemplate(c.text, values).trim();
-  if (c.send_type === 'sms') {
-    const code = optOutCode(s.userId);
-    const way = s.smsNumber
-      ? t('marketing.smsOptOut', { code, number: s.smsNumber })
-      : t('marketing.smsOptOutShort', { code });
-    return { to: r.phone!, subject: '', text: `${body}\n${way}` };
-  }
+  if (c.send_type === 'sms') return { to: r.phone!, subject: '', text: `${body}\n${smsOptOutLine(t, s)}` };
   const token = newToken(24);
   const link = `${s.appUrl}/api/v1/marketing/unsubscribe/${token}`;
   return {
