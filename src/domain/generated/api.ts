@@ -1320,6 +1320,16 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/marketing/sms-footer": {
+    responses: {
+      "200": {
+        data: {
+          text: string;
+        };
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/marketing/unsubscribe/:token": {
     responses: {
       "200": {
@@ -2920,13 +2930,22 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          reminder_enabled: boolean;
           reminder_hours: number[];
+          reminder_enabled: boolean;
           reminder_subject?: string | null;
           reminder_text: string;
           thank_you_enabled: boolean;
           thank_you_subject?: string | null;
           thank_you_text: string;
+          booked_enabled: boolean;
+          booked_subject?: string | null;
+          booked_text: string;
+          rescheduled_enabled: boolean;
+          rescheduled_subject?: string | null;
+          rescheduled_text: string;
+          cancelled_enabled: boolean;
+          cancelled_subject?: string | null;
+          cancelled_text: string;
         };
         message?: string;
       };
@@ -2936,13 +2955,22 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          reminder_enabled: boolean;
           reminder_hours: number[];
+          reminder_enabled: boolean;
           reminder_subject?: string | null;
           reminder_text: string;
           thank_you_enabled: boolean;
           thank_you_subject?: string | null;
           thank_you_text: string;
+          booked_enabled: boolean;
+          booked_subject?: string | null;
+          booked_text: string;
+          rescheduled_enabled: boolean;
+          rescheduled_subject?: string | null;
+          rescheduled_text: string;
+          cancelled_enabled: boolean;
+          cancelled_subject?: string | null;
+          cancelled_text: string;
         };
         message?: string;
       };
@@ -3067,13 +3095,22 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          reminder_enabled: boolean;
           reminder_hours: number[];
+          reminder_enabled: boolean;
           reminder_subject?: string | null;
           reminder_text: string;
           thank_you_enabled: boolean;
           thank_you_subject?: string | null;
           thank_you_text: string;
+          booked_enabled: boolean;
+          booked_subject?: string | null;
+          booked_text: string;
+          rescheduled_enabled: boolean;
+          rescheduled_subject?: string | null;
+          rescheduled_text: string;
+          cancelled_enabled: boolean;
+          cancelled_subject?: string | null;
+          cancelled_text: string;
         };
         message?: string;
       };
@@ -3083,13 +3120,22 @@ export interface ApiRoutes {
     responses: {
       "200": {
         data: {
-          reminder_enabled: boolean;
           reminder_hours: number[];
+          reminder_enabled: boolean;
           reminder_subject?: string | null;
           reminder_text: string;
           thank_you_enabled: boolean;
           thank_you_subject?: string | null;
           thank_you_text: string;
+          booked_enabled: boolean;
+          booked_subject?: string | null;
+          booked_text: string;
+          rescheduled_enabled: boolean;
+          rescheduled_subject?: string | null;
+          rescheduled_text: string;
+          cancelled_enabled: boolean;
+          cancelled_subject?: string | null;
+          cancelled_text: string;
         };
         message?: string;
       };

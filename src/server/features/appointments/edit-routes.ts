@@ -3,6 +3,7 @@ import { ATTENDANCE } from '../../../domain/appointments';
 import { ID, idParams } from '../../engine/input-bounds';
 import { dataBody, responses } from '../../engine/responses';
 import { invalid, notFound } from '../../infra/domain-error';
+import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { moveAppointment, updateAppointment } from './change-appointments';
 import { refreshLastAppointment } from './client-history';
 import type { AppointmentInput } from './create-appointments';
@@ -53,6 +54,7 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw invalid('client_id', 'appointments.notAClient');
       await refreshLastAppointment(app.db, [client_id]);
+      if (status === 'cancelled') await announceAppointment(app, 'cancelled', id, [client_id]);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );
@@ -79,7 +81,9 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
       const filter = allowed(req, 'update');
       const id = (req.params as { id: number }).id;
       const { date, start_time, duration } = req.body as { date: string; start_time: string; duration?: number };
+      const before = await snapshotOf(app, id);
       if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) throw notFound();
+      await announceChange(app, before, id);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );
@@ -114,7 +118,9 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
         client_ids: (req.body as { clients: number[] }).clients,
         recurring: null,
       };
+      const before = await snapshotOf(app, id);
       await updateAppointment(context(req), id, input, 'this', filter);
+      await announceChange(app, before, id);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );

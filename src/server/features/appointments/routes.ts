@@ -4,6 +4,7 @@ import { addDays, todayIn } from '../../../domain/dates';
 import { idParams } from '../../engine/input-bounds';
 import { dataBody, INTEGER, messageBody, responses } from '../../engine/responses';
 import { forbidden, notFound } from '../../infra/domain-error';
+import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { deleteAppointment, updateAppointment } from './change-appointments';
 import { createAppointments, type AppointmentInput } from './create-appointments';
 import { appointmentEditRoutes } from './edit-routes';
@@ -88,6 +89,8 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
       if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id })))
         throw forbidden('create', 'Appointment');
       const ids = await createAppointments(context(req), req.body as AppointmentInput);
+      // A series is confirmed once, by its first occurrence.
+      await announceAppointment(app, 'booked', ids[0]);
       const data = await load(ids);
       return reply.code(201).send({ data: data[0], occurrences: ids.length, message: req.t('messages.created') });
     },
@@ -121,8 +124,11 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const filter = allowed(req, 'update');
       const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
-      const ids = await updateAppointment(context(req), (req.params as { id: number }).id, body, body.scope, filter);
+      const id = (req.params as { id: number }).id;
+      const before = await snapshotOf(app, id);
+      const ids = await updateAppointment(context(req), id, body, body.scope, filter);
       if (!ids) throw notFound();
+      await announceChange(app, before, ids[0]);
       return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
     },
   );

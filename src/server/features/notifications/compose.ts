@@ -31,6 +31,18 @@ export function templateOf(
 }
 
 /**
+ * Whether a message of the kind still fits the client's appointment as it is now: a thank-you only once attended; a
+ * cancellation only while cancelled and still to come; a reminder, confirmation or change while it is neither
+ * cancelled nor missed (and, for the last two, still to come).
+ */
+function fitsNow(kind: AutomaticType, status: string, startsAt: string): boolean {
+  if (kind === 'thank_you') return status === 'attended';
+  if (kind !== 'reminder' && Date.parse(startsAt) <= Date.now()) return false;
+  if (kind === 'cancelled') return status === 'cancelled';
+  return !['cancelled', 'noShow'].includes(status);
+}
+
+/**
  * What an appointment message says to one client, filled from the appointment as it is now; null when it should not
  * go: the appointment was cancelled or the client marked a no-show, the client left it or has no way to be reached
  * on the channel or switched it off, or the owner switched the message off since it was asked for.
@@ -73,7 +85,7 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
     .where('ac.client_id', '=', m.clientId)
     .executeTakeFirst();
   if (!row || row.deleted_at || row.archived_at) return null;
-  if (m.kind === 'reminder' ? ['cancelled', 'noShow'].includes(row.status) : row.status !== 'attended') return null;
+  if (!fitsNow(m.kind, row.status, row.starts_at)) return null;
   const to = m.channel === 'email' ? row.email : row.phone;
   const wanted = m.channel === 'email' ? row.email_reminders : row.sms_reminders && !row.opt_out;
   if (!to || !wanted) return null;
@@ -105,7 +117,7 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
     userId: row.user_id,
     to,
     startsAt: row.starts_at,
-    subject: fillTemplate(template.subject, values),
+    subject: m.channel === 'email' ? fillTemplate(template.subject, values) : '',
     text: fillTemplate(template.text, values).trim(),
   };
 }

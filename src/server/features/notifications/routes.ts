@@ -8,6 +8,7 @@ import { templateOf } from './compose';
 import {
   AUTOMATIC,
   channelSettingsOf,
+  messageTypeOf,
   saveChannelSettings,
   type AutomaticType,
   type ChannelSettings,
@@ -15,30 +16,26 @@ import {
 
 const SUBJECT = { sms: 'SmsNotification', email: 'EmailNotification' } as const;
 
-/** The form's shape (`<type>-notification-settings` resource): one flat record per channel. */
-interface Flat {
-  reminder_enabled: boolean;
-  reminder_hours: number[];
-  reminder_subject?: string | null;
-  reminder_text?: string | null;
-  thank_you_enabled: boolean;
-  thank_you_subject?: string | null;
-  thank_you_text?: string | null;
-}
+/**
+ * The form's shape (`<type>-notification-settings` resource): one flat record per channel — for each kind
+ * `<kind>_enabled`, `<kind>_text` and, for email, `<kind>_subject`; and `reminder_hours`.
+ */
+type Flat = Record<string, unknown> & { reminder_hours: number[] };
 
 const SETTINGS = object(
   {
     data: object(
       {
-        reminder_enabled: BOOLEAN,
         reminder_hours: { type: 'array', items: INTEGER },
-        reminder_subject: NULLABLE_STRING,
-        reminder_text: STRING,
-        thank_you_enabled: BOOLEAN,
-        thank_you_subject: NULLABLE_STRING,
-        thank_you_text: STRING,
+        ...Object.fromEntries(
+          AUTOMATIC.flatMap((kind) => [
+            [`${kind}_enabled`, BOOLEAN],
+            [`${kind}_subject`, NULLABLE_STRING],
+            [`${kind}_text`, STRING],
+          ]),
+        ),
       },
-      { required: ['reminder_enabled', 'reminder_hours', 'reminder_text', 'thank_you_enabled', 'thank_you_text'] },
+      { required: ['reminder_hours', ...AUTOMATIC.flatMap((kind) => [`${kind}_enabled`, `${kind}_text`])] },
     ),
     message: STRING,
   },
@@ -50,16 +47,14 @@ const defaultsOf = (t: TFunction, kind: AutomaticType, type: CreditType) =>
 
 /** What the form shows: each text as it goes out, the owner's or the default in their language. */
 function flat(t: TFunction, type: CreditType, s: ChannelSettings): Flat {
-  const words = (kind: AutomaticType) => templateOf(t, kind, type, s[kind]);
-  return {
-    reminder_enabled: s.reminder.enabled,
-    reminder_hours: s.reminder.hours_before,
-    ...(type === 'email' ? { reminder_subject: words('reminder').subject } : {}),
-    reminder_text: words('reminder').text,
-    thank_you_enabled: s.thank_you.enabled,
-    ...(type === 'email' ? { thank_you_subject: words('thank_you').subject } : {}),
-    thank_you_text: words('thank_you').text,
-  };
+  const out: Flat = { reminder_hours: s.reminder.hours_before };
+  for (const kind of AUTOMATIC) {
+    const words = templateOf(t, kind, type, s[kind]);
+    out[`${kind}_enabled`] = s[kind].enabled;
+    if (type === 'email') out[`${kind}_subject`] = words.subject;
+    out[`${kind}_text`] = words.text;
+  }
+  return out;
 }
 
 /** An empty text, or one equal to the default, is kept as "the default" (null), so it follows the owner's language. */
@@ -71,7 +66,7 @@ const own = (value: string | null | undefined, fallback: string) => {
 /**
  * Notification settings per channel (spec §2 `/account-setup/notifications` email and sms, §7
  * `PUT /user/{type}-notification-settings`): reminders (on, how long before), thank-yous after an attended
- * appointment, and each message's words — the owner's, or the default in their language. A template is checked
+ * appointment, confirmations, changes and cancellations of the appointments the owner books, and each message's words — the owner's, or the default in their language. A template is checked
  * tag by tag (spec §5: tags must be copied exactly): an unknown or mistyped tag is a 422 naming it, and nothing
  * is saved. The request is validated by the `<type>-notification-settings` resource schema.
  */
@@ -108,8 +103,8 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
         const errors: Record<string, Message> = {};
         for (const kind of AUTOMATIC)
           for (const part of ['subject', 'text'] as const) {
-            const field = `${kind}_${part}` as const;
-            const wrong = unknownTags(input[field] ?? '', kind);
+            const field = `${kind}_${part}`;
+            const wrong = unknownTags(String(input[field] ?? ''), messageTypeOf(kind));
             if (wrong.length)
               errors[field] = {
                 key: 'notifications.unknownTags',
@@ -119,19 +114,13 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
         if (input.reminder_enabled && input.reminder_hours.length === 0)
           errors.reminder_hours = { key: 'notifications.chooseHours' };
         if (Object.keys(errors).length) throw invalidFields(errors);
-        const next: ChannelSettings = {
-          reminder: {
-            enabled: input.reminder_enabled,
-            hours_before: [...input.reminder_hours].sort((a, b) => b - a),
-            subject: own(input.reminder_subject, defaultsOf(req.t, 'reminder', type).subject),
-            text: own(input.reminder_text, defaultsOf(req.t, 'reminder', type).text),
-          },
-          thank_you: {
-            enabled: input.thank_you_enabled,
-            subject: own(input.thank_you_subject, defaultsOf(req.t, 'thank_you', type).subject),
-            text: own(input.thank_you_text, defaultsOf(req.t, 'thank_you', type).text),
-          },
-        };
+        const setting = (kind: AutomaticType) => ({
+          enabled: Boolean(input[`${kind}_enabled`]),
+          subject: own(input[`${kind}_subject`] as string | null, defaultsOf(req.t, kind, type).subject),
+          text: own(input[`${kind}_text`] as string | null, defaultsOf(req.t, kind, type).text),
+        });
+        const next = Object.fromEntries(AUTOMATIC.map((kind) => [kind, setting(kind)])) as ChannelSettings;
+        next.reminder = { ...setting('reminder'), hours_before: [...input.reminder_hours].sort((a, b) => b - a) };
         const saved = await saveChannelSettings(app.db, app.dialect, user.id, type, next);
         return {
           data: flat(req.t, type, saved),

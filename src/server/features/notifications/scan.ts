@@ -4,7 +4,7 @@ import type { JobHandler } from '../../infra/queue/queue';
 import type { SpendDeps } from '../credits/spend';
 import { composeAppointmentMessage, type AppointmentMessage } from './compose';
 import { sendMessage } from './send';
-import { channelSettingsOf, REMINDER_HOURS, type ChannelSettings } from './settings';
+import { channelSettingsOf, messageTypeOf, REMINDER_HOURS, type ChannelSettings } from './settings';
 
 const HOUR = 3_600_000;
 /** How often the clock looks for messages due. */
@@ -16,11 +16,15 @@ const THANK_YOU_WITHIN = 24 * HOUR;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The key that makes an appointment message happen once; a moved appointment's reminder is a new one. */
-export const messageKey = (m: AppointmentMessage, startsAt: string) =>
-  m.kind === 'reminder'
-    ? `reminder:${m.appointmentId}:${m.clientId}:${m.channel}:${m.hours}h:${startsAt}`
-    : `thank_you:${m.appointmentId}:${m.clientId}:${m.channel}`;
+/**
+ * The key that makes an appointment message happen once; a moved appointment's reminder is a new one, and so is the
+ * change message of each new time.
+ */
+export function messageKey(m: AppointmentMessage, startsAt: string): string {
+  const base = `${m.kind}:${m.appointmentId}:${m.clientId}:${m.channel}`;
+  if (m.kind === 'reminder') return `${base}:${m.hours}h:${startsAt}`;
+  return m.kind === 'rescheduled' ? `${base}:${startsAt}` : base;
+}
 
 interface Candidate {
   id: number;
@@ -122,7 +126,7 @@ export function notificationJobs(app: FastifyInstance, deps: SpendDeps): Record<
         userId: message.userId,
         clientId: m.clientId,
         channel: m.channel,
-        type: m.kind,
+        type: messageTypeOf(m.kind),
         to: message.to,
         subject: message.subject,
         text: message.text,

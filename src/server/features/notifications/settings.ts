@@ -1,14 +1,23 @@
 import type { CreditType } from '../../../domain/credits';
+import type { MessageType } from '../../../domain/message-templates';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import { withOwnerLock } from '../credits/ledger';
 
 /**
- * The messages an owner's business sends its clients by itself, by the clock (spec §3 message types): a reminder
- * before an appointment and a thank-you after an attended one. Booking messages are sent as bookings happen
+ * The messages an owner's business sends its clients by itself (spec §3 message types): by the clock, a reminder
+ * before an appointment and a thank-you after an attended one; as the owner books, moves or cancels an appointment,
+ * its confirmation, change and cancellation (message type `booking`). Online bookings confirm themselves
  * (features/online-booking).
  */
-export const AUTOMATIC = ['reminder', 'thank_you'] as const;
+export const AUTOMATIC = ['reminder', 'thank_you', 'booked', 'rescheduled', 'cancelled'] as const;
 export type AutomaticType = (typeof AUTOMATIC)[number];
+/** The messages sent as the owner changes an appointment. */
+export const BOOKING_KINDS = ['booked', 'rescheduled', 'cancelled'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+/** The message type a kind is recorded as, and whose tags its template offers. */
+export const messageTypeOf = (kind: AutomaticType): MessageType =>
+  kind === 'reminder' || kind === 'thank_you' ? kind : 'booking';
 
 /** How long before an appointment a reminder may go out. */
 export const REMINDER_HOURS = [1, 2, 4, 12, 24, 48] as const;
@@ -20,23 +29,30 @@ export interface MessageSetting {
   text: string | null;
 }
 
-export interface ChannelSettings {
+export type ChannelSettings = Record<Exclude<AutomaticType, 'reminder'>, MessageSetting> & {
   reminder: MessageSetting & { hours_before: number[] };
-  thank_you: MessageSetting;
-}
+};
+
+const off = (enabled: boolean): MessageSetting => ({ enabled, subject: null, text: null });
 
 /**
- * Until the owner chooses: email reminders a day before, which cost a fraction of an SMS; SMS only when switched on,
- * since each costs a credit.
+ * Until the owner chooses: email reminders a day before and email confirmations, changes and cancellations of the
+ * appointments the owner books, which cost a fraction of an SMS; SMS only when switched on, since each costs a credit.
  */
 const DEFAULTS: Record<CreditType, ChannelSettings> = {
   email: {
-    reminder: { enabled: true, hours_before: [24], subject: null, text: null },
-    thank_you: { enabled: false, subject: null, text: null },
+    reminder: { ...off(true), hours_before: [24] },
+    thank_you: off(false),
+    booked: off(true),
+    rescheduled: off(true),
+    cancelled: off(true),
   },
   sms: {
-    reminder: { enabled: false, hours_before: [24], subject: null, text: null },
-    thank_you: { enabled: false, subject: null, text: null },
+    reminder: { ...off(false), hours_before: [24] },
+    thank_you: off(false),
+    booked: off(false),
+    rescheduled: off(false),
+    cancelled: off(false),
   },
 };
 
