@@ -8,6 +8,10 @@ import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing/send';
 import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
 import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
 import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
+import { startLocalTwilio } from './infra/local-twilio';
+
+/** The fixed number the local Twilio stand-in sends from (a UK drama number: never a real line). */
+const LOCAL_SMS_NUMBER = '+447700900000';
 
 /** The only file that listens. Migrations run when the app starts; demo data is added to an empty database. */
 async function main(): Promise<void> {
@@ -39,6 +43,16 @@ async function main(): Promise<void> {
       liqpayPublicKey: liqpay.publicKey,
       liqpayPrivateKey: liqpay.privateKey,
       liqpayApiUrl: liqpay.url,
+    });
+  // Without a Twilio account, SMS go to the local Twilio stand-in (development): same SDK, and its delivery reports
+  // come back signed as Twilio's do. Nothing leaves the machine.
+  const localTwilio = config.twilioAccountSid ? null : await startLocalTwilio();
+  if (localTwilio)
+    Object.assign(config, {
+      twilioAccountSid: localTwilio.accountSid,
+      twilioAuthToken: localTwilio.authToken,
+      twilioFrom: LOCAL_SMS_NUMBER,
+      twilioApiUrl: localTwilio.url,
     });
   const app = await buildApp(config);
   if (process.env.SEED !== '0')
@@ -76,6 +90,7 @@ async function main(): Promise<void> {
           .close()
           .then(() => provider?.close())
           .then(() => liqpay?.close())
+          .then(() => localTwilio?.close())
           .then(() => process.exit(0)),
     );
   }
