@@ -5,16 +5,18 @@
  *     from better-sqlite3 — 50 connections, same run.
  *  2. A first visit from a phone (bench-visit.ts): Lighthouse's mobile conditions through CDP, the public booking
  *     page and /login cold, /dashboard warm — LCP, total blocking time, bytes on the wire, requests before content.
- *  3. A 500-field form: mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
+ *  3. A 500-field form (bench-form.ts): mount time and keystroke latency of our renderer's form (rjsf + lean MUI templates)
  *     beside plain @rjsf/core and stock @rjsf/mui, same run.
- *  4. Bookable start times for 60 days (3-part service, 5,000 appointments): the availability engine beside a
- *     straightforward per-slot check.
+ *  4. Bookable start times for 60 days (bench-availability.ts; 3-part service, 5,000 appointments): the availability
+ *     engine beside a straightforward per-slot check.
  *  5. Public slot listing, one month, for an owner with 5,000 appointments, through the real HTTP endpoint at 20
  *     connections (p95).
  *  6. Payments (bench-payments.ts): the income statistic, the payments list beside a bare route, a checkout, and
  *     the income export's time and memory at 10k and 50k rows.
  *  7. Messages (bench-messages.ts): the reminder clock's scan over 100,000 upcoming appointments.
- * `npm run bench -- api visit form availability booking payments messages` picks sections.
+ *  8. Campaign (bench-campaign.ts): a 10,000-receiver email campaign through the job queue to a local SMTP sink —
+ *     total time, messages per second, memory over the run.
+ * `npm run bench -- api visit form availability booking payments invoices messages campaign` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -25,7 +27,6 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
-import webpack from 'webpack';
 import { buildApp } from '../src/server/build';
 import { coldVisits, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
@@ -33,8 +34,9 @@ import { seedDemoData } from '../src/server/db/seed';
 import { benchInvoices } from './bench-invoices';
 import { benchPayments } from './bench-payments';
 import { benchMessages } from './bench-messages';
-import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
-import type { AvailabilityInput } from '../src/domain/availability/availability.types';
+import { benchCampaign } from './bench-campaign';
+import { benchAvailability, benchBooking } from './bench-availability';
+import { benchForm } from './bench-form';
 
 const root = path.resolve(__dirname, '..');
 const CHROMIUM_ARGS = [
@@ -49,8 +51,6 @@ const CHROMIUM_ARGS = [
 ];
 const rows: Array<[string, string, string]> = [];
 const row = (what: string, figure: string, target = '') => rows.push([what, figure, target]);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-bench-'));
 
 /** autocannon in its own process, so the load generator does not share the server's event loop. */
@@ -197,232 +197,6 @@ async function benchVisits(browser: Browser): Promise<void> {
   await app.close();
 }
 
-async function buildFormBench(): Promise<string> {
-  const out = path.join(tmp, 'form-bench');
-  const config = (await import('../webpack.config')).default(undefined, { mode: 'production' });
-  config.entry = { bench: path.join(root, 'tests', 'bench', 'form-bench.tsx') };
-  config.output = { ...config.output, path: out, publicPath: '/' };
-  config.devtool = false;
-  await new Promise<void>((resolve, reject) =>
-    webpack(config, (err, stats) =>
-      err || stats?.hasErrors() ? reject(err ?? new Error(stats!.toString('errors-only'))) : resolve(),
-    ),
-  );
-  return out;
-}
-
-async function benchForm(browser: Browser): Promise<void> {
-  const dir = await buildFormBench();
-  const server = Fastify();
-  await server.register((await import('@fastify/static')).default, { root: dir });
-  await server.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(server.server.address() as { port: number }).port}/index.html`;
-  // Runs interleave the engines, each run in a rotated order, so the machine's drift falls on all three alike.
-  // Keystrokes are pooled over the runs; ours and plain core are compared with a bootstrap over whole runs
-  // (both engines' keystrokes of the same runs), which keeps what a run shares paired.
-  const RUNS = 11;
-  const engines = ['core', 'mui', 'ours'] as const;
-  const runs: Record<string, Array<{ mount: number; keystrokes: number[] }>> = { core: [], mui: [], ours: [] };
-  for (let run = 0; run < RUNS; run++) {
-    for (const engine of [...engines.slice(run % 3), ...engines.slice(0, run % 3)]) {
-      const page = await browser.newPage();
-      await page.goto(`${base}?engine=${engine}`);
-      await page.waitForFunction(() => Boolean(window.__bench));
-      await page.evaluate(() => window.__bench.run(20)); // warm-up keystrokes
-      await page.evaluate(() => {
-        window.__bench.keystrokes = [];
-        window.__bench.run(150);
-      });
-      runs[engine].push(
-        await page.evaluate(() => ({ mount: window.__bench.mount, keystrokes: window.__bench.keystrokes })),
-      );
-      await page.close();
-    }
-  }
-  const pooled = (engine: string, picks: number[]) => picks.flatMap((i) => runs[engine][i].keystrokes);
-  const all = Array.from({ length: RUNS }, (_, i) => i);
-  const mount = (engine: string) => median(runs[engine].map((r) => r.mount));
-  const label = { core: 'plain @rjsf/core', mui: 'stock @rjsf/mui', ours: 'ours (rjsf + lean MUI look)' } as Record<
-    string,
-    string
-  >;
-  for (const engine of ['ours', 'core', 'mui']) {
-    const keys = pooled(engine, all);
-    const target =
-      engine === 'ours' ? `p95 ≤ 16 ms and ≤ core; mount ≤ ${(mount('core') * 1.2).toFixed(0)} ms (1.2 × core)` : '';
-    row(
-      `500-field form, ${label[engine]}`,
-      `mount ${mount(engine).toFixed(0)} ms · key median ${median(keys).toFixed(1)} ms · p95 ${p95(keys).toFixed(1)} ms`,
-      target,
-    );
-  }
-  let seed = 7;
-  const pick = () => Math.floor(((seed = (seed * 16807) % 2147483647) / 2147483647) * RUNS);
-  const diffs = Array.from({ length: 1000 }, () => {
-    const sample = all.map(pick);
-    return p95(pooled('ours', sample)) - p95(pooled('core', sample));
-  }).sort((a, b) => a - b);
-  const diff = p95(pooled('ours', all)) - p95(pooled('core', all));
-  row(
-    `500-field form: ours − core, keystroke p95 (${RUNS} runs × 150 keys)`,
-    `${diff >= 0 ? '+' : ''}${diff.toFixed(1)} ms (95 % CI ${diffs[25].toFixed(1)} … ${diffs[974].toFixed(1)})`,
-    '≤ 0, or 0 within the CI',
-  );
-  await server.close();
-}
-
-/** Bookable starts for 60 days, a blocked–free–blocked service, 5,000 appointments: engine vs per-slot check. */
-function benchAvailability(): void {
-  let seed = 42;
-  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const from = Date.parse('2027-01-04T00:00:00Z');
-  // An owner's 5,000 appointments over a year around the searched 60 days, as the database would hold them.
-  const busy = Array.from({ length: 5000 }, () => {
-    const day = Math.floor(rnd() * 365) - 150;
-    const start = from + day * 86_400_000 + (8 * 60 + Math.floor(rnd() * 40) * 15) * 60_000;
-    return { start, end: start + (1 + Math.floor(rnd() * 4)) * 15 * 60_000 };
-  });
-  const input: AvailabilityInput = {
-    timeZone: 'Europe/London',
-    from: '2027-01-04',
-    to: '2027-03-04',
-    step: 15,
-    now: from,
-    minNoticeMinutes: 60,
-    busy,
-    businessHours: Array.from({ length: 7 }, (_, weekday) => ({
-      weekday,
-      open: weekday !== 0,
-      start: '08:00',
-      end: '20:00',
-      breaks: [{ start: '13:00', end: '13:30' }],
-    })),
-    service: {
-      parts: [
-        { duration: 30, blocked: true },
-        { duration: 45, blocked: false },
-        { duration: 30, blocked: true },
-      ],
-    },
-  };
-  const time = (fn: () => unknown, runs: number) => {
-    const xs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const t0 = performance.now();
-      fn();
-      xs.push(performance.now() - t0);
-    }
-    return median(xs);
-  };
-  time(() => availableStarts(input), 20); // warm-up (and the zone offset cache)
-  const fast = time(() => availableStarts(input), 101);
-  const naive = time(() => availableStartsNaive(input), 5);
-  const slots = availableStarts(input).length;
-  row('availability: 60 days, 3 parts, 5k appointments (median)', `${fast.toFixed(2)} ms (${slots} starts)`, '< 5 ms');
-  row('availability: straightforward per-slot check (median)', `${naive.toFixed(1)} ms`);
-}
-
-/** GET /api/v1/online-booking/{slug}/services/{id}/slots for a month: the real app, an owner with 5,000 appointments. */
-async function benchBooking(): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'booking.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
-  const sqlite = app.dbHandle.sqlite!;
-  const now = new Date().toISOString();
-  const hours = Array.from({ length: 7 }, (_, i) => ({
-    id: i + 1,
-    weekday: (i + 1) % 7,
-    open: i < 6,
-    start: '08:00',
-    end: '20:00',
-    breaks: [{ start: '13:00', end: '13:30' }],
-  }));
-  const settings = JSON.stringify({
-    businessTimeSettings: hours,
-    bookingSettings: { enabled: true, remember_days: 30, deposit_mode: 'per_service', class_ids: [], package_ids: [] },
-  });
-  const owner = Number(
-    sqlite
-      .prepare(
-        `insert into users (email, password_hash, first_name, last_name, plan_name, subscription_status, settings, booking_slug, created_at, updated_at) values ('bench@bench.test', 'x', 'Bench', 'Owner', 'Premium Monthly', 'active', ?, 'bench', ?, ?)`,
-      )
-      .run(settings, now, now).lastInsertRowid,
-  );
-  const service = Number(
-    sqlite
-      .prepare(
-        `insert into services (user_id, title, colour, price, duration, multipart, online_booking, public_id, created_at, updated_at) values (?, 'Colour', '#c2185b', 9000, 105, 1, 1, 'bench-colour', ?, ?)`,
-      )
-      .run(owner, now, now).lastInsertRowid,
-  );
-  const part = sqlite.prepare(
-    'insert into service_parts (service_id, position, title, duration, blocked) values (?, ?, ?, ?, ?)',
-  );
-  [
-    [30, 1],
-    [45, 0],
-    [30, 1],
-  ].forEach(([d, b], i) => part.run(service, i, `Part ${i + 1}`, d, b));
-  // 5,000 appointments over a year around the searched month, as the calendar would hold them.
-  let seed = 7;
-  const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  const insertAppointment = sqlite.prepare(
-    `insert into appointments (user_id, type, title, date, start_time, end_time, duration, starts_at, ends_at, created_at, updated_at) values (?, 'private', 'Busy', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertBlock = sqlite.prepare(
-    'insert into appointment_blocks (appointment_id, user_id, starts_at, ends_at) values (?, ?, ?, ?)',
-  );
-  sqlite.transaction(() => {
-    for (let i = 0; i < 5000; i++) {
-      const start =
-        today + (Math.floor(rnd() * 365) - 150) * 86_400_000 + (8 * 60 + Math.floor(rnd() * 40) * 15) * 60_000;
-      const minutes = (1 + Math.floor(rnd() * 4)) * 15;
-      const s = new Date(start).toISOString();
-      const e = new Date(start + minutes * 60_000).toISOString();
-      const id = insertAppointment.run(
-        owner,
-        s.slice(0, 10),
-        s.slice(11, 16),
-        e.slice(11, 16),
-        minutes,
-        s,
-        e,
-        now,
-        now,
-      ).lastInsertRowid;
-      insertBlock.run(id, owner, s, e);
-    }
-  })();
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const from = new Date(today + 86_400_000).toISOString().slice(0, 10);
-  const to = new Date(today + 31 * 86_400_000).toISOString().slice(0, 10);
-  const url = `${base}/api/v1/online-booking/bench/services/bench-colour/slots?from=${from}&to=${to}`;
-  const check = await fetch(url);
-  const starts = ((await check.json()) as { data: string[] }).data.length;
-  const run = async (seconds: number) =>
-    JSON.parse(
-      (await promisify(execFile)('node', [path.join(root, 'scripts', 'bench-load.mjs'), url, '20', String(seconds)]))
-        .stdout,
-    ) as { rps: number; p50: number; p95: number; errors: number };
-  await run(3); // warm-up
-  const r = await run(10);
-  row(
-    'public slots, 1 month, 5k appointments, 20 conn',
-    `p95 ${r.p95.toFixed(1)} ms · p50 ${r.p50.toFixed(1)} ms · ${r.rps.toFixed(0)} req/s · ${starts} starts · ${r.errors} errors`,
-    'p95 ≤ 50 ms',
-  );
-  await app.close();
-}
-
 function print(): void {
   const widths = [0, 1, 2].map((i) =>
     Math.max(...rows.map((r) => r[i].length), ['measure', 'figure', 'target'][i].length),
@@ -436,12 +210,13 @@ function print(): void {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const want = (name: string) => only.length === 0 || only.includes(name);
-  if (want('availability')) benchAvailability();
-  if (want('booking')) await benchBooking();
+  if (want('availability')) benchAvailability(row);
+  if (want('booking')) await benchBooking(row, tmp);
   if (want('api')) await benchApi();
   if (want('payments')) await benchPayments(row, tmp);
   if (want('invoices')) await benchInvoices(row);
   if (want('messages')) await benchMessages(row, tmp);
+  if (want('campaign')) await benchCampaign(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -449,7 +224,7 @@ async function main(): Promise<void> {
     });
     try {
       if (want('visit')) await benchVisits(browser);
-      if (want('form')) await benchForm(browser);
+      if (want('form')) await benchForm(row, browser, tmp);
     } finally {
       await browser.close();
     }

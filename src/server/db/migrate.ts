@@ -27,6 +27,7 @@ import * as liqpayPendingOrder from './migrations/0024-liqpay-pending-order';
 import * as jobs from './migrations/0025-jobs';
 import * as messages from './migrations/0026-messages';
 import * as marketing from './migrations/0027-marketing';
+import * as creditPlanIndex from './migrations/0028-credit-plan-index';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0025-jobs': jobs,
   '0026-messages': messages,
   '0027-marketing': marketing,
+  '0028-credit-plan-index': creditPlanIndex,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -108,8 +108,9 @@ export default fp(
         : null,
     );
     app.addHook('onClose', async () => {
-      mailer.close();
+      // The workers stop first: a message in hand still finds the mail pool open.
       await queue.close();
+      mailer.close();
       await limiter.close();
     });
   },
