@@ -7,7 +7,7 @@ import { senderOf } from './campaigns';
 import { campaignMessage } from './message';
 import { receivers } from './receivers';
 
-/** Receivers per batch job: a batch is small enough to finish well inside a worker's lease. */
+/** Receivers per batch job: a batch run again (after a crash) goes through at most this many, skipping those done. */
 export const BATCH = 100;
 /** How often the clock looks for scheduled campaigns that are due. */
 export const CAMPAIGNS_EVERY = 60_000;

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { Updateable } from 'kysely';
 import type { CreditType } from '../../../domain/credits';
 import type { MessageType } from '../../../domain/message-templates';
 import { smsCredits } from '../../../domain/sms';
 import { nowIso } from '../../db/database';
+import type { OutboxTable } from '../../db/tables/accounts';
 import { recordReceipt } from '../../infra/sms';
 import { appendCredits, withOwnerLock } from '../credits/ledger';
 import { spendCredits, type SpendDeps } from '../credits/spend';
@@ -30,6 +32,13 @@ export type SendResult = 'sent' | 'duplicate' | 'no_credits' | 'error';
 export const creditsFor = (channel: CreditType, text: string): number => (channel === 'sms' ? smsCredits(text) : 1);
 
 /**
+ * A pending row untouched this long has lost its sender: the queue runs a job again only once its worker's lease has
+ * run out (a dead process) or its run has failed, both well past this. A younger one may still be in a live sender's
+ * hands, and is left to it.
+ */
+const ORPHANED_AFTER_MS = 5_000;
+
+/**
  * Sends one message to a client, once (spec §3, §9):
  *  1. its row is written first under its key (unique), so the same reminder asked for again — by a retried job or a
  *     second worker — finds the row and sends nothing;
@@ -37,31 +46,39 @@ export const creditsFor = (channel: CreditType, text: string): number => (channe
  *     and the owner is told by email, once until they next get credits;
  *  3. it is handed to the mail server or the SMS gateway; when that refuses, the row says why and the credits come
  *     back as a refund row of the ledger.
+ * A sender that died between 1 and the end of 3 leaves its row pending: the job run again takes the row over (see
+ * `orphanOf`) instead of taking it for sent, so a crash does not lose the message. The only window left is the
+ * provider having taken the message just before the crash: then it goes twice, with the same Message-ID, which
+ * mailboxes that remove duplicates remove.
  * Nothing here throws for the message's own sake: what happened is in the row, and the caller goes on.
  */
 export async function sendMessage(app: FastifyInstance, deps: SpendDeps, m: OutgoingMessage): Promise<SendResult> {
   const credits = creditsFor(m.channel, m.text);
-  const row = await app.db
+  const content = {
+    recipient: m.to,
+    subject: m.subject,
+    body: m.text,
+    credits,
+    unsubscribe_hash: m.unsubscribeHash ?? null,
+    updated_at: nowIso(),
+  };
+  const fresh = await app.db
     .insertInto('outbox')
     .values({
+      ...content,
       user_id: m.userId,
       client_id: m.clientId,
       channel: m.channel,
       type: m.type,
-      recipient: m.to,
-      subject: m.subject,
-      body: m.text,
       status: 'pending',
-      credits,
       dedupe_key: m.key,
       campaign_id: m.campaignId ?? null,
-      unsubscribe_hash: m.unsubscribeHash ?? null,
       created_at: nowIso(),
-      updated_at: nowIso(),
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
+  const row = fresh ? { id: fresh.id, resumed: false } : await orphanOf(app, m.key, content);
   if (!row) return 'duplicate';
   const update = (set: { status: string; error?: string | null; provider_ref?: string | null; credits?: number }) =>
     app.db
@@ -71,16 +88,24 @@ export async function sendMessage(app: FastifyInstance, deps: SpendDeps, m: Outg
       .execute();
 
   const reference = `message:${row.id}`;
-  const spend = await spendCredits(app, deps, { userId: m.userId, type: m.channel, amount: credits, reference });
-  if (!spend.spent) {
-    const t = await ownerT(app, deps, m.userId);
-    await update({ status: 'error', credits: 0, error: t(`notifications.noCredits.${m.channel}`) });
-    await tellOwnerOnce(app, deps, m.userId, m.channel);
-    return 'no_credits';
+  const spent = row.resumed ? await spentOn(app, m.userId, m.channel, reference) : 0;
+  if (spent > 0) await update({ status: 'pending', credits: spent });
+  else {
+    const spend = await spendCredits(app, deps, { userId: m.userId, type: m.channel, amount: credits, reference });
+    if (!spend.spent) {
+      const t = await ownerT(app, deps, m.userId);
+      await update({ status: 'error', credits: 0, error: t(`notifications.noCredits.${m.channel}`) });
+      await tellOwnerOnce(app, deps, m.userId, m.channel);
+      return 'no_credits';
+    }
   }
   try {
     if (m.channel === 'email') {
-      const status = await app.mailer.deliver({ to: m.to, subject: m.subject, text: m.text, headers: m.headers });
+      // One id per message however often it is handed over (see above).
+      const host = URL.canParse(deps.appUrl) ? new URL(deps.appUrl).hostname : 'soloist.app';
+      const messageId = `<message-${row.id}@${host}>`;
+      const headers = { ...m.headers, 'Message-ID': messageId };
+      const status = await app.mailer.deliver({ to: m.to, subject: m.subject, text: m.text, headers });
       await update({ status });
     } else {
       await recordReceipt(app.db, row.id, await app.sms.transport.deliver(m.to, m.text, row.id));
@@ -95,12 +120,50 @@ export async function sendMessage(app: FastifyInstance, deps: SpendDeps, m: Outg
         type: m.channel,
         kind: 'refund',
         bucket: 'bought',
-        amount: credits,
+        amount: spent || credits,
         reference,
       }),
     );
     return 'error';
   }
+}
+
+/**
+ * The row under `key` when its sender died before finishing it (pending, not handed to the SMS gateway, untouched for
+ * `ORPHANED_AFTER_MS`), taken over by one conditional update (so of two takers one wins) with the message as it is
+ * composed now: a marketing email's new unsubscribe token replaces the one that never left. Else null: the message
+ * was sent, or is being sent.
+ */
+async function orphanOf(app: FastifyInstance, key: string, content: Updateable<OutboxTable>) {
+  const row = await app.db
+    .selectFrom('outbox')
+    .select(['id', 'status', 'provider_ref', 'updated_at'])
+    .where('dedupe_key', '=', key)
+    .executeTakeFirst();
+  if (!row || row.status !== 'pending' || row.provider_ref !== null || row.updated_at === null) return null;
+  if (Date.parse(row.updated_at) > Date.now() - ORPHANED_AFTER_MS) return null;
+  const taken = await app.db
+    .updateTable('outbox')
+    .set(content)
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .where('provider_ref', 'is', null)
+    .where('updated_at', '=', row.updated_at)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1 ? { id: row.id, resumed: true } : null;
+}
+
+/** The credits already spent under `reference` (by a sender that died after spending): they are not spent again. */
+async function spentOn(app: FastifyInstance, userId: number, type: CreditType, reference: string): Promise<number> {
+  const row = await app.db
+    .selectFrom('credit_entries')
+    .select((eb) => eb.fn.sum<number | string | null>('amount').as('amount'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('kind', '=', 'spend')
+    .where('reference', 'in', [reference, `${reference}:plan`])
+    .executeTakeFirst();
+  return -Number(row?.amount ?? 0);
 }
 
 async function ownerT(app: FastifyInstance, deps: SpendDeps, userId: number) {

@@ -5,7 +5,11 @@ import { backoffMs, DEFAULT_ATTEMPTS, type JobHandler, type JobQueue } from './q
 export interface TableQueueOptions {
   /** How often an idle worker looks for due jobs. */
   pollMs?: number;
-  /** How long a claimed job is this worker's: past it, the job is taken again (the worker is taken for dead). */
+  /**
+   * How long a claimed job is this worker's: past it, the job is taken again (the worker is taken for dead). The worker
+   * renews it every third of it while the job runs, so a job may run longer; this is how soon after a crash its job
+   * is taken up again.
+   */
   leaseMs?: number;
   /** The first retry's wait; doubled at each further one. */
   backoffBaseMs?: number;
@@ -22,7 +26,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
   const pollMs = options.pollMs ?? 1000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const leaseMs = options.leaseMs ?? 15_000;
   const baseMs = options.backoffBaseMs ?? 10_000;
   const repeating = new Map<string, { every: number; added: number | null }>();
   let handlers: Record<string, JobHandler> = {};
@@ -99,6 +103,16 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
   async function run(job: { id: number; name: string; data: string; attempt: number; token: string }) {
     const mine = (q: ReturnType<typeof finish>) => q.where('id', '=', job.id).where('lock_token', '=', job.token);
     const finish = () => db.updateTable('jobs');
+    // While the job runs, its lease is renewed: only a worker that stopped (or cannot reach the database for two
+    // renewals in a row) loses it.
+    let renewal: Promise<unknown> = Promise.resolve();
+    const renew = setInterval(() => {
+      renewal = mine(finish().set({ locked_until: iso(Date.now() + leaseMs) }))
+        .where('status', '=', 'active')
+        .execute()
+        .catch((err) => options.onError?.(err, { name: job.name, attempt: job.attempt, failed: false }));
+    }, leaseMs / 3);
+    renew.unref();
     try {
       await handlers[job.name](JSON.parse(job.data), { id: String(job.id), name: job.name, attempt: job.attempt });
       await mine(finish().set({ status: 'done', finished_at: iso(Date.now()), locked_until: null })).execute();
@@ -114,6 +128,9 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
             : { status: 'waiting', last_error, run_at: iso(Date.now() + backoffMs(job.attempt, baseMs)) },
         ),
       ).execute();
+    } finally {
+      clearInterval(renew);
+      await renewal;
     }
   }
 
