@@ -19,7 +19,11 @@ export async function startSending(app: FastifyInstance, campaignId: number): Pr
   await app.queue.add('campaign.start', { id: campaignId }, { key: `campaign:${campaignId}:start` });
 }
 
-/** The campaign's progress: messages written so far and the credits they spent; sent once every receiver has one. */
+/**
+ * The campaign's progress: messages handed over so far (or refused: no credits, the provider said no) and the credits
+ * they spent; sent once every receiver's message is done. A message still being handed over is not counted yet, so a
+ * batch that finishes first does not call the campaign sent while another is still sending.
+ */
 async function progress(app: FastifyInstance, campaignId: number): Promise<void> {
   const row = await app.db
     .selectFrom('outbox')
@@ -28,6 +32,8 @@ async function progress(app: FastifyInstance, campaignId: number): Promise<void>
       eb.fn.sum<number | string | null>('credits').as('credits'),
     ])
     .where('campaign_id', '=', campaignId)
+    // Handed over: no longer pending, or pending with the SMS gateway (its id kept) until it reports.
+    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('provider_ref', 'is not', null)]))
     .executeTakeFirstOrThrow();
   const sent = Number(row.n);
   await app.db
