@@ -85,6 +85,9 @@ describe('format', () => {
     expect(formatValue(at, 'datetime', t, 'en-GB')).toMatch(new RegExp(`^${local.getDate()} Mar 2026, ${hhmm}$`));
     expect(formatValue(at, 'datetime', t, 'uk')).toMatch(new RegExp(`^${local.getDate()} бер\\. 2026 р\\., ${hhmm}$`));
     expect(formatValue(at, 'datetime', t, 'en-GB')).not.toMatch(/T\d|AM|PM/);
+    // In the business's zone when the host gives one, whatever the browser's: 14:05 UTC is 17:05 in Kyiv (summer).
+    expect(formatValue(at, 'datetime', t, 'en-GB', { timeZone: 'Europe/Kyiv' })).toBe('29 Mar 2026, 17:05');
+    expect(formatValue(1250, 'money', t, 'en-GB', { currency: 'UAH' })).toMatch(/12\.50/);
     expect(formatValue(1250, 'money', t, 'en-GB')).toBe('12.50');
   });
 });
