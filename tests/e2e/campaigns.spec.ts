@@ -24,7 +24,7 @@ test('the owner writes an SMS campaign to clients seen in the last 90 days, revi
   // The review: who receives it, what it costs beside the balance, the message as a client gets it.
   await expect(page.getByRole('heading', { name: 'Back for winter' })).toBeVisible();
   await expect(page.getByText('Scheduled').first()).toBeVisible();
-  const review = page.getByRole('region', { name: 'Review and send' });
+  const review = page.getByRole('region', { name: 'Overview' });
   await expect(review.getByText(/^\d+ clients will receive it$/)).toBeVisible();
   const receivers = Number((await review.getByText(/clients will receive it$/).textContent())!.match(/\d+/)![0]);
   expect(receivers).toBeGreaterThan(3);

@@ -23,12 +23,15 @@ const STATUS_COLOUR: Record<string, 'success' | 'error' | 'default' | 'info'> = 
 
 /** The money that followed the campaign (GET /marketing/sales): who of its receivers paid, and how much. */
 function FollowingSales({ campaign }: { campaign: MarketingCampaign }) {
-  const { rest, t, locale } = useRenderer();
+  const { rest, t, locale, formContext } = useRenderer();
   const { data } = useSWR(['marketing-sales', campaign.id], () =>
     rest.getJson<{ data: Sales[] }>(`/api/v1/marketing/sales?campaign_id=${campaign.id}`),
   );
   const s = data?.data[0];
   if (!s) return null;
+  // The window is still open until its last day has passed in the business's zone.
+  const zone = typeof formContext.timeZone === 'string' ? formContext.timeZone : 'UTC';
+  const open = s.to >= new Date().toLocaleDateString('en-CA', { timeZone: zone });
   const words = {
     from: dayInWords(s.from, locale),
     to: dayInWords(s.to, locale),
@@ -42,7 +45,14 @@ function FollowingSales({ campaign }: { campaign: MarketingCampaign }) {
         {t('marketing.review.salesTitle')}
       </Typography>
       <Typography color="text.secondary">
-        {t(s.payments > 0 ? 'marketing.review.sales' : 'marketing.review.salesNone', words)}
+        {t(
+          s.payments === 0
+            ? 'marketing.review.salesNone'
+            : open
+              ? 'marketing.review.salesSoFar'
+              : 'marketing.review.sales',
+          words,
+        )}
       </Typography>
     </Box>
   );

@@ -89,8 +89,8 @@ describe('campaign review', () => {
               payments: 1,
               amount: 4500,
               currency: 'GBP',
-              from: '2026-11-20',
-              to: '2026-12-19',
+              from: '2026-01-05',
+              to: '2026-02-03',
             },
           ],
         },
@@ -100,5 +100,17 @@ describe('campaign review', () => {
     expect(await screen.findByText('+447700900201')).toBeTruthy();
     expect(screen.getByText('enums.delivered')).toBeTruthy();
     expect(await screen.findByText(/^marketing\.review\.sales .*"amount":"£45\.00"/)).toBeTruthy();
+  });
+
+  it('says “so far” while the days that count are not over', async () => {
+    const sales = { campaign_id: 7, receivers: 2, buyers: 1, payments: 1, amount: 500, currency: 'GBP' };
+    review(
+      { ...draft, status: 'sent', total_clients: 2, sent_count: 2, credits_spent: 2 },
+      {
+        '/api/v1/user/messages': { data: [], meta: { total: 0 } },
+        '/api/v1/marketing/sales': { data: [{ ...sales, from: '2026-01-05', to: '2999-12-31' }] },
+      },
+    );
+    expect(await screen.findByText(/^marketing\.review\.salesSoFar /)).toBeTruthy();
   });
 });
