@@ -14,6 +14,9 @@ test('the owner writes an SMS campaign to clients seen in the last 90 days, revi
   // The preview ends as the SMS will: with the way to opt out, counted in its size.
   await expect(page.getByText(/^To stop, text OPTOUT S[0-9A-Z]+/)).toBeVisible();
   await expect(page.getByText(/^1 SMS · \d+ characters \(GSM-7\)/)).toBeVisible();
+  // An SMS has no subject, nor an email's cost.
+  await expect(page.getByLabel('Subject')).toHaveCount(0);
+  await expect(page.getByText('1 email credit per client')).toHaveCount(0);
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Last visit after').fill(since);
   // A time tomorrow at ten, in the business's zone (the browser's may differ).

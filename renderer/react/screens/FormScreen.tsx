@@ -54,7 +54,6 @@ export default function FormScreen({ screen }: ScreenProps) {
     setFormData((prev) => ({ ...(prev ?? {}), ...patch }));
     clearErrorsOf.current(Object.keys(patch));
   }, []);
-  const formContext = useMemo(() => ({ ...hostContext, t, locale, setFields }), [hostContext, t, locale, setFields]);
 
   const { data: validateFn, error: validatorError } = useSWR(
     resource ? ['validator', resource.validator] : null,
@@ -86,6 +85,11 @@ export default function FormScreen({ screen }: ScreenProps) {
   );
   const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() =>
     fromDefaults(screen.defaults, params, query),
+  );
+  // Widgets read the other fields' values (a message's preview follows the channel chosen above it).
+  const formContext = useMemo(
+    () => ({ ...hostContext, t, locale, setFields, values: formData ?? {} }),
+    [hostContext, t, locale, setFields, formData],
   );
   useEffect(() => {
     if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });

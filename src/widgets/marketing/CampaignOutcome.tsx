@@ -90,7 +90,7 @@ function LatestMessages({ campaign }: { campaign: MarketingCampaign }) {
           ))}
         </Box>
       )}
-      <Link to="/account-setup/notifications/messages">{t('marketing.review.history')}</Link>
+      <Link to="/account-setup/notifications/messages?tab=4">{t('marketing.review.history')}</Link>
     </Box>
   );
 }

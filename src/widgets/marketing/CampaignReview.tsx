@@ -53,7 +53,7 @@ function Review({ campaign }: { campaign: MarketingCampaign }) {
   const zone = typeof formContext.timeZone === 'string' ? formContext.timeZone : undefined;
   const when = campaign.scheduled_at
     ? new Date(campaign.scheduled_at).toLocaleString(locale, {
-        dateStyle: 'full',
+        dateStyle: 'long',
         timeStyle: 'short',
         timeZone: zone,
       })

@@ -36,14 +36,17 @@ function sampleValues(t: T, locale: string, owner: string): Record<string, strin
  */
 export default function MessageTemplate(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, options, rawErrors } = props;
-  const context = (props.registry.formContext ?? {}) as { t?: T; locale?: string };
+  const context = (props.registry.formContext ?? {}) as { t?: T; locale?: string; values?: Record<string, unknown> };
   const t: T = context.t ?? ((k) => k);
   const locale = context.locale ?? 'en';
   // The owner's name stands for the business in the preview (a form outside the app has none).
   const user = useContext(WidgetHostContext)?.user;
   const kind = (options.kind as MessageType) ?? 'reminder';
-  // `any`: the form chooses the channel (a campaign); the preview gives the cost both ways.
-  const channel = options.channel === 'email' ? 'email' : options.channel === 'any' ? 'any' : 'sms';
+  // `any`: the form chooses the channel (a campaign) — in the field `channelField` names, once chosen; until then the
+  // preview gives the cost both ways.
+  const chosen = typeof options.channelField === 'string' ? context.values?.[options.channelField] : undefined;
+  const asked = options.channel === 'any' && (chosen === 'sms' || chosen === 'email') ? chosen : options.channel;
+  const channel = asked === 'email' ? 'email' : asked === 'any' ? 'any' : 'sms';
   const subject = options.part === 'subject';
   const text = typeof value === 'string' ? value : '';
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);

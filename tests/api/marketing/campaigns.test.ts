@@ -143,6 +143,10 @@ describe('marketing campaigns', () => {
     expect((await agent.put(`/api/v1/marketing/cancel/${data.id}`)).statusCode).toBe(422);
     const copy = (await agent.post(`/api/v1/marketing/duplicate/${data.id}`)).json().data;
     expect(copy).toMatchObject({ name: 'Spring offer (copy)', status: 'draft', scheduled_at: null });
+    // Scheduled, then sent now: the planned time no longer says when it went.
+    await agent.put(`/api/v1/marketing/${copy.id}`, { ...campaign({ last_visit_after: since }), scheduled_at: later });
+    const now = (await agent.post(`/api/v1/marketing/run/${copy.id}`)).json().data;
+    expect(now).toMatchObject({ status: 'sending', scheduled_at: null });
     const cancelled = await agent.put(`/api/v1/marketing/cancel/${copy.id}`);
     expect(cancelled.json().data.status).toBe('cancelled');
     const past2 = (await agent.get('/api/v1/marketing?scope=past')).json().data.map((c: { id: number }) => c.id);

@@ -9,8 +9,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A payment (or, negative, a refund) in the ledger, on a local day. */
+/** A payment (or, negative, a refund) in the ledger, on a local day, recorded now or on its day if that is past. */
 async function pay(userId: number, clientId: number, amount: number, date: string, refundOf: number | null = null) {
+  const recorded = date < todayIn('Europe/London') ? `${date}T12:00:00.000Z` : nowIso();
   const row = await t.app.db
     .insertInto('payments')
     .values({
@@ -22,7 +23,7 @@ async function pay(userId: number, clientId: number, amount: number, date: strin
       currency: 'GBP',
       date,
       refund_of: refundOf,
-      created_at: nowIso(),
+      created_at: recorded,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -32,6 +33,8 @@ async function pay(userId: number, clientId: number, amount: number, date: strin
 /** An owner's email campaign to the clients who visited in the last 90 days (Ann and Ben), sent. */
 async function sentCampaign() {
   const world = await campaignStudio(t);
+  // Paid earlier the same day, before the campaign went out: it did not follow it.
+  await pay(world.user.id, world.ids.Ben, 800, todayIn('Europe/London'));
   const { data } = (await world.agent.post('/api/v1/marketing', campaign({ last_visit_after: world.since }))).json();
   await world.agent.post(`/api/v1/marketing/run/${data.id}`);
   await workCampaigns(t);

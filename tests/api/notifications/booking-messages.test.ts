@@ -118,4 +118,24 @@ describe('booking messages for the appointments an owner books', () => {
       email.cancelled_text,
     );
   });
+
+  it('shows and keeps the texts in the language clients get them in (the owner’s), whatever the screen’s', async () => {
+    const { agent, user } = await studio();
+    const ukScreen = { 'x-locale': 'uk' };
+    const english = (await agent.request('GET', '/api/v1/user/sms-notification-settings', undefined, ukScreen)).json()
+      .data;
+    expect(english.booked_text).toBe('{business_name}: your {service} is booked for {date} at {time}.');
+    // Saved unchanged from a Ukrainian screen, they stay the defaults, which follow the owner's language.
+    await agent.request('PUT', '/api/v1/user/sms-notification-settings', english, ukScreen);
+    const row = await t.app.db
+      .selectFrom('users')
+      .select('settings')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const settings = typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings;
+    expect(settings.notificationSettings.sms.messages.booked.text).toBeNull();
+    await t.app.db.updateTable('users').set({ locale: 'uk' }).where('id', '=', user.id).execute();
+    const ukrainian = (await agent.get('/api/v1/user/sms-notification-settings')).json().data;
+    expect(ukrainian.booked_text).toBe('{business_name}: вас записано на «{service}», {date} о {time}.');
+  });
 });

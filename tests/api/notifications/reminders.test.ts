@@ -61,7 +61,7 @@ const put = (agent: Agent, type: string, body: unknown) =>
 
 describe('notification settings', () => {
   it('shows each text as it goes out (the default in the owner’s language) and saves the owner’s own', async () => {
-    const { agent } = await studio();
+    const { agent, user } = await studio();
     const before = (await agent.get('/api/v1/user/sms-notification-settings')).json().data;
     expect(before).toMatchObject({ reminder_enabled: false, reminder_hours: [24], thank_you_enabled: false });
     expect(before.reminder_text).toBe('{business_name}: reminder of your {service} on {date} at {time}.');
@@ -75,8 +75,10 @@ describe('notification settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('SMS notification settings saved.');
     expect(res.json().data).toMatchObject({ reminder_enabled: true, reminder_hours: [24, 2], reminder_text: text });
-    // Saved as the owner's words; the default untouched stays the default (in Ukrainian for a Ukrainian reader).
-    const uk = await agent.request('GET', '/api/v1/user/sms-notification-settings', undefined, { 'x-locale': 'uk' });
+    // Saved as the owner's words; the default untouched stays the default, in the language the owner's clients get
+    // their messages in (the owner's).
+    await t.app.db.updateTable('users').set({ locale: 'uk' }).where('id', '=', user.id).execute();
+    const uk = await agent.get('/api/v1/user/sms-notification-settings');
     expect(uk.json().data.reminder_text).toBe(text);
     expect(uk.json().data.thank_you_text).toMatch(/^Дякуємо за візит/);
   });

@@ -72,12 +72,14 @@ export async function assertSendable(
   deps: SpendDeps & { smsNumber?: string | null },
   ownerId: number,
   input: CampaignInput,
+  /** The field a shortage of credits is said under (the send time, when scheduling). */
+  creditsField = 'send_type',
 ) {
   const errors = campaignErrors(input);
   if (Object.keys(errors).length) throw invalidFields(errors);
   const e = await estimate(app, deps, ownerId, input);
   if (e.count === 0) throw new DomainError(422, 'marketing.noClients', {}, 'last_visit_after');
-  if (e.credits > e.balance) throw new DomainError(422, `notifications.noCredits.${input.send_type}`, {}, 'send_type');
+  if (e.credits > e.balance) throw new DomainError(422, `notifications.noCredits.${input.send_type}`, {}, creditsField);
   return e;
 }
 

@@ -67,7 +67,7 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
     if (Object.keys(errors).length) throw invalidFields(errors);
     const at = input.scheduled_at ? new Date(input.scheduled_at) : null;
     if (at && at.getTime() <= Date.now()) throw invalid('scheduled_at', 'marketing.scheduleInPast');
-    if (at) await assertSendable(app, deps, req.user!.id, input);
+    if (at) await assertSendable(app, deps, req.user!.id, input, 'scheduled_at');
     const values = {
       name: input.name.trim(),
       send_type: input.send_type,
@@ -156,7 +156,8 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       await assertSendable(app, deps, req.user!.id, campaign);
       const moved = await app.db
         .updateTable('marketing_campaigns')
-        .set({ status: 'sending', updated_at: nowIso() })
+        // Sent now: the time it was planned for no longer says when it went.
+        .set({ status: 'sending', scheduled_at: null, updated_at: nowIso() })
         .where('id', '=', campaign.id)
         .where('status', 'in', ['draft', 'scheduled'])
         .executeTakeFirst();

@@ -26,8 +26,8 @@ export interface CampaignSales {
 
 /**
  * The money that followed the owner's sent campaigns (spec §7 GET /marketing/sales): for each campaign, what its
- * receivers paid from the day it went out to `days` later (local days in the owner's zone), net of refunds, from
- * the one ledger. A campaign does not claim a payment made before it; the same payment can follow two campaigns
+ * receivers paid after it went out, until `days` later (local days in the owner's zone), net of refunds, from the
+ * one ledger. A campaign does not claim a payment made before it; the same payment can follow two campaigns
  * sent close together — each answers "what did my receivers pay after this one".
  */
 export async function campaignSales(
@@ -75,7 +75,8 @@ export async function campaignSales(
         ])
         .where('user_id', '=', owner.id)
         .where('currency', '=', currency)
-        .where('date', '>=', from)
+        // Recorded after it went out (a payment earlier that day did not follow it), up to the window's last day.
+        .where('created_at', '>=', c.sent_at!)
         .where('date', '<=', to)
         .where('client_id', 'in', reached)
         .executeTakeFirstOrThrow(),

@@ -76,6 +76,10 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
     return req.user!;
   };
 
+  // The messages go out in the owner's language (their profile's), whatever the screen's: the form shows and keeps
+  // the default texts in that language, so its preview is what clients get.
+  const wordsOf = (req: FastifyRequest) => app.schemas.i18n.translator(req.user!.locale === 'uk' ? 'uk' : 'en');
+
   for (const type of CREDIT_TYPES) {
     const path = `/api/v1/user/${type}-notification-settings`;
     app.get(path, { schema: { tags: ['user'], response: responses({ 200: SETTINGS }) } }, async (req) => {
@@ -85,7 +89,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
         .select('settings')
         .where('id', '=', req.user!.id)
         .executeTakeFirstOrThrow();
-      return { data: flat(req.t, type, channelSettingsOf(row.settings, type)) };
+      return { data: flat(wordsOf(req), type, channelSettingsOf(row.settings, type)) };
     });
 
     app.put(
@@ -116,14 +120,14 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
         if (Object.keys(errors).length) throw invalidFields(errors);
         const setting = (kind: AutomaticType) => ({
           enabled: Boolean(input[`${kind}_enabled`]),
-          subject: own(input[`${kind}_subject`] as string | null, defaultsOf(req.t, kind, type).subject),
-          text: own(input[`${kind}_text`] as string | null, defaultsOf(req.t, kind, type).text),
+          subject: own(input[`${kind}_subject`] as string | null, defaultsOf(wordsOf(req), kind, type).subject),
+          text: own(input[`${kind}_text`] as string | null, defaultsOf(wordsOf(req), kind, type).text),
         });
         const next = Object.fromEntries(AUTOMATIC.map((kind) => [kind, setting(kind)])) as ChannelSettings;
         next.reminder = { ...setting('reminder'), hours_before: [...input.reminder_hours].sort((a, b) => b - a) };
         const saved = await saveChannelSettings(app.db, app.dialect, user.id, type, next);
         return {
-          data: flat(req.t, type, saved),
+          data: flat(wordsOf(req), type, saved),
           message: req.t('notifications.saved', { type: req.t(`credits.types.${type}`) }),
         };
       },
