@@ -50,6 +50,7 @@ import { adminCreditRoutes } from './features/credits/admin-routes';
 import { creditRoutes } from './features/credits/routes';
 import { notificationSettingsRoutes } from './features/notifications/routes';
 import { twilioRoutes } from './features/notifications/twilio-routes';
+import { messageVoiceRoutes } from './features/notifications/voice-route';
 import { marketingRoutes } from './features/marketing/routes';
 import { marketingFooterRoutes } from './features/marketing/footer-routes';
 import { marketingSalesRoutes } from './features/marketing/sales-routes';
@@ -227,6 +228,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(billingRoutes);
   await fastify.register(creditRoutes);
   await fastify.register(notificationSettingsRoutes);
+  await fastify.register(messageVoiceRoutes, { appUrl: config.appUrl });
   await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
   await fastify.register(marketingRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
   await fastify.register(marketingSalesRoutes);

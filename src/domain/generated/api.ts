@@ -3027,6 +3027,17 @@ export interface ApiRoutes {
     };
     body: InvoiceSettingsInput;
   };
+  "GET /api/v1/user/message-voice": {
+    responses: {
+      "200": {
+        data: {
+          business_name: string;
+          booking_link: string;
+        };
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/user/messages": {
     responses: {
       "200": {

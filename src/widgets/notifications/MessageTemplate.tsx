@@ -10,10 +10,21 @@ import './notifications.css';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** What the preview fills the tags with: a made-up client and tomorrow at ten, with the owner's own name. */
-function sampleValues(t: T, locale: string, owner: string): Record<string, string> {
+/** How the owner's messages name the business and link its booking page (GET /user/message-voice). */
+interface Voice {
+  business_name: string;
+  booking_link: string;
+}
+
+/**
+ * What the preview fills the tags with: a made-up client and tomorrow at ten, with the business's name and booking
+ * page as its messages give them (until those are read: the owner's name and a sample address).
+ */
+function sampleValues(t: T, locale: string, owner: string, voice: Voice | undefined): Record<string, string> {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const link = `${window.location.origin}/online-booking/${t('notifications.sample.slug')}`;
+  const link = voice
+    ? voice.booking_link
+    : `${window.location.origin}/online-booking/${t('notifications.sample.slug')}`;
   return {
     client_first_name: t('notifications.sample.firstName'),
     client_last_name: t('notifications.sample.lastName'),
@@ -21,7 +32,7 @@ function sampleValues(t: T, locale: string, owner: string): Record<string, strin
     time: '10:00',
     service: t('notifications.sample.service'),
     location: t('notifications.sample.location'),
-    business_name: owner,
+    business_name: voice?.business_name || owner,
     manage_link: link,
     booking_link: link,
   };
@@ -41,6 +52,7 @@ export default function MessageTemplate(props: WidgetProps) {
   const locale = context.locale ?? 'en';
   // The owner's name stands for the business in the preview (a form outside the app has none).
   const user = useContext(WidgetHostContext)?.user;
+  const { rest } = useRenderer();
   const kind = (options.kind as MessageType) ?? 'reminder';
   // `any`: the form chooses the channel (a campaign) — in the field `channelField` names, once chosen; until then the
   // preview gives the cost both ways.
@@ -51,8 +63,11 @@ export default function MessageTemplate(props: WidgetProps) {
   const text = typeof value === 'string' ? value : '';
   const field = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const owner = user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
-  const sample = useMemo(() => sampleValues(t, locale, owner), [t, locale, owner]);
-  const { rest } = useRenderer();
+  const { data: voiceData } = useSWR(user ? '/api/v1/user/message-voice' : null, (path: string) =>
+    rest.getJson<{ data: Voice }>(path),
+  );
+  const voice = voiceData?.data;
+  const sample = useMemo(() => sampleValues(t, locale, owner, voice), [t, locale, owner, voice]);
   const footerPath = typeof options.footer === 'string' && !subject && channel !== 'email' ? options.footer : null;
   const { data: footerData } = useSWR(footerPath, (path: string) => rest.getJson<{ data: { text: string } }>(path));
   const footer = footerData?.data.text ?? '';

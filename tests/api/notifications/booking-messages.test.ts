@@ -1,6 +1,6 @@
 import { addDays, todayIn } from '../../../src/domain/dates';
 import { notificationJobs } from '../../../src/server/features/notifications/scan';
-import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
+import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { insertClient } from '../../helpers/message-studio';
 import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
 
@@ -137,5 +137,27 @@ describe('booking messages for the appointments an owner books', () => {
     await t.app.db.updateTable('users').set({ locale: 'uk' }).where('id', '=', user.id).execute();
     const ukrainian = (await agent.get('/api/v1/user/sms-notification-settings')).json().data;
     expect(ukrainian.booked_text).toBe('{business_name}: вас записано на «{service}», {date} о {time}.');
+  });
+
+  it('tells a template’s preview how the business names itself and links its page (GET /user/message-voice)', async () => {
+    const { agent, user } = await studio();
+    const plain = (await agent.get('/api/v1/user/message-voice')).json().data;
+    expect(plain).toEqual({ business_name: 'Test User', booking_link: '' });
+    await t.app.db
+      .updateTable('users')
+      .set({
+        booking_slug: 'hart-hair',
+        settings: JSON.stringify({
+          businessProfile: { business_name: 'Hart Hair' },
+          bookingSettings: { enabled: true },
+        }),
+      })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await agent.get('/api/v1/user/message-voice')).json().data).toEqual({
+      business_name: 'Hart Hair',
+      booking_link: 'http://app.test/online-booking/hart-hair',
+    });
+    expect((await new Agent(t.app).get('/api/v1/user/message-voice')).statusCode).toBe(401);
   });
 });

@@ -23,7 +23,11 @@ const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stri
 
 /** What the server answers for a campaign SMS's footer (GET /marketing/sms-footer). */
 const FOOTER = 'To stop, text OPTOUT S1 to +447700900123';
-const rest = { getJson: async () => ({ data: { text: FOOTER } }) };
+/** And how the owner's messages name the business and link its page (GET /user/message-voice). */
+const VOICE = { business_name: 'Hart Hair Studio', booking_link: 'https://soloist.test/online-booking/hart' };
+const rest = {
+  getJson: async (path: string) => ({ data: path.endsWith('/message-voice') ? VOICE : { text: FOOTER } }),
+};
 
 /**
  * The SMS reminder fields as the settings screen declares them (or a campaign's text, with `textOptions`); answers
@@ -62,9 +66,11 @@ function smsForm(
 }
 
 describe('message template field', () => {
-  it('previews the text for a sample client with its SMS size and credits, as the server counts them', () => {
+  it('previews the text for a sample client with its SMS size and credits, as the server counts them', async () => {
     smsForm('{business_name}: see you {date} at {time}');
+    // The owner's name until the business's own is read, then the name its messages give.
     expect(screen.getByText(/^Olivia Hart: see you \w+day \d+ \w+ \d{4} at 10:00$/)).toBeTruthy();
+    expect(await screen.findByText(/^Hart Hair Studio: see you \w+day \d+ \w+ \d{4} at 10:00$/)).toBeTruthy();
     expect(screen.getByText(/notifications\.smsSize .*"count":1.*"encoding":"GSM-7"/)).toBeTruthy();
   });
 
@@ -91,6 +97,11 @@ describe('message template field', () => {
     expect(
       screen.getByText(/notifications\.smsSize \{"count":2,"characters":161,"encoding":"GSM-7","credits":2\}/),
     ).toBeTruthy();
+  });
+
+  it('fills the booking link with the business’s real page, so the size shown is the size sent', async () => {
+    smsForm('Book again: {booking_link}', [24], { kind: 'thank_you', channel: 'sms' });
+    expect(await screen.findByText('Book again: https://soloist.test/online-booking/hart')).toBeTruthy();
   });
 
   it('chooses lead times in words, longest first', () => {
