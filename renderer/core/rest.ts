@@ -14,9 +14,10 @@
  * `preloaded` answers a first GET of a URL without the network: the host's page may carry the answers its first
  * screen asks for (manifest, screen, user), each used once, exactly as the server would have sent it.
  *
- * Every call sends cookies, `X-XSRF-TOKEN` from the XSRF-TOKEN cookie and `X-Locale`. A non-2xx answer
- * throws an `HttpError` carrying the status and the body (`{ message, errors }`); `onError` sees it first,
- * so a host can log out on 401/419 and leave on 403.
+ * Every call sends cookies, `X-XSRF-TOKEN` from the XSRF-TOKEN cookie and `X-Locale`. A GET sends the token when the
+ * cookie is there (a few GETs change something: disconnecting an integration) but never fetches a fresh one, nor is
+ * it tried again on a 419. A non-2xx answer throws an `HttpError` carrying the status and the body
+ * (`{ message, errors }`); `onError` sees it first, so a host can log out on 401/419 and leave on 403.
  */
 
 export class HttpError extends Error {
@@ -69,6 +70,9 @@ export function createRestClient(options: RestOptions = {}) {
     if (method !== 'GET') {
       if (freshToken || !readCookie('XSRF-TOKEN')) await doFetch(`${base}${csrfPath}`, { credentials: 'include' });
       headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
+    } else {
+      const token = readCookie('XSRF-TOKEN');
+      if (token) headers['X-XSRF-TOKEN'] = token;
     }
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;

@@ -13,6 +13,10 @@ import inputGuard from './plugins/input-guard';
 import securityHeaders from './plugins/security-headers';
 import compression from './plugins/compression';
 import servicesPlugin from './plugins/services';
+import localPages from './plugins/local-pages';
+import { integrationRoutes } from './features/integrations/routes';
+import { oauthRoutes } from './features/integrations/oauth-routes';
+import { integrationWebhookRoutes } from './features/integrations/webhook-routes';
 import abilityPlugin from './plugins/ability';
 import sessionPlugin from './plugins/session';
 import { webRoutes } from './plugins/web';
@@ -176,6 +180,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
 
   await fastify.register(dbPlugin, { url: config.databaseUrl });
   await fastify.register(servicesPlugin, config);
+  fastify.decorate('resourceHooks', new Map());
+  await fastify.register(localPages, { localPages: config.localPages });
   await fastify.register(cookie);
   await fastify.register(multipart);
   await fastify.register(rateLimit, { global: false });
@@ -238,6 +244,9 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
   await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });
   await fastify.register(liqpayRoutes, { appUrl: config.appUrl });
+  await fastify.register(integrationRoutes);
+  await fastify.register(oauthRoutes);
+  await fastify.register(integrationWebhookRoutes);
   await fastify.register(adminRoutes);
   await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
   await fastify.register(uiRoutes, { store });

@@ -52,6 +52,40 @@ export interface Config {
   liqpayPrivateKey?: string;
   /** https://www.liqpay.ua, or the local stand-in. */
   liqpayApiUrl: string;
+  /**
+   * Seals secrets at rest (owners' provider tokens and keys), AES-256-GCM: 64 hex digits (`SECRETS_KEY`). Earlier
+   * keys still open what they sealed (`SECRETS_OLD_KEYS`, comma-separated) until `npm run secrets:rotate` seals it
+   * all again. Unset, development keeps a key of its own in `data/secrets.key`.
+   */
+  secretsKey?: string;
+  secretsOldKeys: string[];
+  /** Stripe Connect: the platform's client id (`ca_…`); owners connect their own accounts through OAuth. */
+  stripeConnectClientId?: string;
+  /**
+   * The signing secret of the Connect webhook endpoint (connected accounts' events: their deposits, an owner
+   * disconnecting), when it is another endpoint than the payments one (`STRIPE_CONNECT_WEBHOOK_SECRET`).
+   */
+  stripeConnectWebhookSecret?: string;
+  /** https://connect.stripe.com, or the local stand-in; the browser opens `stripeConnectPublicUrl` (default the same). */
+  stripeConnectUrl: string;
+  stripeConnectPublicUrl?: string;
+  /** Square: the application's id and secret (OAuth), its webhook signature key, and its API address. */
+  squareApplicationId?: string;
+  squareApplicationSecret?: string;
+  squareWebhookSignatureKey?: string;
+  squareBaseUrl: string;
+  squarePublicUrl?: string;
+  /** Zoom: the OAuth app's id and secret, its webhook secret token, and its addresses. */
+  zoomClientId?: string;
+  zoomClientSecret?: string;
+  zoomWebhookSecret?: string;
+  zoomOauthUrl: string;
+  zoomApiUrl: string;
+  zoomPublicUrl?: string;
+  /** The browser's address of LiqPay's checkout (default `liqpayApiUrl`): the local stand-in's pages through the app. */
+  liqpayPublicUrl?: string;
+  /** Local stand-ins whose pages the app serves under `/local/<name>/` (development): name → their own address. */
+  localPages: Record<string, string>;
   /** The local provider's port in development (`LOCAL_STRIPE_PORT`; any free port when unset). */
   localStripePort?: number;
   currency: string;
@@ -96,6 +130,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liqpayPublicKey: env.LIQPAY_PUBLIC_KEY || undefined,
     liqpayPrivateKey: env.LIQPAY_PRIVATE_KEY || undefined,
     liqpayApiUrl: env.LIQPAY_API_URL || 'https://www.liqpay.ua',
+    secretsKey: env.SECRETS_KEY || undefined,
+    secretsOldKeys: (env.SECRETS_OLD_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
+    stripeConnectClientId: env.STRIPE_CONNECT_CLIENT_ID || undefined,
+    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
+    stripeConnectUrl: env.STRIPE_CONNECT_URL || 'https://connect.stripe.com',
+    squareApplicationId: env.SQUARE_APPLICATION_ID || undefined,
+    squareApplicationSecret: env.SQUARE_APPLICATION_SECRET || undefined,
+    squareWebhookSignatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY || undefined,
+    squareBaseUrl: env.SQUARE_BASE_URL || 'https://connect.squareup.com',
+    zoomClientId: env.ZOOM_CLIENT_ID || undefined,
+    zoomClientSecret: env.ZOOM_CLIENT_SECRET || undefined,
+    zoomWebhookSecret: env.ZOOM_WEBHOOK_SECRET || undefined,
+    zoomOauthUrl: env.ZOOM_OAUTH_URL || 'https://zoom.us',
+    zoomApiUrl: env.ZOOM_API_URL || 'https://api.zoom.us/v2',
+    localPages: {},
     localStripePort: env.LOCAL_STRIPE_PORT ? Number(env.LOCAL_STRIPE_PORT) : undefined,
     currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

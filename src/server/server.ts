@@ -5,55 +5,17 @@ import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
 import { hourlyJobs, scheduleHourly } from './jobs/schedule';
 import { notificationJobs, SCAN_EVERY } from './features/notifications/scan';
 import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing/send';
-import { localProviderStateFile, startLocalProvider } from './infra/payments/local-provider';
-import { startLocalLiqpay } from './infra/payments/local-liqpay/server';
-import { localLiqpayStateFile } from './infra/payments/local-liqpay/state-file';
-import { startLocalTwilio } from './infra/local-twilio';
-
-/** The fixed number the local Twilio stand-in sends from (a UK drama number: never a real line). */
-const LOCAL_SMS_NUMBER = '+447700900000';
+import { seedDemoIntegrations } from './db/seed-integrations';
+import { startLocalServices } from './local-services';
 
 /** The only file that listens. Migrations run when the app starts; demo data is added to an empty database. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  // Without a Stripe account, deposits and owners' subscriptions go through the local provider (development): same
-  // SDK, same webhooks.
-  const provider = config.stripeSecretKey
-    ? null
-    : await startLocalProvider({
-        webhookUrl: `${config.appUrl}/api/v1/online-booking/payments/webhook`,
-        billingWebhookUrl: `${config.appUrl}/api/v1/billing/webhook`,
-        // Kept beside the database, so what the database names is still there after a restart.
-        stateFile: localProviderStateFile(config.databaseUrl, config.root),
-        port: config.localStripePort,
-      });
-  if (provider)
-    Object.assign(config, {
-      stripeSecretKey: provider.secretKey,
-      stripeWebhookSecret: provider.webhookSecret,
-      stripeBillingWebhookSecret: provider.billingWebhookSecret,
-      stripeApiUrl: provider.url,
-    });
-  // Without LiqPay keys, UA owners' subscriptions go through the local LiqPay stand-in (development).
-  const liqpay = config.liqpayPublicKey
-    ? null
-    : await startLocalLiqpay({ stateFile: localLiqpayStateFile(config.databaseUrl, config.root) });
-  if (liqpay)
-    Object.assign(config, {
-      liqpayPublicKey: liqpay.publicKey,
-      liqpayPrivateKey: liqpay.privateKey,
-      liqpayApiUrl: liqpay.url,
-    });
-  // Without a Twilio account, SMS go to the local Twilio stand-in (development): same SDK, and its delivery reports
-  // come back signed as Twilio's do. Nothing leaves the machine.
-  const localTwilio = config.twilioAccountSid ? null : await startLocalTwilio();
-  if (localTwilio)
-    Object.assign(config, {
-      twilioAccountSid: localTwilio.accountSid,
-      twilioAuthToken: localTwilio.authToken,
-      twilioFrom: LOCAL_SMS_NUMBER,
-      twilioApiUrl: localTwilio.url,
-    });
+  if (!config.secretsKey && process.env.NODE_ENV === 'production')
+    throw new Error('Set SECRETS_KEY: provider tokens and keys are sealed with it (see the README).');
+  // Providers whose keys are unset are played by local stand-ins (development), their pages under /local/.
+  const local = await startLocalServices(config);
+  const provider = local.stripe;
   const app = await buildApp(config);
   if (process.env.SEED !== '0')
     await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'), config.appUrl);
@@ -77,6 +39,11 @@ async function main(): Promise<void> {
   // listening).
   if (provider && process.env.SEED !== '0')
     await seedDemoBilling(app, provider).catch((err) => app.log.error({ err }, 'demo billing failed'));
+  // The demo owner takes deposits on a Stripe account of their own, connected through the local Connect page.
+  if (process.env.SEED !== '0')
+    await seedDemoIntegrations(app, config.localPages).catch((err) =>
+      app.log.error({ err }, 'demo integrations failed'),
+    );
   if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages, ...campaigns });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
@@ -88,9 +55,7 @@ async function main(): Promise<void> {
       () =>
         void app
           .close()
-          .then(() => provider?.close())
-          .then(() => liqpay?.close())
-          .then(() => localTwilio?.close())
+          .then(() => local.close())
           .then(() => process.exit(0)),
     );
   }

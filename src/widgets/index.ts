@@ -116,6 +116,12 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'subscription-history': preloadable(
     () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
   ),
+  'payments-integration': preloadable(
+    () => import(/* webpackChunkName: "widget-payments-integration" */ './integrations/PaymentsIntegration'),
+  ),
+  'zoom-integration': preloadable(
+    () => import(/* webpackChunkName: "widget-zoom-integration" */ './integrations/ZoomIntegration'),
+  ),
 };
 
 /** The app's own column types (`"type": "x-…"` in a list or detail screen). */

@@ -43,6 +43,8 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'trial-start',
   'admin-sms-credits',
   'campaign-review',
+  'payments-integration',
+  'zoom-integration',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views). */

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../src/server/engine/schema-registry';
 import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
+import { connectThroughOAuth } from '../helpers/integrations';
 import { BAD_PATH, BAD_QUERY, badValues, nested, Raw, sampleBody, toJson } from '../helpers/fuzz-inputs';
 
 /**
@@ -37,8 +38,12 @@ beforeAll(async () => {
     stripeWebhookSecret: provider.webhookSecret,
     stripeBillingWebhookSecret: provider.billingWebhookSecret,
     stripeApiUrl: provider.url,
+    stripeConnectClientId: provider.clientId,
+    stripeConnectUrl: provider.url,
   });
   ({ agent: owner } = await loggedIn(t.app));
+  // Deposits on owner's own Stripe account, connected as a person would.
+  await connectThroughOAuth(owner, 'stripe');
   guest = new Agent(t.app);
   guest.ip = '192.0.2.55';
   await guest.get('/sanctum/csrf-cookie');

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../src/server/engine/schema-registry';
 import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
 import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
+import { connectThroughOAuth } from '../helpers/integrations';
 
 const MARKER = 'AliceSecret';
 
@@ -53,9 +54,13 @@ beforeAll(async () => {
     stripeWebhookSecret: provider.webhookSecret,
     stripeBillingWebhookSecret: provider.billingWebhookSecret,
     stripeApiUrl: provider.url,
+    stripeConnectClientId: provider.clientId,
+    stripeConnectUrl: provider.url,
   });
   ({ agent: alice } = await loggedIn(t.app));
   ({ agent: bob } = await loggedIn(t.app));
+  // Deposits on alice's own Stripe account, connected as a person would.
+  await connectThroughOAuth(alice, 'stripe');
   resources = (await alice.get('/api/v1/ui/manifest')).json().data.resources;
   const creatable = Object.entries(resources).filter(([, info]) => ownersRecords(info));
   const schemas = new Map<string, JsonSchema | null>();

@@ -76,7 +76,10 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await page.mouse.move(target.x + target.width / 2, from.y + 8, { steps: 15 });
   await page.mouse.up();
   expect((await moved).status()).toBe(200);
-  await page.getByText('Home visit cut').first().click();
+  // The event opened is the one now in Wednesday's column (not the Monday one still drawn before the calendar reloads).
+  const there = page.locator(`[data-date="${wednesday}"]`).last().getByText('Home visit cut');
+  await expect(there).toBeVisible();
+  await there.click();
   await expect(page.getByRole('dialog').getByText(when(wednesday, '10:00', '11:00'))).toBeVisible();
 });
 

@@ -11,6 +11,8 @@ import { hashPassword } from '../../src/server/infra/passwords';
 
 export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const onPostgres = process.env.TEST_DB === 'postgres';
+/** The secrets key of test apps (64 hex digits). */
+export const TEST_SECRETS_KEY = '5e'.repeat(32);
 
 export interface TestApp {
   app: FastifyInstance;
@@ -52,6 +54,8 @@ export async function testApp(overrides: Partial<import('../../src/server/config
       webDir: path.join(tmp, 'no-web'),
       logger: false,
       watchSchemas: false,
+      // One key for every app of a test, so a second process on the same database opens what the first sealed.
+      secretsKey: TEST_SECRETS_KEY,
       ...overrides,
     },
   );

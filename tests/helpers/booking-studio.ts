@@ -1,5 +1,6 @@
 import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
 import { Agent, loggedIn, testApp, type TestApp } from './app';
+import { connectThroughOAuth, stripeSettings } from './integrations';
 
 // A Monday in winter time (London = UTC): 10:00 local is 10:00Z.
 export const MONDAY = '2027-03-01';
@@ -11,6 +12,8 @@ export interface Studio {
   provider: LocalProvider;
   owner: Agent;
   ownerId: number;
+  /** The owner's connected Stripe account (`acct_…`): where their deposits are made. */
+  account: string;
   services: Record<'free' | 'home' | 'cut' | 'colour', { id: number; public_id: string }>;
 }
 
@@ -36,17 +39,15 @@ export function bookingStudio(): Studio {
   const studio = {} as Studio;
   beforeAll(async () => {
     studio.provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
-    studio.t = await testApp({
-      stripeSecretKey: studio.provider.secretKey,
-      stripeWebhookSecret: studio.provider.webhookSecret,
-      stripeApiUrl: studio.provider.url,
-      appUrl: 'http://127.0.0.1:1',
-    });
+    studio.t = await testApp({ ...stripeSettings(studio.provider), appUrl: 'http://127.0.0.1:1' });
     const address = await studio.t.app.listen({ port: 0, host: '127.0.0.1' });
     studio.provider.setWebhookUrl(`${address}/api/v1/online-booking/payments/webhook`);
     const login = await loggedIn(studio.t.app, { plan_name: 'Business Monthly' });
     studio.owner = login.agent;
     studio.ownerId = login.user.id;
+    // Deposits are taken on the owner's own Stripe account.
+    await connectThroughOAuth(studio.owner, 'stripe', { business_name: 'Studio test account' });
+    studio.account = (await studio.owner.get('/api/v1/integrations')).json().data.payments.account_id;
     const services = {} as Studio['services'];
     for (const [key, body] of Object.entries({
       free: { title: 'Consultation', price: 0, duration: 30 },
@@ -88,7 +89,9 @@ export const pay = (url: string) =>
 
 /** What the provider holds for a checkout: its PaymentIntent and the refunds made of it. */
 export async function atProvider(studio: Studio, checkoutId: string) {
-  const auth = { headers: { authorization: `Bearer ${studio.provider.secretKey}` } };
+  const auth = {
+    headers: { authorization: `Bearer ${studio.provider.secretKey}`, 'stripe-account': studio.account },
+  };
   const { payment_intent } = (await (
     await fetch(`${studio.provider.url}/v1/checkout/sessions/${checkoutId}`, auth)
   ).json()) as { payment_intent: string };

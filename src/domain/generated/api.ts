@@ -23,6 +23,7 @@ import type { Message } from './messages';
 import type { MileageSettingsInput } from './mileage-settings';
 import type { Package, PackageInput } from './packages';
 import type { PasswordChangeInput } from './password';
+import type { PaymentSettingsInput } from './payment-settings';
 import type { Product, ProductInput } from './products';
 import type { ProfileInput } from './profile';
 import type { PromoCode, PromoCodeInput } from './promo-codes';
@@ -265,6 +266,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -313,6 +315,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -370,6 +373,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -418,6 +422,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -468,6 +473,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -522,6 +528,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -574,6 +581,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -640,6 +648,7 @@ export interface ApiRoutes {
           location_id: number | null;
           address: string | null;
           zoom: boolean;
+          zoom_join_url: string | null;
           notes: string | null;
           service: {
             id: number;
@@ -1059,6 +1068,100 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/integrations": {
+    responses: {
+      "200": {
+        data: {
+          payments: {
+            provider: "stripe" | "square" | "liqpay" | "zoom";
+            kind: "payments" | "video";
+            status: "connected" | "reconnect";
+            account_id: string;
+            account_name: string;
+            connected_at: string;
+          } | null;
+          video: {
+            provider: "stripe" | "square" | "liqpay" | "zoom";
+            kind: "payments" | "video";
+            status: "connected" | "reconnect";
+            account_id: string;
+            account_name: string;
+            connected_at: string;
+          } | null;
+          available: {
+            payments: ("stripe" | "square" | "liqpay" | "zoom")[];
+            video: ("stripe" | "square" | "liqpay" | "zoom")[];
+          };
+          deposits_online: boolean;
+          message?: string | null;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/integrations/:provider/callback": {
+    responses: {
+      /**
+       * Back to the integrations screen, saying how it went.
+       */
+      "303": null;
+    };
+  };
+  "GET /api/v1/integrations/:provider/connect": {
+    responses: {
+      "200": {
+        data: {
+          url: string;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/integrations/:provider/disconnect": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "POST /api/v1/integrations/liqpay": {
+    responses: {
+      "200": {
+        data: {
+          provider: "stripe" | "square" | "liqpay" | "zoom";
+          kind: "payments" | "video";
+          status: "connected" | "reconnect";
+          account_id: string;
+          account_name: string;
+          connected_at: string;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      public_key: string;
+      private_key: string;
+    };
+  };
+  "POST /api/v1/integrations/liqpay/callback": {
+    responses: {
+      "200": {
+        received: boolean;
+      };
+    };
+  };
+  "POST /api/v1/integrations/square/webhook": {
+    responses: {
+      "200": {
+        received: boolean;
+      };
+    };
+  };
+  "POST /api/v1/integrations/zoom/webhook": {
+    responses: {
+      "200": unknown;
+    };
+  };
   "GET /api/v1/invoices": {
     responses: {
       "200": {
@@ -1352,6 +1455,7 @@ export interface ApiRoutes {
           open: boolean;
           message: string | null;
           currency: string;
+          payment_note: string | null;
           time_zone: string;
           existing_clients_only: boolean;
           remember_days: number;
@@ -2825,6 +2929,7 @@ export interface ApiRoutes {
           remember_days: number;
           deposit_mode: string;
           page_url: string;
+          payments_notice: string | null;
           [k: string]: unknown;
         };
         message?: string;
@@ -2845,6 +2950,7 @@ export interface ApiRoutes {
           remember_days: number;
           deposit_mode: string;
           page_url: string;
+          payments_notice: string | null;
           [k: string]: unknown;
         };
         message?: string;
@@ -3082,6 +3188,31 @@ export interface ApiRoutes {
       };
     };
     body: PasswordChangeInput;
+  };
+  "GET /api/v1/user/payment-settings": {
+    responses: {
+      "200": {
+        data: {
+          deposit_mode: string;
+          payment_note: string | null;
+          currency: string;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/payment-settings": {
+    responses: {
+      "200": {
+        data: {
+          deposit_mode: string;
+          payment_note: string | null;
+          currency: string;
+        };
+        message?: string;
+      };
+    };
+    body: PaymentSettingsInput;
   };
   "PUT /api/v1/user/profile": {
     responses: {

@@ -23,6 +23,7 @@ export interface BookingSettings {
   remember_days?: number;
   deposit_mode?: "none" | "per_service" | "full";
   page_url?: string;
+  payments_notice?: string | null;
 }
 
 /**

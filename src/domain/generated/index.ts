@@ -23,6 +23,7 @@ export * from './messages';
 export * from './mileage-settings';
 export * from './packages';
 export * from './password';
+export * from './payment-settings';
 export * from './products';
 export * from './profile';
 export * from './promo-codes';

@@ -1,3 +1,4 @@
+import type { IntegrationsTable } from './tables/integrations';
 import type {
   BillingEventsTable,
   UsersTable,
@@ -89,5 +90,6 @@ export interface Database {
   outbox: OutboxTable;
   jobs: JobsTable;
   marketing_campaigns: MarketingCampaignsTable;
+  integrations: IntegrationsTable;
   rate_limits: RateLimitsTable;
 }

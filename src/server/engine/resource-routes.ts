@@ -5,6 +5,7 @@ import { listQuerySchema, toListQuery, type ListParams } from './list-params';
 import { registerRelatedLists } from './related-list-routes';
 import { resourceAccess } from './resource-access';
 import { registerResourceExport } from './resource-export-route';
+import { withResourceHooks } from './resource-hooks';
 import { resourceRepository as repo, type Row } from './resource-repository';
 import { dataBody, messageBody, pageMeta, responses } from './responses';
 import { abilityFilter } from './rules-to-sql';
@@ -88,7 +89,9 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
         const problems = await integrityErrors(app, req, resource, registry, input);
         if (Object.keys(problems).length)
           return reply.code(422).send({ message: summary(problems, req.t), errors: problems });
-        const id = await repo.create(app.db, resource, input, req.user!.id);
+        const id = await withResourceHooks(app, resource.name, null, req.user!.id, () =>
+          repo.create(app.db, resource, input, req.user!.id),
+        );
         const readFilter = abilityFilter(req.ability, 'read', S, table);
         const data = readFilter ? await repo.find(app.db, resource, id, readFilter) : { id };
         return reply.code(201).send({ data, message: req.t('messages.created') });
@@ -135,7 +138,9 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
         const problems = await integrityErrors(app, req, resource, registry, input, id);
         if (Object.keys(problems).length)
           return reply.code(422).send({ message: summary(problems, req.t), errors: problems });
-        await repo.update(app.db, resource, id, input, current);
+        await withResourceHooks(app, resource.name, id, req.user!.id, () =>
+          repo.update(app.db, resource, id, input, current),
+        );
         const data = await repo.find(app.db, resource, id, filter);
         const archivedChanged = typeof input.archived === 'boolean' && input.archived !== current.archived;
         const msg = archivedChanged ? (input.archived ? 'messages.archived' : 'messages.restored') : 'messages.updated';
@@ -156,7 +161,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
         // The row was found through the owner filter; the owner column is not part of the record the API shows.
         const target = resource.meta.owner ? { ...record, [resource.meta.owner]: req.user!.id } : record;
         if (!can(req, 'delete', target)) return forbid(req, reply, 'delete', target);
-        await repo.remove(app.db, resource, id);
+        await withResourceHooks(app, resource.name, id, req.user!.id, () => repo.remove(app.db, resource, id));
         return { message: req.t('messages.deleted') };
       },
     );

@@ -3,10 +3,11 @@ import type { Config } from '../config';
 import type { BillingProvider } from '../infra/billing/provider';
 import { liqpayClient, type LiqpayClient } from '../infra/billing/liqpay';
 import { stripeBilling } from '../infra/billing/stripe-billing';
+import { keyring, newKey } from '../infra/crypto';
+import { integrationPlatform, type IntegrationPlatform, type PlatformOptions } from '../infra/integrations/platform';
 import { createMailer, type Mailer } from '../infra/mailer';
 import { createQueue } from '../infra/queue/create';
 import type { JobQueue } from '../infra/queue/queue';
-import { stripeProvider, type PaymentProvider } from '../infra/payments/provider';
 import { outboxTransport, smsSender, type SmsSender } from '../infra/sms';
 import { twilioTransport } from '../infra/sms-twilio';
 import { databaseLimiter, failingClosed, redisLimiter, type RateLimiter } from '../infra/rate-limit';
@@ -18,34 +19,37 @@ declare module 'fastify' {
     limiter: RateLimiter;
     /** The durable job queue (BullMQ on Redis when REDIS_URL is set, else the app's own database). */
     queue: JobQueue;
-    /** Card payments for online-booking deposits; null when no provider is configured. */
-    payments: PaymentProvider | null;
     /** Owners' own subscriptions (Stripe Billing); null when no provider is configured. */
     billing: BillingProvider | null;
     /** Owners' own subscriptions in the UA deployment (LiqPay); null when not configured. */
     liqpay: LiqpayClient | null;
+    /** Owners' own integrations: the platform's OAuth apps, providers' addresses, and the keyring sealing secrets. */
+    integrations: IntegrationPlatform;
   }
 }
 
-export type ServicesOptions = Pick<
-  Config,
-  | 'smtpUrl'
-  | 'redisUrl'
-  | 'mailFrom'
-  | 'stripeSecretKey'
-  | 'stripeWebhookSecret'
-  | 'stripeApiUrl'
-  | 'stripeBillingWebhookSecret'
-  | 'stripeTestClocks'
-  | 'appUrl'
-  | 'twilioAccountSid'
-  | 'twilioAuthToken'
-  | 'twilioFrom'
-  | 'twilioApiUrl'
-  | 'liqpayPublicKey'
-  | 'liqpayPrivateKey'
-  | 'liqpayApiUrl'
->;
+export type ServicesOptions = PlatformOptions &
+  Pick<
+    Config,
+    | 'secretsKey'
+    | 'secretsOldKeys'
+    | 'smtpUrl'
+    | 'redisUrl'
+    | 'mailFrom'
+    | 'stripeSecretKey'
+    | 'stripeWebhookSecret'
+    | 'stripeApiUrl'
+    | 'stripeBillingWebhookSecret'
+    | 'stripeTestClocks'
+    | 'appUrl'
+    | 'twilioAccountSid'
+    | 'twilioAuthToken'
+    | 'twilioFrom'
+    | 'twilioApiUrl'
+    | 'liqpayPublicKey'
+    | 'liqpayPrivateKey'
+    | 'liqpayApiUrl'
+  >;
 
 /**
  * Shared services with outside effects: email, SMS, card payments, the job queue and rate-limit counters (the last two
@@ -77,16 +81,6 @@ export default fp(
         : outboxTransport();
     app.decorate('sms', smsSender(app.db, sms));
     app.decorate(
-      'payments',
-      opts.stripeSecretKey && opts.stripeWebhookSecret
-        ? stripeProvider({
-            secretKey: opts.stripeSecretKey,
-            webhookSecret: opts.stripeWebhookSecret,
-            apiUrl: opts.stripeApiUrl,
-          })
-        : null,
-    );
-    app.decorate(
       'billing',
       opts.stripeSecretKey && opts.stripeBillingWebhookSecret
         ? stripeBilling({
@@ -107,6 +101,10 @@ export default fp(
           })
         : null,
     );
+    // Without a key (tests, a first run) secrets are sealed with one that lives as long as the process.
+    if (!opts.secretsKey) app.log.warn('SECRETS_KEY is not set: provider secrets are sealed with a passing key');
+    const keys = keyring(opts.secretsKey ?? newKey(), opts.secretsOldKeys ?? []);
+    app.decorate('integrations', integrationPlatform(opts, keys));
     app.addHook('onClose', async () => {
       // The workers stop first: a message in hand still finds the mail pool open.
       await queue.close();

@@ -61,6 +61,11 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
           ]}
         />
       </Paper>
+      {held.deposit > 0 && page.payment_note && (
+        <Alert severity="info" icon={false}>
+          {page.payment_note}
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" role="status">
         {t('bookingPage.heldUntil', { time: until })}
       </Typography>

@@ -20,6 +20,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
@@ -217,6 +218,13 @@ const CalendarWidget: ScreenWidget = () => {
               {open.type === 'service' && (
                 <Typography component="div" color="text.secondary" gutterBottom>
                   {t('calendar.paymentLabel')}: <PaymentChip appointment={open} t={t} money={money} />
+                </Typography>
+              )}
+              {open.zoom_join_url && (
+                <Typography gutterBottom>
+                  <MuiLink href={open.zoom_join_url} target="_blank" rel="noopener noreferrer">
+                    {t('calendar.zoomJoin')}
+                  </MuiLink>
                 </Typography>
               )}
               {open.clients.map((c) => (

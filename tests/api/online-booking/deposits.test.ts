@@ -155,6 +155,7 @@ describe('deposits', () => {
       secretKey: provider.secretKey,
       webhookSecret: provider.webhookSecret,
       apiUrl: provider.url,
+      account: studio.account,
     });
     const result = await stripe.retrieve(sessionId);
     expect((await stripe.refund(result)).id).toBe((await stripe.refund(result)).id);

@@ -1,6 +1,7 @@
 import { startLocalProvider, type LocalProvider } from '../../../src/server/infra/payments/local-provider';
 import { testApp, type TestApp } from '../../helpers/app';
 import { bookingOwner, outbox, verifiedClient } from '../../helpers/booking';
+import { connectThroughOAuth, stripeSettings } from '../../helpers/integrations';
 
 // A booking with a deposit is confirmed when the payment arrives (by the provider's webhook, not the client's
 // request): that confirmation still carries the manage link and is written in the client's language.
@@ -11,15 +12,11 @@ let haircut: string;
 
 beforeAll(async () => {
   provider = await startLocalProvider({ webhookUrl: 'http://127.0.0.1:9/unset' });
-  t = await testApp({
-    stripeSecretKey: provider.secretKey,
-    stripeWebhookSecret: provider.webhookSecret,
-    stripeApiUrl: provider.url,
-    appUrl: 'http://127.0.0.1:1',
-  });
+  t = await testApp({ ...stripeSettings(provider), appUrl: 'http://127.0.0.1:1' });
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   provider.setWebhookUrl(`${address}/api/v1/online-booking/payments/webhook`);
   const { owner, service } = await bookingOwner(t.app, SLUG);
+  await connectThroughOAuth(owner, 'stripe');
   const cut = (
     await owner.post('/api/v1/services', { title: 'Haircut', price: 3500, duration: 60, deposit_amount: 1000 })
   ).json().data;

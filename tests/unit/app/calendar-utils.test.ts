@@ -45,6 +45,7 @@ const base: Appointment = {
   location_id: null,
   address: null,
   zoom: false,
+  zoom_join_url: null,
   notes: null,
   service: { id: 3, title: 'Cut and colour', colour: '#8e24aa' },
   service_id: 3,

@@ -32,6 +32,9 @@ export interface AppointmentsTable {
   location_id: number | null;
   address: string | null;
   zoom: number;
+  /** The Zoom meeting made for it (migration 0029). */
+  zoom_meeting_id: Generated<string | null>;
+  zoom_join_url: Generated<string | null>;
   notes: string | null;
   created_at: string;
   updated_at: string;

@@ -84,6 +84,7 @@ export interface ClassesTable {
   price: number;
   online_seat_limit: number | null;
   public_id: string | null;
+  zoom: number;
 }
 
 export interface ClassSessionsTable {
@@ -92,6 +93,9 @@ export interface ClassSessionsTable {
   position: number;
   date: string;
   start_time: string;
+  /** The Zoom meeting made for it when its class has Zoom (migration 0029). */
+  zoom_meeting_id: Generated<string | null>;
+  zoom_join_url: Generated<string | null>;
 }
 
 export interface ClassSessionClientsTable {

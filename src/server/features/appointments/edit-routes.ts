@@ -3,6 +3,7 @@ import { ATTENDANCE } from '../../../domain/appointments';
 import { ID, idParams } from '../../engine/input-bounds';
 import { dataBody, responses } from '../../engine/responses';
 import { invalid, notFound } from '../../infra/domain-error';
+import { syncAppointmentMeetings } from '../integrations/zoom-meetings';
 import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { moveAppointment, updateAppointment } from './change-appointments';
 import { refreshLastAppointment } from './client-history';
@@ -54,6 +55,7 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) throw invalid('client_id', 'appointments.notAClient');
       await refreshLastAppointment(app.db, [client_id]);
+      await syncAppointmentMeetings(app, [id]);
       if (status === 'cancelled') await announceAppointment(app, 'cancelled', id, [client_id]);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
@@ -83,6 +85,7 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
       const { date, start_time, duration } = req.body as { date: string; start_time: string; duration?: number };
       const before = await snapshotOf(app, id);
       if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) throw notFound();
+      await syncAppointmentMeetings(app, [id]);
       await announceChange(app, before, id);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
@@ -120,6 +123,7 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
       };
       const before = await snapshotOf(app, id);
       await updateAppointment(context(req), id, input, 'this', filter);
+      await syncAppointmentMeetings(app, [id]);
       await announceChange(app, before, id);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },

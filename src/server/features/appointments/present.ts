@@ -51,6 +51,8 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     location_id: r.location_id,
     address: r.address,
     zoom: r.zoom === 1,
+    /** The Zoom meeting's join link, when one was made for it. */
+    zoom_join_url: (r.zoom_join_url as string | null | undefined) ?? null,
     notes: r.notes,
     service: services.find((s) => s.id === r.service_id) ?? null,
     service_id: r.service_id,

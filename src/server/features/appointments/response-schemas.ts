@@ -31,6 +31,7 @@ export const APPOINTMENT = object(
     location_id: NULLABLE_INTEGER,
     address: NULLABLE_STRING,
     zoom: BOOLEAN,
+    zoom_join_url: NULLABLE_STRING,
     notes: NULLABLE_STRING,
     service: { type: ['object', 'null'], properties: { id: INTEGER, title: STRING, colour: STRING } },
     service_id: NULLABLE_INTEGER,

@@ -4,6 +4,7 @@ import { addDays, todayIn } from '../../../domain/dates';
 import { idParams } from '../../engine/input-bounds';
 import { dataBody, INTEGER, messageBody, responses } from '../../engine/responses';
 import { forbidden, notFound } from '../../infra/domain-error';
+import { dropMeetings, meetingsOf, seriesFrom, syncAppointmentMeetings } from '../integrations/zoom-meetings';
 import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { deleteAppointment, updateAppointment } from './change-appointments';
 import { createAppointments, type AppointmentInput } from './create-appointments';
@@ -89,6 +90,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
       if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id })))
         throw forbidden('create', 'Appointment');
       const ids = await createAppointments(context(req), req.body as AppointmentInput);
+      await syncAppointmentMeetings(app, ids);
       // A series is confirmed once, by its first occurrence.
       await announceAppointment(app, 'booked', ids[0]);
       const data = await load(ids);
@@ -126,8 +128,11 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
       const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
       const id = (req.params as { id: number }).id;
       const before = await snapshotOf(app, id);
+      const meetings = await meetingsOf(app, await seriesFrom(app, id));
       const ids = await updateAppointment(context(req), id, body, body.scope, filter);
       if (!ids) throw notFound();
+      await dropMeetings(app, 'appointments', meetings);
+      await syncAppointmentMeetings(app, ids);
       await announceChange(app, before, ids[0]);
       return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
     },
@@ -145,13 +150,16 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const filter = allowed(req, 'delete');
+      const id = (req.params as { id: number }).id;
+      const meetings = await meetingsOf(app, await seriesFrom(app, id));
       const done = await deleteAppointment(
         context(req),
-        (req.params as { id: number }).id,
+        id,
         (req.query as { scope?: 'this' | 'future' }).scope,
         filter,
       );
       if (!done) throw notFound();
+      await dropMeetings(app, 'appointments', meetings);
       return { message: req.t('messages.deleted') };
     },
   );

@@ -63,6 +63,7 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
       'a.title',
       'a.address',
       'a.location_type',
+      'a.zoom_join_url',
       'ac.status',
       'c.first_name',
       'c.last_name',
@@ -113,11 +114,16 @@ export async function composeAppointmentMessage(app: FastifyInstance, deps: Spen
     booking_link: bookingLink,
   };
   const template = templateOf(t, m.kind, m.channel, setting);
+  // An appointment held on Zoom: the client gets the way in with every message before it.
+  const join =
+    row.zoom_join_url && m.kind !== 'thank_you' && m.kind !== 'cancelled'
+      ? `\n\n${t('notifications.zoomJoin', { link: row.zoom_join_url })}`
+      : '';
   return {
     userId: row.user_id,
     to,
     startsAt: row.starts_at,
     subject: m.channel === 'email' ? fillTemplate(template.subject, values) : '',
-    text: fillTemplate(template.text, values).trim(),
+    text: fillTemplate(template.text, values).trim() + join,
   };
 }

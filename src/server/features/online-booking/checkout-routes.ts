@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
-import { WebhookSignatureError, type PaymentResult } from '../../infra/payments/provider';
+import { paymentsFor } from '../integrations/owner-payments';
 import { completeHold, requireNameIfNew } from './completion';
 import { type BookingDeps, open, ownerOf, pub, slugParams, verified } from './context';
 import { type HoldDetails, holdFor, markPaying } from './holds';
 import { announce, announcePurchase, bookingOfHold, purchaseOf } from './notices';
 import { checkoutFor, completePayment } from './payments';
+import { providerWebhookRoutes } from './provider-webhooks';
 import { completePurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from './purchases';
-import { BOOLEAN, dataBody, object, responses } from '../../engine/responses';
+import { dataBody, responses } from '../../engine/responses';
 import { CHECKOUT } from './response-schemas';
 
 /**
@@ -19,6 +20,7 @@ import { CHECKOUT } from './response-schemas';
  */
 export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
   const deps: BookingDeps = { app, ...opts };
+  await providerWebhookRoutes(app, deps);
 
   app.post(
     '/api/v1/online-booking/:slug/bookings',
@@ -218,12 +220,14 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
             .where('user_id', '=', owner.user.id)
             .where('booking_session_id', '=', session.id)
             .executeTakeFirst();
-      if ((!hold && !purchase) || !app.payments) throw notFound();
+      if (!hold && !purchase) throw notFound();
       const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
       if (!settled) {
-        const result = await app.payments.retrieve(ref);
+        const connected = await paymentsFor(app, owner.user.id);
+        if (!connected) throw notFound();
+        const result = await connected.provider.retrieve(ref);
         if (!result.paid) return { data: { status: 'unpaid' } };
-        await completePayment(deps, req, result);
+        await completePayment(deps, req, { provider: connected.provider, userId: owner.user.id }, result);
       }
       const done = hold
         ? await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow()
@@ -247,35 +251,4 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       };
     },
   );
-
-  // ---- Payment webhook ---------------------------------------------------------------------------------------
-
-  await app.register(async (scope) => {
-    // The signature covers the exact bytes sent: this route reads the body as text.
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) =>
-      done(null, body),
-    );
-    scope.post(
-      '/api/v1/online-booking/payments/webhook',
-      {
-        config: { access: 'public', csrf: false },
-        schema: {
-          response: responses({ 200: object({ received: BOOLEAN }) }),
-          hide: true,
-        },
-      },
-      async (req, reply) => {
-        if (!app.payments) throw notFound();
-        let result: PaymentResult | null;
-        try {
-          result = app.payments.parseWebhook(req.body as string, req.headers['stripe-signature'] as string | undefined);
-        } catch (err) {
-          if (err instanceof WebhookSignatureError) return reply.code(400).send({ message: 'Invalid signature.' });
-          throw err;
-        }
-        if (result?.paid) await completePayment(deps, req, result);
-        return { received: true };
-      },
-    );
-  });
 }

@@ -39,6 +39,8 @@ export interface PublicOwner {
   name: string;
   /** What the owner's plan lets their page offer, by the rules current when the owner was looked up. */
   ability: AppAbility;
+  /** The owner has a card provider of their own connected: only then are deposits and purchases paid online. */
+  cardPayments: boolean;
 }
 
 /** The date it is now where the owner lives: their page's days (classes, expiry) are theirs, not the server's. */
@@ -55,9 +57,20 @@ export async function ownerBySlug(db: Db, slug: string, rules: PermissionRules):
     .executeTakeFirst();
   if (!row) return null;
   const user = toSessionUser(row as unknown as Record<string, unknown>);
+  const card = await db
+    .selectFrom('integrations')
+    .select('id')
+    .where('user_id', '=', row.id)
+    .where('kind', '=', 'payments')
+    .where('status', '=', 'connected')
+    .executeTakeFirst();
+  const settings = bookingSettingsOf(user, row.booking_slug);
+  // Without a card provider of the owner's own, nothing is paid online: no deposits asked for.
+  if (!card) settings.deposit_mode = 'none';
   return {
     user,
-    settings: bookingSettingsOf(user, row.booking_slug),
+    cardPayments: card !== undefined,
+    settings,
     name: `${user.first_name} ${user.last_name}`.trim(),
     ability: defineAbilityFor(abilitySubject(user), rules),
   };

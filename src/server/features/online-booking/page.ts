@@ -1,3 +1,4 @@
+import { regionCurrency } from '../../../../renderer/core/money';
 import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import { DomainError } from '../../infra/domain-error';
@@ -37,7 +38,11 @@ export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner:
     name: owner.name,
     open: message === null,
     message,
-    currency: deps.currency.toUpperCase(),
+    // The owner's own currency, which deposits are taken in.
+    currency: regionCurrency(owner.user.region),
+    payment_note: owner.cardPayments
+      ? ((owner.user.settings.paymentSettings as { payment_note?: string | null } | undefined)?.payment_note ?? null)
+      : null,
     time_zone: calendarOf(owner.user).settings.time_zone,
     existing_clients_only: owner.settings.existing_clients_only,
     remember_days: owner.settings.remember_days,

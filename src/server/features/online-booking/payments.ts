@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../infra/domain-error';
-import type { PaymentResult } from '../../infra/payments/provider';
+import type { PaymentProvider, PaymentResult } from '../../infra/payments/provider';
+import { regionCurrency } from '../../../../renderer/core/money';
+import { paymentsFor } from '../integrations/owner-payments';
+import { integrationsOfAccount } from '../integrations/store';
 import { completeHold } from './completion';
 import type { BookingDeps } from './context';
 import type { HoldDetails } from './holds';
@@ -15,30 +18,46 @@ import type { BookingSession } from './sessions';
  * owner are told once. When that can no longer be done (the hold ran out and the time was taken meanwhile, the
  * class filled up, the vouchers sold out), the payment is refunded in full and both are told instead.
  */
-export async function completePayment(deps: BookingDeps, req: FastifyRequest, result: PaymentResult): Promise<void> {
+export async function completePayment(
+  deps: BookingDeps,
+  req: FastifyRequest,
+  /** The card provider of the owner whose account took the payment. */
+  provider: { provider: PaymentProvider; userId: number },
+  result: PaymentResult,
+): Promise<void> {
   const payment = {
     amount: result.amount,
     currency: result.currency,
-    provider: deps.app.payments!.name,
+    provider: provider.provider.name,
     ref: result.paymentIntent ?? result.id,
   };
+  // Only that owner's holds and purchases: a payment on one owner's account never books with another.
   const hold = await deps.app.db
     .selectFrom('slot_holds')
     .selectAll()
     .where('payment_ref', '=', result.id)
+    .where('user_id', '=', provider.userId)
     .executeTakeFirst();
   if (!hold) {
     const purchase = await deps.app.db
       .selectFrom('online_purchases')
       .selectAll()
       .where('payment_ref', '=', result.id)
+      .where('user_id', '=', provider.userId)
       .executeTakeFirst();
-    if (!purchase) return refundIfGone(deps, req, result);
+    if (!purchase) return refundIfGone(deps, req, provider, result);
     if (purchase.status !== 'paying') return;
     const owner = (await ownerById(deps, purchase.user_id))!;
     const bought = JSON.parse(purchase.details ?? '{}') as PurchaseDetails;
-    const done = await refundedIfRefused(deps, req, owner, 'online_purchases', purchase, result, () =>
-      completePurchase(deps.app.db, deps.app.dialect, owner, purchase.id, payment, bought),
+    const done = await refundedIfRefused(
+      deps,
+      req,
+      owner,
+      provider.provider,
+      'online_purchases',
+      purchase,
+      result,
+      () => completePurchase(deps.app.db, deps.app.dialect, owner, purchase.id, payment, bought),
     );
     if (done?.created)
       await announcePurchase(deps, req, owner, purchase.id, bought.manage_token ?? null, bought.locale);
@@ -54,7 +73,7 @@ export async function completePayment(deps: BookingDeps, req: FastifyRequest, re
   if (hold.status !== 'paying') return;
   const owner = (await ownerById(deps, hold.user_id))!;
   const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
-  const done = await refundedIfRefused(deps, req, owner, 'slot_holds', hold, result, () =>
+  const done = await refundedIfRefused(deps, req, owner, provider.provider, 'slot_holds', hold, result, () =>
     completeHold(deps.app.db, deps.app.dialect, owner, hold.id, payment, details),
   );
   if (done?.created) await announce(deps, req, owner, hold.id, details.manage_token ?? null, details.locale);
@@ -71,14 +90,19 @@ export async function completePayment(deps: BookingDeps, req: FastifyRequest, re
  * the client was paying) can book nothing: the payment is refunded. One whose row exists but does not carry the
  * payment yet is still being set up, and is left to the client's return.
  */
-export async function refundIfGone(deps: BookingDeps, req: FastifyRequest, result: PaymentResult): Promise<void> {
+export async function refundIfGone(
+  deps: BookingDeps,
+  req: FastifyRequest,
+  provider: { provider: PaymentProvider; userId: number },
+  result: PaymentResult,
+): Promise<void> {
   const id = Number(result.metadata.hold ?? result.metadata.purchase);
-  if (!Number.isInteger(id)) return;
+  if (!Number.isInteger(id) || Number(result.metadata.owner) !== provider.userId) return;
   const row = result.metadata.hold
     ? await deps.app.db.selectFrom('slot_holds').select('id').where('id', '=', id).executeTakeFirst()
     : await deps.app.db.selectFrom('online_purchases').select('id').where('id', '=', id).executeTakeFirst();
   if (row) return;
-  const refund = await deps.app.payments!.refund(result);
+  const refund = await provider.provider.refund(result);
   req.log.warn(
     { payment: result.id, refund: refund.id },
     'paid checkout for a booking that no longer exists: payment refunded',
@@ -96,7 +120,7 @@ export async function refundIfGone(deps: BookingDeps, req: FastifyRequest, resul
       .where('provider_ref', '=', ref)
       .executeTakeFirst();
     if (seen) return;
-    const payment = { amount: result.amount, currency: result.currency, provider: deps.app.payments!.name, ref };
+    const payment = { amount: result.amount, currency: result.currency, provider: provider.provider.name, ref };
     const type = result.metadata.hold ? 'appointment' : 'sale';
     await recordProviderRefund(trx, owner, type, payment, refund.id, req.t('booking.goneRefunded'));
   });
@@ -111,6 +135,7 @@ export async function refundedIfRefused<T>(
   deps: BookingDeps,
   req: FastifyRequest,
   owner: PublicOwner,
+  provider: PaymentProvider,
   table: 'slot_holds' | 'online_purchases',
   row: { id: number; booking_session_id: number; details: string | null },
   result: PaymentResult,
@@ -132,14 +157,14 @@ export async function refundedIfRefused<T>(
       .executeTakeFirst();
   if (Number((await status('paying', 'refunding')).numUpdatedRows) === 0) return null;
   try {
-    const refund = await deps.app.payments!.refund(result);
+    const refund = await provider.refund(result);
     // Refunded at the provider: the row says so, and the ledger records the money that came and went back.
     await deps.app.db.transaction().execute(async (trx) => {
       await trx.updateTable(table).set({ status: 'refunded' }).where('id', '=', row.id).execute();
       const payment = {
         amount: result.amount,
         currency: result.currency,
-        provider: deps.app.payments!.name,
+        provider: provider.name,
         ref: result.paymentIntent ?? result.id,
       };
       const type = table === 'slot_holds' ? 'appointment' : 'sale';
@@ -191,16 +216,24 @@ export async function checkoutFor(
   description: string,
   metadata: Record<string, string>,
 ) {
-  if (!deps.app.payments) throw new DomainError(503, 'booking.paymentsUnavailable', { name: owner.name });
+  // The owner's card provider, or (none, or it no longer accepts the owner's connection) the client is asked to
+  // contact the owner: nothing is booked without the deposit.
+  const unavailable = () => new DomainError(409, 'booking.paymentsUnavailable', { name: owner.name });
+  const connected = await paymentsFor(deps.app, owner.user.id);
+  if (!connected) throw unavailable();
   const base = `${deps.appUrl}/online-booking/${owner.settings.slug}`;
-  return deps.app.payments.createCheckout({
+  const checkout = connected.provider.createCheckout({
     amount,
-    currency: deps.currency,
+    // The owner's own currency: pounds on a GB owner's account, hryvnias on a UA owner's.
+    currency: regionCurrency(owner.user.region).toLowerCase(),
     description,
     successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${base}?cancelled=1`,
     metadata: { ...metadata, owner: String(owner.user.id) },
     customerEmail: session.channel === 'email' ? session.destination : undefined,
+  });
+  return checkout.catch((err: unknown) => {
+    throw err instanceof DomainError ? unavailable() : err;
   });
 }
 
@@ -211,4 +244,23 @@ export async function ownerById(deps: BookingDeps, id: number) {
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   return ownerBySlug(deps.app.db, row.booking_slug!, deps.app.schemas.current.rules);
+}
+
+/**
+ * A paid checkout a provider reports for one of its accounts (a webhook names the account, not the owner): completed
+ * for each owner connected with that account, with that owner's own connection.
+ */
+export async function completeOnAccount(
+  deps: BookingDeps,
+  req: FastifyRequest,
+  providerName: 'stripe' | 'square' | 'liqpay',
+  accountId: string,
+  result: PaymentResult,
+): Promise<void> {
+  const owners = await integrationsOfAccount(deps.app.db, deps.app.integrations.keys, providerName, accountId);
+  for (const integration of owners) {
+    const connected = await paymentsFor(deps.app, integration.userId);
+    if (connected?.integration.id === integration.id)
+      await completePayment(deps, req, { provider: connected.provider, userId: integration.userId }, result);
+  }
 }

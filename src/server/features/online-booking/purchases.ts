@@ -30,6 +30,7 @@ export interface PurchaseDetails {
 
 /** Gift vouchers on sale online: switched on, not archived, not expired, not sold out. */
 export async function offeredVouchers(db: Db, owner: PublicOwner) {
+  if (!owner.cardPayments) return [];
   if (!owner.ability.can('read', subject('GiftVoucher', { user_id: owner.user.id }))) return [];
   const rows = await db
     .selectFrom('gift_vouchers')
@@ -57,6 +58,7 @@ export async function offeredVouchers(db: Db, owner: PublicOwner) {
 
 /** Packages the owner offers online (booking settings), with the services each includes. */
 export async function offeredPackages(db: Db, owner: PublicOwner) {
+  if (!owner.cardPayments) return [];
   if (!owner.settings.package_ids.length || !owner.ability.can('read', subject('Package', { user_id: owner.user.id })))
     return [];
   const rows = await db

@@ -23,6 +23,8 @@ export const PAGE = object({
   open: BOOLEAN,
   message: NULLABLE_STRING,
   currency: STRING,
+  /** The owner's words to clients who pay online (payment settings); null when none. */
+  payment_note: NULLABLE_STRING,
   time_zone: STRING,
   existing_clients_only: BOOLEAN,
   remember_days: NUMBER,
@@ -170,6 +172,8 @@ export const SETTINGS = object(
     remember_days: NUMBER,
     deposit_mode: STRING,
     page_url: STRING,
+    /** Why deposits are not taken online (no card provider connected, or it needs connecting again); null when they are. */
+    payments_notice: NULLABLE_STRING,
   },
   { open: true },
 );

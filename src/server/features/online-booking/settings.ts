@@ -23,10 +23,22 @@ export async function presentSettings(db: Db, req: FastifyRequest, appUrl: strin
     .where('online_booking', '=', 1)
     .where('archived_at', 'is', null)
     .execute();
+  // Deposits and online purchases need a card provider of the owner's own, working: said in words when there is none.
+  const card = await db
+    .selectFrom('integrations')
+    .select('status')
+    .where('user_id', '=', req.user!.id)
+    .where('kind', '=', 'payments')
+    .executeTakeFirst();
+  const notice =
+    card?.status === 'connected'
+      ? null
+      : req.t(card ? 'integrations.paymentDetailsIncomplete' : 'integrations.depositsOff');
   return {
     ...settings,
     service_ids: services.map((s) => s.id),
     page_url: settings.slug ? `${appUrl}/online-booking/${settings.slug}` : '',
+    payments_notice: settings.deposit_mode === 'none' ? null : notice,
   };
 }
 

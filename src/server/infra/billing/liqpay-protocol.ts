@@ -43,15 +43,26 @@ export function signed(privateKey: string, params: Params): { data: string; sign
 export type Opened = { params: Params } | { error: { err_code: string; err_description: string } };
 
 /**
- * Reads a message sent to the stand-in: `data` decoded, its `public_key` the stand-in's own (it has one key pair),
- * and `signature` made with that key's private key.
+ * Whose messages may be opened: one key pair (a message must name its public key), or the private key of each public
+ * key the reader knows (undefined for one it does not), when it serves many merchants.
  */
-export function open(keys: { publicKey: string; privateKey: string }, data: unknown, signature: unknown): Opened {
+export type Signers = { publicKey: string; privateKey: string } | ((publicKey: string) => string | undefined);
+
+const privateKeyOf = (keys: Signers, publicKey: string): string | undefined =>
+  typeof keys === 'function' ? keys(publicKey) : publicKey === keys.publicKey ? keys.privateKey : undefined;
+
+/**
+ * Reads a message sent to the stand-in: `data` decoded, its `public_key` one that `keys` knows, and `signature` made
+ * with that key's private key. The merchant is `params.public_key`.
+ */
+export function open(keys: Signers, data: unknown, signature: unknown): Opened {
   const params = typeof data === 'string' ? decodeData(data) : null;
   if (!params) return { error: { err_code: 'invalid_data', err_description: 'Invalid data' } };
-  if (params.public_key !== keys.publicKey)
+  const publicKey = typeof params.public_key === 'string' ? params.public_key : '';
+  const privateKey = publicKey ? privateKeyOf(keys, publicKey) : undefined;
+  if (privateKey === undefined)
     return { error: { err_code: 'public_key_not_found', err_description: 'Public_key is not found' } };
-  if (typeof signature !== 'string' || !verify(keys.privateKey, data as string, signature))
+  if (typeof signature !== 'string' || !verify(privateKey, data as string, signature))
     return { error: { err_code: 'invalid_signature', err_description: 'Invalid signature' } };
   return { params };
 }

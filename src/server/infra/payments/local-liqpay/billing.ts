@@ -1,13 +1,15 @@
 import { addIntervals } from '../local-stripe/calendar';
 import type { Callbacks } from './callbacks';
-import { major, type Order, type Payment, type Periodicity, type State } from './types';
+import { major, type Merchant, type Order, type Payment, type Periodicity, type State } from './types';
 
-/** What the operations work on: the state, where callbacks go, and the merchant's key pair. */
+/**
+ * What the operations work on: the state (with the merchants added), where callbacks go, and the platform: the
+ * stand-in's own key pair, that owners' subscriptions use.
+ */
 export interface Ledger {
   state: State;
   callbacks: Callbacks;
-  publicKey: string;
-  privateKey: string;
+  platform: Merchant;
 }
 
 /** The acquirer's id LiqPay puts in every payment (`acq_id`); any fixed number does for tests. */
@@ -21,8 +23,9 @@ export const DECLINED = {
 
 /**
  * Records one operation on `order` at `at` (unix seconds on the stand-in's clock) and queues its callback to the
- * order's `server_url`: the fields LiqPay's callbacks carry for a card payment. `amount` is in minor units (the
- * order's own unless given); `failed` makes it a failure with LiqPay's `err_code` and `err_description`.
+ * order's `server_url`, signed with its merchant's key: the fields LiqPay's callbacks carry for a card payment (and
+ * the checkout's `info`). `amount` is in minor units (the order's own unless given); `failed` makes it a failure
+ * with LiqPay's `err_code` and `err_description`.
  */
 export function record(
   ledger: Ledger,
@@ -35,7 +38,7 @@ export function record(
   const currency = op.currency ?? order.currency;
   const payment: Payment = {
     version: 3,
-    public_key: ledger.publicKey,
+    public_key: order.public_key,
     action: op.action,
     status: op.status,
     type: 'buy',
@@ -65,6 +68,7 @@ export function record(
     language: order.language,
     create_date: op.at * 1000,
     end_date: op.at * 1000,
+    ...(order.info ? { info: order.info } : {}),
     ...(op.failed ? DECLINED : {}),
   };
   state.payments.push(payment);
@@ -143,9 +147,11 @@ export function updateSubscription(
   }
 }
 
-/** The order's latest operation (what `status` answers with); undefined when it has none. */
-export function latestOf(state: State, orderId: string): Payment | undefined {
-  for (let i = state.payments.length - 1; i >= 0; i--)
-    if (state.payments[i].order_id === orderId) return state.payments[i];
-  return undefined;
+/** Whether `payment` is an operation on the order `orderId` of the merchant `publicKey`. */
+export const isOf = (payment: Payment, publicKey: string, orderId: string): boolean =>
+  payment.order_id === orderId && payment.public_key === publicKey;
+
+/** The latest operation on the merchant's order (what `status` answers with); undefined when it has none. */
+export function latestOf(state: State, publicKey: string, orderId: string): Payment | undefined {
+  return state.payments.findLast((p) => isOf(p, publicKey, orderId));
 }

@@ -4,7 +4,10 @@ import { signed, type Params } from '../../billing/liqpay-protocol';
 const RETRY_AFTER_MS = [100, 400, 1600];
 
 export interface Callbacks {
-  /** Queues `params` for `url`, after every callback queued before it; none when `url` is null. */
+  /**
+   * Queues `params` for `url`, signed with the private key of its `public_key`, after every callback queued before
+   * it; none when `url` is null or the key is not known.
+   */
   send(url: string | null, params: Params): void;
   /** Resolves when every callback queued so far has been delivered (or has run out of retries). */
   flush(): Promise<void>;
@@ -21,10 +24,11 @@ const pause = (ms: number) =>
 
 /**
  * LiqPay's callbacks: `POST server_url`, `application/x-www-form-urlencoded`, fields `data` and `signature` signed
- * with the private key. One after another in the order they happened; one answered with anything but a 2xx (or not
- * answered) is tried again a few times, then given up: the app can still ask for the order's `status`.
+ * with the private key of the merchant whose order it is. One after another in the order they happened; one
+ * answered with anything but a 2xx (or not answered) is tried again a few times, then given up: the app can still ask
+ * for the order's `status`.
  */
-export function callbackQueue(privateKey: () => string): Callbacks {
+export function callbackQueue(privateKeyOf: (publicKey: string) => string | undefined): Callbacks {
   let queue = Promise.resolve();
   let pending = 0;
   let stopped = false;
@@ -54,8 +58,9 @@ export function callbackQueue(privateKey: () => string): Callbacks {
 
   return {
     send(url, params) {
-      if (!url) return;
-      const body = new URLSearchParams(signed(privateKey(), params)).toString();
+      const privateKey = typeof params.public_key === 'string' ? privateKeyOf(params.public_key) : undefined;
+      if (!url || privateKey === undefined) return;
+      const body = new URLSearchParams(signed(privateKey, params)).toString();
       pending += 1;
       queue = queue.then(() => deliver(url, body)).finally(() => void (pending -= 1));
     },

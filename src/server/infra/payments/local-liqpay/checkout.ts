@@ -1,14 +1,18 @@
 import { randomHex } from '../../crypto';
-import { latestOf, payOnce, subscribe, type Ledger } from './billing';
+import { payOnce, subscribe, type Ledger } from './billing';
+import { merchantOf, privateKeyOf } from './merchants';
 import { checkoutPage, donePage, errorPage, type CardProblem, type CheckoutView } from './pages';
+import { paidOf } from './refunds';
 import { open, type Params } from '../../billing/liqpay-protocol';
 import {
   CURRENCIES,
   nowOf,
+  orderKey,
   param,
   PERIODICITIES,
   type Card,
   type Language,
+  type Merchant,
   type Order,
   type Periodicity,
   type Reply,
@@ -23,6 +27,8 @@ export const FAILING_CARD = '4000000000000341';
 interface Checkout {
   data: string;
   signature: string;
+  /** Whom the payer pays: the merchant whose key signed the checkout. */
+  merchant: Merchant;
   action: 'pay' | 'subscribe';
   order_id: string;
   description: string;
@@ -32,6 +38,7 @@ interface Checkout {
   language: Language;
   server_url: string | null;
   result_url: string | null;
+  info: string | null;
   sandbox: boolean;
   /** For `subscribe`: how often, and the start (unix seconds). */
   subscription: { periodicity: Periodicity; start: number } | null;
@@ -57,9 +64,10 @@ function dateStart(value: string, language: Language): number {
 
 /** The checkout request's parameters read and checked, or `Refused` with what LiqPay would say. */
 function readCheckout(ledger: Ledger, data: unknown, signature: unknown): Checkout {
-  const opened = open(ledger, data, signature);
+  const opened = open(privateKeyOf(ledger), data, signature);
   if ('error' in opened) throw new Refused(opened.error.err_code, opened.error.err_description, 'en');
   const p: Params = opened.params;
+  const merchant = merchantOf(ledger, p.public_key as string)!;
   const language: Language = p.language === 'en' ? 'en' : 'uk';
   const refuse = (param: string) => new Refused('invalid_param', `Invalid or missing parameter: ${param}`, language);
   const action = param(p.action);
@@ -80,13 +88,13 @@ function readCheckout(ledger: Ledger, data: unknown, signature: unknown): Checko
     const start = param(p.subscribe_date_start);
     subscription = { periodicity, start: start ? dateStart(start, language) : 0 };
   }
-  const done = ledger.state.orders.get(orderId);
-  const status = latestOf(ledger.state, orderId)?.status;
-  if (done && (done.action === 'subscribe' || status === 'success' || status === 'sandbox'))
+  const done = ledger.state.orders.get(orderKey(merchant.publicKey, orderId));
+  if (done && (done.action === 'subscribe' || paidOf(ledger.state, merchant.publicKey, orderId)))
     throw new Refused('order_id_duplicate', 'Order with this order_id already exists', language);
   return {
     data: data as string,
     signature: signature as string,
+    merchant,
     action,
     order_id: orderId,
     description,
@@ -95,16 +103,19 @@ function readCheckout(ledger: Ledger, data: unknown, signature: unknown): Checko
     language,
     server_url: param(p.server_url) ?? null,
     result_url: param(p.result_url) ?? null,
+    info: typeof p.info === 'string' && p.info !== '' ? p.info : null,
     sandbox: String(p.sandbox) === '1',
     subscription,
   };
 }
 
-function viewOf(c: Checkout, now: number): CheckoutView {
+function viewOf(c: Checkout, now: number, action: string): CheckoutView {
   const sub = c.subscription;
   return {
     data: c.data,
     signature: c.signature,
+    action,
+    payee: { name: c.merchant.name, publicKey: c.merchant.publicKey },
     language: c.language,
     description: c.description,
     amount: c.amount,
@@ -148,6 +159,7 @@ function readCard(
 
 function newOrder(c: Checkout, card: Card, now: number, liqpayOrderId?: string): Order {
   return {
+    public_key: c.merchant.publicKey,
     order_id: c.order_id,
     liqpay_order_id: liqpayOrderId ?? `${randomHex(5).toUpperCase()}${Date.now()}`,
     action: c.action,
@@ -155,6 +167,7 @@ function newOrder(c: Checkout, card: Card, now: number, liqpayOrderId?: string):
     amount: c.amount,
     currency: c.currency,
     server_url: c.server_url,
+    info: c.info,
     language: c.language,
     sandbox: c.sandbox,
     card,
@@ -169,17 +182,17 @@ function newOrder(c: Checkout, card: Card, now: number, liqpayOrderId?: string):
  * (the payer may try another card). Otherwise the order is made (`pay`: paid; `subscribe`: subscribed, and
  * charged at once when it starts now) and the payer is sent on to `result_url`.
  */
-function payPage(ledger: Ledger, form: URLSearchParams): Reply {
+function payPage(ledger: Ledger, form: URLSearchParams, action: string): Reply {
   const c = readCheckout(ledger, form.get('data'), form.get('signature'));
   const now = nowOf(ledger.state);
   const typed = { card: form.get('card') ?? '', expiry: form.get('expiry') ?? '', cvv: form.get('cvv') ?? '' };
   const read = readCard(form, now);
-  if (typeof read === 'string') return { html: checkoutPage(viewOf(c, now), read, typed), status: 400 };
-  const declinedPage: Reply = { html: checkoutPage(viewOf(c, now), 'declined', typed), status: 402 };
+  if (typeof read === 'string') return { html: checkoutPage(viewOf(c, now, action), read, typed), status: 400 };
+  const declinedPage: Reply = { html: checkoutPage(viewOf(c, now, action), 'declined', typed), status: 402 };
   if (read.declined && c.action === 'subscribe') return declinedPage;
-  const earlier = ledger.state.orders.get(c.order_id);
-  const order = newOrder(c, read.card, now, earlier?.liqpay_order_id);
-  ledger.state.orders.set(order.order_id, order);
+  const key = orderKey(c.merchant.publicKey, c.order_id);
+  const order = newOrder(c, read.card, now, ledger.state.orders.get(key)?.liqpay_order_id);
+  ledger.state.orders.set(key, order);
   if (c.action === 'pay') {
     payOnce(ledger, order, now, read.declined);
     if (read.declined) return declinedPage;
@@ -191,16 +204,29 @@ function payPage(ledger: Ledger, form: URLSearchParams): Reply {
 const refusal = (err: Refused): Reply => ({ html: errorPage(err.language, err.code, err.message), status: 400 });
 
 /**
- * The hosted checkout: `GET /api/3/checkout?data=…&signature=…` or `POST /api/3/checkout` with them as a form
- * shows the page; its card form posts to `/api/3/checkout/pay`.
+ * Where the card form posts: under `base` (the path browsers reach the stand-in at, as `publicUrl` says) when it is
+ * known, else relative to the page's own path; either way the page works behind a proxy that strips a prefix.
  */
-export function checkoutRoute(ledger: Ledger, method: string, path: string, input: URLSearchParams): Reply | null {
+const payAction = (base: string | null, path: string): string =>
+  base !== null ? `${base}/api/3/checkout/pay` : path.endsWith('/checkout') ? 'checkout/pay' : 'pay';
+
+/**
+ * The hosted checkout: `GET /api/3/checkout?data=…&signature=…` or `POST /api/3/checkout` with them as a form
+ * shows the page, signed by any merchant the stand-in knows; its card form posts to `/api/3/checkout/pay` (under
+ * `base` when given: see `payAction`).
+ */
+export function checkoutRoute(
+  ledger: Ledger,
+  request: { method: string; path: string; input: URLSearchParams; base: string | null },
+): Reply | null {
+  const { method, path, input } = request;
+  const action = payAction(request.base, path);
   try {
     if (/^\/api\/3\/checkout\/?$/.test(path) && (method === 'GET' || method === 'POST')) {
       const c = readCheckout(ledger, input.get('data'), input.get('signature'));
-      return { html: checkoutPage(viewOf(c, nowOf(ledger.state))) };
+      return { html: checkoutPage(viewOf(c, nowOf(ledger.state), action)) };
     }
-    if (path === '/api/3/checkout/pay' && method === 'POST') return payPage(ledger, input);
+    if (path === '/api/3/checkout/pay' && method === 'POST') return payPage(ledger, input, action);
     return null;
   } catch (err) {
     if (err instanceof Refused) return refusal(err);

@@ -10,12 +10,13 @@ h1{font-size:1.25rem;margin:8px 0}.amount{font-size:1.5rem;font-weight:600;margi
 label{display:block;margin:16px 0 4px}input{width:100%;box-sizing:border-box;padding:12px;font-size:1rem;border:1px solid #9aa5b1;border-radius:6px}
 .row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 button{width:100%;padding:14px;margin-top:20px;font-size:1rem;border-radius:6px;border:0;background:#1a7f37;color:#fff}
-.error{color:#b00020}.note{color:#52606d;font-size:.875rem}`;
+.error{color:#b00020}.note{color:#52606d;font-size:.875rem}.payee{overflow-wrap:anywhere}`;
 
 const TEXT = {
   uk: {
     note: 'Тестова сторінка оплати (локальний LiqPay)',
     hint: 'Тестова картка: 4242 4242 4242 4242, будь-яка майбутня дата, будь-який CVV.',
+    payee: 'Отримувач',
     card: 'Номер картки',
     expiry: 'Термін дії (ММ/РР)',
     cvv: 'CVV',
@@ -34,6 +35,7 @@ const TEXT = {
   en: {
     note: 'Test payment page (local LiqPay)',
     hint: 'Test card: 4242 4242 4242 4242, any future date, any CVV.',
+    payee: 'Paid to',
     card: 'Card number',
     expiry: 'Expiry (MM/YY)',
     cvv: 'CVV',
@@ -55,7 +57,7 @@ const TEXT = {
 export type CardProblem = 'declined' | 'badCard' | 'badExpiry' | 'badCvv';
 
 /** A page's HTML in `lang`: `title` in the tab, `body` inside `<main>`. */
-const pageHtml = (lang: Language, title: string, body: string): string =>
+export const pageHtml = (lang: Language, title: string, body: string): string =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head>
@@ -79,6 +81,10 @@ const dateText = (unix: number, lang: Language) =>
 export interface CheckoutView {
   data: string;
   signature: string;
+  /** Where the card form posts (relative, or under the path browsers reach the stand-in at). */
+  action: string;
+  /** The merchant the payer pays: the account the money lands on. */
+  payee: { name: string; publicKey: string };
   language: Language;
   description: string;
   amount: number;
@@ -88,8 +94,9 @@ export interface CheckoutView {
 }
 
 /**
- * The hosted checkout page: the description and amount, and a card form (number, expiry, CVV, each labelled) that
- * posts back to `/api/3/checkout/pay` with the signed `data` and `signature`, checked again there. `typed` keeps
+ * The hosted checkout page: whom the payer pays (the merchant's name and public key), the description and amount,
+ * and a card form (number, expiry, CVV, each labelled) that posts back to `/api/3/checkout/pay` (`view.action`) with
+ * the signed `data` and `signature`, checked again there. `typed` keeps
  * what was typed when the page comes back with `problem`.
  */
 export function checkoutPage(
@@ -112,8 +119,10 @@ export function checkoutPage(
     view.language,
     `${sub ? t.subscribe : t.pay} ${amount}`,
     `<p class="note">${escapeHtml(t.note)}</p><h1>${escapeHtml(view.description)}</h1>
-<p class="amount">${escapeHtml(amount)}</p>${terms}${error}
-<form method="post" action="/api/3/checkout/pay">
+<p class="amount">${escapeHtml(amount)}</p>${terms}
+<p class="payee">${escapeHtml(t.payee)}: <strong>${escapeHtml(view.payee.name)}</strong>
+(${escapeHtml(view.payee.publicKey)})</p>${error}
+<form method="post" action="${escapeHtml(view.action)}">
 <input type="hidden" name="data" value="${escapeHtml(view.data)}"><input type="hidden" name="signature" value="${escapeHtml(view.signature)}">
 <label for="card">${escapeHtml(t.card)}</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="${value(typed.card, '4242 4242 4242 4242')}" required${described}>

@@ -1,6 +1,8 @@
 import { latestOf, unsubscribe, updateSubscription, type Ledger } from './billing';
+import { privateKeyOf } from './merchants';
+import { refund } from './refunds';
 import { open } from '../../billing/liqpay-protocol';
-import { CURRENCIES, major, nowOf, param, PERIODICITIES, type Order, type Periodicity } from './types';
+import { CURRENCIES, major, nowOf, orderKey, param, PERIODICITIES, type Order, type Periodicity } from './types';
 
 /** LiqPay's answer to a request it refuses: HTTP 200 with `result: 'error'`. */
 const refused = (err_code: string, err_description: string, action?: string) => ({
@@ -12,39 +14,54 @@ const refused = (err_code: string, err_description: string, action?: string) => 
   err_description,
 });
 
-/** The subscription `order_id` names, or LiqPay's error when there is none (or it has ended). */
-function subscribed(ledger: Ledger, orderId: string, action: string): Order | ReturnType<typeof refused> {
-  const order = ledger.state.orders.get(orderId);
-  if (!order) return refused('payment_not_found', 'Payment is not found', action);
+const isOrder = (value: unknown): value is Order => typeof value === 'object' && value !== null && 'card' in value;
+
+/** The merchant's order `orderId`, or LiqPay's error when it has none (another merchant's is not found either). */
+function orderOf(ledger: Ledger, publicKey: string, orderId: string, action: string) {
+  return (
+    ledger.state.orders.get(orderKey(publicKey, orderId)) ??
+    refused('payment_not_found', 'Payment is not found', action)
+  );
+}
+
+/** The merchant's subscription `order_id` names, or LiqPay's error when there is none (or it has ended). */
+function subscribed(ledger: Ledger, publicKey: string, orderId: string, action: string) {
+  const order = orderOf(ledger, publicKey, orderId, action);
+  if (!isOrder(order)) return order;
   if (order.subscription?.status !== 'subscribed')
     return refused('payment_not_subscribed', 'Payment is not regular', action);
   return order;
 }
 
-const isOrder = (value: unknown): value is Order => typeof value === 'object' && value !== null && 'card' in value;
-
 /**
- * `POST /api/request` (form `data` + `signature`), answered with plain JSON as LiqPay does:
+ * `POST /api/request` (form `data` + `signature`, signed by any merchant the stand-in knows, each seeing only its
+ * own orders), answered with plain JSON as LiqPay does:
  * - `status` with `order_id`: the order's latest operation as its callback carried it, with `result: 'ok'`;
+ * - `refund` with `order_id` and optionally `amount` (major units; all that is left by default) of a paid one-off
+ *   payment: answered and called back `reversed` (see `refund`: sent again once refunded in full, it answers the
+ *   same and refunds nothing more);
  * - `unsubscribe` with `order_id`: ends the subscription; `unsubscribed` is answered and called back;
  * - `subscribe_update` with `order_id`, `amount`, `currency`, `description` (and optionally
  *   `subscribe_periodicity`): what the next charges bill; answered `subscribed`.
- * A message not signed with the stand-in's key, an unknown order or action is answered `result: 'error'`.
+ * A message whose `public_key` the stand-in does not know or that its private key did not sign, an unknown order
+ * (or another merchant's) or action is answered `result: 'error'`.
  */
 export function apiRequest(ledger: Ledger, form: URLSearchParams): Record<string, unknown> {
-  const opened = open(ledger, form.get('data'), form.get('signature'));
+  const opened = open(privateKeyOf(ledger), form.get('data'), form.get('signature'));
   if ('error' in opened) return refused(opened.error.err_code, opened.error.err_description);
   const p = opened.params;
   const action = param(p.action) ?? '';
-  if (!['status', 'unsubscribe', 'subscribe_update'].includes(action))
+  if (!['status', 'refund', 'unsubscribe', 'subscribe_update'].includes(action))
     return refused('err_api_action', `Unknown action: ${action}`, action);
   const orderId = param(p.order_id);
   if (!orderId) return refused('order_id_empty', 'Order_id is empty', action);
+  const publicKey = p.public_key as string;
   if (action === 'status') {
-    const latest = latestOf(ledger.state, orderId);
+    const latest = latestOf(ledger.state, publicKey, orderId);
     return latest ? { result: 'ok', ...latest } : refused('payment_not_found', 'Payment is not found', action);
   }
-  const order = subscribed(ledger, orderId, action);
+  if (action === 'refund') return refundRequest(ledger, orderOf(ledger, publicKey, orderId, action), param(p.amount));
+  const order = subscribed(ledger, publicKey, orderId, action);
   if (!isOrder(order)) return order;
   if (action === 'unsubscribe') return { result: 'ok', ...unsubscribe(ledger, order, nowOf(ledger.state)) };
 
@@ -64,7 +81,7 @@ export function apiRequest(ledger: Ledger, form: URLSearchParams): Record<string
     status: 'subscribed',
     action,
     version: 3,
-    public_key: ledger.publicKey,
+    public_key: order.public_key,
     order_id: order.order_id,
     liqpay_order_id: order.liqpay_order_id,
     amount: major(order.amount),
@@ -72,4 +89,16 @@ export function apiRequest(ledger: Ledger, form: URLSearchParams): Record<string
     description: order.description,
     subscribe_periodicity: order.subscription!.periodicity,
   };
+}
+
+/** `refund`: `amount` in major units when given (what is left when not); the operation, or LiqPay's error. */
+function refundRequest(
+  ledger: Ledger,
+  order: Order | ReturnType<typeof refused>,
+  amount: string | undefined,
+): Record<string, unknown> {
+  if (!isOrder(order)) return order;
+  const minor = amount === undefined ? null : Math.round(Number(amount) * 100);
+  const done = refund(ledger, order, minor, nowOf(ledger.state));
+  return 'payment_id' in done ? { result: 'ok', ...done } : refused(done.err_code, done.err_description, 'refund');
 }

@@ -1,35 +1,57 @@
 import http from 'node:http';
-import { newToken, numericCode } from '../../crypto';
 import type { AddressInfo } from 'node:net';
 import { readBody } from '../local-stripe/http';
-import { chargeDue, nextChargeAt, type Ledger } from './billing';
+import { chargeDue, type Ledger } from './billing';
 import { callbackQueue } from './callbacks';
 import { checkoutRoute } from './checkout';
+import { paymentsOf, subscriptionsOf, type LocalLiqpayPayment, type LocalLiqpaySubscription } from './listings';
+import { localRoute } from './local-routes';
+import { addMerchant, newKeys, PLATFORM_NAME, privateKeyOf } from './merchants';
 import { apiRequest } from './requests';
 import { readStateFile, writeStateFile, type Keys } from './state-file';
-import { major, newState, nowOf, type Periodicity, type Reply, type State } from './types';
+import { newState, nowOf, type Merchant, type Reply } from './types';
 
-/** A subscription as a test reads it (`subscriptions()`): a copy, in LiqPay's units (amounts major, dates ms). */
-export interface LocalLiqpaySubscription {
-  order_id: string;
-  liqpay_order_id: string;
-  status: 'subscribed' | 'unsubscribed';
-  amount: number;
-  currency: string;
-  description: string;
-  periodicity: Periodicity;
-  /** When the next charge falls due (unix ms on the stand-in's clock); null once unsubscribed. */
-  next_charge_date: number | null;
-  sender_card_mask2: string;
-  /** Its `regular` charges so far, with how each went (`success`, `failure`, `sandbox`). */
-  charges: { payment_id: number; status: string; amount: number; create_date: number }[];
+export type { LocalLiqpayPayment, LocalLiqpaySubscription };
+
+/** The options of `startLocalLiqpay`. */
+export interface LocalLiqpayOptions {
+  port?: number;
+  host?: string;
+  /** The platform's key pair (both or neither); else the state file's, else new sandbox-like keys. */
+  publicKey?: string;
+  privateKey?: string;
+  stateFile?: string;
+  /**
+   * Where browsers reach the stand-in (`http://host:3000/local/liqpay` behind a proxy that takes `/local/liqpay` off);
+   * its path leads the pages' form actions and links. Unset, they are relative to each page. (`setPublicUrl` later.)
+   */
+  publicUrl?: string;
 }
 
 export interface LocalLiqpay {
-  /** The base URL to use instead of `https://www.liqpay.ua` (`{url}/api/3/checkout`, `{url}/api/request`). */
+  /**
+   * The base URL to use instead of `https://www.liqpay.ua` (`{url}/api/3/checkout`, `{url}/api/request`), on
+   * 127.0.0.1: what servers call.
+   */
   url: string;
+  /** The base URL browsers open: `publicUrl` when set, else `url`. */
+  readonly publicUrl: string;
+  /** The platform's key pair: what owners' subscriptions to the app are paid with. */
   publicKey: string;
   privateKey: string;
+  /**
+   * Sets where browsers reach the stand-in (see `LocalLiqpayOptions.publicUrl`); null: nowhere but `url`. Throws
+   * `TypeError` for a URL that is not http(s).
+   */
+  setPublicUrl(url: string | null): void;
+  /**
+   * A new merchant: a LiqPay account of its own (an owner's), with sandbox-like keys and `name` (else "Merchant n"),
+   * kept in the state file. Its checkouts and requests are signed with its keys, and its callbacks too. (A local aid,
+   * also `POST {url}/_local/merchants` and the page `GET {url}/_local/merchants`.)
+   */
+  addMerchant(name?: string): Merchant;
+  /** Every one-off payment (`pay`) that went through, of every merchant, with what has been refunded of it. */
+  payments(): readonly LocalLiqpayPayment[];
   /**
    * Moves the stand-in's clock on by `seconds` and charges every payment that falls due meanwhile, in order, each
    * with its callback; resolves once they are delivered. (Not part of LiqPay's API: a local aid for tests and demos,
@@ -62,66 +84,51 @@ function send(res: http.ServerResponse, reply: Reply): void {
   }
 }
 
-/** Keys that look like LiqPay's sandbox keys, made when none is given or kept. */
-const newKeys = (): Keys => ({
-  publicKey: `sandbox_i${numericCode(11)}`,
-  privateKey: `sandbox_${newToken(30)}`,
-});
-
-function subscriptionsOf(state: State): LocalLiqpaySubscription[] {
-  return [...state.orders.values()].flatMap((order) => {
-    const s = order.subscription;
-    if (!s) return [];
-    const next = nextChargeAt(order);
-    const charges = state.payments
-      .filter((p) => p.order_id === order.order_id && p.action === 'regular')
-      .map((p) => ({
-        payment_id: p.payment_id,
-        status: p.status,
-        amount: Number(p.amount),
-        create_date: Number(p.create_date),
-      }));
-    return [
-      {
-        order_id: order.order_id,
-        liqpay_order_id: order.liqpay_order_id,
-        status: s.status,
-        amount: major(order.amount),
-        currency: order.currency,
-        description: order.description,
-        periodicity: s.periodicity,
-        next_charge_date: next === null ? null : next * 1000,
-        sender_card_mask2: order.card.mask2,
-        charges,
-      },
-    ];
-  });
+/** `url` read as a `publicUrl`: an http(s) URL, or `TypeError`. */
+function publicUrlOf(url: string): URL {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`Not an http(s) URL: ${url}`);
+  return parsed;
 }
 
 /**
  * A stand-in for LiqPay (API v3) on 127.0.0.1, for development and tests, that the app's LiqPay code talks to
  * unchanged, as it would to `https://www.liqpay.ua`: the hosted checkout (`/api/3/checkout`, `action` `pay` or
- * `subscribe`) with a card page, server requests (`/api/request`: `status`, `unsubscribe`, `subscribe_update`), and
- * signed callbacks to each order's `server_url`. Subscriptions are charged at each period from their start: in real
- * time (checked once a minute) and when the local clock is moved on (`advance`, which LiqPay does not have).
+ * `subscribe`) with a card page, server requests (`/api/request`: `status`, `refund`, `unsubscribe`,
+ * `subscribe_update`), and signed callbacks to each order's `server_url`. Subscriptions are charged at each period
+ * from their start: in real time (checked once a minute) and when the local clock is moved on (`advance`, which
+ * LiqPay does not have).
  *
- * The key pair is `publicKey`/`privateKey` when given, else the state file's, else new sandbox-like keys. Everything
- * is in memory, and also in `stateFile` when given: read at the start (a file that cannot be used is ignored and
- * replaced on the next change), written whole after every request that may change something and every charge.
- * A request that causes callbacks answers once they are delivered, unless it arrived while callbacks were being
- * delivered (it may come from the app's callback handler itself, which must not wait for itself).
+ * It serves many merchants (LiqPay accounts): the platform, whose key pair is `publicKey`/`privateKey` when given,
+ * else the state file's, else new sandbox-like keys; and any number added (`addMerchant`, owners' own accounts).
+ * Each message is read with the keys of the merchant its `public_key` names, each merchant sees only its own orders,
+ * and each order's callbacks are signed with its merchant's private key. Everything is in memory, and also in
+ * `stateFile` when given: read at the start (a file that cannot be used is ignored and replaced on the next change),
+ * written whole after every request that may change something and every charge. A request that causes callbacks
+ * answers once they are delivered, unless it arrived while callbacks were being delivered (it may come from the
+ * app's callback handler itself, which must not wait for itself).
  */
-export async function startLocalLiqpay(
-  options: { port?: number; host?: string; publicKey?: string; privateKey?: string; stateFile?: string } = {},
-): Promise<LocalLiqpay> {
+export async function startLocalLiqpay(options: LocalLiqpayOptions = {}): Promise<LocalLiqpay> {
   const { stateFile } = options;
   const saved = stateFile ? readStateFile(stateFile) : null;
   const given =
     options.publicKey && options.privateKey ? { publicKey: options.publicKey, privateKey: options.privateKey } : null;
   const keys: Keys = given ?? saved?.keys ?? newKeys();
   const state = saved?.state ?? newState();
-  const callbacks = callbackQueue(() => keys.privateKey);
-  const ledger: Ledger = { state, callbacks, ...keys };
+  const ledger: Ledger = {
+    state,
+    callbacks: callbackQueue((publicKey) => privateKeyOf(ledger)(publicKey)),
+    platform: { name: PLATFORM_NAME, ...keys },
+  };
+  const { callbacks } = ledger;
+  let publicUrl = options.publicUrl ? publicUrlOf(options.publicUrl) : null;
+  /** The path browsers reach the stand-in at ('' at the root); null when pages link relatively. */
+  const base = () => (publicUrl ? publicUrl.pathname.replace(/\/+$/, '') : null);
+  /** The path as the routes know it: `publicUrl`'s path taken off when a proxy left it on (or none was in between). */
+  const routePath = (path: string) => {
+    const prefix = base();
+    return prefix && (path === prefix || path.startsWith(`${prefix}/`)) ? path.slice(prefix.length) || '/' : path;
+  };
   const persist = () => {
     if (stateFile) writeStateFile(stateFile, keys, state);
   };
@@ -137,37 +144,28 @@ export async function startLocalLiqpay(
     chargeDue(ledger, nowOf(state));
     persist();
   };
-
-  function local(body: string): Reply {
-    let seconds: unknown;
-    try {
-      seconds = (JSON.parse(body) as { seconds?: unknown }).seconds;
-    } catch {
-      seconds = undefined;
-    }
-    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0)
-      return { json: { error: 'Send {"seconds": n}, n ≥ 0.' }, status: 400 };
-    advance(seconds);
-    const now = nowOf(state);
-    return { json: { now: new Date(now * 1000).toISOString(), unix: now, offset: state.offset } };
-  }
+  const newMerchant = (name?: string) => {
+    const merchant = addMerchant(state, keys.publicKey, name);
+    persist();
+    return { ...merchant };
+  };
+  const aids = { ledger, advance, addMerchant: newMerchant, base };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const waits = callbacks.idle();
     const url = new URL(req.url ?? '/', 'http://local');
+    const path = routePath(url.pathname);
     const method = req.method ?? 'GET';
     const body = method === 'POST' ? await readBody(req) : '';
     const form = new URLSearchParams(body);
+    const headers = { contentType: req.headers['content-type'] ?? '', accept: req.headers.accept ?? '' };
     let reply: Reply | null;
-    if (url.pathname === '/api/request' && method === 'POST') reply = { json: apiRequest(ledger, form) };
-    else if (url.pathname === '/_local/advance' && method === 'POST') reply = local(body);
-    else
-      reply = checkoutRoute(
-        ledger,
-        method,
-        url.pathname,
-        method === 'POST' && form.has('data') ? form : url.searchParams,
-      );
+    if (path === '/api/request' && method === 'POST') reply = { json: apiRequest(ledger, form) };
+    else if (path.startsWith('/_local/')) reply = localRoute(aids, { method, path, body, ...headers });
+    else {
+      const input = method === 'POST' && form.has('data') ? form : url.searchParams;
+      reply = checkoutRoute(ledger, { method, path, input, base: base() });
+    }
     if (method !== 'GET') persist();
     if (!reply) {
       res.writeHead(404, { 'content-type': 'text/plain' });
@@ -190,21 +188,30 @@ export async function startLocalLiqpay(
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${port}`;
   catchUp();
   // New keys (or others given) are kept at once: the app is configured with them before anything else happens.
   if (saved?.keys.publicKey !== keys.publicKey || saved.keys.privateKey !== keys.privateKey) persist();
   const timer = setInterval(catchUp, TICK_MS);
   timer.unref();
   return {
-    url: `http://${shown}:${port}`,
+    url,
+    get publicUrl() {
+      return publicUrl ? publicUrl.href.replace(/\/+$/, '') : url;
+    },
     ...keys,
+    setPublicUrl(next) {
+      publicUrl = next === null ? null : publicUrlOf(next);
+    },
+    addMerchant: newMerchant,
+    payments: () => paymentsOf(ledger),
     advance: async (seconds) => {
       advance(seconds);
       await callbacks.flush();
     },
     now: () => nowOf(state),
     delivered: () => callbacks.flush(),
-    subscriptions: () => subscriptionsOf(state),
+    subscriptions: () => subscriptionsOf(ledger),
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);

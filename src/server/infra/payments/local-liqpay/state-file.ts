@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomHex } from '../../crypto';
-import type { Order, Payment, State } from './types';
+import { orderKey, type Merchant, type Order, type Payment, type State } from './types';
 
-/** The merchant's key pair: kept with the state so the app's configuration stays valid across restarts. */
+/** The platform's key pair: kept with the state so the app's configuration stays valid across restarts. */
 export interface Keys {
   publicKey: string;
   privateKey: string;
 }
 
-/** The file's layout; `version` changes if it ever changes incompatibly. */
+/**
+ * The file's layout; `version` changes if it ever changes incompatibly. (Merchants, and each order's `public_key`
+ * and `info`, came later: a file without them is read as the platform's orders alone.)
+ */
 const VERSION = 1;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -26,9 +29,23 @@ const isOrder = (value: unknown): value is Order =>
 const isPayment = (value: unknown): value is Payment =>
   isObject(value) && typeof value.payment_id === 'number' && typeof value.order_id === 'string';
 
+const isMerchant = (value: unknown): value is Merchant =>
+  isObject(value) &&
+  typeof value.name === 'string' &&
+  typeof value.publicKey === 'string' &&
+  typeof value.privateKey === 'string';
+
+/** The order as kept, what a file written before merchants leaves out filled in: the platform's, with no `info`. */
+const orderOf = (order: Order, platformKey: string): Order => ({
+  ...order,
+  public_key: typeof order.public_key === 'string' ? order.public_key : platformKey,
+  info: typeof order.info === 'string' ? order.info : null,
+});
+
 /**
- * The keys and state kept in `file`, or null when there is none or it cannot be used (unreadable, not JSON, not
- * this layout): the stand-in then starts empty, says nothing, and writes the file anew on its next change.
+ * The platform's keys and the state (merchants, orders, payments, clock) kept in `file`, or null when there is none
+ * or it cannot be used (unreadable, not JSON, not this layout): the stand-in then starts empty, says nothing, and
+ * writes the file anew on its next change.
  */
 export function readStateFile(file: string): { keys: Keys; state: State } | null {
   try {
@@ -36,14 +53,25 @@ export function readStateFile(file: string): { keys: Keys; state: State } | null
     if (!isObject(saved) || saved.version !== VERSION || !isObject(saved.keys)) return null;
     const { publicKey, privateKey } = saved.keys;
     if (typeof publicKey !== 'string' || typeof privateKey !== 'string') return null;
-    const { offset, nextPaymentId, orders, payments } = saved;
+    const { offset, nextPaymentId, orders, payments, merchants = [] } = saved;
     if (typeof offset !== 'number' || !Number.isFinite(offset)) return null;
     if (typeof nextPaymentId !== 'number' || !Number.isSafeInteger(nextPaymentId)) return null;
     if (!Array.isArray(orders) || !orders.every(isOrder)) return null;
     if (!Array.isArray(payments) || !payments.every(isPayment)) return null;
+    if (!Array.isArray(merchants) || !merchants.every(isMerchant)) return null;
+    const kept = orders.map((o) => orderOf(o, publicKey));
     return {
       keys: { publicKey, privateKey },
-      state: { offset, nextPaymentId, orders: new Map(orders.map((o) => [o.order_id, o])), payments },
+      state: {
+        offset,
+        nextPaymentId,
+        merchants: new Map(merchants.map((m) => [m.publicKey, m])),
+        orders: new Map(kept.map((o) => [orderKey(o.public_key, o.order_id), o])),
+        payments: payments.map((p) => ({
+          ...p,
+          public_key: typeof p.public_key === 'string' ? p.public_key : publicKey,
+        })),
+      },
     };
   } catch {
     return null;
@@ -51,8 +79,9 @@ export function readStateFile(file: string): { keys: Keys; state: State } | null
 }
 
 /**
- * Writes the keys and the whole state to `file` (its directory made when missing) so that a reader never sees half
- * of it: a temporary file beside it, then renamed over it. A write that fails (a full disk) is left to the next one.
+ * Writes the platform's keys and the whole state (with the merchants) to `file` (its directory made when missing)
+ * so that a reader never sees half of it: a temporary file beside it, then renamed over it. A write that fails (a
+ * full disk) is left to the next one.
  */
 export function writeStateFile(file: string, keys: Keys, state: State): void {
   const dir = path.dirname(path.resolve(file));
@@ -61,6 +90,7 @@ export function writeStateFile(file: string, keys: Keys, state: State): void {
     const json = JSON.stringify({
       version: VERSION,
       keys,
+      merchants: [...state.merchants.values()],
       offset: state.offset,
       nextPaymentId: state.nextPaymentId,
       orders: [...state.orders.values()],

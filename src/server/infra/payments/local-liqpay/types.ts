@@ -34,8 +34,20 @@ export interface Schedule {
   charges: number;
 }
 
-/** An order: what a checkout made under the merchant's `order_id` (a one-off payment or a subscription). */
+/** A LiqPay account: its key pair, and the name its checkout page shows the payer. */
+export interface Merchant {
+  name: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * An order: what a checkout made under the merchant's `order_id` (a one-off payment or a subscription). Order ids
+ * are the merchant's own, so two merchants may use the same one: an order is found by both (`orderKey`).
+ */
 export interface Order {
+  /** The merchant whose checkout made it: only its messages may ask about it or change it. */
+  public_key: string;
   order_id: string;
   liqpay_order_id: string;
   action: 'pay' | 'subscribe';
@@ -44,6 +56,8 @@ export interface Order {
   amount: number;
   currency: string;
   server_url: string | null;
+  /** The checkout's `info` (the merchant's own text, often JSON), carried by every callback and status answer. */
+  info: string | null;
   language: Language;
   /** Paid with `sandbox: 1`: LiqPay then reports a payment that went through as `sandbox`, not `success`. */
   sandbox: boolean;
@@ -54,7 +68,14 @@ export interface Order {
 }
 
 /** One operation (a payment, a subscription made or ended): exactly the `data` of its callback. */
-export type Payment = Params & { payment_id: number; order_id: string; action: string; status: string };
+export type Payment = Params & {
+  payment_id: number;
+  /** The merchant whose order it is. */
+  public_key: string;
+  order_id: string;
+  action: string;
+  status: string;
+};
 
 /** Everything the stand-in keeps (and writes to its state file). */
 export interface State {
@@ -62,12 +83,24 @@ export interface State {
   offset: number;
   /** The next `payment_id`. */
   nextPaymentId: number;
+  /** The merchants added besides the platform, by public key. */
+  merchants: Map<string, Merchant>;
+  /** By `orderKey`. */
   orders: Map<string, Order>;
   /** Every operation so far, oldest first. */
   payments: Payment[];
 }
 
-export const newState = (): State => ({ offset: 0, nextPaymentId: 1_000_000_001, orders: new Map(), payments: [] });
+export const newState = (): State => ({
+  offset: 0,
+  nextPaymentId: 1_000_000_001,
+  merchants: new Map(),
+  orders: new Map(),
+  payments: [],
+});
+
+/** Where `state.orders` keeps the order `orderId` of the merchant `publicKey` (a public key has no spaces). */
+export const orderKey = (publicKey: string, orderId: string): string => `${publicKey} ${orderId}`;
 
 /** The stand-in's time: real time moved by `offset`, in unix seconds. */
 export const nowOf = (state: State): number => Math.floor(Date.now() / 1000) + state.offset;

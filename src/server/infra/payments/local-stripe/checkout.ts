@@ -1,4 +1,5 @@
 import { randomHex } from '../../crypto';
+import { accountOfSession } from './connect';
 import { invalid, missingParam, noSuch, text, type Form, type Route } from './http';
 import { find, nowFor, realNow, type State } from './state';
 import type { Refund, Session } from './types';
@@ -77,11 +78,19 @@ function setupSession(state: State, form: Form, id: string): Session {
   };
 }
 
-function refund(state: State, form: Form, key: string | undefined): Refund {
-  const repeated = key ? state.refundsByKey.get(key) : undefined;
+/**
+ * A refund of the whole payment of `payment_intent`, on `account` (the PaymentIntent must be that account's, as
+ * each connected account has its own objects). The idempotency key is per account too; the platform's keys stay
+ * as they are, so a state file written before Connect keeps its refunds.
+ */
+function refund(state: State, form: Form, key: string | undefined, account: string | null): Refund {
+  const slot = key && account ? `${account}:${key}` : key;
+  const repeated = slot ? state.refundsByKey.get(slot) : undefined;
   if (repeated) return repeated;
   const intent = text(form.payment_intent) ?? '';
-  const paid = [...state.sessions.values()].find((s) => s.payment_intent && s.payment_intent === intent);
+  const paid = [...state.sessions.values()].find(
+    (s) => s.payment_intent && s.payment_intent === intent && accountOfSession(state, s.id) === account,
+  );
   if (!paid) throw noSuch('payment_intent', intent, 'payment_intent');
   if (state.refunds.has(intent)) throw invalid(`Charge for ${intent} has already been refunded.`);
   const made: Refund = {
@@ -95,48 +104,68 @@ function refund(state: State, form: Form, key: string | undefined): Refund {
     created: realNow(),
   };
   state.refunds.set(intent, made);
-  if (key) state.refundsByKey.set(key, made);
+  if (slot) state.refundsByKey.set(slot, made);
   return made;
 }
 
 /**
  * Checkout Sessions (create in payment or setup mode, retrieve) and Refunds (create, safe to repeat with an
- * idempotency key; list by PaymentIntent).
+ * idempotency key; list by PaymentIntent). A payment-mode session made with `Stripe-Account` is that connected
+ * account's (a direct charge): only requests on that account find it, its PaymentIntent and its refunds; its page
+ * names the account and its `checkout.session.completed` carries `account`. Setup mode is the platform's only
+ * (customers are not kept per account here).
  */
 export function checkoutRoutes(state: State): Route[] {
+  const own = (id: string, account: string | null) => {
+    const session = find(state.sessions, id, 'checkout.session');
+    if (accountOfSession(state, id) !== account) throw noSuch('checkout.session', id);
+    return session;
+  };
   return [
     {
       method: 'POST',
       path: /^\/v1\/checkout\/sessions$/,
-      handle: ({ form }) => {
+      perAccount: true,
+      handle: ({ form, account }) => {
         const mode = text(form.mode) ?? 'payment';
         if (mode !== 'payment' && mode !== 'setup')
           throw invalid(`The local stand-in takes Checkout in payment or setup mode, not ${mode}.`, 'mode');
+        if (mode === 'setup' && account)
+          throw invalid('The local stand-in takes setup-mode Checkout on the platform account only.', 'mode');
         const id = `cs_test_${randomHex(16)}`;
         const session = mode === 'setup' ? setupSession(state, form, id) : paymentSession(state, form, id);
         state.sessions.set(id, session);
+        if (account) state.sessionAccounts.set(id, { account });
         return { json: session };
       },
     },
     {
       method: 'GET',
       path: /^\/v1\/checkout\/sessions\/([\w-]+)$/,
-      handle: ({ params }) => ({ json: find(state.sessions, params[0], 'checkout.session') }),
+      perAccount: true,
+      handle: ({ params, account }) => ({ json: own(params[0], account) }),
     },
     {
       method: 'POST',
       path: /^\/v1\/refunds$/,
-      handle: ({ form, headers }) => {
+      perAccount: true,
+      handle: ({ form, headers, account }) => {
         const key = headers['idempotency-key'];
-        return { json: refund(state, form, typeof key === 'string' ? key : undefined) };
+        return { json: refund(state, form, typeof key === 'string' ? key : undefined, account) };
       },
     },
     {
       method: 'GET',
       path: /^\/v1\/refunds$/,
-      handle: ({ query }) => {
+      perAccount: true,
+      handle: ({ query, account }) => {
         const made = state.refunds.get(text(query.payment_intent) ?? '');
-        return { json: { object: 'list', data: made ? [made] : [], has_more: false, url: '/v1/refunds' } };
+        const mine =
+          made &&
+          [...state.sessions.values()].some(
+            (s) => s.payment_intent === made.payment_intent && accountOfSession(state, s.id) === account,
+          );
+        return { json: { object: 'list', data: mine ? [made] : [], has_more: false, url: '/v1/refunds' } };
       },
     },
   ];

@@ -22,12 +22,13 @@ export interface EventLog {
   readonly all: StripeEvent[];
   /**
    * Records an event with a copy of `object` as it is now, and queues its delivery after the ones before it.
-   * `created` is the time it happened: a test clock's time for a customer on a clock.
+   * `created` is the time it happened: a test clock's time for a customer on a clock. `account` is the connected
+   * account it happened on, which the event names as Stripe's do (none for the platform's own).
    */
   emit(
     type: string,
     object: unknown,
-    options: { created: number; previous?: Record<string, unknown>; endpoint?: Endpoint },
+    options: { created: number; previous?: Record<string, unknown>; endpoint?: Endpoint; account?: string | null },
   ): StripeEvent;
   /** Resolves when every event emitted so far has been delivered (or its delivery has failed). */
   flush(): Promise<void>;
@@ -66,10 +67,11 @@ export function eventLog(
 
   return {
     all,
-    emit(type, object, { created, previous, endpoint = 'billing' }) {
+    emit(type, object, { created, previous, endpoint = 'billing', account }) {
       const event: StripeEvent = {
         id: `evt_${randomHex(12)}`,
         object: 'event',
+        ...(account ? { account } : {}),
         type,
         api_version: API_VERSION,
         created,

@@ -10,19 +10,29 @@ export interface Call {
   query: Form;
   form: Form;
   headers: http.IncomingHttpHeaders;
+  /**
+   * The connected account the API call acts on (its `Stripe-Account` header, or the account whose OAuth access token
+   * it was made with), already checked to be connected; null for the platform's own.
+   */
+  account: string | null;
 }
 
 /** What a route answers: JSON (the API), an HTML page, a redirect after a form, or a PDF. */
 export type Reply =
   | { json: unknown; status?: number; headers?: Record<string, string> }
   | { html: string; status?: number }
-  | { redirect: string }
+  | { redirect: string; status?: 302 | 303 }
   | { pdf: NodeJS.ReadableStream };
 
 export interface Route {
   method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the whole path; its groups become `call.params`. */
   path: RegExp;
+  /**
+   * Whether it keeps objects per connected account (`call.account`). A route without it refuses `Stripe-Account`
+   * rather than quietly acting on the platform's own objects.
+   */
+  perAccount?: true;
   handle(call: Call): Reply | Promise<Reply>;
 }
 

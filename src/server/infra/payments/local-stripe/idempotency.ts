@@ -26,12 +26,16 @@ const keyOf = (call: Call): string | undefined => {
   return call.method !== 'GET' && typeof key === 'string' && key !== '' ? key : undefined;
 };
 
+/** Where a key is kept: keys are per account, so a connected account's key never meets the platform's. */
+const slotOf = (call: Call, key: string): string => (call.account ? `${call.account}:${key}` : key);
+
 /**
  * Stripe's idempotent requests: a POST or DELETE sent with an `Idempotency-Key` (the SDK sends one with every
  * POST, and the app its own where a retry must not bill twice) is carried out once; the same key with the same
  * request within 24 hours gets the first reply again, a card decline included, and with another request a 400.
  * As in Stripe, a request refused before it was carried out (a missing or invalid parameter, an id that names
- * nothing) keeps no result, so it can be sent again with the same key. Kept in memory only: a restart forgets.
+ * nothing) keeps no result, so it can be sent again with the same key. Keys are per account: the same key sent
+ * with `Stripe-Account` and without is two requests. Kept in memory only: a restart forgets.
  */
 export function idempotency(): Idempotency {
   const saved = new Map<string, Saved>();
@@ -39,7 +43,7 @@ export function idempotency(): Idempotency {
   return {
     replay(call, path) {
       const key = keyOf(call);
-      const found = key ? saved.get(key) : undefined;
+      const found = key ? saved.get(slotOf(call, key)) : undefined;
       if (!key || !found || Date.now() - found.at > KEPT_FOR_MS) return null;
       if (found.request !== requestOf(call, path)) {
         const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
@@ -55,7 +59,11 @@ export function idempotency(): Idempotency {
       if (status >= 300 && status !== 402) return;
       const now = Date.now();
       for (const [old, entry] of saved) if (now - entry.at > KEPT_FOR_MS) saved.delete(old);
-      saved.set(key, { request: requestOf(call, path), reply: { json: copy(reply.json), status }, at: now });
+      saved.set(slotOf(call, key), {
+        request: requestOf(call, path),
+        reply: { json: copy(reply.json), status },
+        at: now,
+      });
     },
   };
 }

@@ -56,7 +56,10 @@ function discountRows(state: State, invoice: Invoice): [string, number][] {
   });
 }
 
-/** The invoice's hosted page: what it bills, its discounts, its total and whether it is paid, with its PDF. */
+/**
+ * The invoice's hosted page: what it bills, its discounts, its total and whether it is paid, with its PDF (linked
+ * relatively, `/invoices/<id>` → `/invoices/<id>/pdf`, so the link works behind a proxy's path prefix).
+ */
 function invoicePage(invoice: Invoice, discounts: [string, number][]): string {
   const rows = invoice.lines.data
     .map(
@@ -78,7 +81,7 @@ function invoicePage(invoice: Invoice, discounts: [string, number][]): string {
 <p>${dateText(invoice.created)}${invoice.customer_email ? ` · ${escapeHtml(invoice.customer_email)}` : ''}</p>
 <table>${rows}${off}<tr><td><strong>Total</strong></td><td class="amount"><strong>${escapeHtml(money(invoice.total, invoice.currency))}</strong></td></tr></table>
 <p><strong>${escapeHtml(due)}</strong>: ${escapeHtml(money(invoice.status === 'paid' ? invoice.amount_paid : invoice.amount_remaining, invoice.currency))}</p>
-<p><a href="/invoices/${invoice.id}/pdf">Download PDF</a></p>`,
+<p><a href="${invoice.id}/pdf">Download PDF</a></p>`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { randomHex } from '../../crypto';
 import { DECLINED_CARD } from './cards';
+import { accountOfSession } from './connect';
 import { escapeHtml, text, type Form, type Reply, type Route } from './http';
 import { money } from './invoices';
 import { saveCard } from './payment-methods';
@@ -20,15 +21,26 @@ export const pageHtml = (title: string, body: string): string =>
 <style>${PAGE_STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 
-const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+/** A page's error, read out by screen readers; nothing when there is none. */
+export const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
 
-function paymentPage(s: Session, error?: string): string {
+/** Who a payment goes to: the connected account's business (else its email) and id; nothing for the platform's. */
+function payeeLine(state: State, s: Session): string {
+  const id = accountOfSession(state, s.id);
+  if (!id) return '';
+  const account = state.accounts.get(id);
+  const name = account?.business_profile.name || account?.settings.dashboard.display_name || account?.email || id;
+  return `<p>Paying ${escapeHtml(name)} (${escapeHtml(id)})</p>`;
+}
+
+// Forms post to a relative address (the page's own, `/pay/<id>`), so the page works behind a proxy's path prefix.
+function paymentPage(state: State, s: Session, error?: string): string {
   const amount = money(s.amount_total ?? 0, s.currency ?? '');
   return pageHtml(
     `Pay ${amount}`,
-    `<p class="note">Test payment page (local provider)</p><h1>${escapeHtml(s.description)}</h1><p><strong>${escapeHtml(amount)}</strong></p>
+    `<p class="note">Test payment page (local provider)</p>${payeeLine(state, s)}<h1>${escapeHtml(s.description)}</h1><p><strong>${escapeHtml(amount)}</strong></p>
 ${errorLine(error)}
-<form method="post" action="/pay/${s.id}"><label for="card">Card number</label>
+<form method="post" action="${s.id}"><label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" required>
 <button type="submit" name="action" value="pay">Pay ${escapeHtml(amount)}</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></form>`,
@@ -44,7 +56,7 @@ function setupPage(s: Session, error?: string): string {
     `<p class="note">Test card page (local provider)</p><h1>Save your card</h1>
 <p>Your card is saved for later payments; nothing is charged now.</p>
 ${errorLine(error)}
-<form method="post" action="/pay/${s.id}"><label for="card">Card number</label>
+<form method="post" action="${s.id}"><label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" required>
 <label for="expiry">Expiry (MM/YY)</label>
 <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" value="12/34" required>
@@ -67,15 +79,20 @@ function expiryOf(value: string, now: number): { month: number; year: number } |
 
 /**
  * A payment page sent: the declining card shows the page again with the error (402), any other card pays. The
- * payment's `checkout.session.completed` goes to the payments endpoint before the payer is sent on.
+ * payment's `checkout.session.completed` goes to the payments endpoint before the payer is sent on, naming the
+ * connected account the session was made on, if any.
  */
 function pay(state: State, s: Session, form: Form): Reply {
   if ((text(form.card) ?? '').replace(/\D/g, '') === DECLINED_CARD)
-    return { html: paymentPage(s, 'Incorrect card details'), status: 402 };
+    return { html: paymentPage(state, s, 'Incorrect card details'), status: 402 };
   s.status = 'complete';
   s.payment_status = 'paid';
   s.payment_intent = `pi_test_${randomHex(12)}`;
-  state.events.emit('checkout.session.completed', s, { created: realNow(), endpoint: 'payments' });
+  state.events.emit('checkout.session.completed', s, {
+    created: realNow(),
+    endpoint: 'payments',
+    account: accountOfSession(state, s.id),
+  });
   return { redirect: s.success_url.replace('{CHECKOUT_SESSION_ID}', s.id) };
 }
 
@@ -109,7 +126,7 @@ export function pageRoutes(state: State): Route[] {
       handle: ({ params }) => {
         const s = open(params[0]);
         if (!s) return state.sessions.has(params[0]) ? CLOSED : { html: 'Not found', status: 404 };
-        return { html: s.mode === 'setup' ? setupPage(s) : paymentPage(s) };
+        return { html: s.mode === 'setup' ? setupPage(s) : paymentPage(state, s) };
       },
     },
     {

@@ -3,25 +3,38 @@ import type { AddressInfo } from 'node:net';
 import { randomHex } from '../../crypto';
 import { catalogRoutes } from './catalog';
 import { checkoutRoutes } from './checkout';
+import {
+  accountList,
+  authenticate,
+  connectRoutes,
+  disconnect,
+  paymentList,
+  type LocalAccount,
+  type LocalPayment,
+  type Platform,
+} from './connect';
+import { consentRoutes } from './consent';
 import { couponRoutes } from './coupons';
 import { customerRoutes } from './customers';
 import { eventLog } from './events';
 import { idempotency } from './idempotency';
 import { invoiceItemRoutes } from './invoice-items';
-import { copy, decodeForm, listOf, readBody, StripeError, type Call, type Reply, type Route } from './http';
+import { copy, decodeForm, invalid, listOf, readBody, StripeError, type Call, type Reply, type Route } from './http';
 import { invoiceRoutes } from './invoice-routes';
 import { oneOffInvoiceRoutes } from './one-off-invoices';
 import { pageRoutes } from './pages';
 import { paymentMethodRoutes } from './payment-methods';
 import { byId, newState, type State } from './state';
-import { readStateFile, rebase, writeStateFile, type Secrets } from './state-file';
+import { newClientId, readStateFile, rebase, writeStateFile, type Secrets } from './state-file';
 import { subscriptionItemRoutes } from './subscription-items';
 import { subscriptionRoutes } from './subscriptions';
 
 export interface LocalProvider {
-  /** Base URL of its API (give it to the Stripe SDK as host/port/protocol). */
+  /** Base URL of its API and of Connect's OAuth endpoints (give it to the Stripe SDK as host/port/protocol). */
   url: string;
   secretKey: string;
+  /** The platform's Connect client id (`ca_local_…`), kept in the state file with the secrets. */
+  clientId: string;
   /** Signs the payments endpoint's events (online booking's `checkout.session.completed`). */
   webhookSecret: string;
   /** Signs the billing endpoint's events: its own secret, as each Stripe webhook endpoint has one. */
@@ -32,6 +45,21 @@ export interface LocalProvider {
   setBillingWebhookUrl(url: string): void;
   /** Resolves once every event so far has been delivered (or failed to be): what a test waits for. */
   delivered(): Promise<void>;
+  /**
+   * The base of every URL a browser opens from now on (its pages, invoices' PDFs, the consent page), the links it
+   * gave before included: where a proxy serves it (`http://host:3000/local/stripe`, the proxy stripping the prefix).
+   */
+  setPublicUrl(url: string): void;
+  /** The Standard accounts owners made on the consent page, oldest first. */
+  accounts(): readonly LocalAccount[];
+  /** The payment-mode Checkout Sessions, oldest first, with the connected account each was made on. */
+  payments(): readonly LocalPayment[];
+  /**
+   * What the owner disconnecting the platform in their Stripe dashboard does: the account's grants stop working and
+   * `account.application.deauthorized` goes to the payments endpoint. Resolves once it is delivered; an account
+   * already disconnected is left as it is; one that does not exist is an error.
+   */
+  revokeGrants(accountId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,7 +80,7 @@ function expand(state: State, value: unknown, path: string[]): unknown {
 
 function send(res: http.ServerResponse, reply: Reply): void {
   if ('redirect' in reply) {
-    res.writeHead(303, { location: reply.redirect });
+    res.writeHead(reply.status ?? 303, { location: reply.redirect });
     res.end();
   } else if ('pdf' in reply) {
     res.writeHead(200, { 'content-type': 'application/pdf' });
@@ -76,12 +104,17 @@ function send(res: http.ServerResponse, reply: Reply): void {
  * Customers, Checkout in setup mode to save a card, PaymentMethods, SetupIntents, Subscriptions with trials,
  * prorations, cancellation and discounts from Coupons, Subscription Items (add-ons beside the plan), Invoices
  * (hosted page and PDF, paying an open one, one-off invoices with Invoice Items, finalizing, voiding), Test
- * Clocks that move subscriptions through renewals, and Events, delivered as signed webhooks and listed. Everything is in memory,
+ * Clocks that move subscriptions through renewals, and Events, delivered as signed webhooks and listed. And what
+ * Stripe Connect with Standard accounts uses: the OAuth consent page (`/oauth/authorize`, Allow making a new
+ * account), `/oauth/token` and `/oauth/deauthorize`, `GET /v1/accounts/:id`, and direct charges: Checkout Sessions
+ * and Refunds made with `Stripe-Account` (or an account's access token) belong to that account, whose events name
+ * it. A `Stripe-Account` that is not connected is refused with 403, as by Stripe. Everything is in memory,
  * and also in `stateFile` when one is given (development, beside the app's database, so that the ids the database
  * holds still mean something after a restart): read when the stand-in starts, with its secret key and webhook
  * secrets, which it then returns instead of new ones; written again (whole, atomically) after every request that
  * may have changed something (any but a GET). A file that cannot be read or used is ignored silently and replaced
- * on the next change. The port stays random unless `port` is given: the links to its own pages follow it.
+ * on the next change. The port stays random unless `port` is given: the links to its own pages follow it, or
+ * follow `publicUrl` when it is served behind a proxy (the API is still called at `url`).
  *
  * Payment webhooks go to `webhookUrl` signed with `webhookSecret`; billing webhooks go to `billingWebhookUrl`
  * signed with `billingWebhookSecret`, one after another in the order they happened, before the request that
@@ -93,6 +126,8 @@ export async function startLocalProvider(options: {
   port?: number;
   /** Where the state is kept across restarts (a JSON file, made with its directory when missing). */
   stateFile?: string;
+  /** The base of the URLs browsers open, when a proxy serves its pages (see `setPublicUrl`). */
+  publicUrl?: string;
 }): Promise<LocalProvider> {
   const { stateFile } = options;
   const saved = stateFile ? readStateFile(stateFile) : null;
@@ -100,8 +135,10 @@ export async function startLocalProvider(options: {
     secretKey: `sk_test_local_${randomHex(12)}`,
     webhookSecret: `whsec_local_${randomHex(16)}`,
     billingWebhookSecret: `whsec_local_${randomHex(16)}`,
+    clientId: newClientId(),
   };
-  const { secretKey, webhookSecret, billingWebhookSecret } = secrets;
+  const { secretKey, webhookSecret, billingWebhookSecret, clientId } = secrets;
+  const platform: Platform = { secretKey, clientId };
   const events = eventLog(
     {
       payments: { url: options.webhookUrl, secret: webhookSecret },
@@ -126,6 +163,8 @@ export async function startLocalProvider(options: {
     ...oneOffInvoiceRoutes(state),
     ...invoiceItemRoutes(state),
     ...couponRoutes(state),
+    ...consentRoutes(state, platform),
+    ...connectRoutes(state, platform),
   ];
 
   /**
@@ -136,12 +175,14 @@ export async function startLocalProvider(options: {
    */
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const waits = events.idle();
-    const url = new URL(req.url ?? '/', state.base);
-    if (url.pathname.startsWith('/v1/') && req.headers.authorization !== `Bearer ${secretKey}`)
-      return send(res, {
-        json: new StripeError(401, 'invalid_request_error', 'Invalid API Key provided.').body,
-        status: 401,
-      });
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    let account: string | null = null;
+    try {
+      if (url.pathname.startsWith('/v1/')) account = authenticate(state, platform, req.headers);
+    } catch (err) {
+      if (!(err instanceof StripeError)) throw err;
+      return send(res, { json: err.body, status: err.status });
+    }
     let matched: { route: Route; params: string[] } | undefined;
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(url.pathname) : null;
@@ -157,12 +198,17 @@ export async function startLocalProvider(options: {
       res.writeHead(404, { 'content-type': 'text/plain' });
       return void res.end('Not found');
     }
+    if (account && !matched.route.perAccount) {
+      const message = `The local stand-in keeps only Checkout Sessions, Refunds and Accounts per connected account: ${req.method} ${url.pathname} takes no Stripe-Account.`;
+      return send(res, { json: invalid(message).body, status: 400 });
+    }
     const call: Call = {
       method: req.method ?? 'GET',
       params: matched.params,
       query: decodeForm(url.search.slice(1)),
       form: req.method === 'POST' ? decodeForm(await readBody(req)) : {},
       headers: req.headers,
+      account,
     };
     const replayed = keys.replay(call, url.pathname);
     if (replayed) return send(res, replayed);
@@ -197,16 +243,30 @@ export async function startLocalProvider(options: {
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  if (saved) rebase(state);
+  const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const setPublicUrl = (base: string) => {
+    state.base = base.replace(/\/+$/, '');
+    rebase(state);
+  };
+  setPublicUrl(options.publicUrl ?? own);
   return {
-    url: state.base,
+    url: own,
     secretKey,
+    clientId,
     webhookSecret,
     billingWebhookSecret,
     setWebhookUrl: (url) => events.setUrl('payments', url),
     setBillingWebhookUrl: (url) => events.setUrl('billing', url),
     delivered: () => events.flush(),
+    setPublicUrl,
+    accounts: () => accountList(state),
+    payments: () => paymentList(state),
+    async revokeGrants(accountId) {
+      if (!state.accounts.has(accountId)) throw new Error(`The local stand-in has no account ${accountId}.`);
+      disconnect(state, platform, accountId);
+      persist();
+      await events.flush();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,12 @@ export interface Secrets {
   secretKey: string;
   webhookSecret: string;
   billingWebhookSecret: string;
+  /** The platform's Connect client id (`ca_local_…`), which the app's consent links name. */
+  clientId: string;
 }
+
+/** A Connect client id, as Stripe's `ca_…`. */
+export const newClientId = (): string => `ca_local_${randomHex(16)}`;
 
 /** What a state file gives back: the secrets, the events so far, and the collections to put in a new state. */
 export interface Saved {
@@ -121,12 +126,14 @@ export function readStateFile(file: string): Saved | null {
     const { secretKey, webhookSecret, billingWebhookSecret } = saved.secrets;
     if (typeof secretKey !== 'string' || typeof webhookSecret !== 'string' || typeof billingWebhookSecret !== 'string')
       return null;
+    // A file written before Connect has no client id: the stand-in gets one, written with its next change.
+    const clientId = typeof saved.secrets.clientId === 'string' ? saved.secrets.clientId : newClientId();
     if (!Array.isArray(saved.events) || !saved.events.every(isObject)) return null;
     const collections = decode(saved.collections);
     if (!collections) return null;
     relink(collections);
     return {
-      secrets: { secretKey, webhookSecret, billingWebhookSecret },
+      secrets: { secretKey, webhookSecret, billingWebhookSecret, clientId },
       events: saved.events as unknown as StripeEvent[],
       collections,
     };
@@ -160,8 +167,9 @@ function rebaseInvoice(invoice: Invoice, base: string): void {
 
 /**
  * The links to the stand-in's own pages (a Checkout Session's `url`, an invoice's `hosted_invoice_url` and
- * `invoice_pdf`) made from `state.base`, its address now: loaded from a file, they named the port it had then.
- * Events' copies too, so an event read again links where its object does.
+ * `invoice_pdf`) made from `state.base`, the base browsers use now (its `publicUrl`, else its address): loaded
+ * from a file, they named the port it had then; moved behind a proxy, they name the proxy. Events' copies too, so
+ * an event read again links where its object does.
  */
 export function rebase(state: State): void {
   for (const s of state.sessions.values()) rebaseSession(s, state.base);

@@ -14,11 +14,15 @@ import type {
   Subscription,
   TestClock,
 } from './types';
+import type { Account, AuthCode, Grant } from './types-connect';
 import type { Coupon, Discount, InvoiceItem } from './types-discounts';
 
 /** Everything the stand-in holds, in memory (and in its state file when it has one: see `state-file.ts`). */
 export interface State {
-  /** The server's own URL, for the pages it links to (set once it listens). */
+  /**
+   * The base of every URL a browser opens (its pages, their PDFs, the consent page): `publicUrl` when it is served
+   * behind a proxy, else its own address (set once it listens). Its API is called at its own address regardless.
+   */
   base: string;
   events: EventLog;
   products: Map<string, Product>;
@@ -47,6 +51,15 @@ export interface State {
   /** Subscriptions already told their trial ends in three days. */
   trialNoticeSent: Set<string>;
   invoiceCount: number;
+  /** Standard accounts owners made on the consent page, connected or not (see `connected`). */
+  accounts: Map<string, Account>;
+  /** The accounts connected to the platform now: a disconnected one is still an account, no longer reachable. */
+  connected: Set<string>;
+  authCodes: Map<string, AuthCode>;
+  /** By refresh token. */
+  grants: Map<string, Grant>;
+  /** The connected account a Checkout Session was made on (with `Stripe-Account`); none for the platform's own. */
+  sessionAccounts: Map<string, { account: string }>;
 }
 
 /** Every collection and counter of the state: all of it but its address and its events. */
@@ -74,6 +87,11 @@ export function emptyCollections(): Collections {
     pendingLines: new Map(),
     trialNoticeSent: new Set(),
     invoiceCount: 0,
+    accounts: new Map(),
+    connected: new Set(),
+    authCodes: new Map(),
+    grants: new Map(),
+    sessionAccounts: new Map(),
   };
 }
 
@@ -121,6 +139,7 @@ export function byId(state: State, id: string): unknown {
     in: state.invoices,
     ii: state.invoiceItems,
     di: state.discounts,
+    acct: state.accounts,
   };
   return maps[prefix]?.get(id) ?? state.coupons.get(id) ?? state.deletedCoupons.get(id);
 }

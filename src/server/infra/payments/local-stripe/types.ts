@@ -280,6 +280,8 @@ export interface Invoice {
 export interface StripeEvent {
   id: string;
   object: 'event';
+  /** The connected account it happened on; absent for the platform's own events. */
+  account?: string;
   type: string;
   api_version: string;
   created: number;
