@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type Compilable, CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Compilable, CompiledQuery, Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { compileObjectBuilder } from './object-builder';
+import { OwnSchemaPostgresDialect } from './pg-introspector';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -24,7 +25,7 @@ export function openDatabase(url: string): DbHandle {
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
