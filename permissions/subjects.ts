@@ -38,6 +38,7 @@ export const SUBJECTS = [
   'Location',
   'Discount',
   'CalendarSettings',
+  'DashboardSettings',
   'Upload',
   'Profile',
   'Subscription',

@@ -43,3 +43,13 @@ export {
   toMinor,
 } from './core/money';
 export * from './core/types';
+export {
+  chartRows,
+  changePercent,
+  numberAt,
+  valueAt,
+  type CardDef,
+  type ChartDef,
+  type ChartRow,
+} from './core/card-data';
+export { useCardSource, useFigureFormat, type FigureFormat } from './react/card-source';

@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Alert from '@mui/material/Alert';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import FlagIcon from '@mui/icons-material/Flag';
 import LockIcon from '@mui/icons-material/Lock';
 import MailIcon from '@mui/icons-material/Mail';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -51,6 +52,7 @@ const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 /** Menu icons by the names navigation.json uses. */
 const ICONS: Record<string, typeof DashboardIcon> = {
   dashboard: DashboardIcon,
+  flag: FlagIcon,
   people: PeopleIcon,
   card: CreditCardIcon,
   person: PersonIcon,

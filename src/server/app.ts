@@ -39,6 +39,8 @@ import { paymentReadRoutes } from './features/payments/read-routes';
 import { redemptionRoutes } from './features/payments/redemption-routes';
 import { mileageSettingsRoutes } from './features/expenses/mileage-routes';
 import { expenseRoutes } from './features/expenses/routes';
+import { goalRoutes } from './features/goals/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { netIncomeExportRoutes } from './features/expenses/net-income-export';
 import { invoiceRoutes } from './features/invoices/routes';
 import { taxEstimateRoutes } from './features/tax/estimate-routes';
@@ -219,6 +221,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(saleRoutes);
   await fastify.register(expenseRoutes, { currency: config.currency });
   await fastify.register(mileageSettingsRoutes);
+  await fastify.register(goalRoutes);
+  await fastify.register(dashboardRoutes);
   await fastify.register(netIncomeExportRoutes, { currency: config.currency });
   await fastify.register(invoiceRoutes, { currency: config.currency });
   await fastify.register(invoiceSettingsRoutes);

@@ -122,6 +122,32 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'zoom-integration': preloadable(
     () => import(/* webpackChunkName: "widget-zoom-integration" */ './integrations/ZoomIntegration'),
   ),
+  // The dashboard and goals: charts draw a card's `chart`, one chunk per chart type (each its nivo package only).
+  'chart-line': preloadable(() => import(/* webpackChunkName: "widget-chart-line" */ './charts/line')),
+  'chart-bar': preloadable(() => import(/* webpackChunkName: "widget-chart-bar" */ './charts/bar')),
+  'chart-pie': preloadable(() => import(/* webpackChunkName: "widget-chart-pie" */ './charts/pie')),
+  'chart-calendar': preloadable(() => import(/* webpackChunkName: "widget-chart-calendar" */ './charts/calendar')),
+  'dashboard-agenda': preloadable(() => import(/* webpackChunkName: "widget-dashboard-agenda" */ './dashboard/Agenda')),
+  'dashboard-settings': preloadable(
+    () => import(/* webpackChunkName: "widget-dashboard-settings" */ './dashboard/DashboardSettings'),
+  ),
+  'goal-progress': preloadable(() => import(/* webpackChunkName: "widget-goal-progress" */ './goals/GoalProgress')),
+  'goal-list': preloadable(() => import(/* webpackChunkName: "widget-goal-list" */ './goals/GoalList')),
+  ...Object.fromEntries(
+    (
+      [
+        ['goal-category', 'CategoryStep'],
+        ['goal-timeframe', 'TimeframeStep'],
+        ['goal-amount', 'AmountStep'],
+        ['goal-review', 'ReviewStep'],
+      ] as const
+    ).map(([name, step]) => [
+      name,
+      preloadable(() =>
+        import(/* webpackChunkName: "widget-goal-wizard" */ './goals/steps').then((m) => ({ default: m[step] })),
+      ),
+    ]),
+  ),
 };
 
 /** The app's own column types (`"type": "x-…"` in a list or detail screen). */

@@ -45,6 +45,18 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'campaign-review',
   'payments-integration',
   'zoom-integration',
+  'chart-line',
+  'chart-bar',
+  'chart-pie',
+  'chart-calendar',
+  'dashboard-agenda',
+  'dashboard-settings',
+  'goal-progress',
+  'goal-list',
+  'goal-category',
+  'goal-timeframe',
+  'goal-amount',
+  'goal-review',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views). */

@@ -4,94 +4,131 @@ import useSWR from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { CardDef } from '../../core/card-data';
 import { routeFor } from '../../core/routes';
-import type { Paged, ScreenDef } from '../../core/types';
+import type { Paged } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
+import { FigureCard } from './dashboard/FigureCard';
+import { useDashboardCards } from './dashboard/layout';
 
-/** A card with the number of active records of a resource, linking to its list. */
-function CountCard({ card }: { card: NonNullable<ScreenDef['cards']>[number] }) {
-  const { manifest, rest, t } = useRenderer();
+/** The number of active records of a resource. */
+function CountFigure({ card }: { card: CardDef }) {
+  const { manifest, rest } = useRenderer();
   const info = card.resource ? manifest.resources[card.resource] : undefined;
   const { data } = useSWR(info?.path ? ['count', info.path] : null, () =>
     rest.getList<Paged<unknown>>(info!.path!, { per_page: 1 }),
   );
-  const body = (
-    <CardContent>
-      <Typography color="text.secondary" gutterBottom>
-        {t(card.title)}
-      </Typography>
-      <Typography variant="h4" component="p">
-        {data ? data.meta.total : <Skeleton width={60} />}
-      </Typography>
-    </CardContent>
-  );
   return (
-    <Card>
-      {card.screen ? (
-        <CardActionArea component={RouterLink} to={routeFor(manifest, card.screen)}>
-          {body}
-        </CardActionArea>
-      ) : (
-        body
-      )}
+    <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>
+      {data ? data.meta.total : <Skeleton width={60} />}
+    </Typography>
+  );
+}
+
+/** A card's hand-written widget: its own `widget`, or for a chart the widget that draws its type (`chart-line`). */
+function CardWidget({ screen, card, path }: ScreenProps & { card: CardDef; path: string }) {
+  const name = card.widget ?? `chart-${card.chart!.type}`;
+  const Widget = useRenderer().screenWidgets.get(name, path);
+  return <Widget screen={screen} card={card} />;
+}
+
+/** One card: its heading (a link to its screen, when it names one) over its figure, chart or widget. */
+function DashboardCard({ screen, card, index }: ScreenProps & { card: CardDef; index: number }) {
+  const ctx = useRenderer();
+  const headingId = `card-${card.id ?? index}`;
+  const body = card.figure ? (
+    <FigureCard card={card} />
+  ) : card.widget || card.chart ? (
+    // Each widget fails and loads on its own: one broken or slow card leaves the rest of the dashboard.
+    <ScreenErrorBoundary t={ctx.t}>
+      <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
+        <CardWidget
+          screen={screen}
+          card={card}
+          path={`screens/${screen.id}#/cards/${index}/${card.widget ? 'widget' : 'chart'}`}
+        />
+      </Suspense>
+    </ScreenErrorBoundary>
+  ) : (
+    <CountFigure card={card} />
+  );
+  // The setup checklist draws its own frame and heading.
+  if (card.widget && !card.source && !card.resource) return body;
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={headingId} color="text.secondary" component="h2" variant="subtitle2" gutterBottom>
+          {card.screen ? (
+            <Link component={RouterLink} to={routeFor(ctx.manifest, card.screen)} color="inherit" underline="hover">
+              {ctx.t(card.title)}
+            </Link>
+          ) : (
+            ctx.t(card.title)
+          )}
+        </Typography>
+        {body}
+      </CardContent>
     </Card>
   );
 }
 
-/** A card's hand-written widget, by the name the card gives. */
-function CardWidget({
-  screen,
-  card,
-  path,
-}: {
-  screen: ScreenProps['screen'];
-  card: NonNullable<ScreenProps['screen']['cards']>[number];
-  path: string;
-}) {
-  const Widget = useRenderer().screenWidgets.get(card.widget!, path);
-  return <Widget screen={screen} card={card} />;
-}
-
-/** The dashboard kind: count cards and quick links; charts plug in as widgets later. */
+/**
+ * The dashboard kind: cards of figures, charts and widgets, each read from its `source`, in the order and choice
+ * of the caller's settings and only where their rules allow; quick actions under them.
+ */
 export default function DashboardScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
   const navigate = useNavigate();
+  const cards = useDashboardCards(screen);
+  // A quick action shows only to a caller who may do it (its `subject`, else the screen resource's).
+  const own = screen.resource ? ctx.manifest.resources[screen.resource]?.subject : undefined;
+  const links = (screen.links ?? []).filter((l) => {
+    const subject = l.subject ?? own;
+    return !l.permission || !subject || ctx.can(l.permission, subject);
+  });
   return (
     <Box component="section" aria-labelledby="screen-title">
       <Typography id="screen-title" variant="h5" component="h1" gutterBottom>
         {ctx.t(screen.title)}
       </Typography>
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}
-      >
-        {(screen.cards ?? []).map((c, i) => {
-          if (!c.widget) return <CountCard key={c.title} card={c} />;
-          // Each card fails and loads on its own: one broken or slow widget leaves the rest of the dashboard.
+      {links.length > 0 && (
+        <Box
+          component="nav"
+          aria-label={ctx.t('dashboard.quickActions')}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+        >
+          {links.map((l, i) => (
+            <Button
+              key={l.id}
+              variant={i === 0 ? 'contained' : 'outlined'}
+              onClick={() => void runAction(ctx, navigate, l, {})}
+            >
+              {ctx.t(l.label)}
+            </Button>
+          ))}
+        </Box>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
+        {cards.map((c) => {
+          const index = (screen.cards ?? []).indexOf(c);
+          const span = c.span ?? 1;
           return (
-            <Box key={c.title} sx={{ gridColumn: '1 / -1' }}>
-              <ScreenErrorBoundary t={ctx.t}>
-                <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
-                  <CardWidget screen={screen} card={c} path={`screens/${screen.id}#/cards/${i}/widget`} />
-                </Suspense>
-              </ScreenErrorBoundary>
+            <Box
+              key={c.id ?? c.title}
+              sx={{ gridColumn: { xs: '1 / -1', sm: span >= 2 ? '1 / -1' : 'auto', lg: `span ${span}` }, minWidth: 0 }}
+            >
+              <DashboardCard screen={screen} card={c} index={index} />
             </Box>
           );
         })}
-      </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {(screen.links ?? []).map((l) => (
-          <Button key={l.id} variant="outlined" onClick={() => void runAction(ctx, navigate, l, {})}>
-            {ctx.t(l.label)}
-          </Button>
-        ))}
       </Box>
     </Box>
   );

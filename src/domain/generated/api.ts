@@ -8,12 +8,14 @@ import type { CalendarSettingsInput } from './calendar-settings';
 import type { Class, ClassInput } from './classes';
 import type { Client, ClientInput } from './clients';
 import type { CreditEntry } from './credit-entries';
+import type { DashboardSettingsInput } from './dashboard-settings';
 import type { DeleteProfileInput } from './delete-profile';
 import type { Discount, DiscountInput } from './discounts';
 import type { EmailNotificationSettingsInput } from './email-notification-settings';
 import type { Expense, ExpenseInput } from './expenses';
 import type { ForgotPasswordInput } from './forgot-password';
 import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
+import type { Goal, GoalInput } from './goals';
 import type { InvoiceSettingsInput } from './invoice-settings';
 import type { Invoice, InvoiceInput } from './invoices';
 import type { Location, LocationInput } from './locations';
@@ -888,6 +890,73 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/data/statistic": {
+    responses: {
+      "200": {
+        data: {
+          today: string;
+          income: {
+            week: {
+              from: string;
+              to: string;
+              amount: number;
+              previous: number;
+              previous_from: string;
+              previous_to: string;
+            };
+            month: {
+              from: string;
+              to: string;
+              amount: number;
+              previous: number;
+              previous_from: string;
+              previous_to: string;
+            };
+            weeks: {
+              from: string;
+              to: string;
+              income: number;
+            }[];
+          } | null;
+          appointments: {
+            today: {
+              id: number;
+              date: string;
+              start_time: string;
+              end_time: string;
+              type: string;
+              title?: string | null;
+              service?: string | null;
+              clients: string[];
+              cancelled: boolean;
+            }[];
+            next: {
+              id: number;
+              date: string;
+              start_time: string;
+              end_time: string;
+              type: string;
+              title?: string | null;
+              service?: string | null;
+              clients: string[];
+              cancelled: boolean;
+            }[];
+          } | null;
+          clients: {
+            from: string;
+            to: string;
+            new: number;
+            returning: number;
+          } | null;
+          credits: {
+            sms: number;
+            email: number;
+          } | null;
+        };
+        currency: string;
+      };
+    };
+  };
   "GET /api/v1/discounts": {
     responses: {
       "200": {
@@ -1065,6 +1134,65 @@ export interface ApiRoutes {
         amount: number;
         amount_left: number;
         expires_on: string | null;
+      };
+    };
+  };
+  "GET /api/v1/goals": {
+    responses: {
+      "200": {
+        data: Goal[];
+        meta: PageMeta;
+      };
+    };
+  };
+  "POST /api/v1/goals": {
+    responses: {
+      "201": {
+        data: Goal;
+        message?: string;
+      };
+    };
+    body: GoalInput;
+  };
+  "DELETE /api/v1/goals/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "GET /api/v1/goals/:id": {
+    responses: {
+      "200": {
+        data: Goal;
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/goals/:id": {
+    responses: {
+      "200": {
+        data: Goal;
+        message?: string;
+      };
+    };
+    body: GoalInput;
+  };
+  "GET /api/v1/goals/progress": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          type: "income_received" | "number_of_sales" | "net_income" | "hours_worked" | "appointments_count";
+          timeframe: "week" | "month" | "quarter" | "year";
+          amount: number;
+          unit: "money" | "hours" | "count";
+          from: string;
+          to: string;
+          achieved: number;
+          percent: number;
+        }[];
+        currency: string;
       };
     };
   };
@@ -3023,6 +3151,27 @@ export interface ApiRoutes {
         message?: string;
       };
     };
+  };
+  "GET /api/v1/user/dashboard-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/dashboard-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+    body: DashboardSettingsInput;
   };
   "DELETE /api/v1/user/delete": {
     responses: {

@@ -29,6 +29,7 @@ import * as messages from './migrations/0026-messages';
 import * as marketing from './migrations/0027-marketing';
 import * as creditPlanIndex from './migrations/0028-credit-plan-index';
 import * as integrations from './migrations/0029-integrations';
+import * as goals from './migrations/0030-goals';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0027-marketing': marketing,
   '0028-credit-plan-index': creditPlanIndex,
   '0029-integrations': integrations,
+  '0030-goals': goals,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

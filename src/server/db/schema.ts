@@ -1,3 +1,4 @@
+import type { GoalsTable } from './tables/goals';
 import type { IntegrationsTable } from './tables/integrations';
 import type {
   BillingEventsTable,
@@ -91,5 +92,6 @@ export interface Database {
   jobs: JobsTable;
   marketing_campaigns: MarketingCampaignsTable;
   integrations: IntegrationsTable;
+  goals: GoalsTable;
   rate_limits: RateLimitsTable;
 }

@@ -8,6 +8,8 @@ import { demoClient } from './seed-clients';
 import { seedCredits } from './seed-credits';
 import { seedMessages } from './seed-messages';
 import { seedMarketing } from './seed-marketing';
+import { seedGoals } from './seed-goals';
+import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { seedOwnerHistory } from './seed-history';
 import { seedSmallOwners } from './seed-small-owners';
 
@@ -70,7 +72,7 @@ export async function seedDemoData(
   });
   const owner = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'settings', 'region'])
     .where('email', '=', DEMO_USERS[0].email)
     .executeTakeFirstOrThrow();
   await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY, t);
@@ -78,6 +80,11 @@ export async function seedDemoData(
   await seedCredits(db, { id: owner.id, smsPerMonth: 200, months: 6, seed: 7 });
   await seedMessages(db, owner.id, t);
   await seedMarketing(db, owner.id, t, appUrl);
+  const zone = calendarSettingsOf({
+    settings: JSON.parse(owner.settings) as Record<string, unknown>,
+    region: owner.region,
+  });
+  await seedGoals(db, owner.id, zone.time_zone);
   const lite = await db
     .selectFrom('users')
     .select('id')

@@ -183,15 +183,19 @@ export function registryProblems(
         action(`${where}#/${list}/${i}/permission`, a.permission);
       }
     }
-    for (const [i, c] of (
-      (s.cards as Array<{ title: string; resource?: string; screen?: string; widget?: string }>) ?? []
-    ).entries()) {
+    for (const [i, c] of (s.cards ?? []).entries()) {
       i18n(`${where}#/cards/${i}/title`, c.title);
       screenRef(`cards/${i}/screen`, c.screen);
       if (c.resource && !registry.resources.has(c.resource))
         problem(`${where}#/cards/${i}/resource`, `unknown resource "${c.resource}"`);
-      if (c.widget && code.screenWidgets && !code.screenWidgets.includes(c.widget))
-        problem(`${where}#/cards/${i}/widget`, `unknown screen widget "${c.widget}"`);
+      // A chart is drawn by the widget of its type.
+      const widget = c.widget ?? (c.chart ? `chart-${c.chart.type}` : undefined);
+      if (widget && code.screenWidgets && !code.screenWidgets.includes(widget))
+        problem(`${where}#/cards/${i}/${c.widget ? 'widget' : 'chart'}`, `unknown screen widget "${widget}"`);
+      for (const key of [c.figure?.compareLabel, c.figure?.countLabel, ...(c.chart?.values ?? []).map((v) => v.label)])
+        i18n(`${where}#/cards/${i}`, key);
+      if (c.gate?.subject && !(SUBJECTS as readonly string[]).includes(c.gate.subject))
+        problem(`${where}#/cards/${i}/gate`, `unknown subject "${c.gate.subject}"`);
     }
     for (const [i, step] of ((s.steps as Array<{ title: string; widget: string }>) ?? []).entries()) {
       i18n(`${where}#/steps/${i}/title`, step.title);

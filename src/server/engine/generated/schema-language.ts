@@ -297,6 +297,54 @@ export interface Screen {
     resource?: string;
     screen?: string;
     widget?: string;
+    /**
+     * Names the card in the owner's dashboard settings (order, shown or hidden).
+     */
+    id?: string;
+    gate?: Gate1;
+    /**
+     * The API path the card's figure or chart reads (GET); cards with one source share one request.
+     */
+    source?: string;
+    /**
+     * Columns the card takes on a wide screen (4 in a row); on a phone every card takes the row.
+     */
+    span?: number;
+    /**
+     * A figure read from `source`: `value` and `compare` are dot paths into its answer.
+     */
+    figure?: {
+      value: string;
+      /**
+       * The figure it is set against (the same days of the last period).
+       */
+      compare?: string;
+      compareLabel?: I18NKey;
+      /**
+       * A count shown under the figure (e.g. how many appointments owe it).
+       */
+      count?: string;
+      countLabel?: I18NKey;
+      format?: 'money' | 'count' | 'hours' | 'percent';
+    };
+    /**
+     * A chart of `source`: the rows at `items` (a dot path to an array) with `index` on the axis, or, without `items`, one slice or bar per value of the object at `path`. Drawn by the widget `chart-<type>`.
+     */
+    chart?: {
+      type: 'line' | 'bar' | 'pie' | 'calendar';
+      items?: string;
+      path?: string;
+      index?: string;
+      indexFormat?: 'date' | 'week' | 'month' | 'weekday' | 'hour' | 'text';
+      /**
+       * @minItems 1
+       */
+      values: {
+        field: string;
+        label: I18NKey;
+      }[];
+      format?: 'money' | 'count' | 'hours' | 'percent';
+    };
   }[];
   links?: ActionDef[];
   /**
@@ -327,6 +375,10 @@ export interface Screen {
    * @minItems 1
    */
   steps?: WizardStepDef[];
+  /**
+   * A dashboard's card settings (GET and PUT `{ cards: [{ id, shown }] }`): the order of its cards and which are hidden, changed from the screen.
+   */
+  settings?: string;
 }
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
@@ -436,6 +488,14 @@ export interface ActionDef {
     [k: string]: unknown[] | '$set';
   };
   then?: 'session' | 'refresh';
+}
+/**
+ * Shown only to a caller the rules allow; others do not see the card at all.
+ */
+export interface Gate1 {
+  subscription?: boolean;
+  subject?: string;
+  action?: string;
 }
 export interface WizardStepDef {
   id: string;

@@ -48,7 +48,9 @@ const SETTINGS = {
   }),
   businessTimeSettings: list(BUSINESS_TIME),
   paymentSettings: object({}),
-  dashboardSettings: object({}),
+  dashboardSettings: object({
+    cards: list(object({ id: STRING, shown: BOOLEAN }, { required: ['id', 'shown'] })),
+  }),
   // As saved (online-booking/settings.ts): the page's address and its services are kept elsewhere.
   bookingSettings: object(
     {

@@ -1,0 +1,50 @@
+import type { ScreenDef } from './types';
+
+export type CardDef = NonNullable<ScreenDef['cards']>[number];
+export type ChartDef = NonNullable<CardDef['chart']>;
+
+/** The value at a dot path of an answer: valueAt({ data: { income: { week: 5 } } }, 'data.income.week') → 5. */
+export function valueAt(answer: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      answer,
+    );
+}
+
+/** A number at a path, or null when the answer has none there (a part the caller may not read). */
+export function numberAt(answer: unknown, path: string | undefined): number | null {
+  if (!path) return null;
+  const v = valueAt(answer, path);
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** One point, bar or slice of a chart: its place on the axis (or its name), and a value per series. */
+export interface ChartRow {
+  index: string;
+  values: Record<string, number>;
+}
+
+/**
+ * What a chart card draws, from its source's answer: the rows at `items` (each its `index` and the series' fields),
+ * or, without `items`, one row per declared value of the object at `path` (a pie's slices). Null when the answer
+ * holds nothing there (a part the caller may not read, or no answer yet).
+ */
+export function chartRows(chart: ChartDef, answer: unknown): ChartRow[] | null {
+  if (chart.items) {
+    const items = valueAt(answer, chart.items);
+    if (!Array.isArray(items)) return null;
+    return items.map((item) => ({
+      index: String(valueAt(item, chart.index ?? 'index') ?? ''),
+      values: Object.fromEntries(chart.values.map((v) => [v.field, Number(valueAt(item, v.field) ?? 0)])),
+    }));
+  }
+  const object = chart.path ? valueAt(answer, chart.path) : answer;
+  if (!object || typeof object !== 'object') return null;
+  return chart.values.map((v) => ({ index: v.field, values: { value: Number(valueAt(object, v.field) ?? 0) } }));
+}
+
+/** The change from `before` to `now` in whole percent; null when there was nothing before to compare with. */
+export const changePercent = (now: number, before: number): number | null =>
+  before > 0 ? Math.round(((now - before) / before) * 100) : null;

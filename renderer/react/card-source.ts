@@ -1,0 +1,30 @@
+import useSWR from 'swr';
+import { formatMoney } from '../core/money';
+import type { CardDef } from '../core/card-data';
+import { useRenderer } from './context';
+
+/**
+ * The answer of a dashboard card's `source` (GET). Cards naming the same source share one request: the key is the
+ * path, so the dashboard's figures, charts and agenda read `/data/statistic` once.
+ */
+export function useCardSource<T = unknown>(card: Pick<CardDef, 'source'> | undefined) {
+  const { rest } = useRenderer();
+  const path = card?.source;
+  return useSWR<T>(path ? ['card-source', path] : null, () => rest.getJson<T>(path!), { revalidateOnFocus: false });
+}
+
+export type FigureFormat = 'money' | 'count' | 'hours' | 'percent';
+
+/**
+ * A figure in words of the locale: money with the currency the answer names (or the host's), counts and hours as
+ * numbers, percentages with their sign.
+ */
+export function useFigureFormat() {
+  const { locale, formContext, t } = useRenderer();
+  return (value: number, format: FigureFormat = 'count', currency?: string): string => {
+    if (format === 'money') return formatMoney(value, locale, currency ?? (formContext.currency as string | undefined));
+    if (format === 'hours') return t('units.hours', { count: value });
+    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    return format === 'percent' ? `${number}%` : number;
+  };
+}

@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { changePercent, numberAt, valueAt, type CardDef } from '../../../core/card-data';
+import { useCardSource, useFigureFormat } from '../../card-source';
+import { useRenderer } from '../../context';
+
+/**
+ * A card with one figure of its source (income this week, left to pay), set against another (the same days of the
+ * last week) with the change in words — "up 12%" — not in colour alone.
+ */
+export function FigureCard({ card }: { card: CardDef }) {
+  const { t } = useRenderer();
+  const format = useFigureFormat();
+  const { data, error } = useCardSource(card);
+  const figure = card.figure!;
+  const currency = valueAt(data, 'currency') as string | undefined;
+  const value = numberAt(data, figure.value);
+  const compare = numberAt(data, figure.compare);
+  const count = numberAt(data, figure.count);
+  const change = value !== null && compare !== null ? changePercent(value, compare) : null;
+  if (error) return <Typography color="text.secondary">{t('app.loadFailed')}</Typography>;
+  if (!data) return <Skeleton width={120} height={48} />;
+  if (value === null) return <Typography color="text.secondary">—</Typography>;
+  return (
+    <Box>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>
+        {format(value, figure.format, currency)}
+      </Typography>
+      {compare !== null && figure.compareLabel && (
+        <Typography variant="body2" color="text.secondary">
+          {change === null
+            ? t(figure.compareLabel, { amount: format(compare, figure.format, currency) })
+            : t(change > 0 ? 'dashboard.up' : change < 0 ? 'dashboard.down' : 'dashboard.same', {
+                percent: Math.abs(change),
+              })}
+          {change !== null && ` · ${t(figure.compareLabel, { amount: format(compare, figure.format, currency) })}`}
+        </Typography>
+      )}
+      {count !== null && figure.countLabel && (
+        <Typography variant="body2" color="text.secondary">
+          {t(figure.countLabel, { count })}
+        </Typography>
+      )}
+    </Box>
+  );
+}

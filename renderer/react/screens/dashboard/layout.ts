@@ -1,0 +1,31 @@
+import useSWR from 'swr';
+import type { CardDef } from '../../../core/card-data';
+import type { ScreenDef } from '../../../core/types';
+import { useRenderer } from '../../context';
+
+interface CardSetting {
+  id: string;
+  shown: boolean;
+}
+
+/** Orders and hides cards as the settings say; cards they do not name keep their place after the named ones. */
+export function arrangeCards(cards: CardDef[], settings: CardSetting[] | undefined): CardDef[] {
+  if (!settings?.length) return cards;
+  const byId = new Map(cards.filter((c) => c.id).map((c) => [c.id!, c]));
+  const named = settings.flatMap((s) => (s.shown && byId.has(s.id) ? [byId.get(s.id)!] : []));
+  const rest = cards.filter((c) => !c.id || !settings.some((s) => s.id === c.id));
+  return [...named, ...rest];
+}
+
+/**
+ * The cards a dashboard shows the caller: those their rules allow (a card's `gate`), in the order and with the
+ * choice of their settings (`screen.settings`). Until the settings arrive the screen's own order shows.
+ */
+export function useDashboardCards(screen: ScreenDef): CardDef[] {
+  const { rest, can } = useRenderer();
+  const { data } = useSWR(screen.settings ? ['card-source', screen.settings] : null, () =>
+    rest.getJson<{ data: { cards: CardSetting[] } }>(screen.settings!),
+  );
+  const allowed = (screen.cards ?? []).filter((c) => !c.gate?.subject || can(c.gate.action ?? 'read', c.gate.subject));
+  return arrangeCards(allowed, data?.data.cards);
+}

@@ -1,0 +1,35 @@
+import { ResponsiveBar } from '@nivo/bar';
+import type { ScreenWidget } from '../../../renderer';
+import { ChartFrame, PALETTE, useChartData } from './frame';
+
+/** Bars per row, grouped by declared value (income by weekday, by service). Its own chunk: nivo's bar. */
+const BarChart: ScreenWidget = ({ card }) => {
+  const chart = useChartData(card!);
+  return (
+    <ChartFrame card={card!} chart={chart}>
+      {(data, summary) => (
+        <div role="img" aria-label={summary} style={{ height: '100%' }}>
+          <ResponsiveBar
+            data={data.rows.map((r) => ({
+              label: data.label(r),
+              ...Object.fromEntries(data.series.map((s) => [s.label, r.values[s.field]])),
+            }))}
+            keys={data.series.map((s) => s.label)}
+            indexBy="label"
+            groupMode="grouped"
+            margin={{ top: 10, right: 10, bottom: 40, left: 72 }}
+            padding={0.3}
+            colors={PALETTE}
+            enableLabel={false}
+            axisLeft={{ format: (v: number) => data.format(v), tickValues: 4 }}
+            axisBottom={{ tickRotation: data.rows.length > 8 ? -40 : 0 }}
+            valueFormat={(v: number) => data.format(v)}
+            animate={false}
+          />
+        </div>
+      )}
+    </ChartFrame>
+  );
+};
+
+export default BarChart;
