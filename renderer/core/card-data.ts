@@ -48,3 +48,17 @@ export function chartRows(chart: ChartDef, answer: unknown): ChartRow[] | null {
 /** The change from `before` to `now` in whole percent; null when there was nothing before to compare with. */
 export const changePercent = (now: number, before: number): number | null =>
   before > 0 ? Math.round(((now - before) / before) * 100) : null;
+
+/**
+ * A card's source with the screen's query filled in: `{from}` becomes the address's `from`. A parameter left empty
+ * is dropped, so the API takes its own default (this month when no period is chosen).
+ * @example resolveSource('/api/v1/data/analytics?from={from}&to={to}', new URLSearchParams('from=2026-11-01'))
+ *   → '/api/v1/data/analytics?from=2026-11-01'
+ */
+export function resolveSource(source: string, query: URLSearchParams): string {
+  const filled = source.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(query.get(name) ?? ''));
+  const [path, search] = filled.split('?');
+  if (search === undefined) return path;
+  const kept = search.split('&').filter((pair) => pair && !pair.endsWith('='));
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}

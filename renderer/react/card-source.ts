@@ -1,15 +1,18 @@
 import useSWR from 'swr';
 import { formatMoney } from '../core/money';
-import type { CardDef } from '../core/card-data';
+import { resolveSource, type CardDef } from '../core/card-data';
 import { useRenderer } from './context';
+import { useSearchParams } from './router';
 
 /**
  * The answer of a dashboard card's `source` (GET). Cards naming the same source share one request: the key is the
- * path, so the dashboard's figures, charts and agenda read `/data/statistic` once.
+ * path, so the dashboard's figures, charts and agenda read `/data/statistic` once. `{name}` in the source is the
+ * address's query parameter (the period an analytics screen shows).
  */
 export function useCardSource<T = unknown>(card: Pick<CardDef, 'source'> | undefined) {
   const { rest } = useRenderer();
-  const path = card?.source;
+  const [query] = useSearchParams();
+  const path = card?.source ? resolveSource(card.source, query) : undefined;
   return useSWR<T>(path ? ['card-source', path] : null, () => rest.getJson<T>(path!), { revalidateOnFocus: false });
 }
 

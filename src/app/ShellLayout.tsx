@@ -17,6 +17,7 @@ import Alert from '@mui/material/Alert';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FlagIcon from '@mui/icons-material/Flag';
+import InsightsIcon from '@mui/icons-material/Insights';
 import LockIcon from '@mui/icons-material/Lock';
 import MailIcon from '@mui/icons-material/Mail';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -53,6 +54,7 @@ const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 const ICONS: Record<string, typeof DashboardIcon> = {
   dashboard: DashboardIcon,
   flag: FlagIcon,
+  insights: InsightsIcon,
   people: PeopleIcon,
   card: CreditCardIcon,
   person: PersonIcon,

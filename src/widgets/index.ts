@@ -131,6 +131,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'dashboard-settings': preloadable(
     () => import(/* webpackChunkName: "widget-dashboard-settings" */ './dashboard/DashboardSettings'),
   ),
+  'analytics-upsell': preloadable(
+    () => import(/* webpackChunkName: "widget-analytics-upsell" */ './dashboard/AnalyticsUpsell'),
+  ),
   'goal-progress': preloadable(() => import(/* webpackChunkName: "widget-goal-progress" */ './goals/GoalProgress')),
   'goal-list': preloadable(() => import(/* webpackChunkName: "widget-goal-list" */ './goals/GoalList')),
   ...Object.fromEntries(

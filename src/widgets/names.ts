@@ -51,6 +51,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'chart-calendar',
   'dashboard-agenda',
   'dashboard-settings',
+  'analytics-upsell',
   'goal-progress',
   'goal-list',
   'goal-category',

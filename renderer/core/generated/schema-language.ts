@@ -125,6 +125,7 @@ export interface Screen {
       }[];
       format?: 'money' | 'count' | 'hours' | 'percent';
     };
+    unless?: Gate2;
   }[];
   links?: ActionDef[];
   /**
@@ -159,6 +160,10 @@ export interface Screen {
    * A dashboard's card settings (GET and PUT `{ cards: [{ id, shown }] }`): the order of its cards and which are hidden, changed from the screen.
    */
   settings?: string;
+  /**
+   * A dashboard with a period: chosen on the screen, kept in the address (?from=&to=), and read by card sources as {from} and {to}.
+   */
+  period?: boolean;
 }
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
@@ -273,6 +278,14 @@ export interface ActionDef {
  * Shown only to a caller the rules allow; others do not see the card at all.
  */
 export interface Gate1 {
+  subscription?: boolean;
+  subject?: string;
+  action?: string;
+}
+/**
+ * Shown only to a caller the rules do not allow this: the offer of a plan that has it.
+ */
+export interface Gate2 {
   subscription?: boolean;
   subject?: string;
   action?: string;

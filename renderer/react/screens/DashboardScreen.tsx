@@ -18,6 +18,7 @@ import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import { FigureCard } from './dashboard/FigureCard';
 import { useDashboardCards } from './dashboard/layout';
+import { PeriodPicker } from './dashboard/PeriodPicker';
 
 /** The number of active records of a resource. */
 function CountFigure({ card }: { card: CardDef }) {
@@ -116,6 +117,7 @@ export default function DashboardScreen({ screen }: ScreenProps) {
           ))}
         </Box>
       )}
+      {screen.period && <PeriodPicker />}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         {cards.map((c) => {
           const index = (screen.cards ?? []).indexOf(c);

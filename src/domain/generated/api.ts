@@ -854,6 +854,70 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/data/analytics": {
+    responses: {
+      "200": {
+        data: {
+          from: string;
+          to: string;
+          previous_from: string;
+          previous_to: string;
+          income: {
+            total: number;
+            previous: number;
+            days: {
+              date: string;
+              income: number;
+            }[];
+          } | null;
+          appointments: {
+            total: number;
+            attended: number;
+            no_show: number;
+            cancelled: number;
+            pending: number;
+            no_show_rate: number;
+            cancellation_rate: number;
+            previous: number;
+          } | null;
+          clients: {
+            seen: number;
+            retained: number;
+            retention_rate: number;
+            new: number;
+            returning: number;
+            previous_seen: number;
+          } | null;
+          advanced: {
+            by_service: {
+              service_id: number | null;
+              title: string;
+              amount: number;
+            }[];
+            by_method: {
+              method: string;
+              income: number;
+              count: number;
+            }[];
+            by_weekday: {
+              weekday: number;
+              appointments: number;
+            }[];
+            by_hour: {
+              hour: number;
+              appointments: number;
+            }[];
+            days: {
+              date: string;
+              appointments: number;
+            }[];
+          } | null;
+        };
+        currency: string;
+        advanced_available: boolean;
+      };
+    };
+  };
   "GET /api/v1/data/email-bundles": {
     responses: {
       "200": {
@@ -2985,7 +3049,12 @@ export interface ApiRoutes {
             }[];
           }[];
           paymentSettings: {};
-          dashboardSettings: {};
+          dashboardSettings: {
+            cards: {
+              id: string;
+              shown: boolean;
+            }[];
+          };
           bookingSettings: {
             enabled?: boolean;
             service_ids?: number[];

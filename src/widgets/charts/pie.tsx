@@ -10,7 +10,11 @@ const PieChart: ScreenWidget = ({ card }) => {
       {(data, summary) => (
         <div role="img" aria-label={summary} style={{ height: '100%' }}>
           <ResponsivePie
-            data={data.rows.map((r) => ({ id: data.label(r), label: data.label(r), value: r.values.value }))}
+            data={data.rows.map((r) => ({
+              id: data.label(r),
+              label: data.label(r),
+              value: r.values.value ?? r.values[data.series[0].field],
+            }))}
             margin={{ top: 16, right: 90, bottom: 16, left: 90 }}
             innerRadius={0.55}
             padAngle={1}

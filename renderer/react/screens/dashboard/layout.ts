@@ -18,7 +18,8 @@ export function arrangeCards(cards: CardDef[], settings: CardSetting[] | undefin
 }
 
 /**
- * The cards a dashboard shows the caller: those their rules allow (a card's `gate`), in the order and with the
+ * The cards a dashboard shows the caller: those their rules allow (a card's `gate`; `unless`: those they do not),
+ * in the order and with the
  * choice of their settings (`screen.settings`). Until the settings arrive the screen's own order shows.
  */
 export function useDashboardCards(screen: ScreenDef): CardDef[] {
@@ -26,6 +27,10 @@ export function useDashboardCards(screen: ScreenDef): CardDef[] {
   const { data } = useSWR(screen.settings ? ['card-source', screen.settings] : null, () =>
     rest.getJson<{ data: { cards: CardSetting[] } }>(screen.settings!),
   );
-  const allowed = (screen.cards ?? []).filter((c) => !c.gate?.subject || can(c.gate.action ?? 'read', c.gate.subject));
+  const allowed = (screen.cards ?? []).filter(
+    (c) =>
+      (!c.gate?.subject || can(c.gate.action ?? 'read', c.gate.subject)) &&
+      !(c.unless?.subject && can(c.unless.action ?? 'read', c.unless.subject)),
+  );
   return arrangeCards(allowed, data?.data.cards);
 }

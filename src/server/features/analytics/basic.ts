@@ -1,0 +1,69 @@
+import type { FastifyRequest } from 'fastify';
+import { addDays } from '../../../domain/dates';
+import type { Period } from '../../../domain/goals';
+import type { Db } from '../../db/database';
+import type { Filter } from '../../engine/rules-to-sql';
+import { newAndReturning } from '../dashboard/clients';
+import { incomeReceived } from '../goals/measures';
+import { attendance, retention } from './attendance';
+
+/** The period of the same length just before `p`: 1–30 June → 2–31 May. */
+export function previousOf(p: Period): Period {
+  const days = Math.round((Date.parse(p.to) - Date.parse(p.from)) / 86_400_000);
+  const to = addDays(p.from, -1);
+  return { from: addDays(to, -days), to };
+}
+
+/** A period's income per day, from the ledger's day sums (days without payments left out). */
+async function incomeDays(db: Db, filter: Filter, p: Period) {
+  const rows = await db
+    .selectFrom('payment_days')
+    .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])
+    .where((eb) =>
+      eb.and([filter(eb as never), eb('payment_days.date', '>=', p.from), eb('payment_days.date', '<=', p.to)]),
+    )
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, income: Number(r.income ?? 0) }));
+}
+
+/**
+ * Analytics every plan has: income, appointments (with the no-show and cancellation rates) and clients (new,
+ * returning, retained) over a period, each with its figure for the period just before. Null where the caller
+ * may not read what it sums.
+ */
+export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period) {
+  const before = previousOf(p);
+  const can = (subject: 'Income' | 'Appointment' | 'Client') => req.ability.can('read', subject);
+  const money = can('Income')
+    ? {
+        incomeDays: req.filterFor('read', 'Income', 'payment_days'),
+        incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
+      }
+    : null;
+  const appointments = can('Appointment') ? req.filterFor('read', 'Appointment', 'appointments') : null;
+  const [income, visits, clients] = await Promise.all([
+    money
+      ? Promise.all([
+          incomeReceived(db, money, p),
+          incomeReceived(db, money, before),
+          incomeDays(db, money.incomeDays, p),
+        ]).then(([total, previous, days]) => ({ total, previous, days }))
+      : null,
+    appointments
+      ? Promise.all([attendance(db, appointments, p), attendance(db, appointments, before)]).then(([now, was]) => ({
+          ...now,
+          previous: was.total,
+        }))
+      : null,
+    appointments && can('Client')
+      ? Promise.all([
+          retention(db, appointments, p),
+          newAndReturning(db, appointments, p),
+          retention(db, appointments, before),
+        ]).then(([kept, seen, was]) => ({ ...kept, ...seen, previous_seen: was.seen }))
+      : null,
+  ]);
+  return { ...p, previous_from: before.from, previous_to: before.to, income, appointments: visits, clients };
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { regionCurrency } from '../../../../renderer/core/money';
+import { todayIn } from '../../../domain/dates';
+import type { Period } from '../../../domain/goals';
+import { responses } from '../../engine/responses';
+import { forbidden, invalid } from '../../infra/domain-error';
+import { ownerTimeZone } from '../appointments/request-context';
+import { advancedAnalytics } from './advanced';
+import { basicAnalytics } from './basic';
+import { ANALYTICS } from './response-schemas';
+
+/** The longest period analytics read at once: two years. */
+export const MAX_DAYS = 731;
+const DATE = { type: 'string', format: 'date' } as const;
+const query = {
+  type: 'object',
+  properties: { from: DATE, to: DATE, advanced: { type: 'integer', enum: [0, 1] } },
+} as const;
+
+/** The period asked for, this month so far by default, in the owner's days; refused in words when it cannot be. */
+export function periodOf(req: FastifyRequest): Period {
+  const q = req.query as { from?: string; to?: string };
+  const today = todayIn(ownerTimeZone(req));
+  const from = q.from ?? `${today.slice(0, 8)}01`;
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  if (to < from) throw invalid('to', 'exports.periodBackwards');
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS) throw invalid('from', 'analytics.periodTooLong');
+  return { from, to };
+}
+
+/**
+ * Analytics (spec §7 `GET /data/analytics`): every plan's figures of a period against the one before, and with
+ * `advanced=1` advanced reporting (by service, method, weekday, hour and day) — a 403 naming Premium for a plan
+ * without it. The figures are read where the caller's rules allow, in the owner's days.
+ */
+export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/v1/data/analytics',
+    { schema: { tags: ['analytics'], querystring: query, response: responses({ 200: ANALYTICS }) } },
+    async (req) => {
+      const period = periodOf(req);
+      const available = req.ability.can('read', 'AdvancedReporting');
+      const wanted = (req.query as { advanced?: number }).advanced === 1;
+      if (wanted && !available) throw forbidden('read', 'AdvancedReporting');
+      const [basic, advanced] = await Promise.all([
+        basicAnalytics(app.db, req, period),
+        wanted
+          ? advancedAnalytics(
+              app.db,
+              {
+                payments: req.filterFor('read', 'Income', 'payments'),
+                incomeDays: req.filterFor('read', 'Income', 'payment_days'),
+                incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
+                appointments: req.filterFor('read', 'Appointment', 'appointments'),
+              },
+              period,
+            )
+          : null,
+      ]);
+      return {
+        data: { ...basic, advanced },
+        currency: regionCurrency(req.user!.region),
+        advanced_available: available,
+      };
+    },
+  );
+}

@@ -1,0 +1,164 @@
+import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
+import { checkout, newClient, newProduct, newService, sell } from '../../helpers/payments-studio';
+
+/**
+ * Analytics of November 2026 against the 30 days before it, on a small business whose figures are worked out by
+ * hand below. Payments are made on their days by moving the clock (a payment is dated the owner's today).
+ */
+const at = (iso: string) => jest.setSystemTime(Date.parse(iso));
+const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
+
+let t: TestApp;
+let owner: Agent;
+beforeAll(async () => {
+  jest.useFakeTimers({
+    now: Date.parse('2026-10-15T08:00:00Z'),
+    advanceTimers: true,
+    doNotFake: [
+      'nextTick',
+      'queueMicrotask',
+      'setImmediate',
+      'clearImmediate',
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'hrtime',
+      'performance',
+    ],
+  });
+  t = await testApp({ sessionDays: 90 });
+  ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Premium Monthly' }));
+  const [ann, bob, cat] = [await newClient(owner, 'Ann'), await newClient(owner, 'Bob'), await newClient(owner, 'Cat')];
+  const cut = await newService(owner, 5000);
+  const visit = async (client: number, date: string, start_time: string, status?: string) => {
+    const res = await owner.post('/api/v1/appointments', {
+      type: 'service',
+      service_id: cut,
+      client_ids: [client],
+      date,
+      start_time,
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id as number;
+    if (status)
+      expect((await owner.put(`/api/v1/appointments/${id}/status`, { status, client_id: client })).statusCode).toBe(
+        200,
+      );
+    return id;
+  };
+  const pay = async (iso: string, client: number, appointment: number, method: string) => {
+    at(iso);
+    const res = await checkout(owner, {
+      client_id: client,
+      appointment_ids: [appointment],
+      payments: [{ method, amount: 5000 }],
+    });
+    expect(res.code).toBe(201);
+  };
+  const october = await visit(cat, '2026-10-15', '09:00', 'attended');
+  const first = await visit(ann, '2026-11-02', '09:00', 'attended'); // a Monday
+  const second = await visit(ann, '2026-11-09', '09:00', 'attended'); // a Monday
+  await visit(ann, '2026-11-16', '10:00', 'noShow'); // a Monday
+  await visit(bob, '2026-11-03', '14:00', 'cancelled'); // a Tuesday
+  await visit(bob, '2026-11-20', '14:00'); // a Friday, still pending
+  await visit(cat, '2026-11-20', '10:00', 'attended'); // a Friday
+  await pay('2026-10-15T10:00:00Z', cat, october, 'cash');
+  await pay('2026-11-02T10:00:00Z', ann, first, 'cash');
+  await pay('2026-11-09T10:00:00Z', ann, second, 'card');
+  at('2026-11-20T12:00:00Z');
+  await sell(owner, cat, [{ kind: 'product', id: await newProduct(owner, 2000) }], 2000);
+  at('2026-11-30T12:00:00Z');
+});
+afterAll(async () => {
+  await t.close();
+  jest.useRealTimers();
+});
+
+describe('GET /api/v1/data/analytics', () => {
+  it('income, visits with the no-show and cancellation rates, and clients, each against the period before', async () => {
+    const res = await owner.get(`/api/v1/data/analytics?${NOVEMBER}`);
+    expect(res.statusCode).toBe(200);
+    const { data, currency, advanced_available } = res.json();
+    expect([currency, advanced_available]).toEqual(['GBP', true]);
+    expect(data).toMatchObject({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      previous_from: '2026-10-02',
+      previous_to: '2026-10-31',
+    });
+    expect(data.income).toEqual({
+      total: 12000,
+      previous: 5000,
+      days: [
+        { date: '2026-11-02', income: 5000 },
+        { date: '2026-11-09', income: 5000 },
+        { date: '2026-11-20', income: 2000 },
+      ],
+    });
+    // Six visits: Ann's three (one a no-show), Bob's two (one cancelled, one to come), Cat's one.
+    expect(data.appointments).toEqual({
+      total: 6,
+      attended: 3,
+      no_show: 1,
+      cancelled: 1,
+      pending: 1,
+      no_show_rate: 16.7,
+      cancellation_rate: 16.7,
+      previous: 1,
+    });
+    // Ann came 3 times (retained, spec §9) and first in November, as did Bob; Cat came in October too.
+    expect(data.clients).toEqual({
+      seen: 3,
+      retained: 1,
+      retention_rate: 33.3,
+      new: 2,
+      returning: 1,
+      previous_seen: 1,
+    });
+    expect(data.advanced).toBeNull();
+  });
+
+  it('advanced reporting: by service, by method, by weekday, hour and day', async () => {
+    const { advanced } = (await owner.get(`/api/v1/data/analytics?${NOVEMBER}&advanced=1`)).json().data;
+    expect(advanced.by_service).toEqual([{ service_id: expect.any(Number), title: 'Haircut', amount: 10000 }]);
+    expect(advanced.by_method).toEqual([
+      { method: 'card', income: 5000, count: 1 },
+      { method: 'cash', income: 7000, count: 2 },
+    ]);
+    // Appointments someone did not cancel: three Mondays, two on Friday the 20th.
+    expect(advanced.by_weekday.map((w: { appointments: number }) => w.appointments)).toEqual([0, 3, 0, 0, 0, 2, 0]);
+    expect(advanced.by_hour.filter((h: { appointments: number }) => h.appointments > 0)).toEqual([
+      { hour: 9, appointments: 2 },
+      { hour: 10, appointments: 2 },
+      { hour: 14, appointments: 1 },
+    ]);
+    expect(advanced.days).toEqual([
+      { date: '2026-11-02', appointments: 1 },
+      { date: '2026-11-09', appointments: 1 },
+      { date: '2026-11-16', appointments: 1 },
+      { date: '2026-11-20', appointments: 2 },
+    ]);
+  });
+
+  it('refuses a period backwards or longer than two years, in words on its field', async () => {
+    const backwards = await owner.get('/api/v1/data/analytics?from=2026-11-30&to=2026-11-01');
+    expect(backwards.statusCode).toBe(422);
+    expect(Object.keys(backwards.json().errors)).toEqual(['to']);
+    const long = await owner.get('/api/v1/data/analytics?from=2020-01-01&to=2026-11-01');
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.from[0]).toMatch(/two years/);
+    expect((await owner.get('/api/v1/data/analytics?from=2026-13-01')).statusCode).toBe(422);
+  });
+
+  it('a Business owner has the basic figures, and is refused advanced reporting with a 403 naming Premium', async () => {
+    const business = (await loggedIn(t.app, { plan_name: 'Business Monthly' })).agent;
+    const basic = await business.get(`/api/v1/data/analytics?${NOVEMBER}`);
+    expect(basic.statusCode).toBe(200);
+    expect(basic.json().advanced_available).toBe(false);
+    expect(basic.json().data.income.total).toBe(0);
+    const advanced = await business.get(`/api/v1/data/analytics?${NOVEMBER}&advanced=1`);
+    expect(advanced.statusCode).toBe(403);
+    expect(advanced.json().message).toMatch(/Premium/);
+  });
+});
