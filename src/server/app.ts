@@ -178,6 +178,11 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     openapi: {
       info: { title: 'Soloist API', version: '1.0.0', description: 'Generated from the resource schemas in schemas/.' },
     },
+    // The local stand-ins for the providers (development only, under /local/) are not the product's API.
+    transform: ({ schema, url }) => ({
+      schema: url.startsWith('/local/') ? { ...(schema as object), hide: true } : schema,
+      url,
+    }),
   });
   await fastify.register(swaggerUi, { routePrefix: '/api/docs' });
 
