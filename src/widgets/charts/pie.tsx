@@ -15,16 +15,26 @@ const PieChart: ScreenWidget = ({ card }) => {
               label: data.label(r),
               value: r.values.value ?? r.values[data.series[0].field],
             }))}
-            margin={{ top: 16, right: 90, bottom: 16, left: 90 }}
+            margin={{ top: 10, right: 140, bottom: 10, left: 10 }}
             innerRadius={0.55}
             padAngle={1}
             cornerRadius={2}
             colors={PALETTE}
             valueFormat={(v) => data.format(v)}
             arcLabelsTextColor="#ffffff"
-            arcLinkLabel={(d) => `${d.label}: ${data.format(d.value)}`}
-            arcLinkLabelsSkipAngle={8}
+            enableArcLinkLabels={false}
             arcLabelsSkipAngle={12}
+            legends={[
+              {
+                anchor: 'right',
+                direction: 'column',
+                translateX: 130,
+                itemWidth: 120,
+                itemHeight: 18,
+                symbolSize: 12,
+                symbolShape: 'circle',
+              },
+            ]}
             animate={false}
           />
         </div>
