@@ -25,6 +25,7 @@ const BarChart: ScreenWidget = ({ card }) => {
             axisBottom={{ tickRotation: data.rows.length > 8 ? -40 : 0 }}
             valueFormat={(v: number) => data.format(v)}
             animate={false}
+            role="presentation"
           />
         </div>
       )}

@@ -39,6 +39,7 @@ const CalendarChart: ScreenWidget = ({ card }) => {
                 new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(date)
               }
               valueFormat={(v) => data.format(v)}
+              role="presentation"
             />
           </div>
         );

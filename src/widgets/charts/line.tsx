@@ -32,6 +32,7 @@ const LineChart: ScreenWidget = ({ card }) => {
               useMesh
               yFormat={(v) => data.format(Number(v))}
               animate={false}
+              role="presentation"
             />
           </div>
         );

@@ -36,6 +36,7 @@ const PieChart: ScreenWidget = ({ card }) => {
               },
             ]}
             animate={false}
+            role="presentation"
           />
         </div>
       )}

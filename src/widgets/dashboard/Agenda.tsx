@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import MuiLink from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
@@ -36,20 +37,21 @@ const Agenda: ScreenWidget = ({ card }) => {
     const who = a.type === 'private' ? a.title || t('dashboard.privateTime') : a.clients.join(', ') || a.title || '—';
     const when = `${withDate ? `${day.format(new Date(`${a.date}T00:00:00Z`))}, ` : ''}${a.start_time}–${a.end_time}`;
     return (
-      <ListItemButton
-        key={a.id}
-        component={Link}
-        to={routeFor(manifest, 'appointments.form', { id: a.id })}
-        sx={{ px: 1, borderRadius: 1 }}
-      >
-        <ListItemText
-          primary={who}
-          secondary={[when, a.service, a.cancelled ? t('dashboard.allCancelled') : null].filter(Boolean).join(' · ')}
-          slotProps={{
-            primary: { sx: a.cancelled ? { textDecoration: 'line-through', color: 'text.secondary' } : {} },
-          }}
-        />
-      </ListItemButton>
+      <ListItem key={a.id} disablePadding>
+        <ListItemButton
+          component={Link}
+          to={routeFor(manifest, 'appointments.form', { id: a.id })}
+          sx={{ px: 1, borderRadius: 1 }}
+        >
+          <ListItemText
+            primary={who}
+            secondary={[when, a.service, a.cancelled ? t('dashboard.allCancelled') : null].filter(Boolean).join(' · ')}
+            slotProps={{
+              primary: { sx: a.cancelled ? { textDecoration: 'line-through', color: 'text.secondary' } : {} },
+            }}
+          />
+        </ListItemButton>
+      </ListItem>
     );
   };
   const section = (title: string, items: AgendaItem[], empty: string, withDate: boolean) => (

@@ -28,7 +28,7 @@ const GoalList: ScreenWidget = ({ card }) => {
       </Box>
     );
   const remove = async (id: number) => {
-    if (!(await confirm(t('goals.deleteConfirm')))) return;
+    if (!(await confirm(t('goals.deleteConfirm'), { confirm: t('goals.delete'), cancel: t('goals.keep') }))) return;
     try {
       await rest.remove('/api/v1/goals', id);
       notify(t('goals.deleted'), 'success');
