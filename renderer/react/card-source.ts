@@ -26,8 +26,8 @@ export function useFigureFormat() {
   const { locale, formContext, t } = useRenderer();
   return (value: number, format: FigureFormat = 'count', currency?: string): string => {
     if (format === 'money') return formatMoney(value, locale, currency ?? (formContext.currency as string | undefined));
-    if (format === 'hours') return t('units.hours', { count: value });
     const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    if (format === 'hours') return t('units.hoursValue', { value: number });
     return format === 'percent' ? `${number}%` : number;
   };
 }

@@ -1,12 +1,16 @@
 import { ResponsivePie } from '@nivo/pie';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ScreenWidget } from '../../../renderer';
 import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /** A slice per declared value of one object (new and returning clients). Its own chunk: nivo's pie. */
 const PieChart: ScreenWidget = ({ card }) => {
   const chart = useChartData(card!);
+  // On a phone the legend goes under the pie, one name a line, so the pie keeps the card's width.
+  const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
+  const slices = chart.data?.rows.length ?? 2;
   return (
-    <ChartFrame card={card!} chart={chart} height={220}>
+    <ChartFrame card={card!} chart={chart} height={narrow ? 200 + slices * 20 : 220}>
       {(data, summary) => (
         <div role="img" aria-label={summary} style={{ height: '100%' }}>
           <ResponsivePie
@@ -15,7 +19,11 @@ const PieChart: ScreenWidget = ({ card }) => {
               label: data.label(r),
               value: r.values.value ?? r.values[data.series[0].field],
             }))}
-            margin={{ top: 10, right: 140, bottom: 10, left: 10 }}
+            margin={
+              narrow
+                ? { top: 10, right: 10, bottom: 10 + slices * 20, left: 10 }
+                : { top: 10, right: 140, bottom: 10, left: 10 }
+            }
             innerRadius={0.55}
             padAngle={1}
             cornerRadius={2}
@@ -26,9 +34,10 @@ const PieChart: ScreenWidget = ({ card }) => {
             arcLabelsSkipAngle={12}
             legends={[
               {
-                anchor: 'right',
+                anchor: narrow ? 'bottom-left' : 'right',
                 direction: 'column',
-                translateX: 130,
+                translateX: narrow ? 0 : 130,
+                translateY: narrow ? slices * 20 : 0,
                 itemWidth: 120,
                 itemHeight: 18,
                 symbolSize: 12,

@@ -32,7 +32,7 @@ export function useGoalWords(currency: string | undefined) {
       unit === 'money'
         ? formatMoney(value, locale, currency)
         : unit === 'hours'
-          ? t('units.hours', { count: value })
+          ? t('units.hoursValue', { value: number.format(value) })
           : number.format(value),
     period: (from: string, to: string) =>
       t('goals.period', {

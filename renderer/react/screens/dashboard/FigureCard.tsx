@@ -39,7 +39,7 @@ export function FigureCard({ card }: { card: CardDef }) {
       )}
       {count !== null && figure.countLabel && (
         <Typography variant="body2" color="text.secondary">
-          {t(figure.countLabel, { count })}
+          {t(figure.countLabel, { count: format(count, 'count') })}
         </Typography>
       )}
     </Box>
