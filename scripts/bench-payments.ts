@@ -27,7 +27,14 @@ v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
 /** bench-load.mjs in its own process: closed-loop connections, latencies in ms. */
-async function load(url: string, connections: number, seconds: number, headers: object, method = 'GET', body = '') {
+export async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: object,
+  method = 'GET',
+  body = '',
+) {
   const { stdout } = await promisify(execFile)(
     'node',
     [path.join(root, 'scripts', 'bench-load.mjs'), url, String(connections), String(seconds), method],

@@ -16,7 +16,9 @@
  *  7. Messages (bench-messages.ts): the reminder clock's scan over 100,000 upcoming appointments.
  *  8. Campaign (bench-campaign.ts): a 10,000-receiver email campaign through the job queue to a local SMTP sink —
  *     total time, messages per second, memory over the run.
- * `npm run bench -- api visit form availability booking payments invoices messages campaign` picks sections.
+ *  9. Analytics (bench-analytics.ts): the dashboard's statistic and a year's analytics over 50k payments and 20k
+ *     appointments (p95), and (with `visit`) the dashboard's first-load JavaScript and each chart's chunk.
+ * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics` picks sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
 import crypto from 'node:crypto';
@@ -33,6 +35,7 @@ import { loadConfig } from '../src/server/config';
 import { seedDemoData } from '../src/server/db/seed';
 import { benchInvoices } from './bench-invoices';
 import { benchPayments } from './bench-payments';
+import { benchAnalytics, dashboardWeight } from './bench-analytics';
 import { benchMessages } from './bench-messages';
 import { benchCampaign } from './bench-campaign';
 import { benchAvailability, benchBooking } from './bench-availability';
@@ -194,6 +197,7 @@ async function benchVisits(browser: Browser): Promise<void> {
     summarise(await warmVisits(browser, base, '/dashboard', { email: 'owner@demo.test', password: 'Demo-pass-1' })),
     'LCP ≤ 1.0 s',
   );
+  await dashboardWeight(row, browser, base);
   await app.close();
 }
 
@@ -214,6 +218,7 @@ async function main(): Promise<void> {
   if (want('booking')) await benchBooking(row, tmp);
   if (want('api')) await benchApi();
   if (want('payments')) await benchPayments(row, tmp);
+  if (want('analytics')) await benchAnalytics(row, tmp);
   if (want('invoices')) await benchInvoices(row);
   if (want('messages')) await benchMessages(row, tmp);
   if (want('campaign')) await benchCampaign(row, tmp);

@@ -42,6 +42,7 @@ import { expenseRoutes } from './features/expenses/routes';
 import { goalRoutes } from './features/goals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { clientImportRoutes } from './features/client-import/routes';
 import { netIncomeExportRoutes } from './features/expenses/net-income-export';
 import { invoiceRoutes } from './features/invoices/routes';
 import { taxEstimateRoutes } from './features/tax/estimate-routes';
@@ -230,6 +231,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(goalRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(analyticsRoutes);
+  await fastify.register(clientImportRoutes);
   await fastify.register(netIncomeExportRoutes, { currency: config.currency });
   await fastify.register(invoiceRoutes, { currency: config.currency });
   await fastify.register(invoiceSettingsRoutes);

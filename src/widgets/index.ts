@@ -134,6 +134,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'analytics-upsell': preloadable(
     () => import(/* webpackChunkName: "widget-analytics-upsell" */ './dashboard/AnalyticsUpsell'),
   ),
+  'client-import': preloadable(
+    () => import(/* webpackChunkName: "widget-client-import" */ './client-import/ClientImport'),
+  ),
   'goal-progress': preloadable(() => import(/* webpackChunkName: "widget-goal-progress" */ './goals/GoalProgress')),
   'goal-list': preloadable(() => import(/* webpackChunkName: "widget-goal-list" */ './goals/GoalList')),
   ...Object.fromEntries(

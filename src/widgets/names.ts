@@ -52,6 +52,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'dashboard-agenda',
   'dashboard-settings',
   'analytics-upsell',
+  'client-import',
   'goal-progress',
   'goal-list',
   'goal-category',

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fieldErrors } from '../../engine/validation-messages';
+import { invalid } from '../../infra/domain-error';
+import { normalisePhones } from '../../infra/phones';
+import { columnOf, IMPORT_COLUMNS, MAX_IMPORT_ROWS, MIN_FIELDS, truthy, type ImportColumn } from './columns';
+import type { Sheet } from './parse';
+
+export interface CheckedRow {
+  /** The row's number in the file, the heading being row 1 (as a spreadsheet numbers it). */
+  row: number;
+  values: Partial<Record<ImportColumn, string | boolean>>;
+  /** What is wrong with the row, in words; none: it can be imported. */
+  errors: string[];
+  /** Why the row is left out though nothing is wrong with it: a client with its email or phone exists already. */
+  duplicate: string | null;
+}
+
+/**
+ * A sheet's rows as clients to import, checked as the client form checks them (the clients resource's schema,
+ * phones in E.164 with the owner's region), each with its problems in words, and duplicates — by email or phone,
+ * of the owner's clients or of an earlier row — marked to be left out, not doubled. The file itself is refused when
+ * it is empty, has more than 250 contacts, or columns the template does not have.
+ */
+export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet: Sheet): Promise<CheckedRow[]> {
+  const [heading, ...rows] = sheet;
+  if (!heading || rows.length === 0) throw invalid('file', 'import.empty');
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw invalid('file', 'import.tooMany', { max: MAX_IMPORT_ROWS, count: rows.length });
+  const translators = (['en', 'uk'] as const).map((l) => app.schemas.i18n.translator(l));
+  const columns = heading.map((h) => (h === '' ? null : columnOf(h, translators)));
+  const unknown = heading.filter((h, i) => h !== '' && columns[i] === null);
+  if (unknown.length) throw invalid('file', 'import.unknownColumns', { columns: unknown.join(', ') });
+  if (!columns.includes('first_name')) throw invalid('file', 'import.noFirstName');
+
+  const resource = app.registry.resources.get('clients')!;
+  const validate = app.schemas.current.bodies.get('clients')!;
+  const label = (c: string) => req.t(`fields.clients.${c}`);
+  const own = await app.db
+    .selectFrom('clients')
+    .select(['email', 'phone'])
+    .where((eb) => req.filterFor('read', 'Client', 'clients')(eb as never))
+    .execute();
+  const emails = new Map(own.filter((c) => c.email).map((c) => [c.email!.toLowerCase(), 0]));
+  const phones = new Map(own.filter((c) => c.phone).map((c) => [c.phone!, 0]));
+
+  return rows.map((cells, i) => {
+    const row = i + 2;
+    const values: CheckedRow['values'] = {};
+    cells.forEach((cell, c) => {
+      const column = columns[c];
+      if (column && cell !== '') values[column] = column === 'marketing_messages' ? truthy(cell) : cell;
+    });
+    const errors: string[] = [];
+    if (Object.keys(values).length < MIN_FIELDS) errors.push(req.t('import.twoFields', { count: MIN_FIELDS }));
+    const input: Record<string, unknown> = { ...values };
+    if (!validate(input))
+      for (const [field, messages] of Object.entries(
+        fieldErrors(validate.errors ?? [], 'clients', req.t, resource.request.required as string[]),
+      ))
+        errors.push(...messages.map((m) => (m.includes(label(field)) ? m : `${label(field)}: ${m}`)));
+    for (const messages of Object.values(normalisePhones(resource, input, req.user!.region, req.t)))
+      errors.push(...messages);
+    if (typeof input.phone === 'string') values.phone = input.phone;
+    let duplicate: string | null = null;
+    const email = typeof values.email === 'string' ? values.email.toLowerCase() : null;
+    const phone = typeof values.phone === 'string' ? values.phone : null;
+    if (email && emails.has(email)) duplicate = duplicateOf(req, 'email', emails.get(email)!);
+    else if (phone && phones.has(phone)) duplicate = duplicateOf(req, 'phone', phones.get(phone)!);
+    if (!errors.length && !duplicate) {
+      if (email) emails.set(email, row);
+      if (phone) phones.set(phone, row);
+    }
+    return { row, values, errors, duplicate };
+  });
+}
+
+/** "A client with this email exists already", or "… as row 4 of the file". */
+const duplicateOf = (req: FastifyRequest, field: 'email' | 'phone', row: number) =>
+  row === 0 ? req.t(`import.duplicate.${field}`) : req.t(`import.duplicateRow.${field}`, { row });
+
+export { IMPORT_COLUMNS };

@@ -1,0 +1,190 @@
+import { useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { downloadFile, HttpError, routeFor, useNavigate, useRenderer, type ScreenWidget } from '../../../renderer';
+
+const PATH = '/api/v1/user/import-clients';
+interface Row {
+  row: number;
+  values: Record<string, string | boolean | undefined>;
+  errors: string[];
+  duplicate: string | null;
+}
+interface Preview {
+  rows: Row[];
+  importable: number;
+  duplicates: number;
+  invalid: number;
+}
+
+/** The file's first refusal in words: the file's own problem, or the first row's. */
+const problemOf = (err: unknown, fallback: string) =>
+  err instanceof HttpError
+    ? (Object.values((err.body.errors ?? {}) as Record<string, string[]>)[0]?.[0] ?? err.message)
+    : fallback;
+
+/**
+ * Import clients (`/account-setup/helpful-tools/import-clients`): the template to fill, a file chosen, a preview of
+ * every row with its problems and duplicates in words, then the import — all rows or none.
+ */
+const ClientImport: ScreenWidget = () => {
+  const { t, rest, notify, manifest } = useRenderer();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (chosen: File, previewOnly: boolean) => {
+    const form = new FormData();
+    form.append('file', chosen);
+    return rest.send<Preview & { data?: { imported: number }; message?: string }>(
+      'POST',
+      `${PATH}${previewOnly ? '?preview=1' : ''}`,
+      form,
+    );
+  };
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setPreview(null);
+    setProblem(null);
+    setBusy(true);
+    try {
+      setPreview(await send(chosen, true));
+    } catch (err) {
+      setProblem(problemOf(err, t('app.networkError')));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  const importNow = async () => {
+    setBusy(true);
+    try {
+      const res = await send(file!, false);
+      notify(res.message ?? t('import.done', { count: res.data?.imported ?? 0 }), 'success');
+      await mutate((key) => Array.isArray(key) && String(key[1] ?? '').startsWith('/api/v1/clients'));
+      navigate(routeFor(manifest, 'clients.list'));
+    } catch (err) {
+      setProblem(problemOf(err, t('app.networkError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
+      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+        <Typography>{t('importScreen.intro')}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {(['xlsx', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="outlined"
+              onClick={() => void downloadFile(rest, `${PATH}/template?format=${format}`, undefined, 'GET')}
+            >
+              {t(`importScreen.template.${format}`)}
+            </Button>
+          ))}
+        </Box>
+        <Box>
+          <input
+            ref={input}
+            id="import-file"
+            type="file"
+            accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            hidden
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+          <Button variant="contained" component="label" htmlFor="import-file" disabled={busy}>
+            {t('importScreen.choose')}
+          </Button>
+          {file && (
+            <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+              {file.name}
+            </Typography>
+          )}
+        </Box>
+        {busy && <LinearProgress aria-label={t('app.loading')} />}
+      </Paper>
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {preview && (
+        <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
+          <Typography role="status">
+            {t('importScreen.summary', {
+              importable: preview.importable,
+              duplicates: preview.duplicates,
+              invalid: preview.invalid,
+            })}
+          </Typography>
+          {preview.invalid > 0 && <Alert severity="warning">{t('importScreen.fixFirst')}</Alert>}
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('importScreen.rows')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th">{t('importScreen.row')}</TableCell>
+                  <TableCell component="th">{t('fields.clients.first_name')}</TableCell>
+                  <TableCell component="th">{t('fields.clients.last_name')}</TableCell>
+                  <TableCell component="th">{t('fields.clients.email')}</TableCell>
+                  <TableCell component="th">{t('fields.clients.phone')}</TableCell>
+                  <TableCell component="th">{t('importScreen.outcome')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {preview.rows.map((r) => (
+                  <TableRow key={r.row}>
+                    <TableCell>{r.row}</TableCell>
+                    <TableCell>{String(r.values.first_name ?? '')}</TableCell>
+                    <TableCell>{String(r.values.last_name ?? '')}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{String(r.values.email ?? '')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{String(r.values.phone ?? '')}</TableCell>
+                    <TableCell>
+                      {r.errors.length ? (
+                        <Typography variant="body2" color="error">
+                          {r.errors.join(' ')}
+                        </Typography>
+                      ) : r.duplicate ? (
+                        <Chip size="small" label={r.duplicate} />
+                      ) : (
+                        <Chip size="small" color="success" variant="outlined" label={t('importScreen.ready')} />
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          <Box>
+            <Button
+              variant="contained"
+              disabled={busy || preview.invalid > 0 || preview.importable === 0}
+              onClick={() => void importNow()}
+            >
+              {t('importScreen.import', { count: preview.importable })}
+            </Button>
+          </Box>
+        </Paper>
+      )}
+    </Box>
+  );
+};
+
+export default ClientImport;
