@@ -110,6 +110,9 @@ describe('web: the first screen inside the page', () => {
     expect(preloaded['/api/v1/ui/screens/dashboard.home'].status).toBe(200);
     expect(preloaded['/api/v1/user/setup-checklist'].status).toBe(200);
     expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
+    // The dashboard's figures and the owner's choice of its cards come with the page too.
+    expect(preloaded['/api/v1/data/statistic'].status).toBe(200);
+    expect(preloaded['/api/v1/user/dashboard-settings'].status).toBe(200);
     // The owner moves through every area: all the texts come at once.
     expect(preloaded['/api/v1/ui/locales/en'].body['menu']).toBeDefined();
     expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');

@@ -38,6 +38,8 @@ let provider: LocalProvider;
 let alice: Agent;
 let bob: Agent;
 const aliceIds: number[] = [];
+/** The body each of Alice's records was made with. */
+const bodies = new Map<string, string>();
 /** Alice's gift voucher codes, for the routes that take a code. */
 const aliceCodes: string[] = [];
 const created: Record<string, number> = {};
@@ -64,8 +66,14 @@ beforeAll(async () => {
   resources = (await alice.get('/api/v1/ui/manifest')).json().data.resources;
   const creatable = Object.entries(resources).filter(([, info]) => ownersRecords(info));
   const schemas = new Map<string, JsonSchema | null>();
+  // The resource's form, or its wizard where records are made step by step (a goal).
   for (const [name] of creatable)
-    schemas.set(name, (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ?? null);
+    schemas.set(
+      name,
+      (await alice.get(`/api/v1/ui/screens/${name}.form`)).json().data?.schema ??
+        (await alice.get(`/api/v1/ui/screens/${name}.new`)).json().data?.schema ??
+        null,
+    );
   // Records that name others come after them (a package after its services).
   const needsOf = (name: string) => {
     const needs: string[] = [];
@@ -75,6 +83,7 @@ beforeAll(async () => {
   for (const [name, info] of creatable.sort(([a], [b]) => needsOf(a) - needsOf(b))) {
     const schema = schemas.get(name);
     const body = schema ? sampleBody(schema, created) : { first_name: MARKER };
+    bodies.set(name, JSON.stringify(body));
     const res = await alice.post(info.path!, body);
     expect([name, res.statusCode, res.body.slice(0, 200)]).toEqual([name, 201, expect.any(String)]);
     aliceIds.push(res.json().data.id);
@@ -155,9 +164,10 @@ describe('no route answers another owner’s data', () => {
     for (const [name, info] of Object.entries(resources)) {
       if (!ownersRecords(info)) continue;
       const list = (await alice.get(info.path!)).json();
-      expect(JSON.stringify(list)).toContain(MARKER);
+      // A record with no text of its own (a goal: a type, a period, an amount) is found by its id.
+      if (bodies.get(name)?.includes(MARKER)) expect(JSON.stringify(list)).toContain(MARKER);
+      else expect(list.data.map((r: { id: number }) => r.id)).toContain(created[name]);
       expect(JSON.stringify(list)).not.toContain('Bob was here');
-      void name;
     }
     expect(checked.length).toBeGreaterThanOrEqual(routes.length);
   });
