@@ -3330,6 +3330,49 @@ export interface ApiRoutes {
       auto_renew?: boolean;
     } | null;
   };
+  "POST /api/v1/user/import-clients": {
+    responses: {
+      "200": {
+        rows: {
+          row: number;
+          values: {
+            first_name: string;
+            last_name: string;
+            email: string;
+            phone: string;
+            birthday: string;
+            address_1: string;
+            address_2: string;
+            city: string;
+            state: string;
+            post_code: string;
+            notes: string;
+            marketing_messages: boolean;
+          };
+          errors: string[];
+          duplicate: string | null;
+        }[];
+        importable: number;
+        duplicates: number;
+        invalid: number;
+      };
+      "201": {
+        data: {
+          imported: number;
+          skipped: number;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/user/import-clients/template": {
+    responses: {
+      /**
+       * The import template: a heading row and one example contact
+       */
+      "200": string;
+    };
+  };
   "GET /api/v1/user/invoice-settings": {
     responses: {
       "200": {
