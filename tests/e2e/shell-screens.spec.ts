@@ -168,7 +168,7 @@ test('a new owner lands on a setup checklist that links to each step; the demo o
   await page.getByLabel('First name').fill('Fiona');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(checklist.getByText('1 of 5 done')).toBeVisible();
   await expect(checklist.locator('[data-done="true"]')).toContainText('Add a client');
 });

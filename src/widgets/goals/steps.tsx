@@ -129,8 +129,8 @@ export const ReviewStep: ScreenWidget = ({ wizard }) => {
     setProblem(null);
     try {
       const body = { type, timeframe, amount };
-      const res = id ? await rest.update('/api/v1/goals', id, body) : await rest.create('/api/v1/goals', body);
-      notify(res.message ?? t('goals.saved'), 'success');
+      await (id ? rest.update('/api/v1/goals', id, body) : rest.create('/api/v1/goals', body));
+      notify(t('goals.saved'), 'success');
       await mutate(
         (key) => Array.isArray(key) && key[0] === 'card-source' && String(key[1]).startsWith('/api/v1/goals'),
       );
