@@ -114,6 +114,9 @@ export const schemaStore = (config: Config) =>
  */
 export const fastifyOptions = (config: Config, store?: SchemaStore) => ({
   logger: config.logger,
+  // Starting runs the migrations: on a large database, or a busy machine, that may take longer than Fastify's
+  // default 10 seconds for a plugin. A start that truly hangs is still ended, after two minutes.
+  pluginTimeout: 120_000,
   // Off unless TRUST_PROXY says which proxies may name the client's address (per-address limits count on it).
   trustProxy: trustedProxies(config.trustProxy),
   bodyLimit: 1024 * 1024,
