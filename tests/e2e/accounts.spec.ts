@@ -44,7 +44,7 @@ test('an admin signs in as a user and back', async ({ page, cspViolations }) => 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('You are signed in as Olivia Hart.')).toBeVisible();
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Back to my admin account' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText('Signed in as Ada Admin')).toBeVisible();

@@ -18,7 +18,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await page.getByLabel('Password').fill('Demo-pass-1');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/clients\/list$/);
-  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: /Amelia/ }).first()).toBeVisible();
   await expectAccessible(page, 'clients list');
 
@@ -42,7 +42,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await expectAccessible(page, 'client detail');
 
   // Find it by search in all three views.
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await page.getByLabel('Search').fill('zelda');
   await expect(page).toHaveURL(/search=zelda/);
   await expect(page.getByRole('button', { name: /Zelda Quill/ })).toBeVisible();
@@ -68,7 +68,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Archived successfully.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
-  await page.getByRole('link', { name: 'Clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await page.getByLabel('Search').fill('zelda');
   await expect(page.getByText('Nothing matches “zelda”.')).toBeVisible();
   await page.getByRole('tab', { name: 'Archived' }).click();
@@ -100,7 +100,7 @@ test('on a phone the menu is a drawer and the client list fits the screen', asyn
   await login(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Clients', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

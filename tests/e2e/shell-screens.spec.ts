@@ -137,7 +137,7 @@ test('a new owner lands on a setup checklist that links to each step; the demo o
 }) => {
   void cspViolations;
   await login(page);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get set up' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -71,7 +71,8 @@ export function RowCards({ label, columns, rows }: { label: string; columns: str
       </Box>
     );
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+    // Focusable, so a keyboard can scroll a table wider than the screen (as the list's table view is).
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
