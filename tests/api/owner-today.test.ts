@@ -1,4 +1,5 @@
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
+import { setClock } from '../helpers/clock';
 
 /**
  * "Today" is the owner's, in their zone: at 00:30 in Kyiv (22:30 UTC, still the 23rd there) it is the 24th for a
@@ -11,22 +12,7 @@ const UTC_DATE = '2026-11-23';
 let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
-  jest.useFakeTimers({
-    now: KYIV_AFTER_MIDNIGHT,
-    advanceTimers: true,
-    doNotFake: [
-      'nextTick',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'hrtime',
-      'performance',
-    ],
-  });
+  setClock(KYIV_AFTER_MIDNIGHT);
   t = await testApp();
   ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Business Monthly' }));
   const zone = await owner.put('/api/v1/user/calendar-settings', {

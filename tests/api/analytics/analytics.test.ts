@@ -1,5 +1,6 @@
 import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { checkout, newClient, newProduct, newService, sell } from '../../helpers/payments-studio';
+import { setClock } from '../../helpers/clock';
 
 /**
  * Analytics of November 2026 against the 30 days before it, on a small business whose figures are worked out by
@@ -11,22 +12,7 @@ const NOVEMBER = 'from=2026-11-01&to=2026-11-30';
 let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
-  jest.useFakeTimers({
-    now: Date.parse('2026-10-15T08:00:00Z'),
-    advanceTimers: true,
-    doNotFake: [
-      'nextTick',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'hrtime',
-      'performance',
-    ],
-  });
+  setClock(Date.parse('2026-10-15T08:00:00Z'));
   t = await testApp({ sessionDays: 90 });
   ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Premium Monthly' }));
   const [ann, bob, cat] = [await newClient(owner, 'Ann'), await newClient(owner, 'Bob'), await newClient(owner, 'Cat')];

@@ -1,5 +1,6 @@
 import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { book, checkout, newClient, newService } from '../../helpers/payments-studio';
+import { setClock } from '../../helpers/clock';
 
 /**
  * The dashboard's figures in the owner's days. The owner works in Kyiv; payments are made on several days by moving
@@ -11,22 +12,7 @@ let t: TestApp;
 let owner: Agent;
 let ids: { ann: number; bob: number; cat: number };
 beforeAll(async () => {
-  jest.useFakeTimers({
-    now: Date.parse('2026-11-23T10:00:00Z'),
-    advanceTimers: true,
-    doNotFake: [
-      'nextTick',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'hrtime',
-      'performance',
-    ],
-  });
+  setClock(Date.parse('2026-11-23T10:00:00Z'));
   t = await testApp();
   ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Premium Monthly' }));
   await owner.put('/api/v1/user/calendar-settings', {

@@ -1,5 +1,6 @@
 import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { book, checkout, newClient, newProduct, newService, sell } from '../../helpers/payments-studio';
+import { setClock } from '../../helpers/clock';
 
 /**
  * Goals measured from the books over the period that holds the owner's today, in their zone. The clock is set to
@@ -11,22 +12,7 @@ const NOW = Date.parse('2026-11-30T22:30:00Z');
 let t: TestApp;
 let owner: Agent;
 beforeAll(async () => {
-  jest.useFakeTimers({
-    now: NOW,
-    advanceTimers: true,
-    doNotFake: [
-      'nextTick',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setTimeout',
-      'clearTimeout',
-      'setInterval',
-      'clearInterval',
-      'hrtime',
-      'performance',
-    ],
-  });
+  setClock(NOW);
   t = await testApp();
   ({ agent: owner } = await loggedIn(t.app, { plan_name: 'Premium Monthly' }));
   const zone = await owner.put('/api/v1/user/calendar-settings', {
