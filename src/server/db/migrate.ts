@@ -30,6 +30,8 @@ import * as marketing from './migrations/0027-marketing';
 import * as creditPlanIndex from './migrations/0028-credit-plan-index';
 import * as integrations from './migrations/0029-integrations';
 import * as goals from './migrations/0030-goals';
+import * as visitSums from './migrations/0031-visit-sums';
+import * as serviceIncome from './migrations/0032-service-income';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -63,6 +65,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0028-credit-plan-index': creditPlanIndex,
   '0029-integrations': integrations,
   '0030-goals': goals,
+  '0031-visit-sums': visitSums,
+  '0032-service-income': serviceIncome,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -22,6 +22,9 @@ import type {
   AppointmentSeriesTable,
   AppointmentsTable,
   AppointmentClientsTable,
+  ClientMonthsTable,
+  VisitDaysTable,
+  VisitHoursTable,
   AppointmentBlocksTable,
 } from './tables/appointments';
 import type {
@@ -36,7 +39,13 @@ import type {
   VoucherSalesTable,
   PackageSalesTable,
 } from './tables/online-booking';
-import type { CheckoutItemsTable, CheckoutsTable, PaymentDaysTable, PaymentMonthsTable } from './tables/ledger';
+import type {
+  CheckoutItemsTable,
+  CheckoutsTable,
+  PaymentDaysTable,
+  PaymentMonthsTable,
+  ServiceIncomeTable,
+} from './tables/ledger';
 import type { ProductsTable, SaleItemsTable, SalesTable } from './tables/sales';
 import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
@@ -65,6 +74,7 @@ export interface Database {
   checkout_items: CheckoutItemsTable;
   payment_days: PaymentDaysTable;
   payment_months: PaymentMonthsTable;
+  service_income: ServiceIncomeTable;
   sales: SalesTable;
   sale_items: SaleItemsTable;
   products: ProductsTable;
@@ -73,6 +83,9 @@ export interface Database {
   appointments: AppointmentsTable;
   appointment_clients: AppointmentClientsTable;
   appointment_blocks: AppointmentBlocksTable;
+  visit_days: VisitDaysTable;
+  visit_hours: VisitHoursTable;
+  client_months: ClientMonthsTable;
   services: ServicesTable;
   service_parts: ServicePartsTable;
   classes: ClassesTable;

@@ -127,6 +127,27 @@ describe('GET /api/v1/data/analytics', () => {
     ]);
   });
 
+  it('periods that start or end mid-month: the days at their ends count as much as the whole months', async () => {
+    // 5–25 November: Ann twice (she came on the 2nd too: returning), Bob once (his 3rd was cancelled: new), Cat
+    // once (October: returning).
+    const inside = (await owner.get('/api/v1/data/analytics?from=2026-11-05&to=2026-11-25&advanced=1')).json().data;
+    expect(inside.clients).toMatchObject({ seen: 3, new: 1, returning: 2, retained: 0 });
+    expect(inside.appointments).toMatchObject({ total: 4, attended: 2, no_show: 1, pending: 1, cancelled: 0 });
+    expect(inside.advanced.by_hour.filter((h: { appointments: number }) => h.appointments > 0)).toEqual([
+      { hour: 9, appointments: 1 },
+      { hour: 10, appointments: 2 },
+      { hour: 14, appointments: 1 },
+    ]);
+    // 10 October – 30 November: October's days and November whole; every client's first visit is in it.
+    const across = (await owner.get('/api/v1/data/analytics?from=2026-10-10&to=2026-11-30&advanced=1')).json().data;
+    expect(across.clients).toMatchObject({ seen: 3, new: 3, returning: 0, retained: 1 });
+    expect(across.advanced.by_hour.filter((h: { appointments: number }) => h.appointments > 0)).toEqual([
+      { hour: 9, appointments: 3 },
+      { hour: 10, appointments: 2 },
+      { hour: 14, appointments: 1 },
+    ]);
+  });
+
   it('refuses a period backwards or longer than two years, in words on its field', async () => {
     const backwards = await owner.get('/api/v1/data/analytics?from=2026-11-30&to=2026-11-01');
     expect(backwards.statusCode).toBe(422);

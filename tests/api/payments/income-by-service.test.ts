@@ -96,6 +96,36 @@ describe('GET /api/v1/payments/statistic: income per service', () => {
     expect(res.by_method).toBeUndefined();
   });
 
+  it('follows an appointment given another service, and lets go of the payments of one deleted', async () => {
+    const { agent: other, user } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const [nails, brows] = [await newService(other, 1500, 'Nails'), await newService(other, 900, 'Brows')];
+    const client = await newClient(other, 'Ida');
+    const [first, second] = [await book(other, nails, [client]), await book(other, nails, [client])];
+    for (const id of [first, second])
+      await checkout(other, { client_id: client, appointment_ids: [id], payments: [{ method: 'cash', amount: 1500 }] });
+    const byService = async () => (await other.get(`/api/v1/payments/statistic?${ALL}`)).json().by_service;
+    expect(await byService()).toEqual([{ service_id: nails, title: 'Nails', amount: 3000 }]);
+
+    await t.app.db.updateTable('appointments').set({ service_id: brows }).where('id', '=', first).execute();
+    expect(await byService()).toEqual([
+      { service_id: brows, title: 'Brows', amount: 1500 },
+      { service_id: nails, title: 'Nails', amount: 1500 },
+    ]);
+    await t.app.db.updateTable('appointments').set({ service_id: null }).where('id', '=', second).execute();
+    expect(await byService()).toEqual([
+      { service_id: null, title: null, amount: 1500 },
+      { service_id: brows, title: 'Brows', amount: 1500 },
+    ]);
+    // Deleted, the appointment's payments stay in the ledger (and the income) but belong to no service.
+    await t.app.db.deleteFrom('appointments').where('id', '=', first).execute();
+    expect(await byService()).toEqual([{ service_id: null, title: null, amount: 1500 }]);
+    expect((await other.get(`/api/v1/payments/statistic?${ALL}`)).json().income).toBe(3000);
+    // The account deleted takes its sums with it.
+    await t.app.db.deleteFrom('users').where('id', '=', user.id).execute();
+    const left = await t.app.db.selectFrom('service_income').selectAll().where('user_id', '=', user.id).execute();
+    expect(left).toEqual([]);
+  });
+
   it('shows another Business owner only their own services', async () => {
     const { agent: other } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
     expect((await other.get(`/api/v1/payments/statistic?${ALL}`)).json().by_service).toEqual([]);

@@ -57,3 +57,27 @@ export interface AppointmentBlocksTable {
   starts_at: string;
   ends_at: string;
 }
+
+/** Visits (a client on a service appointment) per owner, day and status, kept by triggers (migration 0031). */
+export interface VisitDaysTable {
+  user_id: number;
+  date: string;
+  status: string;
+  visits: number;
+}
+
+/** Visits not cancelled per owner, month (YYYY-MM) and starting hour, kept by triggers (migration 0031). */
+export interface VisitHoursTable {
+  user_id: number;
+  month: string;
+  hour: number;
+  visits: number;
+}
+
+/** Visits not cancelled per owner, client and month (YYYY-MM), kept by triggers (migration 0031). */
+export interface ClientMonthsTable {
+  user_id: number;
+  client_id: number;
+  month: string;
+  visits: number;
+}

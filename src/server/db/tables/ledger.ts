@@ -48,3 +48,11 @@ export interface PaymentMonthsTable {
   refunded: number;
   count: number;
 }
+
+/** The ledger's rows that pay an appointment, per owner, day and service (0: none), kept by triggers (migration 0032). */
+export interface ServiceIncomeTable {
+  user_id: number;
+  date: string;
+  service_id: number;
+  amount: number;
+}

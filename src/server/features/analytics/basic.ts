@@ -3,9 +3,8 @@ import { addDays } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { newAndReturning } from '../dashboard/clients';
 import { incomeReceived } from '../goals/measures';
-import { attendance, retention } from './attendance';
+import { attendance, clientsSeen, clientsSeenCount, type VisitFilter } from './visits';
 
 /** The period of the same length just before `p`: 1–30 June → 2–31 May. */
 export function previousOf(p: Period): Period {
@@ -42,7 +41,9 @@ export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period) {
         incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
       }
     : null;
-  const appointments = can('Appointment') ? req.filterFor('read', 'Appointment', 'appointments') : null;
+  const appointments: VisitFilter | null = can('Appointment')
+    ? (table) => req.filterFor('read', 'Appointment', table)
+    : null;
   const [income, visits, clients] = await Promise.all([
     money
       ? Promise.all([
@@ -58,11 +59,9 @@ export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period) {
         }))
       : null,
     appointments && can('Client')
-      ? Promise.all([
-          retention(db, appointments, p),
-          newAndReturning(db, appointments, p),
-          retention(db, appointments, before),
-        ]).then(([kept, seen, was]) => ({ ...kept, ...seen, previous_seen: was.seen }))
+      ? Promise.all([clientsSeen(db, appointments, p), clientsSeenCount(db, appointments, before)]).then(
+          ([seen, previous]) => ({ ...seen, previous_seen: previous }),
+        )
       : null,
   ]);
   return { ...p, previous_from: before.from, previous_to: before.to, income, appointments: visits, clients };

@@ -48,10 +48,10 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
           ? advancedAnalytics(
               app.db,
               {
-                payments: req.filterFor('read', 'Income', 'payments'),
+                serviceIncome: req.filterFor('read', 'Income', 'service_income'),
                 incomeDays: req.filterFor('read', 'Income', 'payment_days'),
                 incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
-                appointments: req.filterFor('read', 'Appointment', 'appointments'),
+                appointments: (table) => req.filterFor('read', 'Appointment', table),
               },
               period,
             )

@@ -4,10 +4,10 @@ import { addDays, todayIn } from '../../../domain/dates';
 import { periodBefore, periodHolding, type Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
+import { clientsSeen } from '../analytics/visits';
 import { balanceOf } from '../credits/ledger';
 import { incomeReceived } from '../goals/measures';
 import { agenda } from './agenda';
-import { newAndReturning } from './clients';
 
 /** How many weeks of income the dashboard's chart shows, this one included. */
 export const INCOME_WEEKS = 12;
@@ -85,7 +85,13 @@ export async function dashboardStatistic(db: Db, req: FastifyRequest) {
   const [incomeFigures, days, clients, creditsLeft] = await Promise.all([
     income(),
     appointments && clientFilter ? agenda(db, appointments, clientFilter, today) : null,
-    appointments ? newAndReturning(db, appointments, month).then((c) => ({ ...month, ...c })) : null,
+    appointments
+      ? clientsSeen(db, (table) => req.filterFor('read', 'Appointment', table), month).then((c) => ({
+          ...month,
+          new: c.new,
+          returning: c.returning,
+        }))
+      : null,
     credits(),
   ]);
   return { today, income: incomeFigures, appointments: days, clients, credits: creditsLeft };

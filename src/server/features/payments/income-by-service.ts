@@ -10,34 +10,29 @@ export interface ServiceIncome {
 
 /**
  * The caller's income for a period of days per service (spec §6, income details): the ledger's rows that pay an
- * appointment — whatever the checkout's type and method, a refund on its own day and negative — summed in SQL by
- * the appointment's service, largest first. Sales, standalone payments and class sessions are not appointments'
- * money and stay out (the totals and the income per method count them). `allowed` is the caller's Income filter
- * for `payments`.
+ * appointment — whatever the checkout's type and method, a refund on its own day and negative — summed by the
+ * appointment's service, largest first, from the day sums the database keeps (`service_income`, migration 0032).
+ * Sales, standalone payments and class sessions are not appointments' money and stay out (the totals and the income
+ * per method count them). `allowed` is the caller's Income filter for `service_income`.
  */
 export async function incomeByService(db: Db, allowed: Filter, from: string, to: string): Promise<ServiceIncome[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .innerJoin('appointments', 'appointments.id', 'payments.appointment_id')
-    .leftJoin('services', 'services.id', 'appointments.service_id')
-    .select((eb) => [
-      'appointments.service_id as service_id',
-      'services.title as title',
-      eb.fn.sum<number>('payments.amount').as('amount'),
-    ])
+  const sums = db
+    .selectFrom('service_income')
+    .select((eb) => ['service_income.service_id', eb.fn.sum<number>('service_income.amount').as('amount')])
     .where((eb) =>
-      eb.and([
-        allowed(eb as never),
-        eb('payments.appointment_id', 'is not', null),
-        eb('payments.date', '>=', from),
-        eb('payments.date', '<=', to),
-      ]),
+      eb.and([allowed(eb as never), eb('service_income.date', '>=', from), eb('service_income.date', '<=', to)]),
     )
-    .groupBy(['appointments.service_id', 'services.title'])
+    .groupBy('service_income.service_id')
+    .having((eb) => eb.fn.sum('service_income.amount'), '<>', 0)
+    .as('sums');
+  const rows = await db
+    .selectFrom(sums)
+    .leftJoin('services', 'services.id', 'sums.service_id')
+    .select(['sums.service_id', 'sums.amount', 'services.title'])
     .execute();
   return rows
     .map((r) => ({
-      service_id: r.service_id === null ? null : Number(r.service_id),
+      service_id: Number(r.service_id) === 0 ? null : Number(r.service_id),
       title: r.title ?? null,
       amount: Number(r.amount ?? 0),
     }))

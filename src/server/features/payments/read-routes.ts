@@ -254,7 +254,7 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
       // By service only when asked: it sums the period's rows themselves, not the day sums the totals read.
       const services =
         details && q.services === 1
-          ? await incomeByService(app.db, req.filterFor('read', 'Income', 'payments'), from, to)
+          ? await incomeByService(app.db, req.filterFor('read', 'Income', 'service_income'), from, to)
           : null;
       return {
         from,

@@ -1,0 +1,204 @@
+import { sql } from 'kysely';
+import type { Period } from '../../../domain/goals';
+import type { Db } from '../../db/database';
+import type { Filter } from '../../engine/rules-to-sql';
+import { splitPeriod } from '../payments/income-statistic';
+
+/**
+ * Visits — a client on a service appointment — read from the sums the database keeps (migration 0031): days and
+ * statuses from `visit_days`; whole months from `visit_hours` and `client_months`, and only the days at a period's
+ * ends that are not a whole month from the appointments themselves.
+ */
+export type VisitTable = 'visit_days' | 'visit_hours' | 'client_months' | 'appointments';
+/** The caller's Appointment filter for the table a figure is read from. */
+export type VisitFilter = (table: VisitTable) => Filter;
+
+/** The visits not cancelled on a run of days, counted per client or per starting hour. */
+function daysOfVisits(db: Db, allowed: VisitFilter, [from, to]: [string, string]) {
+  return db
+    .selectFrom('appointment_clients')
+    .innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
+    .where((eb) =>
+      eb.and([
+        allowed('appointments')(eb as never),
+        eb('appointments.type', '=', 'service'),
+        eb('appointment_clients.status', '!=', 'cancelled'),
+        eb('appointments.date', '>=', from),
+        eb('appointments.date', '<=', to),
+      ]),
+    );
+}
+
+/** Each client's visits not cancelled in a period (clients without one left out). */
+export async function clientVisits(db: Db, allowed: VisitFilter, p: Period): Promise<Map<number, number>> {
+  const { months, days } = splitPeriod(p.from, p.to);
+  const parts = await Promise.all([
+    months
+      ? db
+          .selectFrom('client_months')
+          .select((eb) => ['client_id', eb.fn.sum<number>('visits').as('visits')])
+          .where((eb) =>
+            eb.and([
+              allowed('client_months')(eb as never),
+              eb('client_months.month', '>=', months[0]),
+              eb('client_months.month', '<=', months[1]),
+            ]),
+          )
+          .groupBy('client_id')
+          .execute()
+      : [],
+    ...days.map((run) =>
+      daysOfVisits(db, allowed, run)
+        .select((eb) => ['appointment_clients.client_id', eb.fn.countAll<number>().as('visits')])
+        .groupBy('appointment_clients.client_id')
+        .execute(),
+    ),
+  ]);
+  const visits = new Map<number, number>();
+  for (const r of parts.flat())
+    visits.set(Number(r.client_id), (visits.get(Number(r.client_id)) ?? 0) + Number(r.visits));
+  for (const [client, n] of visits) if (n <= 0) visits.delete(client);
+  return visits;
+}
+
+/** How many clients are looked up at once (well under either database's limit of bound values). */
+const CHUNK = 500;
+
+/** Which of these clients had a visit not cancelled before a day. */
+async function seenBefore(db: Db, allowed: VisitFilter, clients: number[], day: string): Promise<Set<number>> {
+  const month = day.slice(0, 7);
+  const earlier = new Set<number>();
+  for (let i = 0; i < clients.length; i += CHUNK) {
+    const some = clients.slice(i, i + CHUNK);
+    const rows = await db
+      .selectFrom('client_months')
+      .select('client_id')
+      .distinct()
+      .where((eb) =>
+        eb.and([
+          allowed('client_months')(eb as never),
+          eb('client_months.client_id', 'in', some),
+          eb('client_months.month', '<', month),
+          eb('client_months.visits', '>', 0),
+        ]),
+      )
+      .execute();
+    for (const r of rows) earlier.add(Number(r.client_id));
+    const rest = some.filter((c) => !earlier.has(c));
+    if (day.endsWith('-01') || rest.length === 0) continue;
+    const start = `${month}-01`;
+    const last = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const early = await daysOfVisits(db, allowed, [start, last])
+      .select('appointment_clients.client_id')
+      .distinct()
+      .where('appointment_clients.client_id', 'in', rest)
+      .execute();
+    for (const r of early) earlier.add(Number(r.client_id));
+  }
+  return earlier;
+}
+
+/**
+ * The clients seen in a period (a visit they did not cancel) as new — their first such visit is in the period — and
+ * returning — they had one before it; and how many of them were retained (spec §9: 3 or more visits).
+ */
+export const RETAINED_AT = 3;
+const rate = (part: number, all: number) => (all > 0 ? Math.round((part / all) * 1000) / 10 : 0);
+
+export async function clientsSeen(db: Db, allowed: VisitFilter, p: Period) {
+  const visits = await clientVisits(db, allowed, p);
+  const seen = [...visits.keys()];
+  const returning = (await seenBefore(db, allowed, seen, p.from)).size;
+  const retained = [...visits.values()].filter((n) => n >= RETAINED_AT).length;
+  return {
+    seen: seen.length,
+    retained,
+    retention_rate: rate(retained, seen.length),
+    new: seen.length - returning,
+    returning,
+  };
+}
+
+/** Only how many clients were seen in a period (the comparison with the period before). */
+export async function clientsSeenCount(db: Db, allowed: VisitFilter, p: Period): Promise<number> {
+  return (await clientVisits(db, allowed, p)).size;
+}
+
+/** A period's visits by status, with the no-show and cancellation rates (shares of all its visits, to a tenth). */
+export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
+  const rows = await db
+    .selectFrom('visit_days')
+    .select((eb) => ['status', eb.fn.sum<number>('visits').as('n')])
+    .where((eb) =>
+      eb.and([
+        allowed('visit_days')(eb as never),
+        eb('visit_days.date', '>=', p.from),
+        eb('visit_days.date', '<=', p.to),
+      ]),
+    )
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  const total = rows.reduce((s, r) => s + Number(r.n), 0);
+  const [attended, no_show, cancelled, pending] = ['attended', 'noShow', 'cancelled', 'pending'].map(count);
+  return {
+    total,
+    attended,
+    no_show,
+    cancelled,
+    pending,
+    no_show_rate: rate(no_show, total),
+    cancellation_rate: rate(cancelled, total),
+  };
+}
+
+/** A period's visits not cancelled per day (days without one left out). */
+export async function visitsPerDay(db: Db, allowed: VisitFilter, p: Period) {
+  const rows = await db
+    .selectFrom('visit_days')
+    .select((eb) => ['date', eb.fn.sum<number>('visits').as('n')])
+    .where((eb) =>
+      eb.and([
+        allowed('visit_days')(eb as never),
+        eb('visit_days.date', '>=', p.from),
+        eb('visit_days.date', '<=', p.to),
+        eb('visit_days.status', '!=', 'cancelled'),
+      ]),
+    )
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, visits: Number(r.n) })).filter((d) => d.visits > 0);
+}
+
+/** A period's visits not cancelled per starting hour (0–23). */
+export async function visitsPerHour(db: Db, allowed: VisitFilter, p: Period): Promise<Map<number, number>> {
+  const { months, days } = splitPeriod(p.from, p.to);
+  const hour = sql<string>`substr(appointments.start_time, 1, 2)`;
+  const parts = await Promise.all([
+    months
+      ? db
+          .selectFrom('visit_hours')
+          .select((eb) => ['hour', eb.fn.sum<number>('visits').as('visits')])
+          .where((eb) =>
+            eb.and([
+              allowed('visit_hours')(eb as never),
+              eb('visit_hours.month', '>=', months[0]),
+              eb('visit_hours.month', '<=', months[1]),
+            ]),
+          )
+          .groupBy('hour')
+          .execute()
+      : [],
+    ...days.map((run) =>
+      daysOfVisits(db, allowed, run)
+        .select((eb) => [hour.as('hour'), eb.fn.countAll<number>().as('visits')])
+        .groupBy(hour)
+        .execute(),
+    ),
+  ]);
+  const hours = new Map<number, number>();
+  for (const r of parts.flat()) hours.set(Number(r.hour), (hours.get(Number(r.hour)) ?? 0) + Number(r.visits));
+  for (const [h, n] of hours) if (n <= 0) hours.delete(h);
+  return hours;
+}
