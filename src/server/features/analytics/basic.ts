@@ -14,7 +14,7 @@ export function previousOf(p: Period): Period {
 }
 
 /** A period's income per day, from the ledger's day sums (days without payments left out). */
-async function incomeDays(db: Db, filter: Filter, p: Period) {
+export async function incomeDays(db: Db, filter: Filter, p: Period) {
   const rows = await db
     .selectFrom('payment_days')
     .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])

@@ -4,9 +4,9 @@ import { addDays, todayIn } from '../../../domain/dates';
 import { periodBefore, periodHolding, type Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
+import { incomeDays } from '../analytics/basic';
 import { clientsSeen } from '../analytics/visits';
 import { balanceOf } from '../credits/ledger';
-import { incomeReceived } from '../goals/measures';
 import { agenda } from './agenda';
 
 /** How many weeks of income the dashboard's chart shows, this one included. */
@@ -20,26 +20,40 @@ function sameDaysBefore(current: Period, before: Period, today: string): Period 
   return { from: before.from, to: to > before.to ? before.to : to };
 }
 
-/** Income per week, oldest first, for the weeks up to the one that holds today: one read of the ledger's day sums. */
-async function weeklyIncome(db: Db, filter: Filter, thisWeek: Period) {
+/** The income of the days of a period, from a map of days to their income. */
+const incomeOver = (days: Array<{ date: string; income: number }>, p: Period) =>
+  days.reduce((sum, d) => (d.date >= p.from && d.date <= p.to ? sum + d.income : sum), 0);
+
+/**
+ * Income this week and month against the same days of the last, and per week for the last weeks: every figure from
+ * one read of the ledger's day sums over the days they span (a few months).
+ */
+async function incomeOfPeriods(
+  db: Db,
+  filter: Filter,
+  today: string,
+  week: Period,
+  month: Period,
+  weekStartsOn: 0 | 1,
+) {
   const weeks = Array.from({ length: INCOME_WEEKS }, (_, i) => {
-    const from = addDays(thisWeek.from, -7 * (INCOME_WEEKS - 1 - i));
-    return { from, to: addDays(from, 6), income: 0 };
+    const from = addDays(week.from, -7 * (INCOME_WEEKS - 1 - i));
+    return { from, to: addDays(from, 6) };
   });
-  const days = await db
-    .selectFrom('payment_days')
-    .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])
-    .where((eb) =>
-      eb.and([
-        filter(eb as never),
-        eb('payment_days.date', '>=', weeks[0].from),
-        eb('payment_days.date', '<=', thisWeek.to),
-      ]),
-    )
-    .groupBy('date')
-    .execute();
-  for (const d of days) weeks[Math.floor(daysBetween(weeks[0].from, d.date) / 7)].income += Number(d.income ?? 0);
-  return weeks;
+  const compared = [
+    [week, sameDaysBefore(week, periodBefore(week, 'week', weekStartsOn), today)],
+    [month, sameDaysBefore(month, periodBefore(month, 'month'), today)],
+  ] as const;
+  const from = [weeks[0].from, ...compared.map(([, before]) => before.from)].sort()[0];
+  const days = await incomeDays(db, filter, { from, to: week.to > month.to ? week.to : month.to });
+  const [w, m] = compared.map(([current, previous]) => ({
+    ...current,
+    amount: incomeOver(days, current),
+    previous: incomeOver(days, previous),
+    previous_from: previous.from,
+    previous_to: previous.to,
+  }));
+  return { week: w, month: m, weeks: weeks.map((p) => ({ ...p, income: incomeOver(days, p) })) };
 }
 
 /**
@@ -56,24 +70,10 @@ export async function dashboardStatistic(db: Db, req: FastifyRequest) {
   const can = (subject: 'Income' | 'Appointment' | 'Client' | 'SmsNotification' | 'EmailNotification') =>
     req.ability.can('read', subject);
 
-  const income = async () => {
-    if (!can('Income')) return null;
-    const f = {
-      incomeDays: req.filterFor('read', 'Income', 'payment_days'),
-      incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
-    };
-    const compare = async (current: Period, before: Period) => {
-      const previous = sameDaysBefore(current, before, today);
-      const [amount, was] = await Promise.all([incomeReceived(db, f, current), incomeReceived(db, f, previous)]);
-      return { ...current, amount, previous: was, previous_from: previous.from, previous_to: previous.to };
-    };
-    const [w, m, weeks] = await Promise.all([
-      compare(week, periodBefore(week, 'week', weekStartsOn)),
-      compare(month, periodBefore(month, 'month')),
-      weeklyIncome(db, f.incomeDays, week),
-    ]);
-    return { week: w, month: m, weeks };
-  };
+  const income = () =>
+    can('Income')
+      ? incomeOfPeriods(db, req.filterFor('read', 'Income', 'payment_days'), today, week, month, weekStartsOn)
+      : null;
   const appointments = can('Appointment') ? req.filterFor('read', 'Appointment', 'appointments') : null;
   const clientFilter = can('Client') ? req.filterFor('read', 'Client', 'clients') : null;
   const credits = async () => {
