@@ -1,4 +1,4 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../database';
 
 /**
@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`create index appointment_clients_client on appointment_clients (client_id)`.execute(db);
 
   const owner = (c: ColumnDefinitionBuilder) => c.notNull().references('users.id').onDelete('cascade');
+  /** On SQLite the sums are stored in their key's order (no rowid), so a period's read is one range of it. */
+  const clustered = <T extends { modifyEnd(s: RawBuilder<unknown>): T }>(table: T) =>
+    dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
   await db.schema
     .createTable('visit_days')
     .addColumn('user_id', 'integer', owner)
@@ -30,6 +33,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('visits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('visit_days_pk', ['user_id', 'date', 'status'])
+    .$call(clustered)
     .execute();
   await db.schema
     .createTable('visit_hours')
@@ -38,6 +42,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('hour', 'integer', (c) => c.notNull())
     .addColumn('visits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('visit_hours_pk', ['user_id', 'month', 'hour'])
+    .$call(clustered)
     .execute();
   await db.schema
     .createTable('client_months')
@@ -46,6 +51,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('month', 'varchar(7)', (c) => c.notNull())
     .addColumn('visits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('client_months_pk', ['user_id', 'client_id', 'month'])
+    .$call(clustered)
     .execute();
   await sql`create index client_months_month on client_months (user_id, month, client_id, visits)`.execute(db);
 
