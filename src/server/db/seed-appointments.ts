@@ -25,7 +25,7 @@ export interface Visit {
 /** How much of a diary to seed, and how. */
 export interface DiaryPlan {
   seed: number;
-  /** The first and last day, in days from the owner's today (today itself is left empty). */
+  /** The first and last day, in days from the owner's today (today holds only a few appointments still to come). */
   from: number;
   to: number;
   currency: string;
@@ -48,6 +48,8 @@ const PAST_TIMES = ['09:00', '10:00', '11:30', '13:00', '14:30', '16:00'];
  * appointment first thing and one mid-afternoon, short services only.
  */
 const COMING_TIMES = ['09:00', '15:00'];
+/** Today's appointments (a working day), at times the coming days' also leave free. */
+const TODAY_TIMES = ['10:00', '13:00', '16:30'];
 const PRIVATE = ['Accountant', 'Supplier visit', 'Training course', 'Dentist'];
 /** A no-show this recent is still unpaid (the left-to-pay list has it); an older one was charged half. */
 const STILL_OWED_DAYS = 14;
@@ -174,6 +176,25 @@ export async function seedDiary(db: Db, dialect: Dialect, ownerId: number, plan:
         visits.push({ id, client, date, service: service.title, service_id: service.id, fate, due });
       }
     }
+    // Today, a working day: a few appointments still to be marked, drawn apart so the other days stay as they are.
+    const { weekday } = dayFrom(today, 0);
+    const drawToday = rng(plan.seed + 1);
+    if (plan.from <= 0 && plan.to >= 0 && weekday !== 0 && weekday !== 6)
+      for (const time of TODAY_TIMES) {
+        const service = byTitle.get(pickWith(drawToday, ['Haircut', 'Haircut', 'Free consultation']));
+        if (!service) continue;
+        const input = {
+          type: 'service' as const,
+          service_id: service.id,
+          client_ids: [pickWith(drawToday, clients).id],
+          date: today,
+          start_time: time,
+          price: service.price,
+        };
+        await createAppointments(ctx, input).catch((err: unknown) => {
+          if (!(err instanceof DomainError)) throw err;
+        });
+      }
     await markAttendance(trx, visits);
   });
   return visits;

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
 import { loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { campaign } from '../../helpers/campaign-studio';
 import { insertClient } from '../../helpers/message-studio';
+import { serverProcess, stop, until, type Server } from '../../helpers/server-process';
 import { smtpSink } from '../../helpers/smtp-sink';
 
 const RECEIVERS = 400;
@@ -15,15 +15,6 @@ beforeAll(async () => {
   t = await testApp();
 });
 afterAll(async () => t.close());
-
-/** Waits until `done()` holds (checked every 50 ms), failing after `ms` with `what`. */
-async function until(what: string | (() => string), done: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * A mail server that records each message it takes (its recipients and Message-ID). The `freezeAt`-th message is
@@ -54,57 +45,6 @@ async function freezingSink(freezeAt: number) {
     },
     close: sink.close,
   };
-}
-
-/**
- * A real server process on the test's database, working the queue (the table in the database: no REDIS_URL). Its
- * port is below the range the system hands out for port 0 (the process's local payment stand-ins take such ports);
- * another port is tried if that one is taken.
- */
-async function serverProcess(env: Record<string, string>, tries = 3): Promise<Server> {
-  const port = 20_000 + Math.floor(Math.random() * 12_000);
-  // node itself, not the tsx launcher, so that SIGKILL reaches the process that sends.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: '0', LOG: '0', SCHEMAS_WATCH: '0' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 30_000;
-  while (
-    !(await fetch(`${url}/api/v1/ui/manifest`).then(
-      (res) => res.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null) {
-      if (stderr.includes('EADDRINUSE') && tries > 1) return serverProcess(env, tries - 1);
-      throw new Error(`the server exited: ${stderr}`);
-    }
-    if (Date.now() > end) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start: ${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, exited, stderr: () => stderr };
-}
-
-/** Stops a server as a deploy would (SIGTERM), and for good if it has not gone within 10 s. */
-async function stop(s: Server): Promise<void> {
-  if (s.child.exitCode !== null || s.child.signalCode !== null) return;
-  s.child.kill('SIGTERM');
-  const late = setTimeout(() => s.child.kill('SIGKILL'), 10_000);
-  await s.exited;
-  clearTimeout(late);
-}
-
-interface Server {
-  child: ChildProcess;
-  exited: Promise<void>;
-  stderr: () => string;
 }
 
 describe('a marketing campaign across a crash', () => {
