@@ -33,6 +33,7 @@ import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleIcon from '@mui/icons-material/People';
+import DownloadIcon from '@mui/icons-material/Download';
 import PersonIcon from '@mui/icons-material/Person';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +57,7 @@ const ICONS: Record<string, typeof DashboardIcon> = {
   flag: FlagIcon,
   insights: InsightsIcon,
   people: PeopleIcon,
+  download: DownloadIcon,
   card: CreditCardIcon,
   person: PersonIcon,
   lock: LockIcon,

@@ -40,6 +40,7 @@ import { redemptionRoutes } from './features/payments/redemption-routes';
 import { mileageSettingsRoutes } from './features/expenses/mileage-routes';
 import { expenseRoutes } from './features/expenses/routes';
 import { goalRoutes } from './features/goals/routes';
+import { dataExportRoutes } from './features/data-export/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { clientImportRoutes } from './features/client-import/routes';
@@ -232,6 +233,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(expenseRoutes, { currency: config.currency });
   await fastify.register(mileageSettingsRoutes);
   await fastify.register(goalRoutes);
+  await fastify.register(dataExportRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(analyticsRoutes);
   await fastify.register(clientImportRoutes);

@@ -5,6 +5,7 @@ import { catchUpDemoClock, seedDemoBilling } from './db/seed-billing';
 import { hourlyJobs, scheduleHourly } from './jobs/schedule';
 import { notificationJobs, SCAN_EVERY } from './features/notifications/scan';
 import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing/send';
+import { exportJobs } from './features/data-export/make';
 import { seedDemoIntegrations } from './db/seed-integrations';
 import { startLocalServices } from './local-services';
 
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   // Marketing campaigns: scheduled ones start when due; each sends in batches.
   const campaigns = campaignJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom });
   await app.queue.every('campaigns.due', CAMPAIGNS_EVERY);
+  // Export-information archives, asked for or automatic, are made on the queue.
+  const exports = exportJobs(app, { appUrl: config.appUrl });
   await app.listen({ port: config.port, host: config.host });
   // With the local provider, the demo owner's subscription and its history (the provider's webhooks need the app
   // listening).
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     await seedDemoIntegrations(app, config.localPages).catch((err) =>
       app.log.error({ err }, 'demo integrations failed'),
     );
-  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages, ...campaigns });
+  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages, ...campaigns, ...exports });
   console.log(`Soloist is running on http://localhost:${config.port}`);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.

@@ -137,6 +137,12 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'client-import': preloadable(
     () => import(/* webpackChunkName: "widget-client-import" */ './client-import/ClientImport'),
   ),
+  'export-information-settings': preloadable(
+    () => import(/* webpackChunkName: "widget-export-information" */ './export-information/ExportSettingsForm'),
+  ),
+  'export-information-archives': preloadable(
+    () => import(/* webpackChunkName: "widget-export-information" */ './export-information/ExportArchives'),
+  ),
   'goal-progress': preloadable(() => import(/* webpackChunkName: "widget-goal-progress" */ './goals/GoalProgress')),
   'goal-list': preloadable(() => import(/* webpackChunkName: "widget-goal-list" */ './goals/GoalList')),
   ...Object.fromEntries(

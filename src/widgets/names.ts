@@ -53,6 +53,8 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'dashboard-settings',
   'analytics-upsell',
   'client-import',
+  'export-information-settings',
+  'export-information-archives',
   'goal-progress',
   'goal-list',
   'goal-category',

@@ -144,7 +144,24 @@ describe('housekeeping', () => {
       ])
       .execute();
 
+    // Export-information archives: kept a month after they were made.
+    const archive = (file_name: string, daysAgo: number) => ({
+      user_id: userId,
+      kind: 'manual',
+      status: 'ready',
+      parts: '["clients"]',
+      format: 'csv',
+      delivery: 'download',
+      file_name,
+      created_at: at(-daysAgo),
+    });
+    await db
+      .insertInto('data_exports')
+      .values([archive('old.zip', 31), archive('recent.zip', 29)])
+      .execute();
+
     expect(await runHousekeeping(db, now)).toEqual({
+      dataExports: 1,
       jobs: 2,
       sessions: 1,
       passwordResets: 1,
@@ -184,8 +201,14 @@ describe('housekeeping', () => {
         (r) => r.key,
       ),
     ).toEqual(['hk-done-recent', 'hk-failed-recent', 'hk-waiting']);
+    expect(
+      (await db.selectFrom('data_exports').select('file_name').where('user_id', '=', userId).execute()).map(
+        (r) => r.file_name,
+      ),
+    ).toEqual(['recent.zip']);
 
     expect(await runHousekeeping(db, now)).toEqual({
+      dataExports: 0,
       jobs: 0,
       sessions: 0,
       passwordResets: 0,

@@ -13,6 +13,7 @@ import type { DeleteProfileInput } from './delete-profile';
 import type { Discount, DiscountInput } from './discounts';
 import type { EmailNotificationSettingsInput } from './email-notification-settings';
 import type { Expense, ExpenseInput } from './expenses';
+import type { ExportInformationSettingsInput } from './export-information-settings';
 import type { ForgotPasswordInput } from './forgot-password';
 import type { GiftVoucher, GiftVoucherInput } from './gift-vouchers';
 import type { Goal, GoalInput } from './goals';
@@ -3329,6 +3330,73 @@ export interface ApiRoutes {
     body: {
       auto_renew?: boolean;
     } | null;
+  };
+  "GET /api/v1/user/export-information": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          kind: string;
+          status: string;
+          parts: string[];
+          format: string;
+          delivery: string;
+          file_name?: string | null;
+          size?: number | null;
+          created_at: string;
+          finished_at?: string | null;
+        }[];
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/user/export-information": {
+    responses: {
+      "202": {
+        data: {
+          id: number;
+          kind: string;
+          status: string;
+          parts: string[];
+          format: string;
+          delivery: string;
+          file_name?: string | null;
+          size?: number | null;
+          created_at: string;
+          finished_at?: string | null;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/user/export-information-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/user/export-information-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+    body: ExportInformationSettingsInput;
+  };
+  "GET /api/v1/user/export-information/:id/download": {
+    responses: {
+      /**
+       * The archive: a zip of Excel or CSV files.
+       */
+      "200": string;
+    };
   };
   "POST /api/v1/user/import-clients": {
     responses: {

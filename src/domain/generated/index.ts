@@ -13,6 +13,7 @@ export * from './delete-profile';
 export * from './discounts';
 export * from './email-notification-settings';
 export * from './expenses';
+export * from './export-information-settings';
 export * from './forgot-password';
 export * from './gift-vouchers';
 export * from './goals';

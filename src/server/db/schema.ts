@@ -1,3 +1,4 @@
+import type { DataExportsTable } from './tables/data-exports';
 import type { GoalsTable } from './tables/goals';
 import type { IntegrationsTable } from './tables/integrations';
 import type {
@@ -106,5 +107,6 @@ export interface Database {
   marketing_campaigns: MarketingCampaignsTable;
   integrations: IntegrationsTable;
   goals: GoalsTable;
+  data_exports: DataExportsTable;
   rate_limits: RateLimitsTable;
 }

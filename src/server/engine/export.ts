@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { toMajor } from '../../../renderer/core/money';
 import type { Row } from './resource-repository';
-import type { SchemaRegistry } from './schema-registry';
+import type { Resource, SchemaRegistry } from './schema-registry';
 
 export interface ExportFile {
   body: Buffer;
@@ -94,4 +94,24 @@ export async function exportRows(
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     filename: `${name}-${today}.xlsx`,
   };
+}
+
+/**
+ * A resource's records as a CSV or XLSX file: the fields its schema exports, money in the owner's currency and the
+ * closed lists in words — what its list's export button and an export-information archive both write.
+ */
+export function resourceFile(
+  registry: SchemaRegistry,
+  resource: Resource,
+  rows: Row[],
+  format: 'csv' | 'xlsx',
+  t: TFunction,
+  today: string,
+  currency: string,
+): Promise<ExportFile> {
+  const fields = resource.meta.export?.fields ?? [];
+  const props = resource.record.properties ?? {};
+  const enums = fields.filter((f) => Array.isArray(props[f]?.enum));
+  const money = { fields: moneyFields(registry, resource.name), currency };
+  return exportRows(resource.name, fields, rows, format, t, today, money, enums);
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
 import { regionCurrency } from '../../../renderer/core/money';
-import { exportRows, moneyFields } from './export';
+import { moneyFields, resourceFile } from './export';
 import { streamExport } from './export-stream';
 import { resourcePdfTable } from './resource-pdf';
 import { searchText } from './list-params';
@@ -14,7 +14,7 @@ import type { Resource } from './schema-registry';
 /** `POST <path>/export`: the records the caller may export, searched like the list, as a CSV, XLSX or PDF file. */
 export function registerResourceExport(app: FastifyInstance, resource: Resource): void {
   if (!resource.meta.export) return;
-  const { formats, fields } = resource.meta.export;
+  const { formats } = resource.meta.export;
   const { gate, allowed } = resourceAccess(resource);
   app.post(
     `/api/v1${resource.meta.path}/export`,
@@ -54,9 +54,7 @@ export function registerResourceExport(app: FastifyInstance, resource: Resource)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
           .send(file.stream);
       }
-      const props = resource.record.properties ?? {};
-      const enums = fields.filter((f) => Array.isArray(props[f]?.enum));
-      const file = await exportRows(resource.name, fields, rows, body.format, req.t, today, money, enums);
+      const file = await resourceFile(app.registry, resource, rows, body.format, req.t, today, money.currency);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -8,7 +8,7 @@ import { daysAfter } from '../../domain/subscription';
 export const BOOKING_RECORDS_DAYS = 30;
 
 export type HousekeepingResult = Record<
-  'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions' | 'jobs',
+  'sessions' | 'passwordResets' | 'rateLimits' | 'bookingCodes' | 'holds' | 'bookingSessions' | 'jobs' | 'dataExports',
   number
 >;
 
@@ -19,7 +19,8 @@ export type HousekeepingResult = Record<
  *  - booking sessions a month after they expired, with their holds and purchases (paid or not, by then no
  *    payment notice is coming; what was booked or sold lives on as appointments, payments and sales);
  *  - the embedded queue's jobs a week after they ran (a key is kept that long against a second add), failed ones
- *    after a month.
+ *    after a month;
+ *  - export-information archives a month after they were made (the owner has had them to download or by email).
  * Each statement stands alone and the job repeats safely, on any process.
  */
 export async function runHousekeeping(db: Db, now = new Date()): Promise<HousekeepingResult> {
@@ -53,5 +54,6 @@ export async function runHousekeeping(db: Db, now = new Date()): Promise<Houseke
         )
         .execute(),
     ),
+    dataExports: count(await db.deleteFrom('data_exports').where('created_at', '<', monthAgo).execute()),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runLiqpayReconciliation } from '../features/billing/liqpay/reconcile';
+import { runExportsDue } from '../features/data-export/due';
 import type { JobHandler } from '../infra/queue/queue';
 import { runBillingReconciliation } from './billing';
 import { runExpenseRecurrence } from './expenses';
@@ -11,7 +12,7 @@ export const HOUR = 3_600_000;
 
 /**
  * The checks that run once an hour across all processes (spec §4: trial and subscription ends, invoice statuses,
- * repeating expenses, the billing providers' state). Each is idempotent, so a run repeated after a crash is harmless;
+ * repeating expenses, the billing providers' state, automatic data exports due). Each is idempotent, so a run repeated after a crash is harmless;
  * each is its own job, so one failing does not hold up the others.
  */
 export function hourlyJobs(app: FastifyInstance): Record<string, JobHandler> {
@@ -24,6 +25,7 @@ export function hourlyJobs(app: FastifyInstance): Record<string, JobHandler> {
     'billing.reconcile': async () => {
       if (app.billing) await runBillingReconciliation(app.db, app.dialect, app.billing, logEach('billing check'));
     },
+    'export-information.due': async () => void (await runExportsDue(app)),
     'liqpay.reconcile': async () => void (await runLiqpayReconciliation(app, logEach('LiqPay check'))),
   };
 }
