@@ -1,6 +1,8 @@
 import { seedDemoData } from '../../src/server/db/seed';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed-accounts';
 import { Agent, testApp, type TestApp } from '../helpers/app';
+import { runExportsDue } from '../../src/server/features/data-export/due';
+import { exportJobs } from '../../src/server/features/data-export/make';
 
 let t: TestApp;
 let owner: Agent;
@@ -63,6 +65,24 @@ describe('demo data', () => {
       const saved = await owner.put(`/api/v1/services/${id}`, record);
       expect([id, saved.statusCode]).toEqual([id, 200]);
     }
+  });
+
+  it('has the demo owner export their information monthly: the first look makes this month’s archive', async () => {
+    expect((await owner.get('/api/v1/user/export-information-settings')).json().data).toMatchObject({
+      automatic: true,
+      frequency: 'monthly',
+    });
+    expect(await runExportsDue(t.app)).toBe(1);
+    const [job] = await t.app.db
+      .selectFrom('jobs')
+      .select(['id', 'data'])
+      .where('name', '=', 'export-information.make')
+      .execute();
+    const make = exportJobs(t.app, { appUrl: 'http://app.test' })['export-information.make'];
+    await make(JSON.parse(job.data), { id: String(job.id), name: 'export-information.make', attempt: 1 });
+    const [archive] = (await owner.get('/api/v1/user/export-information')).json().data;
+    expect(archive).toMatchObject({ kind: 'automatic', status: 'ready', format: 'xlsx' });
+    expect(archive.size).toBeGreaterThan(10_000);
   });
 
   it('seeds once: a second run leaves the database as it is', async () => {

@@ -9,6 +9,7 @@ import { seedCredits } from './seed-credits';
 import { seedMessages } from './seed-messages';
 import { seedMarketing } from './seed-marketing';
 import { seedGoals } from './seed-goals';
+import { DEFAULT_EXPORT_SETTINGS } from '../features/data-export/settings';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { seedOwnerHistory } from './seed-history';
 import { seedSmallOwners } from './seed-small-owners';
@@ -85,6 +86,14 @@ export async function seedDemoData(
     region: owner.region,
   });
   await seedGoals(db, owner.id, zone.time_zone);
+  // Export information: an archive each month, emailed; the hourly look makes this month's when the app starts.
+  const current = await db.selectFrom('users').select('settings').where('id', '=', owner.id).executeTakeFirstOrThrow();
+  const exportInformation = { ...DEFAULT_EXPORT_SETTINGS, automatic: true };
+  await db
+    .updateTable('users')
+    .set({ settings: JSON.stringify({ ...JSON.parse(current.settings || '{}'), exportInformation }) })
+    .where('id', '=', owner.id)
+    .execute();
   const lite = await db
     .selectFrom('users')
     .select('id')
