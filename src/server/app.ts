@@ -43,6 +43,7 @@ import { goalRoutes } from './features/goals/routes';
 import { dataExportRoutes } from './features/data-export/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { analyticsDetailsRoutes } from './features/analytics/details-routes';
 import { clientImportRoutes } from './features/client-import/routes';
 import { netIncomeExportRoutes } from './features/expenses/net-income-export';
 import { invoiceRoutes } from './features/invoices/routes';
@@ -236,6 +237,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(dataExportRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(analyticsRoutes);
+  await fastify.register(analyticsDetailsRoutes);
   await fastify.register(clientImportRoutes);
   await fastify.register(netIncomeExportRoutes, { currency: config.currency });
   await fastify.register(invoiceRoutes, { currency: config.currency });

@@ -65,7 +65,7 @@ export async function clientVisits(db: Db, allowed: VisitFilter, p: Period): Pro
 const CHUNK = 500;
 
 /** Which of these clients had a visit not cancelled before a day. */
-async function seenBefore(db: Db, allowed: VisitFilter, clients: number[], day: string): Promise<Set<number>> {
+export async function seenBefore(db: Db, allowed: VisitFilter, clients: number[], day: string): Promise<Set<number>> {
   const month = day.slice(0, 7);
   const earlier = new Set<number>();
   for (let i = 0; i < clients.length; i += CHUNK) {
