@@ -24,6 +24,8 @@ export function numberAt(answer: unknown, path: string | undefined): number | nu
 export interface ChartRow {
   index: string;
   values: Record<string, number>;
+  /** What narrows the chart's details to this row (`chart.details.key`), when it declares one. */
+  key?: string;
 }
 
 /**
@@ -35,14 +37,20 @@ export function chartRows(chart: ChartDef, answer: unknown): ChartRow[] | null {
   if (chart.items) {
     const items = valueAt(answer, chart.items);
     if (!Array.isArray(items)) return null;
+    const key = chart.details?.key;
     return items.map((item) => ({
       index: String(valueAt(item, chart.index ?? 'index') ?? ''),
       values: Object.fromEntries(chart.values.map((v) => [v.field, Number(valueAt(item, v.field) ?? 0)])),
+      ...(key ? { key: String(valueAt(item, key) ?? 'none') } : {}),
     }));
   }
   const object = chart.path ? valueAt(answer, chart.path) : answer;
   if (!object || typeof object !== 'object') return null;
-  return chart.values.map((v) => ({ index: v.field, values: { value: Number(valueAt(object, v.field) ?? 0) } }));
+  return chart.values.map((v) => ({
+    index: v.field,
+    values: { value: Number(valueAt(object, v.field) ?? 0) },
+    ...(chart.details?.key ? { key: v.field } : {}),
+  }));
 }
 
 /** The change from `before` to `now` in whole percent; null when there was nothing before to compare with. */

@@ -137,6 +137,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'client-import': preloadable(
     () => import(/* webpackChunkName: "widget-client-import" */ './client-import/ClientImport'),
   ),
+  'analytics-details': preloadable(
+    () => import(/* webpackChunkName: "widget-analytics-details" */ './analytics-details/AnalyticsDetails'),
+  ),
   'export-information-settings': preloadable(
     () => import(/* webpackChunkName: "widget-export-information" */ './export-information/ExportSettingsForm'),
   ),

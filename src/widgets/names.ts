@@ -53,6 +53,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'dashboard-settings',
   'analytics-upsell',
   'client-import',
+  'analytics-details',
   'export-information-settings',
   'export-information-archives',
   'goal-progress',

@@ -124,6 +124,14 @@ export interface Screen {
         label: I18NKey;
       }[];
       format?: 'money' | 'count' | 'hours' | 'percent';
+      /**
+       * Where the rows behind the chart are listed: the screen opened with `view`, the period, and, for one bar or slice, a key: with `items`, `key` is the dot path of each item's key; without, any `key` makes each slice's own field its key.
+       */
+      details?: {
+        screen: string;
+        view: string;
+        key?: string;
+      };
     };
     unless?: Gate2;
   }[];

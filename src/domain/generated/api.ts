@@ -919,6 +919,34 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/data/analytics-details": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        }[];
+        meta: {
+          page: number;
+          per_page: number;
+          total: number;
+          sum: number;
+          from: string;
+          to: string;
+        };
+        view: string;
+        currency: string;
+        advanced_available?: boolean;
+      };
+    };
+  };
+  "GET /api/v1/data/analytics-details/export": {
+    responses: {
+      /**
+       * The view’s rows as a CSV, XLSX or PDF file.
+       */
+      "200": string;
+    };
+  };
   "GET /api/v1/data/email-bundles": {
     responses: {
       "200": {

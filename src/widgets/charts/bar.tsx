@@ -1,10 +1,15 @@
 import { ResponsiveBar } from '@nivo/bar';
-import type { ScreenWidget } from '../../../renderer';
-import { ChartFrame, PALETTE, useChartData } from './frame';
+import { useNavigate, type ScreenWidget } from '../../../renderer';
+import { ChartFrame, PALETTE, useChartData, useDetailsLink } from './frame';
 
-/** Bars per row, grouped by declared value (income by weekday, by service). Its own chunk: nivo's bar. */
+/**
+ * Bars per row, grouped by declared value (income by weekday, by service); a bar opens the rows behind it when the
+ * chart declares its details. Its own chunk: nivo's bar.
+ */
 const BarChart: ScreenWidget = ({ card }) => {
   const chart = useChartData(card!);
+  const detailsOf = useDetailsLink(card!);
+  const navigate = useNavigate();
   return (
     <ChartFrame card={card!} chart={chart}>
       {(data, summary) => (
@@ -25,6 +30,11 @@ const BarChart: ScreenWidget = ({ card }) => {
             axisBottom={{ tickRotation: data.rows.length > 8 ? -40 : 0 }}
             valueFormat={(v: number) => data.format(v)}
             animate={false}
+            // A bar opens its rows (the table under the chart links them too, for the keyboard).
+            onClick={(bar) => {
+              const key = data.rows[bar.index]?.key;
+              if (detailsOf && key !== undefined) navigate(detailsOf(key));
+            }}
             role="presentation"
           />
         </div>

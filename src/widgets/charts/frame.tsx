@@ -9,7 +9,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   chartRows,
+  Link,
+  routeFor,
   useCardSource,
+  useSearchParams,
   useFigureFormat,
   useRenderer,
   valueAt,
@@ -31,6 +34,24 @@ export interface ChartData {
 }
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The address of the rows behind a chart (`chart.details`), for the period shown and — given a row's key — narrowed
+ * to that bar or slice; null for a chart without details or a host without the screen.
+ */
+export function useDetailsLink(card: CardDef): ((key?: string) => string) | null {
+  const { manifest } = useRenderer();
+  const [query] = useSearchParams();
+  const details = card.chart?.details;
+  if (!details || !manifest.screens.some((s) => s.id === details.screen)) return null;
+  const base = routeFor(manifest, details.screen);
+  return (key) => {
+    const params = new URLSearchParams({ view: details.view });
+    for (const name of ['from', 'to']) if (query.get(name)) params.set(name, query.get(name)!);
+    if (key !== undefined) params.set('key', key);
+    return `${base}?${params}`;
+  };
+}
 
 /** What a chart card draws: its source's rows mapped as the card declares, with the words for values and axis. */
 export function useChartData(card: CardDef): { data: ChartData | null; loading: boolean; failed: boolean } {
@@ -90,6 +111,7 @@ export function ChartFrame({
   children: (data: ChartData, summary: string) => ReactNode;
 }) {
   const { t } = useRenderer();
+  const detailsOf = useDetailsLink(card);
   if (chart.failed) return <Typography color="text.secondary">{t('app.loadFailed')}</Typography>;
   if (chart.loading) return <Skeleton variant="rectangular" height={height} />;
   const data = chart.data;
@@ -132,7 +154,11 @@ export function ChartFrame({
             {data.rows.map((r) => (
               <TableRow key={r.index}>
                 <TableCell component="th" scope="row">
-                  {data.label(r)}
+                  {detailsOf && r.key !== undefined ? (
+                    <Link to={detailsOf(r.key)}>{data.label(r)}</Link>
+                  ) : (
+                    data.label(r)
+                  )}
                 </TableCell>
                 {Object.entries(r.values).map(([field, v]) => (
                   <TableCell key={field} align="right">
@@ -144,6 +170,11 @@ export function ChartFrame({
           </TableBody>
         </Table>
       </Box>
+      {detailsOf && (
+        <Box sx={{ mt: 1, fontSize: 14 }}>
+          <Link to={detailsOf()}>{t('analytics.details.seeRows')}</Link>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,11 +1,16 @@
 import { ResponsivePie } from '@nivo/pie';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ScreenWidget } from '../../../renderer';
-import { ChartFrame, PALETTE, useChartData } from './frame';
+import { useNavigate, type ScreenWidget } from '../../../renderer';
+import { ChartFrame, PALETTE, useChartData, useDetailsLink } from './frame';
 
-/** A slice per declared value of one object (new and returning clients). Its own chunk: nivo's pie. */
+/**
+ * A slice per declared value of one object (new and returning clients), or per row; a slice opens the rows behind it
+ * when the chart declares its details. Its own chunk: nivo's pie.
+ */
 const PieChart: ScreenWidget = ({ card }) => {
   const chart = useChartData(card!);
+  const detailsOf = useDetailsLink(card!);
+  const navigate = useNavigate();
   // On a phone the legend goes under the pie, one name a line, so the pie keeps the card's width.
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   const slices = chart.data?.rows.length ?? 2;
@@ -45,6 +50,11 @@ const PieChart: ScreenWidget = ({ card }) => {
               },
             ]}
             animate={false}
+            // A slice opens its rows (the table under the chart links them too, for the keyboard).
+            onClick={(slice) => {
+              const key = data.rows.find((r) => data.label(r) === slice.id)?.key;
+              if (detailsOf && key !== undefined) navigate(detailsOf(key));
+            }}
             role="presentation"
           />
         </div>
