@@ -11,8 +11,9 @@ const LineChart: ScreenWidget = ({ card }) => {
     <ChartFrame card={card!} chart={chart}>
       {(data, summary) => {
         const labels = data.rows.map((r) => data.label(r));
-        // On a phone every other point is named on the axis.
-        const ticks = narrow && labels.length > 6 ? labels.filter((_, i) => i % 2 === 0) : labels;
+        // At most 12 points named on the axis (6 on a phone), evenly spaced: a quarter's days would overlap.
+        const step = Math.ceil(labels.length / (narrow ? 6 : 12));
+        const ticks = labels.filter((_, i) => i % step === 0);
         return (
           <div role="img" aria-label={summary} style={{ height: '100%' }}>
             <ResponsiveLine
