@@ -13,7 +13,13 @@ export function useCardSource<T = unknown>(card: Pick<CardDef, 'source'> | undef
   const { rest } = useRenderer();
   const [query] = useSearchParams();
   const path = card?.source ? resolveSource(card.source, query) : undefined;
-  return useSWR<T>(path ? ['card-source', path] : null, () => rest.getJson<T>(path!), { revalidateOnFocus: false });
+  // The answer the page carries, if any, is the first render's: a dashboard's figures paint with the page itself
+  // instead of after the cards' code has loaded and a fetch has come back (largest contentful paint).
+  const carried = path ? rest.peek(path) : undefined;
+  return useSWR<T>(path ? ['card-source', path] : null, () => rest.getJson<T>(path!), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as T) : undefined,
+  });
 }
 
 export type FigureFormat = 'money' | 'count' | 'hours' | 'percent';

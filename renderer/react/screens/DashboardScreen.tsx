@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '../router';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
@@ -41,12 +41,38 @@ function CardWidget({ screen, card, path }: ScreenProps & { card: CardDef; path:
   return <Widget screen={screen} card={card} />;
 }
 
+/**
+ * False until the browser has painted the screen once. Charts wait for it: their code and drawing are the heaviest
+ * part of a dashboard, and the figures, agenda and headings should reach the screen first (largest contentful paint).
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // A frame, then a task after it: the frame's paint has happened by then. The charts then render as a transition,
+    // in slices, so the page keeps answering taps meanwhile.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => startTransition(() => setPainted(true)))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /** One card: its heading (a link to its screen, when it names one) over its figure, chart or widget. */
-function DashboardCard({ screen, card, index }: ScreenProps & { card: CardDef; index: number }) {
+function DashboardCard({
+  screen,
+  card,
+  index,
+  painted,
+}: ScreenProps & { card: CardDef; index: number; painted: boolean }) {
   const ctx = useRenderer();
   const headingId = `card-${card.id ?? index}`;
   const body = card.figure ? (
     <FigureCard card={card} />
+  ) : card.chart && !painted ? (
+    <Skeleton variant="rectangular" height={240} />
   ) : card.widget || card.chart ? (
     // Each widget fails and loads on its own: one broken or slow card leaves the rest of the dashboard.
     <ScreenErrorBoundary t={ctx.t}>
@@ -89,6 +115,7 @@ export default function DashboardScreen({ screen }: ScreenProps) {
   const ctx = useRenderer();
   const navigate = useNavigate();
   const cards = useDashboardCards(screen);
+  const painted = usePainted();
   // A quick action shows only to a caller who may do it (its `subject`, else the screen resource's).
   const own = screen.resource ? ctx.manifest.resources[screen.resource]?.subject : undefined;
   const links = (screen.links ?? []).filter((l) => {
@@ -127,7 +154,7 @@ export default function DashboardScreen({ screen }: ScreenProps) {
               key={c.id ?? c.title}
               sx={{ gridColumn: { xs: '1 / -1', sm: span >= 2 ? '1 / -1' : 'auto', lg: `span ${span}` }, minWidth: 0 }}
             >
-              <DashboardCard screen={screen} card={c} index={index} />
+              <DashboardCard screen={screen} card={c} index={index} painted={painted} />
             </Box>
           );
         })}

@@ -42,16 +42,24 @@ const screen = {
   ],
 } as unknown as ScreenDef;
 
-function setup(can: (action: string, subject: string) => boolean, cards: Array<{ id: string; shown: boolean }>) {
+const STATISTIC = {
+  currency: 'GBP',
+  data: { week: { amount: 12000, previous: 10000 }, month: { amount: 45000 }, goals: 3 },
+};
+
+function setup(
+  can: (action: string, subject: string) => boolean,
+  cards: Array<{ id: string; shown: boolean }>,
+  carried: Record<string, unknown> = {},
+) {
   const calls: string[] = [];
   const rest = {
+    // The answers the page carries (the first screen's reads): a first render's, with no request.
+    peek: (path: string) => (carried[path] ? { status: 200, body: carried[path] } : undefined),
     getJson: async (path: string) => {
       calls.push(path);
       if (path === '/api/v1/user/dashboard-settings') return { data: { cards } };
-      return {
-        currency: 'GBP',
-        data: { week: { amount: 12000, previous: 10000 }, month: { amount: 45000 }, goals: 3 },
-      };
+      return STATISTIC;
     },
   };
   const t = (key: string, values?: Record<string, unknown>) =>
@@ -66,6 +74,15 @@ it('shows each figure with its currency and the change in words, reading a share
   expect(view.getByText('£450.00')).toBeTruthy();
   expect(view.getByText(/dashboard\.up 20/).textContent).toContain('vs {{amount}} £100.00');
   expect(calls.filter((p) => p === '/api/v1/data/statistic')).toHaveLength(1);
+});
+
+it('paints the figures the page carries in its first render, before any request is answered', () => {
+  setup(() => true, [], {
+    '/api/v1/data/statistic': STATISTIC,
+    '/api/v1/user/dashboard-settings': { data: { cards: [] } },
+  });
+  expect(view.getByText('£120.00')).toBeTruthy();
+  expect(view.getByText('£450.00')).toBeTruthy();
 });
 
 it('leaves out a card the rules do not allow (goals on a plan without them)', async () => {
