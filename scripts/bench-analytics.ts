@@ -17,19 +17,18 @@ type Row = (what: string, figure: string, target?: string) => void;
 const root = path.resolve(__dirname, '..');
 const YEAR = '2026';
 
-/** 20,000 service appointments over the year for the owner, each with one of their clients and an attendance. */
-function seedAppointments(app: Awaited<ReturnType<typeof buildApp>>, owner: number): void {
+/**
+ * 20,000 service appointments over the year for the owner, of three services, each with one of their clients and an
+ * attendance: their ids, which the ledger's appointment payments pay in turn (income by service reads real sums).
+ */
+export function seedAppointments(app: Awaited<ReturnType<typeof buildApp>>, owner: number, clients: number[]): number[] {
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
-  const service = Number(
-    sqlite
-      .prepare(
-        `insert into services (user_id, title, price, duration, created_at, updated_at) values (?, 'Cut', 4500, 45, ?, ?)`,
-      )
-      .run(owner, now, now).lastInsertRowid,
+  const addService = sqlite.prepare(
+    `insert into services (user_id, title, price, duration, created_at, updated_at) values (?, ?, 4500, 45, ?, ?)`,
   );
-  const clients = (sqlite.prepare('select id from clients where user_id = ?').all(owner) as Array<{ id: number }>).map(
-    (c) => c.id,
+  const services = ['Cut', 'Colour', 'Blow-dry'].map((title) =>
+    Number(addService.run(owner, title, now, now).lastInsertRowid),
   );
   const appointment = sqlite.prepare(
     `insert into appointments (user_id, type, service_id, date, start_time, end_time, duration, all_day, starts_at, ends_at, price, zoom, created_at, updated_at) values (?, 'service', ?, ?, ?, ?, 45, 0, ?, ?, 4500, 0, ?, ?)`,
@@ -37,6 +36,7 @@ function seedAppointments(app: Awaited<ReturnType<typeof buildApp>>, owner: numb
   const attendee = sqlite.prepare(
     `insert into appointment_clients (appointment_id, client_id, status, position) values (?, ?, ?, 0)`,
   );
+  const ids: number[] = [];
   const statuses = ['attended', 'attended', 'attended', 'attended', 'attended', 'attended', 'noShow', 'cancelled'];
   sqlite.transaction(() => {
     for (let i = 0; i < 20_000; i++) {
@@ -45,12 +45,23 @@ function seedAppointments(app: Awaited<ReturnType<typeof buildApp>>, owner: numb
       const start = `${String(hour).padStart(2, '0')}:${i % 2 ? '00' : '30'}`;
       const end = `${String(hour + (i % 2 ? 0 : 1)).padStart(2, '0')}:${i % 2 ? '45' : '15'}`;
       const id = Number(
-        appointment.run(owner, service, date, start, end, `${date}T${start}:00Z`, `${date}T${end}:00Z`, now, now)
-          .lastInsertRowid,
+        appointment.run(
+          owner,
+          services[i % 3],
+          date,
+          start,
+          end,
+          `${date}T${start}:00Z`,
+          `${date}T${end}:00Z`,
+          now,
+          now,
+        ).lastInsertRowid,
       );
       attendee.run(id, clients[i % clients.length], statuses[i % statuses.length]);
+      ids.push(id);
     }
   })();
+  return ids;
 }
 
 export async function benchAnalytics(row: Row, tmp: string): Promise<void> {
@@ -64,8 +75,7 @@ export async function benchAnalytics(row: Row, tmp: string): Promise<void> {
     },
   );
   const app = await buildApp(config);
-  const { main, cookies } = seedLedger(app);
-  seedAppointments(app, main);
+  const { main, cookies } = seedLedger(app, (owner, clients) => seedAppointments(app, owner, clients));
   const cookie = cookies.get(main)!;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

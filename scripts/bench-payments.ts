@@ -44,7 +44,11 @@ export async function load(
 }
 
 /** Owners, their clients and ledger rows (every 20th payment refunded), straight into SQLite in one transaction. */
-export function seedLedger(app: FastifyInstance): { main: number; small: number; cookies: Map<number, string> } {
+export function seedLedger(
+  app: FastifyInstance,
+  /** The main owner's appointments, made once their clients exist: their appointment payments pay them in turn. */
+  appointmentsOf?: (owner: number, clients: number[]) => number[],
+): { main: number; small: number; cookies: Map<number, string> } {
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
   let seed = 11;
@@ -56,7 +60,7 @@ export function seedLedger(app: FastifyInstance): { main: number; small: number;
     `insert into clients (user_id, first_name, last_name, created_at, updated_at) values (?, ?, ?, ?, ?)`,
   );
   const payment = sqlite.prepare(
-    `insert into payments (user_id, client_id, type, method, amount, currency, date, created_at, refund_of, reason) values (?, ?, ?, ?, ?, 'gbp', ?, ?, ?, ?)`,
+    `insert into payments (user_id, client_id, type, method, amount, currency, date, created_at, refund_of, reason, appointment_id) values (?, ?, ?, ?, ?, 'gbp', ?, ?, ?, ?, ?)`,
   );
   const names = ['Amelia', 'Oliver', 'Isla', 'George', 'Ava', 'Noah', 'Mia', 'Arthur', 'Grace', 'Leo'];
   const methods = ['cash', 'card', 'bank_transfer'];
@@ -71,15 +75,19 @@ export function seedLedger(app: FastifyInstance): { main: number; small: number;
         Number(client.run(id, names[c % 10], `Client${c}`, now, now).lastInsertRowid),
       );
       const count = o === 0 ? 50_000 : o === 1 ? 10_000 : 2_500;
+      const appointments = (o === 0 && appointmentsOf?.(id, clients)) || [];
       let last = 0;
       for (let i = 0; i < count; i++) {
         const c = clients[Math.floor(rnd() * clients.length)];
         const date = day().slice(0, 10);
-        if (i % 20 === 19) payment.run(id, c, 'standalone', 'cash', -last, date, now, last, 'Changed their mind');
+        if (i % 20 === 19) payment.run(id, c, 'standalone', 'cash', -last, date, now, last, 'Changed their mind', null);
         else {
           const amount = 500 + Math.floor(rnd() * 200) * 100;
           const type = types[Math.floor(rnd() * types.length)];
-          last = Number(payment.run(id, c, type, methods[i % 3], amount, date, now, null, null).lastInsertRowid);
+          const paysFor = type === 'appointment' && appointments.length ? appointments[i % appointments.length] : null;
+          last = Number(
+            payment.run(id, c, type, methods[i % 3], amount, date, now, null, null, paysFor).lastInsertRowid,
+          );
         }
       }
     }

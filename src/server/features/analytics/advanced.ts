@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { incomeByService } from '../payments/income-by-service';
 import { incomeByMethod } from '../payments/income-statistic';
-import { visitsPerDay, visitsPerHour, type VisitFilter } from './visits';
+import { visitsPerDay, visitsPerHour, type VisitDay, type VisitFilter } from './visits';
 
 export interface AdvancedFilters {
   serviceIncome: Filter;
@@ -12,9 +12,13 @@ export interface AdvancedFilters {
   appointments: VisitFilter;
 }
 
-/** When visits happen in a period: per weekday and day (the busy-days calendar), and per starting hour. */
-async function visitTimes(db: Db, appointments: VisitFilter, p: Period) {
-  const [days, hours] = await Promise.all([visitsPerDay(db, appointments, p), visitsPerHour(db, appointments, p)]);
+/**
+ * When visits happen in a period: per weekday and day (the busy-days calendar), from its visits per day and status,
+ * and per starting hour.
+ */
+async function visitTimes(db: Db, appointments: VisitFilter, p: Period, perStatus: VisitDay[]) {
+  const days = visitsPerDay(perStatus);
+  const hours = await visitsPerHour(db, appointments, p);
   const weekdays = Array.from({ length: 7 }, (_, weekday) => ({ weekday, appointments: 0 }));
   for (const d of days) weekdays[new Date(`${d.date}T00:00:00Z`).getUTCDay()].appointments += d.visits;
   const [first, last] = [Math.min(...hours.keys(), 9), Math.max(...hours.keys(), 17)];
@@ -28,12 +32,15 @@ async function visitTimes(db: Db, appointments: VisitFilter, p: Period) {
   };
 }
 
-/** Advanced reporting (spec §6, Premium): income by service and by payment method, and when appointments happen. */
-export async function advancedAnalytics(db: Db, f: AdvancedFilters, p: Period) {
+/**
+ * Advanced reporting (spec §6, Premium): income by service and by payment method, and when appointments happen.
+ * `days`: the period's visits per day and status (`visitDays`).
+ */
+export async function advancedAnalytics(db: Db, f: AdvancedFilters, p: Period, days: VisitDay[]) {
   const [services, methods, times] = await Promise.all([
     incomeByService(db, f.serviceIncome, p.from, p.to),
     incomeByMethod(db, (t) => (t === 'payment_days' ? f.incomeDays : f.incomeMonths), p.from, p.to),
-    visitTimes(db, f.appointments, p),
+    visitTimes(db, f.appointments, p, days),
   ]);
   return {
     by_service: services.map((s) => ({ ...s, title: s.title ?? '' })),

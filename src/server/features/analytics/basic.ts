@@ -4,7 +4,15 @@ import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { incomeReceived } from '../goals/measures';
-import { attendance, clientsSeen, clientsSeenCount, type VisitFilter } from './visits';
+import {
+  attendance,
+  attendanceOf,
+  clientsSeen,
+  clientsSeenCount,
+  statusesOf,
+  type VisitDay,
+  type VisitFilter,
+} from './visits';
 
 /** The period of the same length just before `p`: 1–30 June → 2–31 May. */
 export function previousOf(p: Period): Period {
@@ -30,9 +38,9 @@ export async function incomeDays(db: Db, filter: Filter, p: Period) {
 /**
  * Analytics every plan has: income, appointments (with the no-show and cancellation rates) and clients (new,
  * returning, retained) over a period, each with its figure for the period just before. Null where the caller
- * may not read what it sums.
+ * may not read what it sums. `days`: the period's visits per day and status, when they were read already.
  */
-export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period) {
+export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period, days?: VisitDay[]) {
   const before = previousOf(p);
   const can = (subject: 'Income' | 'Appointment' | 'Client') => req.ability.can('read', subject);
   const money = can('Income')
@@ -46,14 +54,16 @@ export async function basicAnalytics(db: Db, req: FastifyRequest, p: Period) {
     : null;
   const [income, visits, clients] = await Promise.all([
     money
-      ? Promise.all([
-          incomeReceived(db, money, p),
-          incomeReceived(db, money, before),
-          incomeDays(db, money.incomeDays, p),
-        ]).then(([total, previous, days]) => ({ total, previous, days }))
+      ? Promise.all([incomeReceived(db, money, before), incomeDays(db, money.incomeDays, p)]).then(
+          // The period's total is its days' sum: the same day sums, read once.
+          ([previous, perDay]) => ({ total: perDay.reduce((s, d) => s + d.income, 0), previous, days: perDay }),
+        )
       : null,
     appointments
-      ? Promise.all([attendance(db, appointments, p), attendance(db, appointments, before)]).then(([now, was]) => ({
+      ? Promise.all([
+          days ? attendanceOf(statusesOf(days)) : attendance(db, appointments, p),
+          attendance(db, appointments, before),
+        ]).then(([now, was]) => ({
           ...now,
           previous: was.total,
         }))

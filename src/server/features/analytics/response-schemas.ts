@@ -2,7 +2,9 @@ import { BOOLEAN, INTEGER, NUMBER, STRING, object } from '../../engine/responses
 
 const DATE = { type: 'string', format: 'date' } as const;
 const list = (items: unknown) => ({ type: 'array', items });
-const nullable = (schema: ReturnType<typeof object>) => ({ anyOf: [schema, { type: 'null' }] });
+// `type: ['object', 'null']` rather than `anyOf`: the serialiser writes it directly, where `anyOf` would first
+// validate the whole answer (a year of days) to pick a branch.
+const nullable = (schema: ReturnType<typeof object>) => ({ ...schema, type: ['object', 'null'] });
 const all = (props: Record<string, unknown>) => object(props, { required: Object.keys(props) });
 
 const INCOME = all({ total: INTEGER, previous: INTEGER, days: list(all({ date: DATE, income: INTEGER })) });

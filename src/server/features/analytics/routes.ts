@@ -8,6 +8,7 @@ import { ownerTimeZone } from '../appointments/request-context';
 import { advancedAnalytics } from './advanced';
 import { basicAnalytics } from './basic';
 import { ANALYTICS } from './response-schemas';
+import { visitDays, type VisitFilter } from './visits';
 
 /** The longest period analytics read at once: two years. */
 export const MAX_DAYS = 731;
@@ -42,8 +43,11 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       const available = req.ability.can('read', 'AdvancedReporting');
       const wanted = (req.query as { advanced?: number }).advanced === 1;
       if (wanted && !available) throw forbidden('read', 'AdvancedReporting');
+      const appointments: VisitFilter = (table) => req.filterFor('read', 'Appointment', table);
+      // The period's visits per day and status serve both attendance and the busy days: read once.
+      const days = wanted ? await visitDays(app.db, appointments, period) : undefined;
       const [basic, advanced] = await Promise.all([
-        basicAnalytics(app.db, req, period),
+        basicAnalytics(app.db, req, period, days),
         wanted
           ? advancedAnalytics(
               app.db,
@@ -51,9 +55,10 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
                 serviceIncome: req.filterFor('read', 'Income', 'service_income'),
                 incomeDays: req.filterFor('read', 'Income', 'payment_days'),
                 incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
-                appointments: (table) => req.filterFor('read', 'Appointment', table),
+                appointments,
               },
               period,
+              days!,
             )
           : null,
       ]);

@@ -124,7 +124,60 @@ export async function clientsSeenCount(db: Db, allowed: VisitFilter, p: Period):
   return (await clientVisits(db, allowed, p)).size;
 }
 
-/** A period's visits by status, with the no-show and cancellation rates (shares of all its visits, to a tenth). */
+/** A period's visits per day, by status (days without one left out). */
+export type VisitDay = { date: string; attended: number; noShow: number; cancelled: number; pending: number };
+const STATUSES = ['attended', 'noShow', 'cancelled', 'pending'] as const;
+
+/** Reads `visit_days` once for a period: a row a day with its four statuses' sums. */
+export async function visitDays(db: Db, allowed: VisitFilter, p: Period): Promise<VisitDay[]> {
+  const rows = await db
+    .selectFrom('visit_days')
+    .select((eb) => [
+      'date',
+      ...STATUSES.map((s) =>
+        eb.fn.sum<number>(eb.case().when('status', '=', s).then(eb.ref('visits')).else(0).end()).as(s),
+      ),
+    ])
+    .where((eb) =>
+      eb.and([
+        allowed('visit_days')(eb as never),
+        eb('visit_days.date', '>=', p.from),
+        eb('visit_days.date', '<=', p.to),
+      ]),
+    )
+    .groupBy('date')
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    attended: Number(r.attended),
+    noShow: Number(r.noShow),
+    cancelled: Number(r.cancelled),
+    pending: Number(r.pending),
+  }));
+}
+
+/** The sums of a period's days, as rows of status and visits. */
+export const statusesOf = (days: VisitDay[]) =>
+  STATUSES.map((status) => ({ status, visits: days.reduce((n, d) => n + d[status], 0) }));
+
+/** Visits by status, with the no-show and cancellation rates (shares of all the visits, to a tenth). */
+export function attendanceOf(rows: Array<{ status: string; visits: number }>) {
+  const count = (status: string) => rows.reduce((n, r) => (r.status === status ? n + r.visits : n), 0);
+  const total = rows.reduce((s, r) => s + r.visits, 0);
+  const [attended, no_show, cancelled, pending] = ['attended', 'noShow', 'cancelled', 'pending'].map(count);
+  return {
+    total,
+    attended,
+    no_show,
+    cancelled,
+    pending,
+    no_show_rate: rate(no_show, total),
+    cancellation_rate: rate(cancelled, total),
+  };
+}
+
+/** A period's attendance, read as one sum per status. */
 export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
   const rows = await db
     .selectFrom('visit_days')
@@ -138,38 +191,12 @@ export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
     )
     .groupBy('status')
     .execute();
-  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
-  const total = rows.reduce((s, r) => s + Number(r.n), 0);
-  const [attended, no_show, cancelled, pending] = ['attended', 'noShow', 'cancelled', 'pending'].map(count);
-  return {
-    total,
-    attended,
-    no_show,
-    cancelled,
-    pending,
-    no_show_rate: rate(no_show, total),
-    cancellation_rate: rate(cancelled, total),
-  };
+  return attendanceOf(rows.map((r) => ({ status: r.status, visits: Number(r.n) })));
 }
 
-/** A period's visits not cancelled per day (days without one left out). */
-export async function visitsPerDay(db: Db, allowed: VisitFilter, p: Period) {
-  const rows = await db
-    .selectFrom('visit_days')
-    .select((eb) => ['date', eb.fn.sum<number>('visits').as('n')])
-    .where((eb) =>
-      eb.and([
-        allowed('visit_days')(eb as never),
-        eb('visit_days.date', '>=', p.from),
-        eb('visit_days.date', '<=', p.to),
-        eb('visit_days.status', '!=', 'cancelled'),
-      ]),
-    )
-    .groupBy('date')
-    .orderBy('date')
-    .execute();
-  return rows.map((r) => ({ date: r.date, visits: Number(r.n) })).filter((d) => d.visits > 0);
-}
+/** Visits not cancelled per day, from a period's day sums (days without one left out). */
+export const visitsPerDay = (days: VisitDay[]): Array<{ date: string; visits: number }> =>
+  days.map((d) => ({ date: d.date, visits: d.attended + d.noShow + d.pending })).filter((d) => d.visits > 0);
 
 /** A period's visits not cancelled per starting hour (0–23). */
 export async function visitsPerHour(db: Db, allowed: VisitFilter, p: Period): Promise<Map<number, number>> {
