@@ -69,7 +69,7 @@ function textInside(el: Locator) {
 }
 
 async function toUkrainian(page: Page) {
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
 }
 
 test('on a phone the month shows each day legibly: coloured dots and "+N", no words cut; a day opens its day view', async ({

@@ -79,7 +79,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
 test('the app speaks Ukrainian when the locale cookie says so', async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await expect(page.getByRole('heading', { name: 'Панель' })).toBeVisible();
   await page.goto('/clients/form');
   await page.getByRole('button', { name: 'Зберегти' }).click();

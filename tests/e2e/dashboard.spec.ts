@@ -97,7 +97,7 @@ test('analytics: a chosen period, figures against the one before, advanced chart
   await expect(page.getByRole('img', { name: /^Appointments by weekday: 7 values/ })).toBeVisible();
   await expectAccessible(page, 'Analytics');
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await expect(page.getByRole('heading', { name: 'Аналітика' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Дохід за послугами' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

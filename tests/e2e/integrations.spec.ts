@@ -70,7 +70,7 @@ test('the owner connects Stripe through its consent page, a client pays a deposi
 
 test('the integrations and payment settings screens read in Ukrainian and fit a phone', async ({ page }) => {
   await login(page);
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await expect(page.getByRole('heading', { name: 'Панель' })).toBeVisible();
   for (const [route, name] of [
     ['/account-setup/integrations/payments-integration', 'payments-integration'],

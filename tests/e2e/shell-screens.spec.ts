@@ -47,7 +47,7 @@ test('on a phone the calendar opens on one day, its controls below, nothing wide
 test("FullCalendar's own controls speak Ukrainian", async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await page.goto('/appointments/calendar/events');
   for (const name of ['Сьогодні', 'День', 'Тиждень', 'Місяць'])
     await expect(page.locator('main button', { hasText: new RegExp(`^${name}$`) })).toBeVisible();

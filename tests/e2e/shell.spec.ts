@@ -96,7 +96,7 @@ test('scripts, styles and the page come compressed; a favicon; each screen names
   await expect(page).toHaveTitle('Dashboard · Soloist');
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(page).toHaveTitle('Clients · Soloist');
-  await page.getByLabel('Language').selectOption({ label: 'Ukraine' });
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await expect(page).toHaveTitle('Клієнти · Soloist');
   await page.context().clearCookies({ name: 'locale' });
 });

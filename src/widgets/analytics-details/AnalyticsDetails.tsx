@@ -30,11 +30,15 @@ const PER_PAGE = 25;
 const AnalyticsDetails: ScreenWidget = () => {
   const { t, rest, locale, manifest, can } = useRenderer();
   const [query, setQuery] = useSearchParams();
-  const view = (VIEWS.includes(query.get('view') as View) ? query.get('view') : 'income') as View;
-  const key = query.get('key') ?? undefined;
+  // A view the plan lacks (advanced reporting, asked for by address) opens as income, the view every plan has.
+  const asked = query.get('view') as View;
+  const open = VIEWS.includes(asked) && (!ADVANCED.includes(asked) || can('read', 'AdvancedReporting'));
+  const view: View = open ? asked : 'income';
+  const key = (open && query.get('key')) || undefined;
   const page = Math.max(1, Number(query.get('page')) || 1);
   const params = new URLSearchParams({ view });
-  for (const name of ['key', 'from', 'to']) if (query.get(name)) params.set(name, query.get(name)!);
+  if (key) params.set('key', key);
+  for (const name of ['from', 'to']) if (query.get(name)) params.set(name, query.get(name)!);
   const { data, error } = useSWR<DetailsAnswer>([PATH, `${params}`, page], () =>
     rest.getJson<DetailsAnswer>(`${PATH}?${params}&page=${page}&per_page=${PER_PAGE}`),
   );
