@@ -21,7 +21,11 @@ const YEAR = '2026';
  * 20,000 service appointments over the year for the owner, of three services, each with one of their clients and an
  * attendance: their ids, which the ledger's appointment payments pay in turn (income by service reads real sums).
  */
-export function seedAppointments(app: Awaited<ReturnType<typeof buildApp>>, owner: number, clients: number[]): number[] {
+export function seedAppointments(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  owner: number,
+  clients: number[],
+): number[] {
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
   const addService = sqlite.prepare(
