@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from '../router';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
@@ -18,7 +18,14 @@ import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import { FigureCard } from './dashboard/FigureCard';
 import { useDashboardCards } from './dashboard/layout';
-import { PeriodPicker } from './dashboard/PeriodPicker';
+
+/**
+ * The period picker of screens that show a period (analytics): its own chunk, so the dashboard, which has none, does
+ * not load its text fields and chips before its first paint.
+ */
+const PeriodPicker = lazy(() =>
+  import(/* webpackChunkName: "period-picker" */ './dashboard/PeriodPicker').then((m) => ({ default: m.PeriodPicker })),
+);
 
 /** The number of active records of a resource. */
 function CountFigure({ card }: { card: CardDef }) {
@@ -144,7 +151,11 @@ export default function DashboardScreen({ screen }: ScreenProps) {
           ))}
         </Box>
       )}
-      {screen.period && <PeriodPicker />}
+      {screen.period && (
+        <Suspense fallback={<Skeleton variant="rectangular" height={56} sx={{ mb: 2 }} />}>
+          <PeriodPicker />
+        </Suspense>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         {cards.map((c) => {
           const index = (screen.cards ?? []).indexOf(c);

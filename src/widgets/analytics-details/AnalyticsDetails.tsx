@@ -17,7 +17,7 @@ import {
   useSearchParams,
   type ScreenWidget,
 } from '../../../renderer';
-import { ADVANCED, COLUMNS, kindOf, VIEWS, type DetailsAnswer, type View } from './views';
+import { ADVANCED, COLUMNS, kindOf, SUBJECTS, VIEWS, type DetailsAnswer, type View } from './views';
 
 const PATH = '/api/v1/data/analytics-details';
 const PER_PAGE = 25;
@@ -153,7 +153,7 @@ const AnalyticsDetails: ScreenWidget = () => {
               getItemAriaLabel={(type, p) => t(`analytics.details.pageLabel.${type}`, { page: p })}
             />
           )}
-          {data.meta.total > 0 && (
+          {data.meta.total > 0 && can('export', SUBJECTS[kind]) && (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary">
                 {t('analytics.details.export')}:

@@ -17,6 +17,13 @@ export type Kind = 'ledger' | 'visits' | 'clients';
 export const kindOf = (view: View): Kind =>
   ['income', 'by_service', 'by_method'].includes(view) ? 'ledger' : view === 'clients' ? 'clients' : 'visits';
 
+/** What each kind's rows are, for the permission to export them (read-only mode exports nothing). */
+export const SUBJECTS: Record<Kind, 'Income' | 'Appointment' | 'Client'> = {
+  ledger: 'Income',
+  visits: 'Appointment',
+  clients: 'Client',
+};
+
 /** Each kind's columns (`analytics.details.columns.<name>`). */
 export const COLUMNS: Record<Kind, string[]> = {
   ledger: ['date', 'client', 'service', 'type', 'method', 'amount'],
