@@ -22,6 +22,7 @@ export {
 } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { preloadable, type Preloadable } from './react/preloadable';
+export { useDetailsLink } from './react/details-link';
 export { preloadScreenCode } from './react/first-screen';
 export { forgetData } from './react/cache';
 export { downloadFile } from './react/actions';

@@ -24,7 +24,7 @@ export function numberAt(answer: unknown, path: string | undefined): number | nu
 export interface ChartRow {
   index: string;
   values: Record<string, number>;
-  /** What narrows the chart's details to this row (`chart.details.key`), when it declares one. */
+  /** What narrows the card's details to this row (its `details.key`, or a slice's field), when it has details. */
   key?: string;
 }
 
@@ -33,11 +33,11 @@ export interface ChartRow {
  * or, without `items`, one row per declared value of the object at `path` (a pie's slices). Null when the answer
  * holds nothing there (a part the caller may not read, or no answer yet).
  */
-export function chartRows(chart: ChartDef, answer: unknown): ChartRow[] | null {
+export function chartRows(chart: ChartDef, answer: unknown, details?: CardDef['details']): ChartRow[] | null {
   if (chart.items) {
     const items = valueAt(answer, chart.items);
     if (!Array.isArray(items)) return null;
-    const key = chart.details?.key;
+    const key = details?.key;
     return items.map((item) => ({
       index: String(valueAt(item, chart.index ?? 'index') ?? ''),
       values: Object.fromEntries(chart.values.map((v) => [v.field, Number(valueAt(item, v.field) ?? 0)])),
@@ -49,7 +49,7 @@ export function chartRows(chart: ChartDef, answer: unknown): ChartRow[] | null {
   return chart.values.map((v) => ({
     index: v.field,
     values: { value: Number(valueAt(object, v.field) ?? 0) },
-    ...(chart.details?.key ? { key: v.field } : {}),
+    ...(details ? { key: v.field } : {}),
   }));
 }
 

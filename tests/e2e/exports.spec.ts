@@ -33,6 +33,13 @@ test('analytics drill-down: a bar of a chart opens its rows, which export as CSV
   expect(csv.split('\n')[0]).toBe('Date,Client,Service,Type,Method,Amount (GBP)');
   expect(csv).toContain(`,${service},`);
 
+  // A figure's rows too: the no-shows of the period.
+  await page.goBack();
+  await page.getByRole('region', { name: 'No-shows' }).getByRole('link', { name: 'See the rows' }).click();
+  await expect(page).toHaveURL(/view=appointments&from=.*&key=noShow/);
+  await expect(page.getByRole('button', { name: 'Narrowed to No show: remove to see the whole view' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'No show' }).first()).toBeVisible();
+
   await page.getByRole('combobox', { name: 'View' }).click();
   await page.getByRole('option', { name: 'Clients seen' }).click();
   await expect(page).toHaveURL(/view=clients/);

@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
-import { useNavigate, type ScreenWidget } from '../../../renderer';
-import { ChartFrame, PALETTE, useChartData, useDetailsLink } from './frame';
+import { useDetailsLink, useNavigate, type ScreenWidget } from '../../../renderer';
+import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /**
  * Bars per row, grouped by declared value (income by weekday, by service); a bar opens the rows behind it when the

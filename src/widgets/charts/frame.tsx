@@ -10,9 +10,8 @@ import Typography from '@mui/material/Typography';
 import {
   chartRows,
   Link,
-  routeFor,
   useCardSource,
-  useSearchParams,
+  useDetailsLink,
   useFigureFormat,
   useRenderer,
   valueAt,
@@ -35,24 +34,6 @@ export interface ChartData {
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
-/**
- * The address of the rows behind a chart (`chart.details`), for the period shown and — given a row's key — narrowed
- * to that bar or slice; null for a chart without details or a host without the screen.
- */
-export function useDetailsLink(card: CardDef): ((key?: string) => string) | null {
-  const { manifest } = useRenderer();
-  const [query] = useSearchParams();
-  const details = card.chart?.details;
-  if (!details || !manifest.screens.some((s) => s.id === details.screen)) return null;
-  const base = routeFor(manifest, details.screen);
-  return (key) => {
-    const params = new URLSearchParams({ view: details.view });
-    for (const name of ['from', 'to']) if (query.get(name)) params.set(name, query.get(name)!);
-    if (key !== undefined) params.set('key', key);
-    return `${base}?${params}`;
-  };
-}
-
 /** What a chart card draws: its source's rows mapped as the card declares, with the words for values and axis. */
 export function useChartData(card: CardDef): { data: ChartData | null; loading: boolean; failed: boolean } {
   const { t, locale } = useRenderer();
@@ -60,7 +41,7 @@ export function useChartData(card: CardDef): { data: ChartData | null; loading: 
   const { data: answer, error } = useCardSource(card);
   const chart = card.chart!;
   const data = useMemo(() => {
-    const rows = answer ? chartRows(chart, answer) : null;
+    const rows = answer ? chartRows(chart, answer, card.details) : null;
     if (!rows) return null;
     const currency = valueAt(answer, 'currency') as string | undefined;
     const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -91,7 +72,7 @@ export function useChartData(card: CardDef): { data: ChartData | null; loading: 
       format: (value: number) => formatFigure(value, chart.format ?? 'count', currency),
       label,
     };
-  }, [answer, chart, t, locale, formatFigure]);
+  }, [answer, chart, card.details, t, locale, formatFigure]);
   return { data, loading: !answer && !error, failed: Boolean(error) };
 }
 
@@ -172,7 +153,7 @@ export function ChartFrame({
       </Box>
       {detailsOf && (
         <Box sx={{ mt: 1, fontSize: 14 }}>
-          <Link to={detailsOf()}>{t('analytics.details.seeRows')}</Link>
+          <Link to={detailsOf()}>{t('dashboard.seeRows')}</Link>
         </Box>
       )}
     </Box>

@@ -1,7 +1,7 @@
 import { ResponsivePie } from '@nivo/pie';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useNavigate, type ScreenWidget } from '../../../renderer';
-import { ChartFrame, PALETTE, useChartData, useDetailsLink } from './frame';
+import { useDetailsLink, useNavigate, type ScreenWidget } from '../../../renderer';
+import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /**
  * A slice per declared value of one object (new and returning clients), or per row; a slice opens the rows behind it

@@ -54,6 +54,28 @@ describe('card data', () => {
     expect(chartRows({ ...chart, path: 'data.credits' }, answer)).toBeNull();
   });
 
+  it('keys each bar or slice for the card’s details: the item’s key path, `none` where it is empty, or the field', () => {
+    const bars = {
+      type: 'bar' as const,
+      items: 'services',
+      index: 'title',
+      values: [{ field: 'amount', label: 'x' }],
+    };
+    const services = {
+      services: [
+        { service_id: 3, title: 'Cut', amount: 500 },
+        { service_id: null, title: '', amount: 200 },
+      ],
+    };
+    const details = { screen: 'analytics.details', view: 'by_service', key: 'service_id' };
+    expect(chartRows(bars, services, details).map((r) => r.key)).toEqual(['3', 'none']);
+    expect(chartRows(bars, services)!.every((r) => r.key === undefined)).toBe(true);
+    const pie = { type: 'pie' as const, path: 'data.clients', values: [{ field: 'new', label: 'a' }] };
+    expect(chartRows(pie, answer, { screen: 'analytics.details', view: 'clients' })).toEqual([
+      { index: 'new', values: { value: 3 }, key: 'new' },
+    ]);
+  });
+
   it('says the change in whole percent, none against nothing', () => {
     expect(changePercent(1200, 1000)).toBe(20);
     expect(changePercent(500, 1000)).toBe(-50);

@@ -3,16 +3,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { changePercent, numberAt, valueAt, type CardDef } from '../../../core/card-data';
 import { useCardSource, useFigureFormat } from '../../card-source';
+import { useDetailsLink } from '../../details-link';
+import { Link } from '../../router';
 import { useRenderer } from '../../context';
 
 /**
  * A card with one figure of its source (income this week, left to pay), set against another (the same days of the
- * last week) with the change in words — "up 12%" — not in colour alone.
+ * last week) with the change in words — "up 12%" — not in colour alone; and, when it has details, a link to its rows.
  */
 export function FigureCard({ card }: { card: CardDef }) {
   const { t } = useRenderer();
   const format = useFigureFormat();
   const { data, error } = useCardSource(card);
+  const detailsOf = useDetailsLink(card);
   const figure = card.figure!;
   const currency = valueAt(data, 'currency') as string | undefined;
   const value = numberAt(data, figure.value);
@@ -40,6 +43,11 @@ export function FigureCard({ card }: { card: CardDef }) {
       {count !== null && figure.countLabel && (
         <Typography variant="body2" color="text.secondary">
           {t(figure.countLabel, { count: format(count, 'count') })}
+        </Typography>
+      )}
+      {detailsOf && (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <Link to={detailsOf()}>{t('dashboard.seeRows')}</Link>
         </Typography>
       )}
     </Box>

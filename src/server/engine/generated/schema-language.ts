@@ -344,16 +344,17 @@ export interface Screen {
         label: I18NKey;
       }[];
       format?: 'money' | 'count' | 'hours' | 'percent';
-      /**
-       * Where the rows behind the chart are listed: the screen opened with `view`, the period, and, for one bar or slice, a key: with `items`, `key` is the dot path of each item's key; without, any `key` makes each slice's own field its key.
-       */
-      details?: {
-        screen: string;
-        view: string;
-        key?: string;
-      };
     };
     unless?: Gate2;
+    /**
+     * Where the rows behind the card are listed: the screen opened with `view` and the period shown. A figure's rows may be narrowed by `part` (the no-shows of the appointments); a chart's bar or slice narrows them by its key: with `items`, `key` is the dot path of each item's key; without, each slice's own field.
+     */
+    details?: {
+      screen: string;
+      view: string;
+      key?: string;
+      part?: string;
+    };
   }[];
   links?: ActionDef[];
   /**
