@@ -68,7 +68,7 @@ describe('card data', () => {
       ],
     };
     const details = { screen: 'analytics.details', view: 'by_service', key: 'service_id' };
-    expect(chartRows(bars, services, details).map((r) => r.key)).toEqual(['3', 'none']);
+    expect(chartRows(bars, services, details)!.map((r) => r.key)).toEqual(['3', 'none']);
     expect(chartRows(bars, services)!.every((r) => r.key === undefined)).toBe(true);
     const pie = { type: 'pie' as const, path: 'data.clients', values: [{ field: 'new', label: 'a' }] };
     expect(chartRows(pie, answer, { screen: 'analytics.details', view: 'clients' })).toEqual([
