@@ -108,7 +108,7 @@ test('on a phone the month shows each day legibly: coloured dots and "+N", no wo
     });
     expect(clipped).toEqual([]);
     await page.screenshot({ path: `test-results/calendar-month-390-${lang}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
   // A tap on a day opens it in the day view.
   const today = new Date().toISOString().slice(0, 10);

@@ -75,7 +75,7 @@ for (const width of [390, 1366]) {
       });
     await expect(goal).toBeVisible();
     await expect(goal.getByRole('progressbar')).toHaveAttribute('aria-valuetext', /of/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expectAccessible(page, 'Goals');
     await goal.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -100,7 +100,7 @@ test('analytics: a chosen period, figures against the one before, advanced chart
   await page.getByLabel('Language').selectOption({ label: 'Українська' });
   await expect(page.getByRole('heading', { name: 'Аналітика' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Дохід за послугами' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Аналітика');
   await page.context().clearCookies();
 });

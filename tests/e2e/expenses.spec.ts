@@ -44,7 +44,7 @@ for (const width of [390, 1366]) {
     await page.goto(`/financials/expenses/list?search=${encodeURIComponent(title)}`);
     await expect(page.getByText(title).first()).toBeVisible();
     await expect(page.getByText('£120.00').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await expectAccessible(page, `expenses at ${width}`);
 
     // A trip by car: its amount comes from the mileage rates.
@@ -75,7 +75,7 @@ for (const width of [390, 1366]) {
     await page.goto('/financials/net-income/list');
     const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
     await expect(page.getByTestId(`net-${month}`)).toContainText(pounds.format(after.net / 100));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await expectAccessible(page, `net income at ${width}`);
   });
 }

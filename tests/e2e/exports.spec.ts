@@ -47,7 +47,7 @@ test('analytics drill-down: a bar of a chart opens its rows, which export as CSV
   await expect(page.getByRole('columnheader', { name: 'New or returning' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
   await expect(page.getByRole('list', { name: 'Clients seen' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Analytics details, phone');
 });
 
@@ -89,6 +89,6 @@ test('export information: the owner chooses what to export, exports now and down
   ]);
 
   await page.setViewportSize({ width: 390, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page, 'Export information, phone');
 });

@@ -30,7 +30,7 @@ for (const width of [390, 1366]) {
     await expect(page.getByText(party).first()).toBeVisible();
     await expect(page.getByText('2 × Hair styling for the retreat brochure at £75.00: £150.00')).toBeVisible();
     await expect(page.getByRole('definition').filter({ hasText: 'Draft' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await expectAccessible(page, `invoice at ${width}`);
 
     // The PDF, named for its number.
@@ -59,7 +59,7 @@ for (const width of [390, 1366]) {
     await page.goto(`/financials/invoices/list?search=${encodeURIComponent(party)}`);
     await expect(page.getByText(number)).toBeVisible();
     await expect(page.getByText('Cancelled').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await expectAccessible(page, `invoices at ${width}`);
   });
 }

@@ -134,7 +134,7 @@ for (const width of [390, 360]) {
     await page.getByRole('button', { name: /Free consultation/ }).click();
     const strip = page.getByRole('listbox', { name: 'Days' });
     await expect(page.getByRole('button', { name: /^\d{2}:\d{2}$/ }).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     for (const name of ['Earlier days', 'Later days']) {
       const box = (await page.getByRole('button', { name }).boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

@@ -48,7 +48,7 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await expect(first).toBeVisible();
   await expectAccessible(page, 'booking time');
   // No horizontal scrolling of the page at phone width.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await first.click();
 
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
@@ -115,7 +115,7 @@ test('a client books a seat in a class and sees the seats left go down, at 360 p
   await expect(first).toBeVisible();
   const seats = Number(/(\d+) seats? left/.exec((await first.textContent())!)![1]);
   await expectAccessible(page, 'booking classes');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await first.click();
   await page.getByLabel('First name').fill('Yan');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -54,5 +54,5 @@ test("on a phone the client page's payments show each amount, in money, in view"
   await expect(amount).toBeInViewport();
   const box = (await amount.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
 });
