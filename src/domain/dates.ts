@@ -14,6 +14,13 @@ export const todayIn = (timeZone: string, now: number = Date.now()): string => l
 export const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/**
+ * The day of the week of a date, 0 for Sunday to 6 for Saturday: weekdayOf('2026-11-23') → 1. Read from the date's
+ * numbers, without parsing text into a Date (a year's days are counted per weekday on every analytics read).
+ */
+export const weekdayOf = (date: string): number =>
+  (Math.floor(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / DAY_MS) + 4) % 7;
+
 /** Minutes since midnight of a clock time: minutesOfDay('09:30') → 570. */
 export const minutesOfDay = (time: string): number => {
   const [h, m] = time.split(':').map(Number);

@@ -33,6 +33,7 @@ import * as goals from './migrations/0030-goals';
 import * as visitSums from './migrations/0031-visit-sums';
 import * as serviceIncome from './migrations/0032-service-income';
 import * as dataExports from './migrations/0033-data-exports';
+import * as visitDayColumns from './migrations/0034-visit-day-columns';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0031-visit-sums': visitSums,
   '0032-service-income': serviceIncome,
   '0033-data-exports': dataExports,
+  '0034-visit-day-columns': visitDayColumns,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -4,7 +4,7 @@ import { nowIso } from '../../../src/server/db/database';
 import { createUser, loggedIn, testApp, type TestApp } from '../../helpers/app';
 
 /**
- * The visit sums the database keeps by triggers (migration 0031) against a count of the appointments themselves,
+ * The visit sums the database keeps by triggers (migrations 0031, 0034) against a count of the appointments themselves,
  * after any sequence of writes: clients added, marked, swapped and removed; appointments moved, retyped and
  * deleted; clients and whole accounts deleted.
  */
@@ -146,9 +146,25 @@ async function apply(o: Op): Promise<void> {
   }
 }
 
+/** The visits per day as kept (a row a day, a column a status), as rows of day, status and visits but zeros. */
+async function keptDays(user: number) {
+  const rows = await t.app.db
+    .selectFrom('visit_days')
+    .select(['date', 'attended', 'no_show', 'cancelled', 'pending'])
+    .where('user_id', '=', user)
+    .orderBy('date')
+    .execute();
+  const columns = { attended: 'attended', cancelled: 'cancelled', noShow: 'no_show', pending: 'pending' } as const;
+  return rows.flatMap((r) =>
+    Object.entries(columns)
+      .filter(([, column]) => Number(r[column]) !== 0)
+      .map(([status, column]) => JSON.stringify([r.date, status, String(r[column])])),
+  );
+}
+
 /** The sums as kept, and as counted from the appointments, without the rows that fell to zero. */
 async function sums(user: number) {
-  const kept = async (table: 'visit_days' | 'visit_hours' | 'client_months', keys: string) =>
+  const kept = async (table: 'visit_hours' | 'client_months', keys: string) =>
     (
       await sql<Record<string, unknown>>`select ${sql.raw(keys)}, visits from ${sql.table(table)}
         where user_id = ${user} and visits <> 0 order by ${sql.raw(keys)}`.execute(t.app.db)
@@ -165,7 +181,7 @@ async function sums(user: number) {
   const month = 'substr(a.date, 1, 7)';
   return {
     kept: {
-      days: await kept('visit_days', 'date, status'),
+      days: await keptDays(user),
       hours: await kept('visit_hours', 'month, hour'),
       clients: await kept('client_months', 'client_id, month'),
     },

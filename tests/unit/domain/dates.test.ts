@@ -1,4 +1,4 @@
-import { addDays, minutesOfDay, todayIn } from '../../../src/domain/dates';
+import { addDays, minutesOfDay, todayIn, weekdayOf } from '../../../src/domain/dates';
 
 describe("the owner's dates", () => {
   it.each([
@@ -20,6 +20,14 @@ describe("the owner's dates", () => {
     ['2026-10-24', 7, '2026-10-31'],
   ])('%s plus %i days is %s, clock changes or not', (date, days, out) => {
     expect(addDays(date, days)).toBe(out);
+  });
+
+  it('knows the day of the week of every date of four years, as a Date does', () => {
+    for (let day = 0; day < 4 * 366; day++) {
+      const date = addDays('1969-12-28', day);
+      expect([date, weekdayOf(date)]).toEqual([date, new Date(`${date}T00:00:00Z`).getUTCDay()]);
+    }
+    expect(weekdayOf('2026-11-23')).toBe(1);
   });
 
   it.each([

@@ -55,7 +55,33 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await sql`create index client_months_month on client_months (user_id, month, client_id, visits)`.execute(db);
 
-  const statements = visitStatements();
+  await createVisitTriggers(db, dialect, visitStatements(visitDaysByStatus));
+
+  await sql`insert into visit_days (user_id, date, status, visits)
+    select a.user_id, a.date, c.status, count(*) from appointments a
+    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service'
+    group by a.user_id, a.date, c.status`.execute(db);
+  await sql`insert into visit_hours (user_id, month, hour, visits)
+    select a.user_id, substr(a.date, 1, 7), cast(substr(a.start_time, 1, 2) as integer), count(*) from appointments a
+    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service' and c.status <> 'cancelled'
+    group by a.user_id, substr(a.date, 1, 7), cast(substr(a.start_time, 1, 2) as integer)`.execute(db);
+  await sql`insert into client_months (user_id, client_id, month, visits)
+    select a.user_id, c.client_id, substr(a.date, 1, 7), count(*) from appointments a
+    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service' and c.status <> 'cancelled'
+    group by a.user_id, c.client_id, substr(a.date, 1, 7)`.execute(db);
+}
+
+/** The triggers' statements: SQL run for a row of appointment_clients or appointments, by event. */
+export interface VisitStatements {
+  clientInsert: string;
+  clientUpdate: string;
+  clientDelete: string;
+  appointmentUpdate: string;
+  appointmentDelete: string;
+}
+
+/** The five triggers that keep the visit sums, on either database, running `statements`. */
+export async function createVisitTriggers(db: Kysely<unknown>, dialect: Dialect, statements: VisitStatements) {
   if (dialect === 'postgres') {
     const fn = (name: string, body: string, result: 'new' | 'old') =>
       sql
@@ -82,71 +108,102 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await trigger('visit_sums_appointment_update', MOVED, 'appointments', statements.appointmentUpdate);
     await trigger('visit_sums_appointment_delete', 'before delete', 'appointments', statements.appointmentDelete);
   }
+}
 
-  await sql`insert into visit_days (user_id, date, status, visits)
-    select a.user_id, a.date, c.status, count(*) from appointments a
-    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service'
-    group by a.user_id, a.date, c.status`.execute(db);
-  await sql`insert into visit_hours (user_id, month, hour, visits)
-    select a.user_id, substr(a.date, 1, 7), cast(substr(a.start_time, 1, 2) as integer), count(*) from appointments a
-    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service' and c.status <> 'cancelled'
-    group by a.user_id, substr(a.date, 1, 7), cast(substr(a.start_time, 1, 2) as integer)`.execute(db);
-  await sql`insert into client_months (user_id, client_id, month, visits)
-    select a.user_id, c.client_id, substr(a.date, 1, 7), count(*) from appointments a
-    inner join appointment_clients c on c.appointment_id = a.id where a.type = 'service' and c.status <> 'cancelled'
-    group by a.user_id, c.client_id, substr(a.date, 1, 7)`.execute(db);
+/** The five triggers taken away again (before they are created anew with other statements). */
+export async function dropVisitTriggers(db: Kysely<unknown>, dialect: Dialect) {
+  const triggers = [
+    ['visit_sums_client_insert', 'appointment_clients'],
+    ['visit_sums_client_update', 'appointment_clients'],
+    ['visit_sums_client_delete', 'appointment_clients'],
+    ['visit_sums_appointment_update', 'appointments'],
+    ['visit_sums_appointment_delete', 'appointments'],
+  ];
+  for (const [name, table] of triggers) {
+    await sql.raw(`drop trigger ${name}${dialect === 'postgres' ? ` on ${table}` : ''}`).execute(db);
+    if (dialect === 'postgres') await sql.raw(`drop function ${name}()`).execute(db);
+  }
 }
 
 /** The appointment changes that move its visits: its day, start, type or owner. */
 const MOVED = 'after update of date, start_time, type, user_id';
 
 const HOUR = (start: string) => `cast(substr(${start}, 1, 2) as integer)`;
-const upsert = (table: string, key: string) =>
-  `on conflict (${key}) do update set visits = ${table}.visits + excluded.visits;`;
+/** The end of an insert that adds to a sum already there. */
+export const upsert = (table: string, key: string, columns = ['visits']) =>
+  `on conflict (${key}) do update set ${columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')};`;
 
-/** One client row (`new` or `old` of appointment_clients) added to the sums, read through its appointment. */
-function addClient(row: 'new' | 'old'): string {
-  const appointment = `from appointments a where a.id = ${row}.appointment_id and a.type = 'service'`;
-  const kept = `and ${row}.status <> 'cancelled'`;
-  return `
-    insert into visit_days (user_id, date, status, visits) select a.user_id, a.date, ${row}.status, 1 ${appointment}
-      ${upsert('visit_days', 'user_id, date, status')}
-    insert into visit_hours (user_id, month, hour, visits)
-      select a.user_id, substr(a.date, 1, 7), ${HOUR('a.start_time')}, 1 ${appointment} ${kept}
-      ${upsert('visit_hours', 'user_id, month, hour')}
-    insert into client_months (user_id, client_id, month, visits)
-      select a.user_id, ${row}.client_id, substr(a.date, 1, 7), 1 ${appointment} ${kept}
-      ${upsert('client_months', 'user_id, client_id, month')}`;
-}
+/** `new` or `old`: the row a trigger runs for. */
+export type Row = 'new' | 'old';
+/** The appointment of a client row (`new` or `old` of appointment_clients), when it is a service appointment. */
+export const serviceOf = (row: Row) => `from appointments a where a.id = ${row}.appointment_id and a.type = 'service'`;
+/** A value of a client row's appointment. */
+export const appointmentValue = (row: Row, column: string) =>
+  `(select ${column} from appointments a where a.id = ${row}.appointment_id)`;
+/** The client rows of an appointment (`new` or `old` of appointments). */
+export const clientsOf = (row: Row) => `from appointment_clients c where c.appointment_id = ${row}.id`;
 
 /**
  * Rows of an owner whose account is still there: an account being deleted takes its sums with it, and PostgreSQL
  * would check the owner of a row updated while that goes on.
  */
-const LIVE = (table: string) => `exists (select 1 from users u where u.id = ${table}.user_id)`;
+export const LIVE = (table: string) => `exists (select 1 from users u where u.id = ${table}.user_id)`;
+
+/** How visits per day are kept: the statements for a client row, or an appointment's clients, added or taken off. */
+export interface DaySums {
+  addClient(row: Row): string;
+  subtractClient(row: Row): string;
+  addAppointment(row: Row): string;
+  subtractAppointment(row: Row): string;
+}
+
+/** Visits per day as a row per status (this migration; 0034 keeps the four statuses as columns of one row). */
+const visitDaysByStatus: DaySums = {
+  addClient: (row) => `
+    insert into visit_days (user_id, date, status, visits) select a.user_id, a.date, ${row}.status, 1 ${serviceOf(row)}
+      ${upsert('visit_days', 'user_id, date, status')}`,
+  subtractClient: (row) => `
+    update visit_days set visits = visits - 1
+      where ${appointmentValue(row, 'a.type')} = 'service' and user_id = ${appointmentValue(row, 'a.user_id')}
+        and date = ${appointmentValue(row, 'a.date')} and status = ${row}.status and ${LIVE('visit_days')};`,
+  addAppointment: (row) => `
+    insert into visit_days (user_id, date, status, visits)
+      select ${row}.user_id, ${row}.date, c.status, count(*) ${clientsOf(row)} and ${row}.type = 'service'
+        group by c.status
+      ${upsert('visit_days', 'user_id, date, status')}`,
+  subtractAppointment: (row) => `
+    update visit_days set visits = visits - (select count(*) ${clientsOf(row)} and c.status = visit_days.status)
+      where ${row}.type = 'service' and user_id = ${row}.user_id and date = ${row}.date and ${LIVE('visit_days')};`,
+};
+
+/** One client row added to the sums, read through its appointment. */
+function addClient(days: DaySums, row: Row): string {
+  const kept = `and ${row}.status <> 'cancelled'`;
+  return `${days.addClient(row)}
+    insert into visit_hours (user_id, month, hour, visits)
+      select a.user_id, substr(a.date, 1, 7), ${HOUR('a.start_time')}, 1 ${serviceOf(row)} ${kept}
+      ${upsert('visit_hours', 'user_id, month, hour')}
+    insert into client_months (user_id, client_id, month, visits)
+      select a.user_id, ${row}.client_id, substr(a.date, 1, 7), 1 ${serviceOf(row)} ${kept}
+      ${upsert('client_months', 'user_id, client_id, month')}`;
+}
 
 /** One client row taken off the sums (updates only: the rows it was counted in exist). */
-function subtractClient(row: 'new' | 'old'): string {
-  const a = (column: string) => `(select ${column} from appointments a where a.id = ${row}.appointment_id)`;
+function subtractClient(days: DaySums, row: Row): string {
+  const a = (column: string) => appointmentValue(row, column);
   const service = `${a('a.type')} = 'service'`;
   const kept = `${row}.status <> 'cancelled'`;
-  return `
-    update visit_days set visits = visits - 1
-      where ${service} and user_id = ${a('a.user_id')} and date = ${a('a.date')} and status = ${row}.status
-        and ${LIVE('visit_days')};
+  return `${days.subtractClient(row)}
     update visit_hours set visits = visits - 1 where ${service} and ${kept} and user_id = ${a('a.user_id')}
       and month = ${a('substr(a.date, 1, 7)')} and hour = ${a(HOUR('a.start_time'))} and ${LIVE('visit_hours')};
     update client_months set visits = visits - 1 where ${service} and ${kept} and user_id = ${a('a.user_id')}
       and client_id = ${row}.client_id and month = ${a('substr(a.date, 1, 7)')} and ${LIVE('client_months')};`;
 }
 
-/** Every client of an appointment (`new` or `old` of appointments) added to the sums. */
-function addAppointment(row: 'new' | 'old'): string {
-  const clients = `from appointment_clients c where c.appointment_id = ${row}.id and ${row}.type = 'service'`;
-  return `
-    insert into visit_days (user_id, date, status, visits)
-      select ${row}.user_id, ${row}.date, c.status, count(*) ${clients} group by c.status
-      ${upsert('visit_days', 'user_id, date, status')}
+/** Every client of an appointment added to the sums. */
+function addAppointment(days: DaySums, row: Row): string {
+  const clients = `${clientsOf(row)} and ${row}.type = 'service'`;
+  return `${days.addAppointment(row)}
     insert into visit_hours (user_id, month, hour, visits)
       select ${row}.user_id, substr(${row}.date, 1, 7), ${HOUR(`${row}.start_time`)}, count(*) ${clients}
         and c.status <> 'cancelled' group by c.appointment_id
@@ -158,12 +215,10 @@ function addAppointment(row: 'new' | 'old'): string {
 }
 
 /** Every client of an appointment taken off the sums it was counted in. */
-function subtractAppointment(row: 'new' | 'old'): string {
-  const clients = `from appointment_clients c where c.appointment_id = ${row}.id`;
+function subtractAppointment(days: DaySums, row: Row): string {
+  const clients = clientsOf(row);
   const kept = `and c.status <> 'cancelled'`;
-  return `
-    update visit_days set visits = visits - (select count(*) ${clients} and c.status = visit_days.status)
-      where ${row}.type = 'service' and user_id = ${row}.user_id and date = ${row}.date and ${LIVE('visit_days')};
+  return `${days.subtractAppointment(row)}
     update visit_hours set visits = visits - (select count(*) ${clients} ${kept})
       where ${row}.type = 'service' and user_id = ${row}.user_id and month = substr(${row}.date, 1, 7)
         and hour = ${HOUR(`${row}.start_time`)} and ${LIVE('visit_hours')};
@@ -172,13 +227,13 @@ function subtractAppointment(row: 'new' | 'old'): string {
         and client_id in (select c.client_id ${clients}) and ${LIVE('client_months')};`;
 }
 
-/** The triggers' statements, the same SQL on SQLite and PostgreSQL. */
-function visitStatements() {
+/** The triggers' statements, the same SQL on SQLite and PostgreSQL, keeping visits per day as `days` says. */
+export function visitStatements(days: DaySums): VisitStatements {
   return {
-    clientInsert: addClient('new'),
-    clientUpdate: subtractClient('old') + addClient('new'),
-    clientDelete: subtractClient('old'),
-    appointmentUpdate: subtractAppointment('old') + addAppointment('new'),
+    clientInsert: addClient(days, 'new'),
+    clientUpdate: subtractClient(days, 'old') + addClient(days, 'new'),
+    clientDelete: subtractClient(days, 'old'),
+    appointmentUpdate: subtractAppointment(days, 'old') + addAppointment(days, 'new'),
     appointmentDelete: `delete from appointment_clients where appointment_id = old.id;`,
   };
 }

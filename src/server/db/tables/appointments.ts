@@ -58,12 +58,14 @@ export interface AppointmentBlocksTable {
   ends_at: string;
 }
 
-/** Visits (a client on a service appointment) per owner, day and status, kept by triggers (migration 0031). */
+/** Visits (a client on a service appointment) per owner and day, by status, kept by triggers (migration 0034). */
 export interface VisitDaysTable {
   user_id: number;
   date: string;
-  status: string;
-  visits: number;
+  attended: number;
+  no_show: number;
+  cancelled: number;
+  pending: number;
 }
 
 /** Visits not cancelled per owner, month (YYYY-MM) and starting hour, kept by triggers (migration 0031). */

@@ -1,3 +1,4 @@
+import { weekdayOf } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
@@ -20,7 +21,7 @@ async function visitTimes(db: Db, appointments: VisitFilter, p: Period, perStatu
   const days = visitsPerDay(perStatus);
   const hours = await visitsPerHour(db, appointments, p);
   const weekdays = Array.from({ length: 7 }, (_, weekday) => ({ weekday, appointments: 0 }));
-  for (const d of days) weekdays[new Date(`${d.date}T00:00:00Z`).getUTCDay()].appointments += d.visits;
+  for (const d of days) weekdays[weekdayOf(d.date)].appointments += d.visits;
   const [first, last] = [Math.min(...hours.keys(), 9), Math.max(...hours.keys(), 17)];
   return {
     by_weekday: weekdays,

@@ -2,17 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
+import { jsonRows } from '../../db/json-rows';
 import type { Filter } from '../../engine/rules-to-sql';
 import { incomeReceived } from '../goals/measures';
-import {
-  attendance,
-  attendanceOf,
-  clientsSeen,
-  clientsSeenCount,
-  statusesOf,
-  type VisitDay,
-  type VisitFilter,
-} from './visits';
+import { clientsSeen, clientsSeenCount } from './client-counts';
+import { attendance, attendanceOf, statusesOf, type VisitDay, type VisitFilter } from './visits';
 
 /** The period of the same length just before `p`: 1–30 June → 2–31 May. */
 export function previousOf(p: Period): Period {
@@ -21,18 +15,17 @@ export function previousOf(p: Period): Period {
   return { from: addDays(to, -days), to };
 }
 
-/** A period's income per day, from the ledger's day sums (days without payments left out). */
+/** A period's income per day, from the ledger's day sums (days without payments left out), read as one series. */
 export async function incomeDays(db: Db, filter: Filter, p: Period) {
-  const rows = await db
+  const days = db
     .selectFrom('payment_days')
     .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])
     .where((eb) =>
       eb.and([filter(eb as never), eb('payment_days.date', '>=', p.from), eb('payment_days.date', '<=', p.to)]),
     )
-    .groupBy('date')
-    .orderBy('date')
-    .execute();
-  return rows.map((r) => ({ date: r.date, income: Number(r.income ?? 0) }));
+    .groupBy('date');
+  const rows = await jsonRows<[string, number | null]>(db, days, ['date', 'income']);
+  return rows.map(([date, income]) => ({ date, income: Number(income ?? 0) }));
 }
 
 /**

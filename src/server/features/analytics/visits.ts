@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
+import { jsonRows } from '../../db/json-rows';
 import type { Filter } from '../../engine/rules-to-sql';
 import { splitPeriod } from '../payments/income-statistic';
 
@@ -14,7 +15,7 @@ export type VisitTable = 'visit_days' | 'visit_hours' | 'client_months' | 'appoi
 export type VisitFilter = (table: VisitTable) => Filter;
 
 /** The visits not cancelled on a run of days, counted per client or per starting hour. */
-function daysOfVisits(db: Db, allowed: VisitFilter, [from, to]: [string, string]) {
+export function daysOfVisits(db: Db, allowed: VisitFilter, [from, to]: [string, string]) {
   return db
     .selectFrom('appointment_clients')
     .innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
@@ -98,63 +99,37 @@ export async function seenBefore(db: Db, allowed: VisitFilter, clients: number[]
   return earlier;
 }
 
-/**
- * The clients seen in a period (a visit they did not cancel) as new — their first such visit is in the period — and
- * returning — they had one before it; and how many of them were retained (spec §9: 3 or more visits).
- */
+/** Clients with this many visits in a period were retained (spec §9). */
 export const RETAINED_AT = 3;
-const rate = (part: number, all: number) => (all > 0 ? Math.round((part / all) * 1000) / 10 : 0);
-
-export async function clientsSeen(db: Db, allowed: VisitFilter, p: Period) {
-  const visits = await clientVisits(db, allowed, p);
-  const seen = [...visits.keys()];
-  const returning = (await seenBefore(db, allowed, seen, p.from)).size;
-  const retained = [...visits.values()].filter((n) => n >= RETAINED_AT).length;
-  return {
-    seen: seen.length,
-    retained,
-    retention_rate: rate(retained, seen.length),
-    new: seen.length - returning,
-    returning,
-  };
-}
-
-/** Only how many clients were seen in a period (the comparison with the period before). */
-export async function clientsSeenCount(db: Db, allowed: VisitFilter, p: Period): Promise<number> {
-  return (await clientVisits(db, allowed, p)).size;
-}
+/** A part's share of all, in percent to a tenth. */
+export const rate = (part: number, all: number) => (all > 0 ? Math.round((part / all) * 1000) / 10 : 0);
 
 /** A period's visits per day, by status (days without one left out). */
 export type VisitDay = { date: string; attended: number; noShow: number; cancelled: number; pending: number };
 const STATUSES = ['attended', 'noShow', 'cancelled', 'pending'] as const;
+/** The column of `visit_days` each status is summed in. */
+const COLUMN = { attended: 'attended', noShow: 'no_show', cancelled: 'cancelled', pending: 'pending' } as const;
 
-/** Reads `visit_days` once for a period: a row a day with its four statuses' sums. */
+/** Reads `visit_days` once for a period: a day each, with its four statuses' sums, read as one series. */
 export async function visitDays(db: Db, allowed: VisitFilter, p: Period): Promise<VisitDay[]> {
-  const rows = await db
+  const days = db
     .selectFrom('visit_days')
-    .select((eb) => [
-      'date',
-      ...STATUSES.map((s) =>
-        eb.fn.sum<number>(eb.case().when('status', '=', s).then(eb.ref('visits')).else(0).end()).as(s),
-      ),
-    ])
+    .select(['date', 'attended', 'no_show', 'cancelled', 'pending'])
     .where((eb) =>
       eb.and([
         allowed('visit_days')(eb as never),
         eb('visit_days.date', '>=', p.from),
         eb('visit_days.date', '<=', p.to),
       ]),
-    )
-    .groupBy('date')
-    .orderBy('date')
-    .execute();
-  return rows.map((r) => ({
-    date: r.date,
-    attended: Number(r.attended),
-    noShow: Number(r.noShow),
-    cancelled: Number(r.cancelled),
-    pending: Number(r.pending),
-  }));
+    );
+  const rows = await jsonRows<[string, number, number, number, number]>(db, days, [
+    'date',
+    'attended',
+    'no_show',
+    'cancelled',
+    'pending',
+  ]);
+  return rows.map(([date, attended, noShow, cancelled, pending]) => ({ date, attended, noShow, cancelled, pending }));
 }
 
 /** The sums of a period's days, as rows of status and visits. */
@@ -179,9 +154,9 @@ export function attendanceOf(rows: Array<{ status: string; visits: number }>) {
 
 /** A period's attendance, read as one sum per status. */
 export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
-  const rows = await db
+  const row = await db
     .selectFrom('visit_days')
-    .select((eb) => ['status', eb.fn.sum<number>('visits').as('n')])
+    .select((eb) => STATUSES.map((s) => eb.fn.sum<number>(COLUMN[s]).as(s)))
     .where((eb) =>
       eb.and([
         allowed('visit_days')(eb as never),
@@ -189,9 +164,8 @@ export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
         eb('visit_days.date', '<=', p.to),
       ]),
     )
-    .groupBy('status')
-    .execute();
-  return attendanceOf(rows.map((r) => ({ status: r.status, visits: Number(r.n) })));
+    .executeTakeFirstOrThrow();
+  return attendanceOf(STATUSES.map((status) => ({ status, visits: Number(row[status] ?? 0) })));
 }
 
 /** Visits not cancelled per day, from a period's day sums (days without one left out). */

@@ -5,7 +5,7 @@ import { periodBefore, periodHolding, type Period } from '../../../domain/goals'
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { incomeDays } from '../analytics/basic';
-import { clientsSeen } from '../analytics/visits';
+import { clientsSeen } from '../analytics/client-counts';
 import { balanceOf } from '../credits/ledger';
 import { agenda } from './agenda';
 
