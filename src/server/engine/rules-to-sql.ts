@@ -1,5 +1,11 @@
 import { rulesToCondition } from '@casl/ability/extra';
-import type { ComparisonOperatorExpression, Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import {
+  expressionBuilder,
+  type ComparisonOperatorExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { AppAbility } from '../../../permissions/defineAbilityFor';
 import type { Action, Subject } from '../../../permissions/subjects';
 
@@ -98,6 +104,12 @@ export function abilityFilter(ability: AppAbility, action: Action, subject: Subj
 }
 
 export type Filter = (eb: AnyEb) => Expression<SqlBool>;
+
+/**
+ * A filter as a condition to write into a statement given as SQL (`sql\`… where ${conditionOf(filter)}\``): the
+ * hot reads of analytics are written so, as the query builder took longer to build them than the database to answer.
+ */
+export const conditionOf = (filter: Filter): Expression<SqlBool> => filter(expressionBuilder());
 /** Filters per ability object: abilities are shared between requests of equal users (see plugins/session). */
 const filters = new WeakMap<AppAbility, Map<string, Filter | null>>();
 

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
-import type { Filter } from '../../engine/rules-to-sql';
+import { conditionOf, type Filter } from '../../engine/rules-to-sql';
 import { incomeReceived } from '../goals/measures';
 import { clientsSeen, clientsSeenCount } from './client-counts';
 import { attendance, attendanceOf, statusesOf, type VisitDay, type VisitFilter } from './visits';
@@ -17,13 +18,8 @@ export function previousOf(p: Period): Period {
 
 /** A period's income per day, from the ledger's day sums (days without payments left out), read as one series. */
 export async function incomeDays(db: Db, filter: Filter, p: Period) {
-  const days = db
-    .selectFrom('payment_days')
-    .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])
-    .where((eb) =>
-      eb.and([filter(eb as never), eb('payment_days.date', '>=', p.from), eb('payment_days.date', '<=', p.to)]),
-    )
-    .groupBy('date');
+  const days = sql`select date, sum(income) as income from payment_days
+    where ${conditionOf(filter)} and date >= ${p.from} and date <= ${p.to} group by date`;
   const rows = await jsonRows<[string, number | null]>(db, days, ['date', 'income']);
   return rows.map(([date, income]) => ({ date, income: Number(income ?? 0) }));
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
-import type { Filter } from '../../engine/rules-to-sql';
+import { conditionOf, type Filter } from '../../engine/rules-to-sql';
 import { splitPeriod } from '../payments/income-statistic';
 
 /**
@@ -112,16 +112,8 @@ const COLUMN = { attended: 'attended', noShow: 'no_show', cancelled: 'cancelled'
 
 /** Reads `visit_days` once for a period: a day each, with its four statuses' sums, read as one series. */
 export async function visitDays(db: Db, allowed: VisitFilter, p: Period): Promise<VisitDay[]> {
-  const days = db
-    .selectFrom('visit_days')
-    .select(['date', 'attended', 'no_show', 'cancelled', 'pending'])
-    .where((eb) =>
-      eb.and([
-        allowed('visit_days')(eb as never),
-        eb('visit_days.date', '>=', p.from),
-        eb('visit_days.date', '<=', p.to),
-      ]),
-    );
+  const days = sql`select date, attended, no_show, cancelled, pending from visit_days
+    where ${conditionOf(allowed('visit_days'))} and date >= ${p.from} and date <= ${p.to}`;
   const rows = await jsonRows<[string, number, number, number, number]>(db, days, [
     'date',
     'attended',
