@@ -146,18 +146,10 @@ export function attendanceOf(rows: Array<{ status: string; visits: number }>) {
 
 /** A period's attendance, read as one sum per status. */
 export async function attendance(db: Db, allowed: VisitFilter, p: Period) {
-  const row = await db
-    .selectFrom('visit_days')
-    .select((eb) => STATUSES.map((s) => eb.fn.sum<number>(COLUMN[s]).as(s)))
-    .where((eb) =>
-      eb.and([
-        allowed('visit_days')(eb as never),
-        eb('visit_days.date', '>=', p.from),
-        eb('visit_days.date', '<=', p.to),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  return attendanceOf(STATUSES.map((status) => ({ status, visits: Number(row[status] ?? 0) })));
+  const { rows } = await sql<Record<(typeof STATUSES)[number], number | null>>`select
+      ${sql.join(STATUSES.map((s) => sql`sum(${sql.ref(COLUMN[s])}) as ${sql.ref(s)}`))}
+    from visit_days where ${conditionOf(allowed('visit_days'))} and date >= ${p.from} and date <= ${p.to}`.execute(db);
+  return attendanceOf(STATUSES.map((status) => ({ status, visits: Number(rows[0]?.[status] ?? 0) })));
 }
 
 /** Visits not cancelled per day, from a period's day sums (days without one left out). */
@@ -170,18 +162,11 @@ export async function visitsPerHour(db: Db, allowed: VisitFilter, p: Period): Pr
   const hour = sql<string>`substr(appointments.start_time, 1, 2)`;
   const parts = await Promise.all([
     months
-      ? db
-          .selectFrom('visit_hours')
-          .select((eb) => ['hour', eb.fn.sum<number>('visits').as('visits')])
-          .where((eb) =>
-            eb.and([
-              allowed('visit_hours')(eb as never),
-              eb('visit_hours.month', '>=', months[0]),
-              eb('visit_hours.month', '<=', months[1]),
-            ]),
-          )
-          .groupBy('hour')
-          .execute()
+      ? sql<{ hour: number; visits: number }>`select hour, sum(visits) as visits from visit_hours
+          where ${conditionOf(allowed('visit_hours'))} and month >= ${months[0]} and month <= ${months[1]}
+          group by hour`
+          .execute(db)
+          .then((r) => r.rows)
       : [],
     ...days.map((run) =>
       daysOfVisits(db, allowed, run)
