@@ -34,6 +34,7 @@ import * as visitSums from './migrations/0031-visit-sums';
 import * as serviceIncome from './migrations/0032-service-income';
 import * as dataExports from './migrations/0033-data-exports';
 import * as visitDayColumns from './migrations/0034-visit-day-columns';
+import * as oneManualExport from './migrations/0035-one-manual-export';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0032-service-income': serviceIncome,
   '0033-data-exports': dataExports,
   '0034-visit-day-columns': visitDayColumns,
+  '0035-one-manual-export': oneManualExport,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -3,6 +3,7 @@ import { createUser, loggedIn, testApp, type Agent, type TestApp } from '../../h
 import { checkout, newClient, newService, book } from '../../helpers/payments-studio';
 import { runExportsDue } from '../../../src/server/features/data-export/due';
 import { exportJobs } from '../../../src/server/features/data-export/make';
+import { recordExport } from '../../../src/server/features/data-export/store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,6 +89,22 @@ describe('export information', () => {
     const saved = await agent.put(SETTINGS, { ...csvSettings, automatic: true, frequency: 'weekly' });
     expect(saved.statusCode).toBe(200);
     expect((await agent.get(SETTINGS)).json().data).toEqual({ ...csvSettings, automatic: true, frequency: 'weekly' });
+  });
+
+  it('makes one manual archive at a time even when two asks come together', async () => {
+    const { agent, user } = await loggedIn(t.app);
+    const id = user.id;
+    const asks = await Promise.all([agent.post(EXPORTS), agent.post(EXPORTS), agent.post(EXPORTS)]);
+    expect(asks.map((r) => r.statusCode).sort()).toEqual([202, 422, 422]);
+    // Past the route's look (as a request that raced it would be), the database itself refuses a second one.
+    const settings = { parts: ['clients' as const], format: 'csv' as const, delivery: 'download' as const };
+    expect(await recordExport(t.app.db, id, settings)).toBeNull();
+    const rows = await t.app.db.selectFrom('data_exports').select('status').where('user_id', '=', id).execute();
+    expect(rows).toEqual([{ status: 'queued' }]);
+    // Once it is made, the next ask is taken.
+    expect(await work()).toBe(1);
+    expect(await recordExport(t.app.db, id, settings)).toEqual(expect.any(Number));
+    await t.app.db.deleteFrom('jobs').where('name', '=', 'export-information.make').execute();
   });
 
   it('exports now on the queue: one at a time, a zip of a CSV per part, formulas neutralised, emailed', async () => {

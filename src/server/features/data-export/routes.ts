@@ -78,9 +78,12 @@ export async function dataExportRoutes(app: FastifyInstance): Promise<void> {
     { preValidation: allowed('create'), schema: { tags, response: responses({ 202: dataBody(EXPORT) }) } },
     async (req, reply) => {
       const userId = req.user!.id;
-      // One at a time: a second ask while an archive is being made would only make the same archive again.
-      if (await exportUnderWay(app.db, userId)) throw invalid('export', 'exportInformation.underWay');
-      const id = (await recordExport(app.db, userId, exportSettingsOf(req.user!.settings)))!;
+      // One at a time: a second ask while an archive is being made would only make the same archive again. The
+      // look covers an automatic archive too; two asks at once are told apart by the database (null: not recorded).
+      const underWay = () => invalid('export', 'exportInformation.underWay');
+      if (await exportUnderWay(app.db, userId)) throw underWay();
+      const id = await recordExport(app.db, userId, exportSettingsOf(req.user!.settings));
+      if (id === null) throw underWay();
       await queueExport(app, id);
       const made = await findExport(app.db, userId, id);
       return reply.code(202).send({ data: made, message: req.t('exportInformation.started') });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { uniqueViolation } from '../../engine/unique-violation';
 import { nowIso } from '../../db/database';
 import type { ExportInformationSettings, ExportPart } from './settings';
 
@@ -71,7 +72,8 @@ export async function exportUnderWay(db: Db, userId: number): Promise<boolean> {
 
 /**
  * Records an archive to be made. An automatic one names its period: a period already recorded for the owner adds
- * nothing (null comes back), so the hourly look can run any number of times.
+ * nothing (null comes back), so the hourly look can run any number of times. A manual one while another manual one
+ * is queued or running adds nothing either: the database's index refuses it (migration 0035), whatever raced.
  */
 export async function recordExport(
   db: Db,
@@ -93,7 +95,11 @@ export async function recordExport(
     })
     .onConflict((oc) => oc.columns(['user_id', 'period_key']).doNothing())
     .returning('id')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((err: unknown) => {
+      if (periodKey === null && uniqueViolation(err)) return undefined;
+      throw err;
+    });
   return row?.id ?? null;
 }
 
