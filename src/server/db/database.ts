@@ -5,6 +5,7 @@ import { type Compilable, CompiledQuery, Kysely, SqliteDialect, sql } from 'kyse
 import pg from 'pg';
 import { compileObjectBuilder } from './object-builder';
 import { OwnSchemaPostgresDialect } from './pg-introspector';
+import { openReader } from './reader';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -12,6 +13,8 @@ export type Dialect = 'sqlite' | 'postgres';
 
 export interface DbHandle {
   db: Db;
+  /** Where heavy reads go: on a SQLite file a read-only connection on a thread of its own (`reader.ts`); else `db`. */
+  reads: Db;
   dialect: Dialect;
   /** The raw better-sqlite3 handle when on SQLite (benchmarks compare against it). */
   sqlite?: SQLite.Database;
@@ -26,7 +29,7 @@ export function openDatabase(url: string): DbHandle {
     pg.types.setTypeParser(1700, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, reads: db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -36,7 +39,12 @@ export function openDatabase(url: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  const reads = file === ':memory:' ? db : openReader(path.resolve(file));
+  const close = async () => {
+    if (reads !== db) await reads.destroy();
+    await db.destroy();
+  };
+  return { db, reads, dialect: 'sqlite', sqlite, close };
 }
 
 /**

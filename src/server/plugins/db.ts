@@ -6,6 +6,8 @@ import { migrateToLatest } from '../db/migrate';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Heavy reads (analytics, the dashboard's figures): see `DbHandle.reads`. */
+    reads: Db;
     dialect: Dialect;
     dbHandle: DbHandle;
   }
@@ -17,6 +19,7 @@ export default fp(
     const handle = openDatabase(opts.url);
     await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
     app.decorate('db', handle.db);
+    app.decorate('reads', handle.reads);
     app.decorate('dialect', handle.dialect);
     app.decorate('dbHandle', handle);
     app.addHook('onClose', async () => handle.close());

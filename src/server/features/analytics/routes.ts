@@ -45,12 +45,12 @@ export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
       if (wanted && !available) throw forbidden('read', 'AdvancedReporting');
       const appointments: VisitFilter = (table) => req.filterFor('read', 'Appointment', table);
       // The period's visits per day and status serve both attendance and the busy days: read once.
-      const days = wanted ? await visitDays(app.db, appointments, period) : undefined;
+      const days = wanted ? await visitDays(app.reads, appointments, period) : undefined;
       const [basic, advanced] = await Promise.all([
-        basicAnalytics(app.db, req, period, days),
+        basicAnalytics(app.reads, req, period, days),
         wanted
           ? advancedAnalytics(
-              app.db,
+              app.reads,
               {
                 serviceIncome: req.filterFor('read', 'Income', 'service_income'),
                 incomeDays: req.filterFor('read', 'Income', 'payment_days'),

@@ -22,7 +22,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/data/statistic',
     { schema: { tags: ['dashboard'], response: responses({ 200: STATISTIC }) } },
-    async (req) => ({ data: await dashboardStatistic(app.db, req), currency: regionCurrency(req.user!.region) }),
+    async (req) => ({ data: await dashboardStatistic(app.reads, req), currency: regionCurrency(req.user!.region) }),
   );
 
   const cardIds = () =>
