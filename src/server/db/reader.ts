@@ -74,6 +74,7 @@ class ReadingThread implements DatabaseConnection {
   async end(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    this.rejectAll(new Error('The database is closed.'));
     if (worker) await worker.terminate();
   }
 
@@ -83,8 +84,8 @@ class ReadingThread implements DatabaseConnection {
     const worker = new Worker(THREAD, { eval: true, workerData: { file: this.file, driver } });
     worker.unref(); // a forgotten close never keeps the process alive
     worker.on('message', (answer: Answer) => this.answer(answer));
-    worker.on('error', (err) => this.fail(err));
-    worker.on('exit', () => this.fail(new Error('The reading thread stopped.')));
+    worker.on('error', (err) => this.fail(worker, err));
+    worker.on('exit', () => this.fail(worker, new Error('The reading thread stopped.')));
     return (this.worker = worker);
   }
 
@@ -104,8 +105,13 @@ class ReadingThread implements DatabaseConnection {
   }
 
   /** Every read still waiting fails with the thread; the next read starts a new one. */
-  private fail(err: Error) {
+  private fail(worker: Worker, err: Error) {
+    if (this.worker !== worker) return; // one already ended, or replaced
     this.worker = null;
+    this.rejectAll(err);
+  }
+
+  private rejectAll(err: Error) {
     for (const { reject } of this.waiting.values()) reject(err);
     this.waiting.clear();
   }
