@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,13 +7,15 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
-import { dayInWords } from '../money/shared';
+import { dayInWords, moneyIn } from '../money/shared';
+import type { PlanOffer } from './plan-change';
 
 /**
  * The card step that follows registration (spec §1: a 14-day trial with a card on file): when the trial ends, and
  * a card added on the provider's hosted page (no card number passes through the app), nothing charged until then.
  * Back from the hosted page it says the card is saved and leads on to choosing the plan. It can be left for later:
- * the setup checklist keeps the step.
+ * the setup checklist keeps the step. An owner who has chosen a plan on the trial is told what the card will be
+ * charged (the plan, its amount and when); one who has not, that the plan is chosen next.
  */
 const TrialStart: ScreenWidget = () => {
   const { rest, t, locale } = useRenderer();
@@ -20,10 +23,23 @@ const TrialStart: ScreenWidget = () => {
   const { search } = useAddress();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const chosen = user?.subscription.subscribed ? user.subscription.plan_name : null;
+  const { data: plans } = useSWR(chosen ? 'subscription-plans' : null, () =>
+    rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
+  );
   if (!user) return null;
   // UA owners give their card to LiqPay on its page when they choose a plan.
   const saved = new URLSearchParams(search).get('card') === 'saved' || user.region === 'UA';
   const ends = user.subscription.trial_ends_at ? dayInWords(user.subscription.trial_ends_at.slice(0, 10), locale) : '';
+  const plan = plans?.data.find((p) => p.name === chosen);
+  // What the card is charged when the trial ends, once the plan (and so the amount) is known.
+  const charge = plan
+    ? t(plan.interval === 'annual' ? 'billing.start.chargeAnnual' : 'billing.start.chargeMonthly', {
+        date: ends,
+        plan: t(`billing.levels.${plan.level}`),
+        amount: moneyIn(locale, plan.currency)(plan.price),
+      })
+    : null;
 
   async function addCard() {
     setBusy(true);
@@ -49,7 +65,7 @@ const TrialStart: ScreenWidget = () => {
           ) : (
             <Alert severity="success">{t('billing.start.saved')}</Alert>
           )}
-          <Typography>{t('billing.start.choose', { date: ends })}</Typography>
+          <Typography>{chosen ? charge : t('billing.start.choose', { date: ends })}</Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button variant="contained" component={Link} to="/account-setup/subscription/details">
               {t('billing.start.seePlans')}
@@ -61,7 +77,7 @@ const TrialStart: ScreenWidget = () => {
         </>
       ) : (
         <>
-          <Typography>{t('billing.start.text', { date: ends })}</Typography>
+          <Typography>{chosen ? charge : t('billing.start.text', { date: ends })}</Typography>
           {failure && <Alert severity="error">{failure}</Alert>}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Button variant="contained" disabled={busy} onClick={() => void addCard()}>
