@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { fillTemplate } from '../../domain/message-templates';
+import { businessNameOf } from '../infra/business-voice';
 import { sha256, newToken } from '../infra/crypto';
 import type { Db } from './database';
 
@@ -19,10 +20,10 @@ export async function seedMarketing(
 ): Promise<void> {
   const owner = await db
     .selectFrom('users')
-    .select(['first_name', 'last_name'])
+    .select(['first_name', 'last_name', 'settings'])
     .where('id', '=', ownerId)
     .executeTakeFirstOrThrow();
-  const business = `${owner.first_name} ${owner.last_name}`;
+  const business = businessNameOf(owner);
   const iso = (ms: number) => new Date(ms).toISOString();
   const sentAt = now - 21 * DAY;
   const since = iso(sentAt - 90 * DAY).slice(0, 10);

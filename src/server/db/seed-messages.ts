@@ -3,6 +3,7 @@ import { dayInWords } from '../../domain/dates-in-words';
 import { fillTemplate } from '../../domain/message-templates';
 import { smsCredits } from '../../domain/sms';
 import type { Insertable } from 'kysely';
+import { businessNameOf } from '../infra/business-voice';
 import type { Db } from './database';
 import type { OutboxTable } from './tables/accounts';
 
@@ -75,7 +76,7 @@ export async function seedMessages(db: Db, ownerId: number, t: TFunction, now = 
     .orderBy('a.starts_at')
     .execute();
 
-  const business = `${owner.first_name} ${owner.last_name}`.trim();
+  const business = businessNameOf(owner);
   const rows: Array<Insertable<OutboxTable>> = [];
   let n = 0;
   for (const v of visits) {

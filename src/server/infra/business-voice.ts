@@ -1,6 +1,9 @@
+import { invoiceSettingsOf } from '../../domain/invoices';
+
 /**
  * How an owner's business speaks to its clients (invoices, exports, reminders, campaigns): its name — the one the
- * owner gave in their business profile, else the owner's own — and its online-booking page when that takes bookings.
+ * owner gave in their invoice settings, which is the name their invoices carry, else the owner's own — and its
+ * online-booking page when that takes bookings.
  */
 export interface OwnerRow {
   first_name: string;
@@ -16,8 +19,7 @@ const decoded = (raw: unknown): Record<string, unknown> =>
     : ((raw ?? {}) as Record<string, unknown>);
 
 export function businessNameOf(owner: OwnerRow): string {
-  const profile = (decoded(owner.settings).businessProfile ?? {}) as { business_name?: unknown };
-  const named = typeof profile.business_name === 'string' ? profile.business_name.trim() : '';
+  const named = invoiceSettingsOf(decoded(owner.settings)).business_name?.trim();
   return named || `${owner.first_name} ${owner.last_name}`.trim();
 }
 

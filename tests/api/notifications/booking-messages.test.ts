@@ -148,7 +148,7 @@ describe('booking messages for the appointments an owner books', () => {
       .set({
         booking_slug: 'hart-hair',
         settings: JSON.stringify({
-          businessProfile: { business_name: 'Hart Hair' },
+          invoiceSettings: { business_name: 'Hart Hair' },
           bookingSettings: { enabled: true },
         }),
       })

@@ -38,7 +38,7 @@ export function exportQuery(body: ExportBody): LedgerExportQuery {
   };
 }
 
-/** The business's name as the owner gave it in their business profile, else the owner's own name. */
+/** The business's name as its invoices give it (invoice settings), else the owner's own name. */
 export const businessName = (user: SessionUser): string => businessNameOf(user);
 
 /** The period in the owner's words ("1 Jan 2026 – 31 Dec 2026", "All dates"). */
