@@ -65,13 +65,15 @@ export async function netIncomeExportRoutes(app: FastifyInstance, opts: { curren
     async (req: FastifyRequest, reply) => {
       const body = req.body as NetIncomeExportBody;
       const start = taxSettingsOf(req.user!.settings, req.user!.region).tax_year_start;
-      const year = taxYearOf(todayIn(ownerTimeZone(req)), start);
+      const today = todayIn(ownerTimeZone(req));
+      const year = taxYearOf(today, start);
       const from = body.from ?? year.from;
       const to = body.to ?? year.to;
       if (to < from) throw invalid('to', 'exports.periodBackwards');
       if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
       const period = body.period ?? 'month';
-      const figures = await netIncome(app.db, netIncomeFilters(req), { from, to, period }, start);
+      // Counted up to the owner's today, as the screen counts.
+      const figures = await netIncome(app.db, netIncomeFilters(req), { from, to, period, until: today }, start);
       const owner = ownerExport(app, req, { from, to });
       const t = owner.t;
       async function* rows() {

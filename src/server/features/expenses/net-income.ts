@@ -54,14 +54,18 @@ async function perRange<T>(ranges: Array<[string, string]>, read: (from: string,
  * summed into months, quarters or tax years (counted from `taxStart`, MM-DD). It reads the sums the database keeps
  * as rows are written — the ledger's and the expenses' per month for the months wholly inside a period, per day only
  * where a period starts or ends mid-month — so a tax year reads a few dozen rows whatever the number of payments.
+ * `until` (the owner's today) ends what is counted: a rent dated next month, saved already, is not yet a cost, and
+ * the periods after it are listed empty.
  */
 export async function netIncome(
   db: Db,
   filters: NetIncomeFilters,
-  q: { from: string; to: string; period: NetIncomePeriod },
+  q: { from: string; to: string; period: NetIncomePeriod; until?: string },
   taxStart = '04-06',
 ) {
-  const { months, days } = monthsAndDays(q.from, q.to, q.period, taxStart);
+  const { until, ...asked } = q;
+  const end = until !== undefined && until < q.to ? until : q.to;
+  const { months, days } = end < q.from ? { months: [], days: [] } : monthsAndDays(q.from, end, q.period, taxStart);
   const [incomeMonths, incomeDays, spentMonths, spentDays] = await Promise.all([
     months.length
       ? db
@@ -118,5 +122,5 @@ export async function netIncome(
   );
   const total = { income: 0, expenses: 0, mileage: 0, net: 0 };
   for (const r of rows) for (const k of ['income', 'expenses', 'mileage', 'net'] as const) total[k] += r[k];
-  return { ...q, rows, total };
+  return { ...asked, rows, total };
 }

@@ -189,15 +189,19 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       const q = req.query as { from?: string; to?: string; year?: number; period?: NetIncomePeriod };
       // The tax year starting in `year`, else the current one, unless a period is given; at most ten years at once.
       const start = taxSettingsOf(req.user!.settings, req.user!.region).tax_year_start;
-      const current = taxYearOf(todayIn(ownerTimeZone(req)), start);
+      const today = todayIn(ownerTimeZone(req));
+      const current = taxYearOf(today, start);
       const year = q.year ? taxYearOf(`${q.year}-${start}`, start) : current;
       const from = q.from ?? year.from;
       const to = q.to ?? year.to;
       if (to < from) throw invalid('to', 'exports.periodBackwards');
       if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
-      return netIncome(app.db, netIncomeFilters(req), { from, to, period: q.period ?? 'month' }, start).then(
-        (answer) => ({ ...answer, current }),
-      );
+      // Counted up to the owner's today: what is dated later has not happened yet.
+      const period = q.period ?? 'month';
+      return netIncome(app.db, netIncomeFilters(req), { from, to, period, until: today }, start).then((answer) => ({
+        ...answer,
+        current,
+      }));
     },
   );
 

@@ -46,7 +46,7 @@ export async function taxEstimateRoutes(app: FastifyInstance): Promise<void> {
       const figures = await netIncome(
         app.db,
         netIncomeFilters(req),
-        { from: year.from, to: today, period: 'tax_year' },
+        { from: year.from, to: today, period: 'tax_year', until: today },
         settings.tax_year_start,
       );
       const { income, expenses, mileage, net } = figures.total;
