@@ -24,8 +24,6 @@ import {
   type BasketItem,
   type Discount,
 } from '../money/basket';
-import { todayIn } from '../../domain/dates';
-import { useWidgetHost } from '../host';
 import { clientName, currencyFrom, moneyIn, type ClientRef } from '../money/shared';
 import { useOwing, useOwingSales, useRedeemable, useSellables } from './data';
 import { useChosen } from './chosen';
@@ -77,8 +75,6 @@ const Checkout: ScreenWidget = () => {
     if (preset && !client) setClient(preset.data);
   }, [preset, client]);
 
-  const { user } = useWidgetHost();
-  const today = todayIn(user?.calendarSettings?.time_zone ?? 'UTC');
   const clientId = client?.id ?? null;
   const owing = useOwing(clientId);
   const owingSales = useOwingSales(clientId);
@@ -94,7 +90,7 @@ const Checkout: ScreenWidget = () => {
 
   const earlier = owingSales.data ?? (owingSales.isLoading ? undefined : []);
   const all = useMemo(() => (owing.data && earlier ? [...owing.data, ...earlier] : undefined), [owing.data, earlier]);
-  const { chosen, chosenSeats, chosenSales, toggle, clear } = useChosen(clientId, all, today, {
+  const { chosen, chosenSeats, chosenSales, toggle, clear } = useChosen(clientId, all, {
     appointment: presetAppointment,
     class: presetSeat,
     sale: presetSale,

@@ -5,16 +5,12 @@ type Kind = 'appointment' | 'class' | 'sale';
 
 /**
  * What the checkout has ticked of a client's owed appointments, class seats and earlier sales. For each new client,
- * once their list is read: the one named in the address (`appointment_id`, `class_seat_id`, `sale_id`) alone, or
- * with none named everything due by today (coming appointments are listed, as a client may pay ahead, but not
- * ticked unasked). Once per client, so a later refresh of the list (the window regaining focus) keeps the ticks.
+ * once their list is read: only what the checkout was opened for, the one named in the address (`appointment_id`,
+ * `class_seat_id`, `sale_id`). Older debts and coming appointments are listed for the owner to tick, never ticked
+ * unasked: a client buying a shampoo is not asked for last June's class. Once per client, so a later refresh of the
+ * list (the window regaining focus) keeps the ticks.
  */
-export function useChosen(
-  clientId: number | null,
-  owed: Owing[] | undefined,
-  today: string,
-  named: Record<Kind, number | null>,
-) {
+export function useChosen(clientId: number | null, owed: Owing[] | undefined, named: Record<Kind, number | null>) {
   const [chosen, setChosen] = useState<number[]>([]);
   const [chosenSeats, setChosenSeats] = useState<number[]>([]);
   const [chosenSales, setChosenSales] = useState<number[]>([]);
@@ -29,23 +25,12 @@ export function useChosen(
     if (!owed || ticked.current === clientId) return;
     ticked.current = clientId;
     const of = (kind: Kind) => owed.filter((a) => (a.kind ?? 'appointment') === kind);
-    const found = (kind: Kind) =>
-      named[kind] !== null && of(kind).some((a) => a.id === named[kind]) ? named[kind] : null;
-    const any = (['appointment', 'class', 'sale'] as const).some((k) => found(k) !== null);
     for (const kind of ['appointment', 'class', 'sale'] as const) {
-      const one = found(kind);
-      setters[kind](
-        any
-          ? one !== null
-            ? [one]
-            : []
-          : of(kind)
-              .filter((a) => a.date <= today)
-              .map((a) => a.id),
-      );
+      const one = named[kind] !== null && of(kind).some((a) => a.id === named[kind]) ? named[kind] : null;
+      setters[kind](one !== null ? [one] : []);
     }
     // Ticks are set once per client, from the first list read; the names come from the address, which stays.
-  }, [owed, clientId, today]);
+  }, [owed, clientId]);
 
   return {
     chosen,

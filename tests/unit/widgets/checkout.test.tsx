@@ -139,11 +139,26 @@ describe('the checkout', () => {
     });
   });
 
-  it('lists a coming appointment without ticking it, unless it is the one named', async () => {
+  it('opened for a client alone ticks none of their debts: selling a £7.50 oil takes £7.50', async () => {
     const coming = { ...owing[0], id: 99, date: '2099-01-01', kind: 'appointment' };
-    setup(undefined, 'en', '/financials/income/checkout?client_id=12', [...owing, coming]);
-    await waitFor(() => expect((screen.getByTestId('owed-31') as HTMLInputElement).checked).toBe(true));
-    expect((screen.getByTestId('owed-99') as HTMLInputElement).checked).toBe(false);
+    const { sent } = setup(undefined, 'en', '/financials/income/checkout?client_id=12', [...owing, coming]);
+    // Older debts (an appointment, a part-paid one, an earlier sale) and a coming one are listed, none ticked.
+    await waitFor(() => expect(screen.getByTestId('owed-sale-32')).toBeTruthy());
+    for (const id of ['owed-31', 'owed-32', 'owed-99', 'owed-sale-32'])
+      expect((screen.getByTestId(id) as HTMLInputElement).checked).toBe(false);
+    const picker = screen.getByRole('combobox', { name: 'checkout.addItem' });
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByText('Oil'));
+    await waitFor(() => expect(amount(0).value).toBe('7.50'));
+    expect(screen.getByRole('button', { name: /checkout.submit/ }).textContent).toContain('£7.50');
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].body).toMatchObject({
+      appointment_ids: [],
+      items: [{ kind: 'product', id: 5, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 750 }],
+    });
+    expect((sent[0].body as { sale_ids?: number[] }).sale_ids ?? []).toEqual([]);
   });
 
   it('says when the payments come to more than is owed, and will not take them', async () => {
