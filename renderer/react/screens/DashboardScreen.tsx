@@ -17,7 +17,7 @@ import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import { FigureCard } from './dashboard/FigureCard';
-import { useDashboardCards } from './dashboard/layout';
+import { cardSpan, useDashboardCards } from './dashboard/layout';
 
 /**
  * The period picker of screens that show a period (analytics): its own chunk, so the dashboard, which has none, does
@@ -159,7 +159,7 @@ export default function DashboardScreen({ screen }: ScreenProps) {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         {cards.map((c) => {
           const index = (screen.cards ?? []).indexOf(c);
-          const span = c.span ?? 1;
+          const span = cardSpan(c, cards);
           return (
             <Box
               key={c.id ?? c.title}

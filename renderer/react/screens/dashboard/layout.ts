@@ -18,6 +18,17 @@ export function arrangeCards(cards: CardDef[], settings: CardSetting[] | undefin
 }
 
 /**
+ * The columns a card takes on a wide screen (of 4): its own `span`, else 1 — unless every card of the screen is a
+ * hand-written widget (no figure, chart or count). Such a screen is a page made of widgets (the calendar, the
+ * checkout, income), not a board of small cards, so each of its widgets takes the whole row.
+ */
+export function cardSpan(card: CardDef, cards: CardDef[]): number {
+  if (card.span) return card.span;
+  const page = cards.every((c) => c.widget && !c.figure && !c.chart);
+  return page ? 4 : 1;
+}
+
+/**
  * The cards a dashboard shows the caller: those their rules allow (a card's `gate`; `unless`: those they do not),
  * in the order and with the
  * choice of their settings (`screen.settings`). Until the settings arrive the screen's own order shows.

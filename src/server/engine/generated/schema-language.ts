@@ -307,7 +307,7 @@ export interface Screen {
      */
     source?: string;
     /**
-     * Columns the card takes on a wide screen (4 in a row); on a phone every card takes the row.
+     * Columns the card takes on a wide screen (4 in a row); on a phone every card takes the row. Without it a card takes one column, or the whole row when every card of the screen is a widget (a page made of widgets).
      */
     span?: number;
     /**
