@@ -78,7 +78,7 @@ describe('POST /api/v1/user/import-clients', () => {
       'bad.csv',
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors['rows.3'][0]).toMatch(/^Row 3: .*email/i);
+    expect(res.json().errors['rows.3.email'][0]).toMatch(/^Row 3: .*email/i);
     expect(res.json().errors['rows.4'][0]).toMatch(/Fill in at least 2 fields/);
     expect(await total()).toBe(before);
   });

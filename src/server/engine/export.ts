@@ -18,6 +18,17 @@ export function neutralised(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** A cell's text as it was before `neutralised`: what an import of the app's own export reads back. */
+export function unneutralised(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
+ * A phone number stored as E.164 (`+447700900123`): only a "+" and digits, which a spreadsheet reads as a number at
+ * worst, never as a formula — written as it is, so that the number imports back.
+ */
+const E164 = /^\+[1-9][0-9]{4,14}$/;
+
 /** Which exported fields hold money (minor units) and in what currency they are written. */
 export interface ExportMoney {
   fields: readonly string[];
@@ -42,7 +53,8 @@ export function moneyFields(registry: SchemaRegistry, resource: string): string[
 
 /**
  * Writes rows as CSV or XLSX through exceljs for both formats; headings are the fields' labels
- * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection.
+ * (`fields.<name>.<field>`) in the caller's language. Every text cell is neutralised against formula injection,
+ * but for a phone field's E.164 number.
  * The file is named for `today`, the owner's date (`clients-2026-11-24.csv`). Money fields are written in major units
  * with the currency's decimals (2500 GBP → 25, 500 JPY → 500), their heading naming the currency ("Price (GBP)").
  */
@@ -56,8 +68,11 @@ export async function exportRows(
   money: ExportMoney = { fields: [], currency: 'GBP' },
   /** Fields with a closed list of values: written in words (`enums.<value>`), not as their codes. */
   enums: readonly string[] = [],
+  /** Fields holding phone numbers in E.164 (`x-resource.phones`). */
+  phones: readonly string[] = [],
 ): Promise<ExportFile> {
   const inWords = new Set(enums);
+  const isPhone = new Set(phones);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   const currency = money.currency.toUpperCase();
@@ -79,7 +94,9 @@ export async function exportRows(
             : inWords.has(f) && typeof v === 'string'
               ? t(`enums.${v}`, { defaultValue: v })
               : typeof v === 'string'
-                ? neutralised(v)
+                ? isPhone.has(f) && E164.test(v)
+                  ? v
+                  : neutralised(v)
                 : v;
     }
     sheet.addRow(values);
@@ -113,5 +130,5 @@ export function resourceFile(
   const props = resource.record.properties ?? {};
   const enums = fields.filter((f) => Array.isArray(props[f]?.enum));
   const money = { fields: moneyFields(registry, resource.name), currency };
-  return exportRows(resource.name, fields, rows, format, t, today, money, enums);
+  return exportRows(resource.name, fields, rows, format, t, today, money, enums, resource.meta.phones ?? []);
 }

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
-import { exportRows, neutralised } from '../../../src/server/engine/export';
+import { exportRows, neutralised, unneutralised } from '../../../src/server/engine/export';
 
 const t = ((key: string, opts?: { defaultValue?: string }) => opts?.defaultValue ?? key) as unknown as TFunction;
 
@@ -9,6 +9,23 @@ describe('export cells against formula injection', () => {
     for (const text of ['=1+1', '+44 7700', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
       expect(neutralised(text)).toBe(`'${text}`);
     for (const text of ['Anna', '', ' =1', 'a=b', '1-2', "'=already"]) expect(neutralised(text)).toBe(text);
+  });
+
+  it('undoes its own quote on import, and only its own', () => {
+    for (const text of ['=1+1', '+44 7700', '-2+3', '@SUM(A1)', 'Anna', "'plain", ' =1'])
+      expect(unneutralised(neutralised(text))).toBe(text);
+    expect(unneutralised("'quoted")).toBe("'quoted");
+  });
+
+  it('writes a phone field’s E.164 number as it is, and anything else in it guarded', async () => {
+    const rows = [
+      { name: 'Ann', phone: '+380501234567' },
+      { name: 'Bob', phone: '+1 =cmd' },
+    ];
+    const csv = (
+      await exportRows('clients', ['name', 'phone'], rows, 'csv', t, '2026-11-24', undefined, [], ['phone'])
+    ).body.toString('utf8');
+    expect(csv.trim().split('\n').slice(1)).toEqual(['Ann,+380501234567', "Bob,'+1 =cmd"]);
   });
 
   it('keeps real negative numbers as numbers in CSV and XLSX', async () => {

@@ -1,16 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unneutralised } from '../../engine/export';
 import { fieldErrors } from '../../engine/validation-messages';
 import { invalid } from '../../infra/domain-error';
 import { normalisePhones } from '../../infra/phones';
-import { columnOf, IMPORT_COLUMNS, MAX_IMPORT_ROWS, MIN_FIELDS, truthy, type ImportColumn } from './columns';
+import {
+  columnOf,
+  IMPORT_COLUMNS,
+  MAX_IMPORT_ROWS,
+  MIN_FIELDS,
+  truthy,
+  YES_NO_COLUMNS,
+  type ImportColumn,
+} from './columns';
+import { importedPhone } from './phone';
 import type { Sheet } from './parse';
 
 export interface CheckedRow {
   /** The row's number in the file, the heading being row 1 (as a spreadsheet numbers it). */
   row: number;
   values: Partial<Record<ImportColumn, string | boolean>>;
-  /** What is wrong with the row, in words; none: it can be imported. */
+  /** What is wrong with the row, in words, each problem once; none: it can be imported. */
   errors: string[];
+  /** The same problems by the field they are about (`row` for the row as a whole). */
+  problems: Record<string, string[]>;
   /** Why the row is left out though nothing is wrong with it: a client with its email or phone exists already. */
   duplicate: string | null;
 }
@@ -19,7 +31,7 @@ export interface CheckedRow {
  * A sheet's rows as clients to import, checked as the client form checks them (the clients resource's schema,
  * phones in E.164 with the owner's region), each with its problems in words, and duplicates — by email or phone,
  * of the owner's clients or of an earlier row — marked to be left out, not doubled. The file itself is refused when
- * it is empty, has more than 250 contacts, or columns the template does not have.
+ * it is empty, has more than 250 contacts, or columns the import does not read.
  */
 export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet: Sheet): Promise<CheckedRow[]> {
   const [heading, ...rows] = sheet;
@@ -35,6 +47,7 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
   const resource = app.registry.resources.get('clients')!;
   const validate = app.schemas.current.bodies.get('clients')!;
   const label = (c: string) => req.t(`fields.clients.${c}`);
+  const region = req.user!.region;
   const own = await app.db
     .selectFrom('clients')
     .select(['email', 'phone'])
@@ -48,19 +61,29 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
     const values: CheckedRow['values'] = {};
     cells.forEach((cell, c) => {
       const column = columns[c];
-      if (column && cell !== '') values[column] = column === 'marketing_messages' ? truthy(cell) : cell;
+      // A cell the app's export guarded against formulas (`'=…`) is read as the text it guarded.
+      if (column && cell !== '') values[column] = YES_NO_COLUMNS.includes(column) ? truthy(cell) : unneutralised(cell);
     });
-    const errors: string[] = [];
-    if (Object.keys(values).length < MIN_FIELDS) errors.push(req.t('import.twoFields', { count: MIN_FIELDS }));
+    const problems: Record<string, string[]> = {};
+    const add = (field: string, message: string) => {
+      const list = (problems[field] ??= []);
+      if (!list.includes(message)) list.push(message);
+    };
+    if (Object.keys(values).length < MIN_FIELDS) add('row', req.t('import.twoFields', { count: MIN_FIELDS }));
     const input: Record<string, unknown> = { ...values };
+    if (typeof input.phone === 'string') input.phone = importedPhone(input.phone, region);
+    // The phone is checked once, as the client form checks it (E.164 with the owner's region), not by its format too.
+    const phoneErrors = normalisePhones(resource, input, region, req.t);
     if (!validate(input))
       for (const [field, messages] of Object.entries(
         fieldErrors(validate.errors ?? [], 'clients', req.t, resource.request.required as string[]),
       ))
-        errors.push(...messages.map((m) => (m.includes(label(field)) ? m : `${label(field)}: ${m}`)));
-    for (const messages of Object.values(normalisePhones(resource, input, req.user!.region, req.t)))
-      errors.push(...messages);
+        if (!phoneErrors[field])
+          for (const m of messages)
+            add(field, m.toLowerCase().includes(label(field).toLowerCase()) ? m : `${label(field)}: ${m}`);
+    for (const [field, messages] of Object.entries(phoneErrors)) for (const m of messages) add(field, m);
     if (typeof input.phone === 'string') values.phone = input.phone;
+    const errors = Object.values(problems).flat();
     let duplicate: string | null = null;
     const email = typeof values.email === 'string' ? values.email.toLowerCase() : null;
     const phone = typeof values.phone === 'string' ? values.phone : null;
@@ -70,7 +93,7 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
       if (email) emails.set(email, row);
       if (phone) phones.set(phone, row);
     }
-    return { row, values, errors, duplicate };
+    return { row, values, errors, problems, duplicate };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** The columns of the import template, in its order (the clients resource's fields a list of contacts has). */
-export const IMPORT_COLUMNS = [
+export const TEMPLATE_COLUMNS = [
   'first_name',
   'last_name',
   'email',
@@ -13,9 +13,25 @@ export const IMPORT_COLUMNS = [
   'state',
   'post_code',
   'notes',
+  'billing_address',
   'marketing_messages',
 ] as const;
+
+/**
+ * The columns an import reads: the template's, and the others the clients export writes (`x-resource.export` of the
+ * clients resource), so that the app's own export imports back whole.
+ */
+export const IMPORT_COLUMNS = [...TEMPLATE_COLUMNS, 'opt_out', 'email_reminders', 'sms_reminders', 'archived'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** The yes/no columns: read with `truthy`, as the export writes them in words ("Yes", "Так"). */
+export const YES_NO_COLUMNS: readonly ImportColumn[] = [
+  'marketing_messages',
+  'opt_out',
+  'email_reminders',
+  'sms_reminders',
+  'archived',
+];
 
 /** Spec §5: at most 250 contacts per import. */
 export const MAX_IMPORT_ROWS = 250;
@@ -29,8 +45,8 @@ const squash = (s: string) =>
     .replace(/[\s_]+/g, ' ');
 
 /**
- * Which template column a heading names: the field's key (`first_name`) or its label in any of the app's languages
- * (`First name`, `Ім'я`), whatever the case and spacing. Null for a heading the template does not have.
+ * Which column a heading names: the field's key (`first_name`) or its label in any of the app's languages
+ * (`First name`, `Ім'я`), whatever the case and spacing. Null for a heading the import does not read.
  */
 export function columnOf(heading: string, translators: TFunction[]): ImportColumn | null {
   const wanted = squash(heading);

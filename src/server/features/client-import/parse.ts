@@ -32,7 +32,9 @@ export async function readSheet(buffer: Buffer): Promise<Sheet> {
       const body = buffer.toString('utf8').replace(/^\uFEFF/, '');
       const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
       const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-      await workbook.csv.read(Readable.from([body]), { parserOptions: { delimiter } });
+      // Every cell as the text it is: read as numbers and dates, `+380501234567` would lose its "+" and
+      // `1990-05-17` could move a day with the server's time zone.
+      await workbook.csv.read(Readable.from([body]), { parserOptions: { delimiter }, map: (cell: string) => cell });
     }
   } catch {
     throw invalid('file', 'import.unreadable');

@@ -12,7 +12,7 @@ import {
 } from '../../engine/responses';
 import { invalid } from '../../infra/domain-error';
 import { checkRows } from './check';
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './columns';
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, YES_NO_COLUMNS } from './columns';
 import { readSheet } from './parse';
 import { templateFile } from './template';
 import { importRows } from './write';
@@ -27,12 +27,13 @@ const PREVIEW = object(
         {
           row: INTEGER,
           values: object(
-            Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, c === 'marketing_messages' ? BOOLEAN : STRING])),
+            Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, YES_NO_COLUMNS.includes(c) ? BOOLEAN : STRING])),
           ),
           errors: list(STRING),
+          problems: { type: 'object', additionalProperties: list(STRING) },
           duplicate: NULLABLE_STRING,
         },
-        { required: ['row', 'values', 'errors', 'duplicate'] },
+        { required: ['row', 'values', 'errors', 'problems', 'duplicate'] },
       ),
     ),
     importable: INTEGER,
@@ -44,8 +45,9 @@ const PREVIEW = object(
 
 /**
  * Client import (spec §7 `POST /user/import-clients`, §5): an Excel or CSV file matching the template, at most 250
- * contacts. `?preview=1` answers each row's problems and duplicates without writing; without it the rows are
- * imported in one transaction, all or none. `GET /user/import-clients/template?format=xlsx|csv` is the template.
+ * contacts. `?preview=1` answers each row's problems (by field) and duplicates without writing; without it the rows
+ * are imported in one transaction, all or none: any row with a problem imports nothing, and the 422 names every such
+ * row and field (`rows.4.email`). `GET /user/import-clients/template?format=xlsx|csv` is the template.
  * Import is part of the clients feature: the caller must be able to create clients (a plan's limits, read-only mode).
  */
 export async function clientImportRoutes(app: FastifyInstance): Promise<void> {

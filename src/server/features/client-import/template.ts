@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
-import { IMPORT_COLUMNS } from './columns';
+import { TEMPLATE_COLUMNS } from './columns';
 
 /** One example contact under the headings, so the owner sees what goes where. */
 const EXAMPLE: Record<string, string> = {
@@ -17,8 +17,8 @@ const EXAMPLE: Record<string, string> = {
 export async function templateFile(t: TFunction, format: 'xlsx' | 'csv') {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t('import.sheet'));
-  sheet.addRow(IMPORT_COLUMNS.map((c) => t(`fields.clients.${c}`)));
-  sheet.addRow(IMPORT_COLUMNS.map((c) => EXAMPLE[c] ?? ''));
+  sheet.addRow(TEMPLATE_COLUMNS.map((c) => t(`fields.clients.${c}`)));
+  sheet.addRow(TEMPLATE_COLUMNS.map((c) => EXAMPLE[c] ?? ''));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => (column.width = 18));
   if (format === 'csv')

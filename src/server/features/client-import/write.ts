@@ -2,24 +2,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nowIso } from '../../db/database';
 import { dyn } from '../../engine/resource-repository';
 import { toColumns } from '../../engine/record-mapping';
-import { invalidFields } from '../../infra/domain-error';
+import { invalidFields, type Message } from '../../infra/domain-error';
 import type { CheckedRow } from './check';
 
 /**
  * Imports the checked rows in one transaction — all of them or, when any row has a problem, none (a 422 naming
- * each such row). Duplicates are left out. Returns how many clients were added and how many rows were left out.
+ * every problem by its row and field: `rows.4.email`, or `rows.4` for the row as a whole, "Row 4: …"), so the owner
+ * can correct the file in one go. Duplicates are left out. Returns how many clients were added and how many rows
+ * were left out.
  */
 export async function importRows(app: FastifyInstance, req: FastifyRequest, rows: CheckedRow[]) {
-  const bad = rows.filter((r) => r.errors.length);
-  if (bad.length)
-    throw invalidFields(
-      Object.fromEntries(
-        bad.map((r) => [
-          `rows.${r.row}`,
-          { key: 'import.rowProblems', values: { row: r.row, problems: r.errors.join(' ') } },
-        ]),
-      ),
-    );
+  const bad = rows.flatMap((r) =>
+    Object.entries(r.problems).map(([field, messages]): [string, Message] => [
+      field === 'row' ? `rows.${r.row}` : `rows.${r.row}.${field}`,
+      { key: 'import.rowProblems', values: { row: r.row, problems: messages.join(' ') } },
+    ]),
+  );
+  if (bad.length) throw invalidFields(Object.fromEntries(bad));
   const resource = app.registry.resources.get('clients')!;
   const fresh = rows.filter((r) => !r.duplicate);
   const now = nowIso();
