@@ -268,7 +268,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(oauthRoutes);
   await fastify.register(integrationWebhookRoutes);
   await fastify.register(adminRoutes);
-  await fastify.register(affiliateRoutes, { appUrl: config.appUrl });
+  await fastify.register(affiliateRoutes, { appUrl: config.appUrl, currency: config.currency });
   await fastify.register(uiRoutes, { store });
   await fastify.register(clientAppointmentRoutes);
   await fastify.register(clientMessageRoutes);

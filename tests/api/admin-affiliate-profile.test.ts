@@ -103,6 +103,7 @@ describe('affiliate', () => {
       subscribers: 1,
       trialing: 1,
       earnings: 0,
+      currency: 'gbp',
     });
     const { agent: owner } = await loggedIn(t.app);
     expect((await owner.post('/api/v1/affiliate/create-code')).statusCode).toBe(403);

@@ -241,6 +241,7 @@ export interface ApiRoutes {
           subscribed: number;
           unsubscribed: number;
           earnings: number;
+          currency: string;
         };
         message?: string;
       };

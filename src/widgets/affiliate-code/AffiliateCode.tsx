@@ -60,17 +60,30 @@ const AffiliateCode: ScreenWidget = () => {
           </Button>
         </Box>
       )}
+      {/* The figures' columns follow the card's own width, not the screen's: in a narrow dashboard card they wrap
+          onto more rows, and a long amount breaks or shrinks rather than running out of the card. */}
       <Box
         component="dl"
-        sx={{ mt: 3, display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2 }}
+        data-testid="affiliate-figures"
+        sx={{
+          mt: 3,
+          mb: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 7.5rem), 1fr))',
+          gap: 2,
+        }}
       >
         {(['subscribers', 'trialing', 'subscribed', 'unsubscribed', 'earnings'] as const).map((k) => (
-          <Box key={k}>
-            <Typography component="dt" variant="body2" color="text.secondary">
+          <Box key={k} sx={{ minWidth: 0 }}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {t(`affiliate.stats.${k}`)}
             </Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0 }}>
-              {k === 'earnings' ? formatMoney(stat.earnings, locale) : stat[k]}
+            <Typography
+              component="dd"
+              variant="h5"
+              sx={{ m: 0, overflowWrap: 'anywhere', fontSize: 'clamp(1.125rem, 1rem + 0.6vw, 1.5rem)' }}
+            >
+              {k === 'earnings' ? formatMoney(stat.earnings, locale, stat.currency) : stat[k]}
             </Typography>
           </Box>
         ))}

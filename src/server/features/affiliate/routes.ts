@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { randomCode } from '../../infra/crypto';
-import { dataBody, INTEGER, NULLABLE_STRING, NUMBER, object, responses } from '../../engine/responses';
+import { dataBody, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
 
 /** The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic). */
-export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string }): Promise<void> {
   const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
 
   app.post(
@@ -56,7 +56,8 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
               trialing: INTEGER,
               subscribed: INTEGER,
               unsubscribed: INTEGER,
-              earnings: NUMBER,
+              earnings: INTEGER,
+              currency: STRING,
             }),
           ),
         }),
@@ -77,6 +78,8 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
           unsubscribed: count(['unsubscriber', 'lapsed']),
           // Earnings arrive with billing; until then nothing has been earned.
           earnings: 0,
+          // Earnings are money, in minor units of the deployment's currency (the one its plans are billed in).
+          currency: opts.currency,
         },
       };
     },
