@@ -7,9 +7,20 @@ const swc = [
   },
 ];
 // ESM-only packages jest must transform.
-const esm = ['@x0k/json-schema-merge', '@tanstack', '@casl', 'ucast', '@ucast', '@rjsf/validator-ajv8', 'wouter'].join(
-  '|',
-);
+const esm = [
+  '@x0k/json-schema-merge',
+  '@tanstack',
+  '@casl',
+  'ucast',
+  '@ucast',
+  '@rjsf/validator-ajv8',
+  'wouter',
+  // The calendar (FullCalendar 7) and the Temporal polyfill it needs.
+  '@fullcalendar',
+  '@full-ui',
+  'temporal-polyfill',
+  'temporal-utils',
+].join('|');
 
 const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },

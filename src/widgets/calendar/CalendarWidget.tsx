@@ -12,25 +12,14 @@ import ukLocale from '@fullcalendar/react/locales/uk';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import MuiLink from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import type { Appointment, ClassSession } from './calendar.types';
 import {
-  appointmentTitle,
   businessHoursFor,
   calendarAt,
-  checkoutPath,
   calendarLocale,
   initialViewFor,
   shownFrom,
@@ -38,15 +27,14 @@ import {
   toEvents,
 } from './calendar.utils';
 import { calendarTexts } from './calendar.texts';
-import { EventCard, PaymentChip } from './EventCard';
+import { AppointmentDialog } from './AppointmentDialog';
+import { EventCard } from './EventCard';
 
 // FullCalendar's Ukrainian names the list view "Порядок денний" (agenda) and writes "далі" in lower case beside
 // "Попередній": the plain words read better on the view buttons.
 const FC_LOCALES = [enGbLocale, { ...ukLocale, listText: 'Список', nextText: 'Далі' }];
 /** One clock for the whole app: 24-hour in both locales. */
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
-
-const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
 
 /**
  * The calendar (FullCalendar 7): day, week, month and list views in the owner's zone, business hours shaded,
@@ -55,7 +43,7 @@ const ATTENDANCE = ['pending', 'attended', 'cancelled', 'noShow'] as const;
  * goes back, with the server's message, when refused.
  */
 const CalendarWidget: ScreenWidget = () => {
-  const { rest, t, notify, confirm, locale, formContext, can } = useRenderer();
+  const { rest, t, notify, confirm, locale, formContext } = useRenderer();
   const { user } = useWidgetHost();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -92,14 +80,6 @@ const CalendarWidget: ScreenWidget = () => {
   const texts = useMemo(() => calendarTexts(t), [t]);
   const currency = String(formContext.currency ?? 'GBP');
   const money = (minor: number) => formatMoney(minor, locale, currency);
-  const day = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
-      timeZone: 'UTC',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
 
   async function call(run: () => Promise<{ message?: string }>) {
     try {
@@ -199,94 +179,14 @@ const CalendarWidget: ScreenWidget = () => {
         eventDrop={(info) => reschedule(info.event, info.revert, false)}
         eventResize={(info) => reschedule(info.event, info.revert, true)}
       />
-      <Dialog
-        open={open !== null}
+      <AppointmentDialog
+        appointment={open}
         onClose={() => setOpen(null)}
-        aria-labelledby="appointment-title"
-        fullWidth
-        maxWidth="xs"
-      >
-        {open && (
-          <>
-            <DialogTitle id="appointment-title">{appointmentTitle(open, t)}</DialogTitle>
-            <DialogContent>
-              <Typography gutterBottom>
-                {open.all_day
-                  ? t('calendar.allDayOn', { date: day(open.date) })
-                  : t('calendar.when', { date: day(open.date), start: open.start_time, end: open.end_time })}
-              </Typography>
-              {open.type === 'service' && (
-                <Typography component="div" color="text.secondary" gutterBottom>
-                  {t('calendar.paymentLabel')}: <PaymentChip appointment={open} t={t} money={money} />
-                </Typography>
-              )}
-              {open.zoom_join_url && (
-                <Typography gutterBottom>
-                  <MuiLink href={open.zoom_join_url} target="_blank" rel="noopener noreferrer">
-                    {t('calendar.zoomJoin')}
-                  </MuiLink>
-                </Typography>
-              )}
-              {open.clients.map((c) => (
-                <TextField
-                  key={c.id}
-                  select
-                  fullWidth
-                  size="small"
-                  margin="dense"
-                  label={t('calendar.attendanceOf', { name: `${c.first_name} ${c.last_name ?? ''}`.trim() })}
-                  value={c.status}
-                  onChange={(e) =>
-                    void call(() =>
-                      rest
-                        .send<{ data: Appointment; message?: string }>(
-                          'PUT',
-                          `/api/v1/appointments/${open.id}/status`,
-                          { status: e.target.value, client_id: c.id },
-                        )
-                        .then((res) => {
-                          setOpen(res.data);
-                          return res;
-                        }),
-                    )
-                  }
-                >
-                  {ATTENDANCE.map((s) => (
-                    <MenuItem key={s} value={s}>
-                      {t(`calendar.attendance.${s}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              ))}
-            </DialogContent>
-            {/* Four actions wrap on a phone rather than spill over the dialog's edge. */}
-            <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
-              <Button color="error" onClick={() => void remove(open)}>
-                {t('actions.delete')}
-              </Button>
-              <Button onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>{t('actions.edit')}</Button>
-              {can('create', 'Income') && checkoutPath(open) && (
-                <Button
-                  variant="outlined"
-                  onClick={() =>
-                    navigate(
-                      checkoutPath(
-                        open,
-                        shown.current ? calendarAt(shown.current.date, shown.current.view) : undefined,
-                      )!,
-                    )
-                  }
-                >
-                  {t('calendar.checkout')}
-                </Button>
-              )}
-              <Button variant="contained" onClick={() => setOpen(null)}>
-                {t('toast.dismiss')}
-              </Button>
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+        onChange={setOpen}
+        call={call}
+        onDelete={(a) => void remove(a)}
+        back={() => (shown.current ? calendarAt(shown.current.date, shown.current.view) : undefined)}
+      />
     </Paper>
   );
 };

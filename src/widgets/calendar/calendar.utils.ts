@@ -19,6 +19,14 @@ export function appointmentTitle(a: Pick<Appointment, 'service' | 'title' | 'typ
 }
 
 /**
+ * Who and what, the client's name first (it is who the owner looks for): "Amelia Stone · Cut and colour"; private
+ * and blocked time by their title or kind only. An event's title and its dialog's.
+ */
+export function appointmentHeading(a: Pick<Appointment, 'clients' | 'service' | 'title' | 'type'>, t: T): string {
+  return [clientNames(a, t), appointmentTitle(a, t)].filter(Boolean).join(' · ');
+}
+
+/**
  * The payment chip's words (spec §4 payment statuses): "Paid", "Unpaid", "Free", "Left to pay £20.00"; none for
  * private and blocked time, which nobody pays for.
  */
@@ -99,8 +107,7 @@ export function isCancelled(a: Pick<Appointment, 'type' | 'clients'>): boolean {
 export function toEvents(appointments: Appointment[], t: T) {
   return appointments.map((a) => ({
     id: String(a.id),
-    // The client's name first (it is who the owner looks for), then what is booked.
-    title: [clientNames(a, t), appointmentTitle(a, t)].filter(Boolean).join(' · '),
+    title: appointmentHeading(a, t),
     start: a.starts_at,
     end: a.ends_at,
     allDay: a.all_day,
