@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../../renderer';
 import useSWR from 'swr';
-import FullCalendar, { type EventApi } from '@fullcalendar/react';
+import FullCalendar, { type CalendarApi, type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
@@ -25,6 +25,8 @@ import {
   shownFrom,
   sessionEvents,
   toEvents,
+  viewButtons,
+  viewOn,
 } from './calendar.utils';
 import { calendarTexts } from './calendar.texts';
 import { AppointmentDialog } from './AppointmentDialog';
@@ -37,10 +39,10 @@ const FC_LOCALES = [enGbLocale, { ...ukLocale, listText: 'Список', nextTex
 const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 
 /**
- * The calendar (FullCalendar 7): day, week, month and list views in the owner's zone, business hours shaded,
- * appointments in their service's colour. An empty slot opens the appointment form there; an event opens its
- * details (attendance per client, edit, delete); dragging moves it through PUT /appointments/{id}/time and
- * goes back, with the server's message, when refused.
+ * The calendar (FullCalendar 7): day, week (three days on a phone), month and list views in the owner's zone,
+ * business hours shaded, appointments in their service's colour. An empty slot opens the appointment form there; an
+ * event opens its details (attendance per client, edit, delete); dragging moves it through PUT
+ * /appointments/{id}/time and goes back, with the server's message, when refused.
  */
 const CalendarWidget: ScreenWidget = () => {
   const { rest, t, notify, confirm, locale, formContext } = useRenderer();
@@ -51,6 +53,7 @@ const CalendarWidget: ScreenWidget = () => {
   const [query] = useSearchParams();
   const asked = useMemo(() => shownFrom(query), [query]);
   const shown = useRef<{ date: string; view: string } | null>(null);
+  const calendar = useRef<CalendarApi | null>(null);
   const [open, setOpen] = useState<Appointment | null>(null);
   const key = range ? ['appointments', range.from, range.to] : null;
   // Always fetched afresh when the calendar opens: appointments change from the form and other devices.
@@ -77,7 +80,15 @@ const CalendarWidget: ScreenWidget = () => {
   const businessHours = useMemo(() => businessHoursFor(hours), [hours]);
   // Spec §9: below md (768 px) the calendar opens on a day (or the list) and keeps its view buttons below it.
   const phone = useMediaQuery('(max-width: 767.95px)', { noSsr: true });
-  const texts = useMemo(() => calendarTexts(t), [t]);
+  // A phone turned sideways past 768 px, or a window narrowed below it: the week and three days trade places.
+  useEffect(() => {
+    const api = calendar.current;
+    const view = api?.view.type;
+    if (api && view && viewOn(view, phone) !== view) api.changeView(viewOn(view, phone));
+  }, [phone]);
+  // The view shown, for the arrows' hints (set as FullCalendar shows a view).
+  const [viewType, setViewType] = useState<string | undefined>();
+  const texts = useMemo(() => calendarTexts(t, viewType), [t, viewType]);
   const currency = String(formContext.currency ?? 'GBP');
   const money = (minor: number) => formatMoney(minor, locale, currency);
 
@@ -116,27 +127,32 @@ const CalendarWidget: ScreenWidget = () => {
     <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
       <FullCalendar
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
-        initialView={asked.view ?? initialViewFor(settings?.default_view, phone)}
+        initialView={viewOn(asked.view ?? initialViewFor(settings?.default_view, phone), phone)}
         initialDate={asked.date}
         headerToolbar={
           phone
             ? { start: 'prev,next', center: 'title', end: 'today' }
-            : { start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }
+            : { start: 'prev,next today', center: 'title', end: viewButtons(false) }
         }
-        footerToolbar={phone ? { center: 'timeGridDay,listWeek,timeGridWeek,dayGridMonth' } : undefined}
+        footerToolbar={phone ? { center: viewButtons(true) } : undefined}
         timeZone={settings?.time_zone ?? 'local'}
         locales={FC_LOCALES}
         locale={calendarLocale(locale)}
         eventTimeFormat={TIME_FORMAT}
         slotHeaderFormat={TIME_FORMAT}
         {...texts}
-        // Phones' month view: columns are about 50 px, too narrow for words. Each day shows coloured dots (up to
-        // three, then "+N"), and a tap on the day, a dot or "+N" opens that day.
-        views={
-          phone
+        buttons={{ timeGrid3Day: { text: t('calendar.threeDays') } }}
+        // Three days: the phone's week. Phones' month view: columns are about 50 px, too narrow for words. Each day
+        // shows coloured dots (up to three, then "+N"), and a tap on the day, a dot or "+N" opens that day.
+        views={{
+          timeGrid3Day: {
+            type: 'timeGrid',
+            duration: { days: 3 },
+          },
+          ...(phone
             ? { dayGridMonth: { dayMaxEvents: 3, moreLinkClick: 'timeGridDay', moreLinkText: (n: number) => `+${n}` } }
-            : undefined
-        }
+            : {}),
+        }}
         eventContent={(arg) => (
           <EventCard
             appointment={(arg.event.extendedProps as { appointment?: Appointment }).appointment}
@@ -159,6 +175,8 @@ const CalendarWidget: ScreenWidget = () => {
         businessHours={businessHours}
         events={events}
         datesSet={(info) => {
+          calendar.current = info.view.calendar;
+          setViewType(info.view.type);
           shown.current = { date: info.view.calendar.formatIso(info.view.currentStart, true), view: info.view.type };
           setRange({ from: info.startStr.slice(0, 10), to: info.endStr.slice(0, 10) });
         }}

@@ -39,8 +39,23 @@ export function paymentText(
   return t(`calendar.payment.${a.payment_status}`, { amount: money(a.left_to_pay ?? 0) });
 }
 
-/** The calendar's views, as FullCalendar names them. */
-export const CALENDAR_VIEWS = ['timeGridDay', 'timeGridWeek', 'dayGridMonth', 'listWeek'] as const;
+/** The calendar's views, as FullCalendar names them (`timeGrid3Day`: three days, the phone's week). */
+export const CALENDAR_VIEWS = ['timeGridDay', 'timeGrid3Day', 'timeGridWeek', 'dayGridMonth', 'listWeek'] as const;
+
+/**
+ * The view buttons: at the desk the day, week, month and list; on a phone (below 768 px) a week's seven columns are
+ * too narrow to read (30 px events), so the day, three days, the list and the month (as coloured dots).
+ */
+export function viewButtons(phone: boolean): string {
+  return phone ? 'timeGridDay,timeGrid3Day,listWeek,dayGridMonth' : 'timeGridDay,timeGridWeek,dayGridMonth,listWeek';
+}
+
+/** A view as this screen shows it: the week becomes three days on a phone, and three days the week at the desk. */
+export function viewOn(view: string, phone: boolean): string {
+  if (phone && view === 'timeGridWeek') return 'timeGrid3Day';
+  if (!phone && view === 'timeGrid3Day') return 'timeGridWeek';
+  return view;
+}
 
 /** The calendar at a date and view (`?date=2026-11-23&view=timeGridWeek`): where a checkout from it comes back. */
 export function calendarAt(date: string, view: string): string {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen as view, within } from '@testing-library/react';
+import { fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
@@ -80,6 +80,39 @@ function renderCalendar(path: string, { phone = false, defaultView }: { phone?: 
     </SWRConfig>,
   );
 }
+
+/** The view buttons offered, by their text. */
+const views = async () => (await view.findAllByRole('tab')).map((tab) => tab.textContent);
+/** The days the calendar shows, as FullCalendar marks its day columns' headers. */
+const days = () => [
+  ...new Set(
+    [...document.querySelectorAll('[role="columnheader"][data-date]')].map((d) => d.getAttribute('data-date')),
+  ),
+];
+
+describe('the calendar on a phone (below 768 px)', () => {
+  it('offers a day, three days and the list instead of the week, and opens on the day', async () => {
+    renderCalendar('/appointments/calendar/events?date=2026-11-23', { phone: true, defaultView: 'week' });
+    expect(await views()).toEqual(['Day', '3 days', 'List', 'Month']);
+    await waitFor(() => expect(days()).toEqual(['2026-11-23']));
+    fireEvent.click(view.getByRole('tab', { name: /3 days/ }));
+    await waitFor(() => expect(days()).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']));
+    fireEvent.click(view.getByRole('button', { name: 'Next 3 days' }));
+    await waitFor(() => expect(days()).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']));
+  });
+
+  it('shows three days where an address asks for the week (a link made at the desk)', async () => {
+    renderCalendar('/appointments/calendar/events?date=2026-11-23&view=timeGridWeek', { phone: true });
+    await waitFor(() => expect(days()).toEqual(['2026-11-23', '2026-11-24', '2026-11-25']));
+  });
+
+  it('at the desk keeps the day, the week, the month and the list, opening on the week', async () => {
+    renderCalendar('/appointments/calendar/events?date=2026-11-25');
+    expect(await views()).toEqual(['Day', 'Week', 'Month', 'List']);
+    await waitFor(() => expect(days()).toHaveLength(7));
+    expect(days()[0]).toBe('2026-11-23');
+  });
+});
 
 describe("the appointment's dialog", () => {
   it('names the client and the service in its title', async () => {
