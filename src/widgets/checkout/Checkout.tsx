@@ -20,6 +20,7 @@ import {
   isChosen,
   requestBody,
   totals,
+  voucherLinesOver,
   type Basket,
   type BasketItem,
   type Discount,
@@ -131,9 +132,9 @@ const Checkout: ScreenWidget = () => {
     setLines((ls) => ls.map((l, j) => (j === i ? line : l)));
   }
 
-  function addLine() {
+  /** A new cash line offering `left` (by default what is still left to pay). */
+  function addLine(left = sums.left) {
     firstTouched.current = true;
-    const left = sums.left;
     setLines((ls) => [
       ...ls,
       {
@@ -169,6 +170,8 @@ const Checkout: ScreenWidget = () => {
   const nothing = chosen.length + chosenSeats.length + chosenSales.length === 0 && items.length === 0;
   // More than is owed cannot be taken (the server refuses it too): said before the owner presses Take.
   const over = !nothing && sums.paid > sums.total;
+  // Nor more of a gift voucher than its balance.
+  const overBalance = voucherLinesOver(lines);
   return (
     <Paper
       component="form"
@@ -240,12 +243,14 @@ const Checkout: ScreenWidget = () => {
             packages={packages}
             error={parts.lines[i]}
             left={sums.left}
+            overBalance={overBalance.has(l.key)}
+            onRest={(rest) => addLine(rest)}
             onChange={(line) => changeLine(i, line)}
             onRemove={() => setLines((ls) => ls.filter((_, j) => j !== i))}
           />
         ))}
         <Box>
-          <Button onClick={addLine}>{t('checkout.addPayment')}</Button>
+          <Button onClick={() => addLine()}>{t('checkout.addPayment')}</Button>
         </Box>
         {fieldError('payments') && <Alert severity="error">{fieldError('payments')}</Alert>}
       </Box>
@@ -257,7 +262,11 @@ const Checkout: ScreenWidget = () => {
       )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         <Button onClick={() => navigate(backTo(query.get('back')))}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy || !client || over || (nothing && sums.paid === 0)}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy || !client || over || overBalance.size > 0 || (nothing && sums.paid === 0)}
+        >
           {t('checkout.submit', { amount: money(sums.paid) })}
         </Button>
       </Box>

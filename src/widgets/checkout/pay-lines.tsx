@@ -26,6 +26,10 @@ interface Props {
   onRemove(): void;
   /** What is still left to pay, offered when a voucher's code is looked up and the amount is empty. */
   left: number;
+  /** Whether the gift voucher lines of this line's code ask for more than its balance (all of them together). */
+  overBalance?: boolean;
+  /** What a voucher could not pay of the amount asked (its balance is less), to be offered as another payment. */
+  onRest?(amount: number): void;
 }
 
 /** One payment line: the method, and its amount (cash, card, transfer), code (gift voucher) or package session. */
@@ -40,6 +44,8 @@ export function PayLineRow({
   onChange,
   onRemove,
   left,
+  overBalance = false,
+  onRest,
 }: Props) {
   const { rest, t, locale } = useRenderer();
   const [looking, setLooking] = useState(false);
@@ -54,7 +60,9 @@ export function PayLineRow({
         `/api/v1/gift-vouchers/code/${encodeURIComponent(code)}`,
       );
       const v = 'data' in res ? res.data : res;
-      const amount = line.amount ?? Math.min(v.amount_left, left);
+      // A voucher pays at most its balance; what it cannot pay of the amount asked is offered as another payment.
+      const wanted = line.amount ?? left;
+      const amount = Math.min(wanted, v.amount_left);
       onChange({
         ...line,
         code: v.code,
@@ -64,6 +72,7 @@ export function PayLineRow({
         amount,
         text: moneyInputText(amount, currency, locale),
       });
+      if (wanted > amount) onRest?.(wanted - amount);
     } catch (err) {
       onChange({
         ...line,
@@ -85,8 +94,15 @@ export function PayLineRow({
       onChange={(e) =>
         onChange({ ...line, text: e.target.value, amount: parseMoney(e.target.value, currency, locale) })
       }
-      error={Boolean(error) || (line.text !== '' && line.amount === null)}
-      helperText={error ?? (line.text !== '' && line.amount === null ? t('checkout.badAmount') : undefined)}
+      error={Boolean(error) || (line.text !== '' && line.amount === null) || overBalance}
+      helperText={
+        error ??
+        (line.text !== '' && line.amount === null
+          ? t('checkout.badAmount')
+          : overBalance
+            ? t('payments.voucherTooMuch', { code: line.code })
+            : undefined)
+      }
     />
   );
 

@@ -139,6 +139,22 @@ export function requestBody(basket: Basket): Record<string, unknown> {
   };
 }
 
+/**
+ * The gift voucher lines asking more of a code than its balance (as looked up), all lines of a code together: their
+ * keys. The server refuses such a checkout; the till says so before Take is pressed.
+ */
+export function voucherLinesOver(payments: PayLine[]): Set<number> {
+  const code = (p: PayLine) => (p.code ?? '').trim().toUpperCase();
+  const vouchers = payments.filter((p) => p.method === 'gift_voucher' && code(p) !== '');
+  const asked = new Map<string, number>();
+  for (const p of vouchers) asked.set(code(p), (asked.get(code(p)) ?? 0) + (p.amount ?? 0));
+  const balance = new Map<string, number>();
+  for (const p of vouchers) if (p.codeLeft != null) balance.set(code(p), p.codeLeft);
+  return new Set(
+    vouchers.filter((p) => balance.has(code(p)) && asked.get(code(p))! > balance.get(code(p))!).map((p) => p.key),
+  );
+}
+
 /** The first amount a new payment line suggests: whatever is still left to pay. */
 export const suggestedAmount = (basket: Basket): number => totals(basket).left;
 

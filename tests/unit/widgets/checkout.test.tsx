@@ -208,6 +208,30 @@ describe('the checkout', () => {
     expect(await screen.findByText(/checkout.voucherLeft .*"title":"Pamper","amount":"£15.00"/)).toBeTruthy();
   });
 
+  it("caps a voucher's amount at its balance and offers the rest as a second payment", async () => {
+    const { sent } = setup();
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: 'checkout.method' })[0]);
+    fireEvent.click(within(screen.getByRole('listbox')).getByText('money.methods.gift_voucher'));
+    fireEvent.change(screen.getByTestId('pay-code-0'), { target: { value: 'GOOD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'checkout.checkCode' }));
+    // £15.00 is left on GOOD: it pays £15.00, and the £10.00 still owed is offered as another payment.
+    await waitFor(() => expect(amount(0).value).toBe('15.00'));
+    expect(amount(1).value).toBe('10.00');
+    // More than the balance typed by hand is said at once and not taken.
+    fireEvent.change(amount(0), { target: { value: '20' } });
+    expect(await screen.findByText(/payments.voucherTooMuch .*"code":"GOOD"/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /checkout.submit/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(amount(0), { target: { value: '15' } });
+    await waitFor(() => expect(screen.queryByText(/payments.voucherTooMuch/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0].body as { payments: unknown[] }).payments).toEqual([
+      { method: 'gift_voucher', code: 'GOOD', amount: 1500 },
+      { method: 'cash', amount: 1000 },
+    ]);
+  });
+
   it('sends the ticked appointments and every payment line, then goes back where it came from', async () => {
     const { sent, notify, location } = setup();
     await waitFor(() => expect(amount(0).value).toBe('25.00'));

@@ -4,6 +4,7 @@ import {
   requestBody,
   setQuantity,
   totals,
+  voucherLinesOver,
   type Basket,
 } from '../../../src/widgets/money/basket';
 import { thisMonth } from '../../../src/widgets/money/shared';
@@ -146,5 +147,23 @@ describe('a sale', () => {
     ] as never;
     expect(salePaid({ ...sale, payments })).toBe(3500);
     expect(salePaid({ ...sale, paid: 4500, payments })).toBe(4500);
+  });
+});
+
+describe('gift voucher lines over the balance', () => {
+  it('counts every line of a code (typed in any case) against its balance once looked up', () => {
+    const v = (key: number, code: string, amount: number, codeLeft?: number | null) => ({
+      key,
+      method: 'gift_voucher' as const,
+      code,
+      amount,
+      codeLeft,
+    });
+    expect(voucherLinesOver([v(0, 'GOOD', 1500, 1500)])).toEqual(new Set());
+    expect(voucherLinesOver([v(0, 'GOOD', 1600, 1500)])).toEqual(new Set([0]));
+    expect(voucherLinesOver([v(0, 'GOOD', 1000, 1500), v(1, ' good', 600)])).toEqual(new Set([0, 1]));
+    // Not looked up yet: the server decides.
+    expect(voucherLinesOver([v(0, 'NEW', 9999, null)])).toEqual(new Set());
+    expect(voucherLinesOver([{ key: 0, method: 'cash', amount: 9999 }])).toEqual(new Set());
   });
 });
