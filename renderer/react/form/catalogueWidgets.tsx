@@ -7,28 +7,6 @@ type FormContext = { t?: (k: string, o?: Record<string, unknown>) => string; cur
 const contextOf = (props: WidgetProps) => (props.registry.formContext ?? {}) as FormContext;
 const invalid = (props: WidgetProps) => (props.rawErrors?.length ?? 0) > 0 || undefined;
 
-/** A colour as #rrggbb: the native picker beside the hex value. */
-export function ColourWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, label } = props;
-  const t = contextOf(props).t ?? ((k: string) => k);
-  const colour = typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000';
-  return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12 }}>
-      <input
-        id={id}
-        type="color"
-        className="sf-colour"
-        value={colour}
-        disabled={disabled || readonly}
-        aria-label={`${label}: ${t('widgets.chooseColour')}`}
-        aria-describedby={ariaDescribedByIds(id)}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <code>{colour}</code>
-    </span>
-  );
-}
-
 /**
  * Money as integer minor units (pence, kopiyky): the person types 12.50, the form holds 1250. The currency comes
  * from the host's form context (the owner's region).

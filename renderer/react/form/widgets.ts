@@ -1,5 +1,6 @@
 import { createRegistry, type Registry } from '../../core/registry';
-import { ColourWidget, DurationWidget, MoneyWidget } from './catalogueWidgets';
+import { DurationWidget, MoneyWidget } from './catalogueWidgets';
+import ColourWidget from './ColourWidget';
 import ImageWidget from './ImageWidget';
 import ResourceSelectWidget, { LazyResourceText } from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';

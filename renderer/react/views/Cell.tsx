@@ -8,6 +8,13 @@ export { currencyOf, valueHostOf } from './cell-types';
 const TEXT_TYPES = new Set(['text', 'date', 'datetime', 'boolean', 'money', 'enum', 'duration']);
 
 /**
+ * Whether a card's title or subtitle draws the field by its column's cell type rather than writing it as text: a
+ * host's own types (`x-…`) and colours (a disc, never "#1565c0").
+ */
+export const drawnInCards = (column: ColumnDef | undefined): column is ColumnDef =>
+  Boolean(column?.type && (column.type.startsWith('x-') || column.type === 'colour'));
+
+/**
  * One value of a record as lists, tables and details show it: drawn by the cell type its column names (the
  * built-in ones and the host's), else written as text in the column's type.
  */

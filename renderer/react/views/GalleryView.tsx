@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { formatFields } from '../../core/format';
 import { useRenderer } from '../context';
-import { valueHostOf } from './Cell';
+import { Cell, drawnInCards, valueHostOf } from './Cell';
 import type { ViewProps } from './types';
 
 /** Cards in a responsive grid: one column on phones, up to four on wide screens. */
@@ -44,13 +44,15 @@ export default function GalleryView({ rows, screen, onOpen }: ViewProps) {
                   <Typography variant="subtitle1" component="h2">
                     {title}
                   </Typography>
-                  {card.subtitle?.map((f) =>
-                    row[f] ? (
+                  {card.subtitle?.map((f) => {
+                    if (!row[f]) return null;
+                    const column = screen.columns?.find((c) => c.field === f);
+                    return (
                       <Typography key={f} variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-                        {text(row, [f])}
+                        {drawnInCards(column) ? <Cell column={column} record={row} /> : text(row, [f])}
                       </Typography>
-                    ) : null,
-                  )}
+                    );
+                  })}
                 </CardContent>
               </CardActionArea>
             </Card>

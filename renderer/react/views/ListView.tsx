@@ -7,12 +7,12 @@ import ListItemText from '@mui/material/ListItemText';
 import { Fragment, type ReactNode } from 'react';
 import { formatFields } from '../../core/format';
 import { useRenderer } from '../context';
-import { Cell, valueHostOf } from './Cell';
+import { Cell, drawnInCards, valueHostOf } from './Cell';
 import type { ViewProps } from './types';
 
 /**
- * A card's subtitle: its fields written as their columns are (money, dates…), a field whose column has a host's
- * own type (`x-…`) drawn by that cell type, joined with spaces and skipping empty ones.
+ * A card's subtitle: its fields written as their columns are (money, dates…), a field whose column is drawn (a
+ * host's own type, a colour) drawn by that cell type, joined with spaces and skipping empty ones.
  */
 function Subtitle({
   row,
@@ -28,7 +28,7 @@ function Subtitle({
   for (const field of fields) {
     const column = screen.columns?.find((c) => c.field === field);
     const value = row[field];
-    if (column?.type?.startsWith('x-')) {
+    if (drawnInCards(column)) {
       if (value !== null && value !== undefined && value !== '') parts.push(<Cell column={column} record={row} />);
     } else {
       const text = formatFields(row, [field], screen.columns, ctx.t, ctx.locale, valueHostOf(ctx));

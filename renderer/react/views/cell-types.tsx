@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import Avatar from '@mui/material/Avatar';
+import { colourNameKey } from '../../core/colours';
 import { formatValue, joinFields, type ValueHost } from '../../core/format';
 import { createRegistry, type Registry } from '../../core/registry';
 import type { ColumnDef, RecordData } from '../../core/types';
@@ -80,24 +81,34 @@ const forText = (draw: (text: string) => ReactElement): CellType =>
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
-/** The built-in cell types; every other type (text, date, money, enum, duration, boolean…) is written as text. */
-export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('cell type', {
-  image: ImageCell,
-  list: ListCell,
-  colour: forText((v) => (
+/** A colour as a disc, named in words when it is one of the swatches (its code otherwise). */
+function ColourCell(props: CellProps) {
+  const { t } = useRenderer();
+  const { value } = props;
+  if (typeof value !== 'string' || !value) return <PlainValue {...props} />;
+  const name = colourNameKey(value);
+  return (
     <span
       role="img"
-      aria-label={v}
+      aria-label={name ? t(name) : value}
       style={{
         display: 'inline-block',
         width: 20,
         height: 20,
         borderRadius: '50%',
-        background: v,
+        background: value,
         border: '1px solid rgba(0,0,0,0.2)',
+        verticalAlign: 'middle',
       }}
     />
-  )),
+  );
+}
+
+/** The built-in cell types; every other type (text, date, money, enum, duration, boolean…) is written as text. */
+export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('cell type', {
+  image: ImageCell,
+  list: ListCell,
+  colour: ColourCell,
   url: forText((v) => <UrlValue url={v} />),
   email: forText((v) => (
     <a href={`mailto:${v}`} onClick={stop}>

@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { schemaForForm, visibleFields } from '../../../renderer/core/form-schema';
+import type { ScreenDef } from '../../../renderer/core/types';
+
+const root = path.join(__dirname, '../../..');
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+/** A form screen as the server serves it: its file with its resource's schema. */
+const served = (screen: string, resource: string): ScreenDef => ({
+  ...read(`schemas/screens/${screen}.json`),
+  schema: read(`schemas/resources/${resource}.json`),
+});
+const hiddenOf = (screen: ScreenDef, data: Record<string, unknown>) =>
+  visibleFields(schemaForForm(screen, (k) => k).uiSchema, data).hidden;
+
+describe('the service form', () => {
+  const form = served('services/form', 'services');
+
+  it('shows the parts only for a multipart service', () => {
+    expect(hiddenOf(form, { multipart: false, online_booking: true })).toEqual(['parts']);
+    expect(hiddenOf(form, { multipart: true, online_booking: true })).toEqual([]);
+  });
+
+  it('asks for the booking question only when the service is bookable online', () => {
+    expect(hiddenOf(form, { multipart: true, online_booking: false })).toEqual(['booking_question']);
+    expect(hiddenOf(form, { multipart: false, online_booking: false }).sort()).toEqual(['booking_question', 'parts']);
+  });
+});
