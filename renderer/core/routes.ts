@@ -35,3 +35,17 @@ export function routeFor(manifest: Manifest, screenId: string, params: Record<st
       .replace(/\/+$/, '') || '/'
   );
 }
+
+/**
+ * `path` with a query whose parameters are fields of `record` (`{ date: 'date' }` → `?date=2027-03-04`), leaving
+ * out empty ones: where a saved form opens the next screen.
+ */
+export function withQuery(path: string, query: Record<string, string> | undefined, record: Record<string, unknown>) {
+  const q = new URLSearchParams();
+  for (const [name, field] of Object.entries(query ?? {})) {
+    const value = record[field];
+    if (value !== null && value !== undefined && value !== '') q.set(name, String(value));
+  }
+  const text = q.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}

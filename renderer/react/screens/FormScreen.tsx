@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { HttpError } from '../../core/rest';
-import { routeFor } from '../../core/routes';
+import { routeFor, withQuery } from '../../core/routes';
 import type { RecordData } from '../../core/types';
 import { loadValidator, localizeErrors, type AjvError } from '../../core/validation';
 import { refreshResource } from '../cache';
@@ -149,7 +149,9 @@ export default function FormScreen({ screen }: ScreenProps) {
       } else if (screen.submit?.then === 'message') {
         setDone(res?.message ?? null);
       } else if (screen.submit?.then === 'screen' && screen.submit.screen) {
-        navigate(routeFor(manifest, screen.submit.screen, { id: res?.data?.id ?? id ?? '' }), { replace: true });
+        // The next screen's query from what was saved (the calendar opens on the appointment's date).
+        const to = routeFor(manifest, screen.submit.screen, { id: res?.data?.id ?? id ?? '' });
+        navigate(withQuery(to, screen.submit.query, { ...data, ...res?.data }), { replace: true });
       }
     } catch (err) {
       if (err instanceof HttpError && err.status === 422) {

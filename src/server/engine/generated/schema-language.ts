@@ -264,6 +264,12 @@ export interface Screen {
     label?: I18NKey;
     then?: 'session' | 'screen' | 'message';
     screen?: string;
+    /**
+     * The query of the screen `then: screen` opens, each parameter from a field of the saved record (the server's answer, else what was sent): { "date": "date" } opens the calendar on the appointment's date.
+     */
+    query?: {
+      [k: string]: string;
+    };
   };
   header?: {
     title?: string[];
