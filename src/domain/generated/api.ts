@@ -1727,6 +1727,15 @@ export interface ApiRoutes {
               first_name: string | null;
               last_name: string | null;
             } | null;
+            packages: {
+              title: string;
+              expires_on: string | null;
+              services: {
+                id: string;
+                title: string;
+                left: number;
+              }[];
+            }[];
           } | null;
         };
         message?: string;
@@ -1799,6 +1808,8 @@ export interface ApiRoutes {
       answer?: string;
       address?: string;
       marketing?: boolean;
+      voucher_code?: string;
+      use_package?: boolean;
     };
   };
   "GET /api/v1/online-booking/:slug/bookings/:token": {
@@ -2105,6 +2116,35 @@ export interface ApiRoutes {
       recipient_name?: string;
       message?: string;
       marketing?: boolean;
+    };
+  };
+  "POST /api/v1/online-booking/:slug/quotes": {
+    responses: {
+      "200": {
+        data: {
+          price: number;
+          deposit: number;
+          left_to_pay: number;
+          package: {
+            title: string;
+            expires_on: string | null;
+            sessions_left: number;
+          } | null;
+          package_used: boolean;
+          voucher: {
+            code: string;
+            title: string;
+            amount_left: number;
+            applied: number;
+          } | null;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      hold: string;
+      voucher_code?: string;
+      use_package?: boolean;
     };
   };
   "GET /api/v1/online-booking/:slug/services/:service/slots": {

@@ -9,6 +9,8 @@ import { type HoldDetails, holdFor, markPaying } from './holds';
 import { announce, announcePurchase, bookingOfHold, purchaseOf } from './notices';
 import { checkoutFor, completePayment } from './payments';
 import { providerWebhookRoutes } from './provider-webhooks';
+import { PAY_CHOICE, quoteRoutes, voucherGuessesLimited } from './quote-routes';
+import { type PayChoice, planPayment } from './redeem';
 import { completePurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from './purchases';
 import { dataBody, responses } from '../../engine/responses';
 import { CHECKOUT } from './response-schemas';
@@ -21,6 +23,7 @@ import { CHECKOUT } from './response-schemas';
 export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
   const deps: BookingDeps = { app, ...opts };
   await providerWebhookRoutes(app, deps);
+  await quoteRoutes(app, deps);
 
   app.post(
     '/api/v1/online-booking/:slug/bookings',
@@ -41,6 +44,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
             answer: { type: 'string', maxLength: 1000 },
             address: { type: 'string', maxLength: 1000 },
             marketing: { type: 'boolean' },
+            ...PAY_CHOICE,
           },
         },
       },
@@ -49,7 +53,8 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       const owner = await ownerOf(deps, req);
       await open(deps, owner);
       const session = await verified(deps, req, owner);
-      const body = req.body as HoldDetails & { hold: string };
+      const body = req.body as HoldDetails & PayChoice & { hold: string };
+      if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
       await requireNameIfNew(app.db, owner, session, body.first_name);
@@ -79,13 +84,16 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
         answer: body.answer?.trim(),
         address: service.at_client_place ? body.address?.trim() : undefined,
       };
+      // A package of the client's or a voucher code pays all or part; the deposit is asked of what is left.
+      const { quote, redemption } = await planPayment(app.db, owner, session, hold, body, deps.currency);
+      details.redemption = redemption;
       const manage = newToken();
-      if (hold.deposit > 0) {
+      if (quote.deposit > 0) {
         const checkout = await checkoutFor(
           deps,
           owner,
           session,
-          hold.deposit,
+          quote.deposit,
           req.t('booking.depositFor', { service: service.title, name: owner.name }),
           { hold: String(hold.id) },
         );

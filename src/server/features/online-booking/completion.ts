@@ -6,6 +6,7 @@ import { lockOwner } from '../appointments/overlaps';
 import { calendarOf } from '../availability/availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';
+import { redeem } from './redeem';
 import { onlineSeats, seatsTaken } from './offerings';
 import { ownerToday, type PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
@@ -115,8 +116,9 @@ export interface Completed {
 
 /**
  * Turns a hold into the appointment, in one transaction under the owner's lock: the client (created on the first
- * booking), the appointment (refused if another booking took a blocked part), the deposit as a payment, and the
- * hold closed. Idempotent: the webhook and the returning client may both complete the same payment.
+ * booking), the appointment (refused if another booking took a blocked part), the deposit as a payment, what it
+ * redeems (a package session, a voucher's amount: `redeem.ts`), and the hold closed. Idempotent: the webhook and
+ * the returning client may both complete the same payment.
  */
 export async function completeHold(
   db: Db,
@@ -135,7 +137,8 @@ export async function completeHold(
       throw invalid('hold', 'booking.holdExpired');
     const clientId = await clientFor(trx, owner, hold.booking_session_id, details);
     if (hold.class_session_id) {
-      await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
+      const seatId = await takeSeat(trx, owner, hold, clientId, payment, details.manage_token_hash);
+      await redeem(trx, dialect, owner, clientId, { class_seat_id: seatId }, details.redemption);
       return { created: true };
     }
     const service = await trx
@@ -144,8 +147,9 @@ export async function completeHold(
       .where('id', '=', hold.service_id!)
       .executeTakeFirstOrThrow();
     const ctx = ownerContext(trx, dialect, owner, hold.id);
+    let appointmentId: number;
     try {
-      const [appointmentId] = await createAppointments(
+      [appointmentId] = await createAppointments(
         ctx,
         {
           type: 'service',
@@ -168,16 +172,23 @@ export async function completeHold(
           },
         },
       );
-      void appointmentId;
-      return { created: true };
     } catch (err) {
       if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;
     }
+    await redeem(
+      trx,
+      dialect,
+      owner,
+      clientId,
+      { appointment_id: appointmentId, service_id: service.id },
+      details.redemption,
+    );
+    return { created: true };
   });
 }
 
-/** The seat becomes an attendee (with what they paid), inside completeHold's transaction. */
+/** The seat becomes an attendee (with what they paid), inside completeHold's transaction; returns the seat's id. */
 async function takeSeat(
   trx: Db,
   owner: PublicOwner,
@@ -215,6 +226,7 @@ async function takeSeat(
   // Paid for as an appointment is: the ledger row names the seat, so what it has left to pay is the ledger's.
   await recordPayment(trx, owner, clientId, 'appointment', payment, { class_seat_id: Number(seat.id) });
   await trx.updateTable('slot_holds').set({ status: 'booked' }).where('id', '=', hold.id).execute();
+  return Number(seat.id);
 }
 
 /** A client the owner does not know yet (by the verified email or phone) gives at least a first name. */

@@ -38,11 +38,15 @@ export function dateRange(req: FastifyRequest): { from: string; to: string } {
   return { from, to };
 }
 
-/** Code requests per address and per destination, and verification tries per address, in 15-minute windows. */
+/**
+ * Code requests per address and per destination, verification tries and voucher codes tried per address, in
+ * 15-minute windows.
+ */
 export const LIMITS: Record<string, Limit> = {
   codeAddress: { max: 20, window: 900 },
   codeDestination: { max: 5, window: 900 },
   verifyAddress: { max: 30, window: 900 },
+  voucherAddress: { max: 30, window: 900 },
 };
 
 /** True after answering 429 when one of the checks is over its limit. */

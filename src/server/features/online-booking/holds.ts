@@ -9,6 +9,7 @@ import { serviceParts } from '../appointments/service-parts';
 import { bookableStarts, calendarOf } from '../availability/availability';
 import { depositFor, serviceByPublicId } from './offerings';
 import type { PublicOwner } from './owner';
+import type { Redemption } from './redeem';
 import type { BookingSession } from './sessions';
 import { minutesFromNow } from './time';
 
@@ -102,6 +103,8 @@ export interface HoldDetails {
   last_name?: string;
   answer?: string;
   address?: string;
+  /** What the booking pays with besides money (a package of the client's, a voucher code), decided on confirming. */
+  redemption?: Redemption | null;
 }
 
 export async function holdFor(db: Db, owner: PublicOwner, session: BookingSession, token: string) {

@@ -7,11 +7,13 @@ import { BOOKING_COOKIE, type BookingDeps, MAX_DAYS, open } from './context';
 import { offeredClasses, offeredServices } from './offerings';
 import { ownerToday, type PublicOwner } from './owner';
 import { offeredPackages, offeredVouchers } from './purchases';
+import { clientPackages } from './redeem';
 import { findBookingSession } from './sessions';
 
 /**
  * The page as the wizard first reads it: the owner's name, whether the page takes bookings (else the reason, and
- * nothing offered), what it offers by public id, and the client this device verified, if any.
+ * nothing offered), what it offers by public id, and the client this device verified, if any, with the packages
+ * they hold.
  */
 export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner: PublicOwner) {
   let message: string | null = null;
@@ -85,6 +87,31 @@ export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner:
       expiry_days: p.expiry_days,
       services: p.services,
     })),
-    verified: session ? { destination: session.destination, channel: session.channel, client: client ?? null } : null,
+    verified: session
+      ? {
+          destination: session.destination,
+          channel: session.channel,
+          client: client ?? null,
+          packages: session.client_id && !message ? await packagesOf(deps, owner, session.client_id) : [],
+        }
+      : null,
   };
+}
+
+/** A client's packages as the page lists them: each service by its public id, with the sessions left of it. */
+async function packagesOf(deps: BookingDeps, owner: PublicOwner, clientId: number) {
+  const held = await clientPackages(deps.app.db, owner, clientId);
+  const ids = [...new Set(held.flatMap((p) => p.services.map((s) => s.service_id)))];
+  const publicIds = ids.length
+    ? await deps.app.db.selectFrom('services').select(['id', 'public_id']).where('id', 'in', ids).execute()
+    : [];
+  return held.map((p) => ({
+    title: p.title,
+    expires_on: p.expires_on,
+    services: p.services.map((s) => ({
+      id: publicIds.find((x) => x.id === s.service_id)?.public_id ?? '',
+      title: s.title,
+      left: s.left,
+    })),
+  }));
 }

@@ -75,7 +75,22 @@ export const PAGE = object({
       services: list(STRING),
     }),
   ),
-  verified: { type: ['object', 'null'], properties: { destination: STRING, channel: STRING, client: NAME_OR_NULL } },
+  verified: {
+    type: ['object', 'null'],
+    properties: {
+      destination: STRING,
+      channel: STRING,
+      client: NAME_OR_NULL,
+      /** The client's packages with sessions left, each service by its public id (what they may book with). */
+      packages: list(
+        object({
+          title: STRING,
+          expires_on: NULLABLE_STRING,
+          services: list(object({ id: STRING, title: STRING, left: INTEGER })),
+        }),
+      ),
+    },
+  },
 });
 
 /** A class offered online, with its coming sessions and the seats left in each (offerings.ts). */
@@ -100,6 +115,27 @@ export const HOLD = object({
   service: object({ id: STRING, title: STRING, price: NUMBER, duration: INTEGER }),
   deposit: NUMBER,
 });
+
+/** How a held time or seat is paid (redeem.ts: planPayment): a package of the client's, a voucher, the rest. */
+export const QUOTE = object(
+  {
+    price: NUMBER,
+    deposit: NUMBER,
+    left_to_pay: NUMBER,
+    package: {
+      type: ['object', 'null'],
+      properties: { title: STRING, expires_on: NULLABLE_STRING, sessions_left: INTEGER },
+      required: ['title', 'expires_on', 'sessions_left'],
+    },
+    package_used: BOOLEAN,
+    voucher: {
+      type: ['object', 'null'],
+      properties: { code: STRING, title: STRING, amount_left: NUMBER, applied: NUMBER },
+      required: ['code', 'title', 'amount_left', 'applied'],
+    },
+  },
+  { required: ['price', 'deposit', 'left_to_pay', 'package', 'package_used', 'voucher'] },
+);
 
 /** A booked time or seat as the client sees it (manage.ts: presentAppointment, presentSeat). */
 export const BOOKING = object({

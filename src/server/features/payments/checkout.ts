@@ -45,7 +45,10 @@ export async function recordCheckout(
   if (!something && input.payments.length === 0) throw invalid('payments', 'payments.nothingToRecord');
   if (!ids.length && input.payments.some((p) => p.method === 'package'))
     throw invalid('payments', 'payments.packageAppointment');
-  return ctx.db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (an online booking paid with a voucher or package as it is made), this joins it.
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) =>
+    ctx.db.isTransaction ? fn(ctx.db) : ctx.db.transaction().execute(fn);
+  return inTransaction(async (trx) => {
     await lockOwner(trx, ctx);
     const client = await trx
       .selectFrom('clients')
