@@ -1,20 +1,46 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { numberedSlug, slugFrom, SLUG_MIN } from '../../../domain/slug';
+import { businessNameOf } from '../../infra/business-voice';
 import { invalidFields, Label, type Message } from '../../infra/domain-error';
 import { calendarOf } from '../availability/availability';
 import { bookingSettingsOf, type BookingSettings } from './owner';
 
-/** The owner's online-booking settings as the settings screen shows them: the page's link, the services offered. */
+/**
+ * A page address for an owner who has none yet, made from the business's name (Hart Studio → hart-studio) and free:
+ * numbered when another owner has it (hart-studio-2). Only suggested: it is the owner's once they save it.
+ */
+async function suggestedSlug(db: Db, owner: { id: number; first_name: string; last_name: string; settings: string }) {
+  const named = slugFrom(businessNameOf(owner));
+  const base = named.length >= SLUG_MIN ? named : named ? `${named}-booking` : 'booking';
+  const candidates = Array.from({ length: 20 }, (_, i) => numberedSlug(base, i + 1));
+  const taken = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('booking_slug')
+        .where('booking_slug', 'in', candidates)
+        .where('id', '!=', owner.id)
+        .execute()
+    ).map((r) => r.booking_slug),
+  );
+  return candidates.find((c) => !taken.has(c)) ?? `${base}-${owner.id}`;
+}
+
+/**
+ * The owner's online-booking settings as the settings screen shows them: the page's link (with an address suggested
+ * from the business's name while none is saved), the services offered.
+ */
 export async function presentSettings(db: Db, req: FastifyRequest, appUrl: string) {
   const row = await db
     .selectFrom('users')
-    .select(['booking_slug', 'settings'])
+    .select(['id', 'booking_slug', 'settings', 'first_name', 'last_name'])
     .where('id', '=', req.user!.id)
     .executeTakeFirstOrThrow();
   const settings = bookingSettingsOf(
     { settings: JSON.parse(row.settings) as Record<string, unknown> },
-    row.booking_slug,
+    row.booking_slug ?? (await suggestedSlug(db, row)),
   );
   const services = await db
     .selectFrom('services')
