@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const upload = (agent: Agent, file: Buffer, name: string, preview = false) => {
+const upload = (agent: Agent, file: Buffer, name: string, preview = false, locale = 'en') => {
   const boundary = '----soloist-import';
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
@@ -24,6 +24,7 @@ const upload = (agent: Agent, file: Buffer, name: string, preview = false) => {
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
       'x-xsrf-token': agent.cookies['XSRF-TOKEN'],
+      'x-locale': locale,
     },
     cookies: agent.cookies,
   });
@@ -83,6 +84,23 @@ describe('POST /api/v1/user/import-clients', () => {
     expect(await total()).toBe(before);
   });
 
+  it('names each problem of a row once, in the reader’s language: the field is not said twice, a bad phone not checked twice', async () => {
+    const file = csv(['First name,Email,Phone', 'Ann,not-an-email,abc', 'Bob,,+12']);
+    const rows = async (locale: string) =>
+      (await upload(owner, file, 'twice.csv', true, locale)).json().rows.map((r: { errors: string[] }) => r.errors);
+    expect(await rows('en')).toEqual([
+      ['The email must be a valid email address.', 'The phone format is invalid.'],
+      ['The phone format is invalid.'],
+    ]);
+    expect(await rows('uk')).toEqual([
+      [
+        'Поле «Електронна пошта» має бути дійсною адресою електронної пошти.',
+        'Поле «Телефон» має неправильний формат.',
+      ],
+      ['Поле «Телефон» має неправильний формат.'],
+    ]);
+  });
+
   it('refuses 251 contacts, a column the template lacks, a file without first names, and what is no spreadsheet', async () => {
     const before = await total();
     const many = csv(['First name,Last name', ...Array.from({ length: 251 }, (_, i) => `P${i},Q`)]);
@@ -124,6 +142,9 @@ describe('POST /api/v1/user/import-clients', () => {
     expect(await total(other)).toBe(0);
     const res = await upload(other, csv(['First name,Last name', 'Solo,Owner']), 'one.csv');
     expect(res.statusCode).toBe(201);
-    expect(await total(other)).toBe(1);
+    expect(res.json().message).toBe('1 client imported');
+    const uk = await upload(other, csv(['First name,Last name', 'Ira,Two', 'Oleh,Three']), 'two.csv', false, 'uk');
+    expect(uk.json().message).toBe('Імпортовано 2 клієнти');
+    expect(await total(other)).toBe(3);
   });
 });

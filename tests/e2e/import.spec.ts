@@ -15,7 +15,7 @@ test('the owner imports 20 clients from a CSV after a preview, and they show up 
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: csv(['Only,,,', 'Ok,Row,ok@example.com,']) });
-  await expect(page.getByRole('status')).toContainText('with problems: 1');
+  await expect(page.getByRole('status')).toContainText('With problems: 1 row');
   await expect(page.getByText('Fill in at least 2 fields')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
   const rows = Array.from(

@@ -3,30 +3,13 @@ import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { downloadFile, HttpError, routeFor, useNavigate, useRenderer, type ScreenWidget } from '../../../renderer';
+import { PreviewTable, summaryOf, type Preview } from './PreviewTable';
 
 const PATH = '/api/v1/user/import-clients';
-interface Row {
-  row: number;
-  values: Record<string, string | boolean | undefined>;
-  errors: string[];
-  duplicate: string | null;
-}
-interface Preview {
-  rows: Row[];
-  importable: number;
-  duplicates: number;
-  invalid: number;
-}
 
 /** The file's first refusal in words: the file's own problem, or the first row's. */
 const problemOf = (err: unknown, fallback: string) =>
@@ -86,6 +69,34 @@ const ClientImport: ScreenWidget = () => {
     }
   };
 
+  // Why Import cannot be pressed, said beside it (and read with it): nothing chosen, the file refused, bad rows…
+  const why = busy
+    ? t(file && preview ? 'importScreen.why.importing' : 'importScreen.why.reading')
+    : !preview
+      ? t(file ? 'importScreen.why.file' : 'importScreen.why.noFile')
+      : preview.invalid > 0
+        ? t('importScreen.why.rows')
+        : preview.importable === 0
+          ? t('importScreen.why.nothingNew')
+          : null;
+  const importButton = (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        variant="contained"
+        disabled={why !== null}
+        aria-describedby={why ? 'import-why' : undefined}
+        onClick={() => void importNow()}
+      >
+        {preview ? t('importScreen.import', { count: preview.importable }) : t('importScreen.importClients')}
+      </Button>
+      {why && (
+        <Typography id="import-why" variant="body2" color="text.secondary">
+          {why}
+        </Typography>
+      )}
+    </Box>
+  );
+
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 960 }}>
       <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
@@ -120,6 +131,7 @@ const ClientImport: ScreenWidget = () => {
           )}
         </Box>
         {busy && <LinearProgress aria-label={t('app.loading')} />}
+        {!preview && importButton}
       </Paper>
       {problem && (
         <Alert severity="error" role="alert">
@@ -128,59 +140,10 @@ const ClientImport: ScreenWidget = () => {
       )}
       {preview && (
         <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
-          <Typography role="status">
-            {t('importScreen.summary', {
-              importable: preview.importable,
-              duplicates: preview.duplicates,
-              invalid: preview.invalid,
-            })}
-          </Typography>
+          <Typography role="status">{summaryOf(t, preview)}</Typography>
           {preview.invalid > 0 && <Alert severity="warning">{t('importScreen.fixFirst')}</Alert>}
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('importScreen.rows')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell component="th">{t('importScreen.row')}</TableCell>
-                  <TableCell component="th">{t('fields.clients.first_name')}</TableCell>
-                  <TableCell component="th">{t('fields.clients.last_name')}</TableCell>
-                  <TableCell component="th">{t('fields.clients.email')}</TableCell>
-                  <TableCell component="th">{t('fields.clients.phone')}</TableCell>
-                  <TableCell component="th">{t('importScreen.outcome')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {preview.rows.map((r) => (
-                  <TableRow key={r.row}>
-                    <TableCell>{r.row}</TableCell>
-                    <TableCell>{String(r.values.first_name ?? '')}</TableCell>
-                    <TableCell>{String(r.values.last_name ?? '')}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{String(r.values.email ?? '')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{String(r.values.phone ?? '')}</TableCell>
-                    <TableCell>
-                      {r.errors.length ? (
-                        <Typography variant="body2" color="error">
-                          {r.errors.join(' ')}
-                        </Typography>
-                      ) : r.duplicate ? (
-                        <Chip size="small" label={r.duplicate} />
-                      ) : (
-                        <Chip size="small" color="success" variant="outlined" label={t('importScreen.ready')} />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-          <Box>
-            <Button
-              variant="contained"
-              disabled={busy || preview.invalid > 0 || preview.importable === 0}
-              onClick={() => void importNow()}
-            >
-              {t('importScreen.import', { count: preview.importable })}
-            </Button>
-          </Box>
+          <PreviewTable rows={preview.rows} />
+          {importButton}
         </Paper>
       )}
     </Box>
