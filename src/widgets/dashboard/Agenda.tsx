@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link, routeFor, useCardSource, useRenderer, type ScreenWidget } from '../../../renderer';
+import { dateInWords } from '../../domain/dates-in-words';
 
 interface AgendaItem {
   id: number;
@@ -27,7 +28,6 @@ interface Statistic {
 const Agenda: ScreenWidget = ({ card }) => {
   const { t, locale, manifest } = useRenderer();
   const { data, error } = useCardSource<Statistic>(card);
-  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   if (error) return <Typography color="text.secondary">{t('app.loadFailed')}</Typography>;
   if (!data) return <Skeleton variant="rectangular" height={160} />;
   const agenda = data.data.appointments;
@@ -35,7 +35,8 @@ const Agenda: ScreenWidget = ({ card }) => {
 
   const item = (a: AgendaItem, withDate: boolean) => {
     const who = a.type === 'private' ? a.title || t('dashboard.privateTime') : a.clients.join(', ') || a.title || '—';
-    const when = `${withDate ? `${day.format(new Date(`${a.date}T00:00:00Z`))}, ` : ''}${a.start_time}–${a.end_time}`;
+    // The next ones may be in the new year: their date carries its year then ("Fri 8 Jan 2027").
+    const when = `${withDate ? `${dateInWords(a.date, locale, { weekday: 'short', month: 'short' })}, ` : ''}${a.start_time}–${a.end_time}`;
     return (
       <ListItem key={a.id} disablePadding>
         <ListItemButton

@@ -1,4 +1,5 @@
 import { formatMoney, useRenderer } from '../../../renderer';
+import { dateInWords } from '../../domain/dates-in-words';
 
 export type GoalUnit = 'money' | 'hours' | 'count';
 export const GOAL_TYPES = ['income_received', 'number_of_sales', 'net_income', 'hours_worked', 'appointments_count'];
@@ -26,7 +27,6 @@ export interface ProgressAnswer {
 export function useGoalWords(currency: string | undefined) {
   const { t, locale } = useRenderer();
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   return {
     figure: (unit: GoalUnit, value: number) =>
       unit === 'money'
@@ -35,9 +35,10 @@ export function useGoalWords(currency: string | undefined) {
           ? t('units.hoursValue', { value: number.format(value) })
           : number.format(value),
     period: (from: string, to: string) =>
+      // A period reaching into another year names it: "1 Dec – 8 Jan 2027".
       t('goals.period', {
-        from: day.format(new Date(`${from}T00:00:00Z`)),
-        to: day.format(new Date(`${to}T00:00:00Z`)),
+        from: dateInWords(from, locale, { month: 'short' }),
+        to: dateInWords(to, locale, { month: 'short' }),
       }),
   };
 }
