@@ -15,9 +15,12 @@ export interface BookingDeps {
   i18n: I18n;
 }
 
-/** The verified client's cookie, scoped to the page's own API path. */
+/**
+ * The verified client's cookie, scoped to the page: its API path, and the page's own address, so the page a
+ * browser opens (a new tab, after a restart) carries the client it knows in its first answer (first-screen.ts).
+ */
 export const BOOKING_COOKIE = 'soloist_booking';
-export const cookiePath = (slug: string) => `/api/v1/online-booking/${slug}`;
+export const cookiePaths = (slug: string) => [`/api/v1/online-booking/${slug}`, `/online-booking/${slug}`];
 /** Public calls: no login, no CSRF token (the cookie is the page's own). */
 export const pub = { access: 'public' as const };
 

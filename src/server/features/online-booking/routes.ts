@@ -6,7 +6,7 @@ import { checkCode, createCode, findClient } from './codes';
 import {
   BOOKING_COOKIE,
   type BookingDeps,
-  cookiePath,
+  cookiePaths,
   DATE,
   dateRange,
   limited,
@@ -124,13 +124,14 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
       if (!client && owner.settings.existing_clients_only)
         throw new DomainError(403, 'booking.existingOnly', { name: owner.name });
       const session = await openBookingSession(app.db, owner, channel, destination, client?.id ?? null, remember);
-      void reply.setCookie(BOOKING_COOKIE, session.token, {
-        path: cookiePath(owner.settings.slug),
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: req.protocol === 'https',
-        maxAge: session.maxAge,
-      });
+      for (const path of cookiePaths(owner.settings.slug))
+        void reply.setCookie(BOOKING_COOKIE, session.token, {
+          path,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: req.protocol === 'https',
+          maxAge: session.maxAge,
+        });
       return {
         data: { destination, client: client ? { first_name: client.first_name, last_name: client.last_name } : null },
         message: req.t('booking.verified'),
