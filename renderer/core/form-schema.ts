@@ -74,9 +74,16 @@ export const HIDDEN_FIELD = 'sfHidden';
 const showWhenOf = (ui: unknown) =>
   ((ui as UiSchema | undefined)?.['ui:options'] as { showWhen?: When } | undefined)?.showWhen;
 
-/** Whether any field of the screen appears only for some values of another (`ui:options.showWhen`). */
+/**
+ * Whether any field of the screen follows the value of another: it appears only for some values of it
+ * (`ui:options.showWhen`), or is money in the currency another names or only while another matches
+ * (`currencyField`, `moneyWhen`; see the money widget).
+ */
 export function hasConditionalFields(uiSchema: UiSchema): boolean {
-  return Object.values(uiSchema).some((ui) => showWhenOf(ui) !== undefined);
+  return Object.values(uiSchema).some((ui) => {
+    const options = (ui as UiSchema | undefined)?.['ui:options'] as Record<string, unknown> | undefined;
+    return showWhenOf(ui) !== undefined || options?.currencyField !== undefined || options?.moneyWhen !== undefined;
+  });
 }
 
 /** Whether any field fills others from the record chosen in it (`ui:options.fill`, see the resource select). */

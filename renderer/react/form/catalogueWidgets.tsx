@@ -2,18 +2,38 @@ import { useMemo } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { currencySymbol, moneyInputText, parseMoney } from '../../core/money';
+import { matchesWhen, type When } from '../../core/types';
 
-type FormContext = { t?: (k: string, o?: Record<string, unknown>) => string; currency?: string; locale?: string };
+type FormContext = {
+  t?: (k: string, o?: Record<string, unknown>) => string;
+  currency?: string;
+  locale?: string;
+  /** The form's values as they are typed (the form screen gives them). */
+  values?: Record<string, unknown>;
+};
 const contextOf = (props: WidgetProps) => (props.registry.formContext ?? {}) as FormContext;
 const invalid = (props: WidgetProps) => (props.rawErrors?.length ?? 0) > 0 || undefined;
 
 /**
  * Money as integer minor units (pence, kopiyky): the person types 12.50, the form holds 1250. The currency comes
- * from the host's form context (the owner's region).
+ * from the host's form context (the owner's region), or from another field of the form when
+ * `ui:options.currencyField` names one (an admin's promo code is in the currency chosen beside it). With
+ * `ui:options.moneyWhen` (a `showWhen`-style rule) the value is money only while the other fields match it, and a
+ * whole number otherwise (a promo code's value is a percentage unless its kind is a fixed amount).
  */
 export function MoneyWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
-  const { currency = 'GBP', locale = 'en' } = contextOf(props);
+  const { options } = props;
+  const context = contextOf(props);
+  const values = context.values ?? {};
+  const chosen = typeof options.currencyField === 'string' ? values[options.currencyField] : undefined;
+  const currency = typeof chosen === 'string' && chosen ? chosen.toUpperCase() : (context.currency ?? 'GBP');
+  const locale = context.locale ?? 'en';
+  if (options.moneyWhen && !matchesWhen(options.moneyWhen as When, values)) return <WholeNumber {...props} />;
+  return <MoneyInput {...props} currency={currency} locale={locale} />;
+}
+
+function MoneyInput(props: WidgetProps & { currency: string; locale: string }) {
+  const { id, value, onChange, onBlur, disabled, readonly, required, options, currency, locale } = props;
   const symbol = useMemo(() => currencySymbol(currency, locale), [currency, locale]);
   const shown = typeof value === 'number' ? moneyInputText(value, currency, locale) : '';
   return (
@@ -37,6 +57,28 @@ export function MoneyWidget(props: WidgetProps) {
         }}
       />
     </span>
+  );
+}
+
+/** The same value when it is not money: a whole number, typed as it is kept. */
+function WholeNumber(props: WidgetProps) {
+  const { id, value, onChange, onBlur, disabled, readonly, required, options } = props;
+  return (
+    <input
+      id={id}
+      className="sf-input"
+      type="number"
+      inputMode="numeric"
+      step={1}
+      value={typeof value === 'number' ? value : ''}
+      disabled={disabled}
+      readOnly={readonly}
+      required={required}
+      aria-invalid={invalid(props)}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : Number(e.target.value))}
+      onBlur={(e) => onBlur(id, e.target.value)}
+    />
   );
 }
 
