@@ -21,7 +21,8 @@ function Progress({ id }: { id: number }) {
 
 /**
  * Spec §9: top right, below the header — and never over a control: the toast moves down past the banners' buttons
- * ("Back to my admin account", "Reactivate") and the calendar's view buttons to the first free place.
+ * ("Back to my admin account", "Reactivate") and the calendar's view buttons to the first free place. On a phone,
+ * where it spans the screen, it leaves the headings and the first card uncovered too, lower down if need be.
  */
 /** Its own chunk: loaded with the first toast. */
 export default function ToastHost({

@@ -32,12 +32,33 @@ describe('toastTop', () => {
     expect(toastTop(wall, column, 72, 96, 400)).toBe(72);
   });
 
-  it('on a full phone screen, covers the top of a large card rather than the banner button', () => {
-    // 390 px, signed in as an owner: the banner's button, the first dashboard card, a button below it.
+  it('with no free place above the limit, covers the top of a large box rather than a whole button', () => {
     const phone = { left: 8, right: 382 };
     const back = { left: 222, right: 370, top: 78, bottom: 132 };
     const card = { left: 12, right: 378, top: 210, bottom: 313 };
     const newClient = { left: 12, right: 134, top: 329, bottom: 366 };
     expect(toastTop([back, card, newClient], phone, 64, 87, 422)).toBe(140);
+  });
+
+  it('on a phone, goes down the screen rather than cover what it keeps (the first card, headings)', () => {
+    // 390 × 844, signed in as an owner: the banner's button, the first dashboard card, a button below it.
+    const phone = { left: 8, right: 382 };
+    const back = { left: 222, right: 370, top: 78, bottom: 132 };
+    const card = { left: 12, right: 378, top: 210, bottom: 313 };
+    const newClient = { left: 12, right: 134, top: 329, bottom: 366 };
+    expect(toastTop([back, newClient], phone, 64, 87, 836, [card])).toBe(374);
+  });
+
+  it('hides part of a button rather than any of a kept heading when nothing is free', () => {
+    const column = { left: 8, right: 382 };
+    const heading = { left: 12, right: 378, top: 72, bottom: 100 };
+    const buttons = Array.from({ length: 8 }, (_, i) => ({
+      left: 12,
+      right: 378,
+      top: 108 + i * 50,
+      bottom: 148 + i * 50,
+    }));
+    const top = toastTop(buttons, column, 64, 87, 500, [heading]);
+    expect(top).toBeGreaterThanOrEqual(100);
   });
 });
