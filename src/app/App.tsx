@@ -15,6 +15,7 @@ import {
   type Preloaded,
 } from '../../renderer';
 import type { Action, Subject } from '../../permissions/subjects';
+import { forcedNavigation } from './forced-navigation';
 import { useConfirm } from './use-confirm';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
@@ -59,6 +60,8 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   const userRef = useRef<unknown>(null);
   /** Set while the user logs out: requests answered 401 meanwhile are part of leaving, not an expired session. */
   const loggingOut = useRef(false);
+  /** The guard of the area the page is in, as the router enters it (the refusal rules are the signed-in areas'). */
+  const areaRef = useRef<string | null>(null);
 
   const rest = useMemo(
     () =>
@@ -67,13 +70,14 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
         preloaded,
         onError: (error: HttpError) => {
           // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
-          // to the dashboard.
-          if ((error.status === 401 || error.status === 419) && userRef.current && !loggingOut.current) {
+          // to the dashboard — in the signed-in areas only (a public page says the refusal itself).
+          const forced = forcedNavigation(error.status, Boolean(userRef.current), areaRef.current);
+          if (forced === 'logout' && !loggingOut.current) {
             void signOutRef.current(
               `/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`,
             );
           }
-          if (error.status === 403) {
+          if (forced === 'dashboard') {
             // A plan refusal or read-only mode offers the way up (spec §6 names the plan that has the feature).
             const reason = (error.body as { reason?: string }).reason ?? '';
             const wayUp = reason.startsWith('permissions.availableOn.') || reason === 'permissions.readOnly';
@@ -121,7 +125,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   const guards = useMemo<Record<string, Guard>>(() => {
     const toLogin = (location: { pathname: string; search: string }) =>
       `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-    return {
+    const own: Record<string, Guard> = {
       // The public booking page is for anyone: an owner may open their own page to try it.
       anyone: () => null,
       // An owner who has just registered goes on to the card step of the trial (spec §1: a card on file).
@@ -139,6 +143,15 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       admin: (_area, location) => (!user ? toLogin(location) : user.is_admin ? null : homeOf(user)),
       affiliate: (_area, location) => (!user ? toLogin(location) : user.is_affiliate ? null : homeOf(user)),
     };
+    return Object.fromEntries(
+      Object.entries(own).map(([name, guard]): [string, Guard] => [
+        name,
+        (area, location) => {
+          areaRef.current = name;
+          return guard(area, location);
+        },
+      ]),
+    );
   }, [user]);
 
   // Spec §2/§6: gated forms need a valid subscription (API users bypass); a feature the plan lacks says which

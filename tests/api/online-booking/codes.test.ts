@@ -165,17 +165,25 @@ describe('verification codes', () => {
     ).toBe('Please verify your email or phone first.');
   });
 
-  it('recognises existing clients, and turns new ones away when the page is for existing clients only', async () => {
+  it('recognises existing clients, and turns new ones away before sending a code when the page is for existing clients only', async () => {
     await owner.post('/api/v1/clients', { first_name: 'Erin', last_name: 'Known', email: 'Erin.Known@example.com' });
     await owner.put('/api/v1/user/booking-settings', settings({ existing_clients_only: true }));
     const known = await verifiedClient('erin.known@example.com');
     expect(known.verify.json().data.client).toEqual({ first_name: 'Erin', last_name: 'Known' });
-    const stranger = await verifiedClient('stranger@example.com');
-    expect(stranger.verify.statusCode).toBe(403);
-    expect(stranger.verify.json().message).toBe(
+    // Someone the owner does not know is told at once (spec §8), before any code is sent to them.
+    const stranger = new Agent(t.app);
+    stranger.ip = '10.66.0.1';
+    await stranger.get('/sanctum/csrf-cookie');
+    const asked = await stranger.post('/api/v1/online-booking/hart-studio/codes', {
+      channel: 'email',
+      destination: 'stranger@example.com',
+    });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json().message).toBe(
       "Test User isn't taking new client bookings at the moment! Please contact directly.",
     );
-    expect(stranger.agent.cookies.soloist_booking).toBeUndefined();
+    expect(await outbox('stranger@example.com')).toEqual([]);
+    expect(stranger.cookies.soloist_booking).toBeUndefined();
     await owner.put('/api/v1/user/booking-settings', settings());
   });
 });

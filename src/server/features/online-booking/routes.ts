@@ -84,6 +84,9 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
         ])
       )
         return reply;
+      // A page for existing clients only tells someone it does not know at once, before sending them a code.
+      if (owner.settings.existing_clients_only && !(await findClient(app.db, owner.user.id, channel, destination)))
+        throw new DomainError(403, 'booking.existingOnly', { name: owner.name });
       const code = await createCode(app.db, owner.user.id, channel, destination);
       const text = req.t('booking.mail.codeText', { name: owner.name, code: code.code, minutes: 10 });
       await deliver(deps, owner, channel, destination, req.t('booking.mail.codeSubject'), text);
