@@ -198,11 +198,18 @@ export default function DetailScreen({ screen }: ScreenProps) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        {(screen.sections ?? []).map((section, i) => (
+        {(screen.sections ?? []).map((section, i, sections) => (
           <Paper
             key={section.title}
-            // A widget's section spans the screen's width: a review or a chart needs the room.
-            sx={{ p: 2, gridColumn: section.widget ? '1 / -1' : undefined }}
+            // A widget's section spans the screen's width: a review or a chart needs the room. So does the last of an
+            // odd number of sections, rather than leaving half of a wide screen empty beside it (a message's one).
+            sx={{
+              p: 2,
+              gridColumn:
+                section.widget || (i === sections.length - 1 && sections.filter((s) => !s.widget).length % 2 === 1)
+                  ? '1 / -1'
+                  : undefined,
+            }}
             component="section"
             aria-label={t(section.title)}
           >

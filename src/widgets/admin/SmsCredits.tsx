@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpError, Link, useParams, useRenderer, type ScreenWidget } from '../../../renderer';
@@ -59,7 +60,13 @@ const AdminSmsCredits: ScreenWidget = () => {
     );
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
   return (
-    <Box component="form" onSubmit={(e) => void save(e)} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+    // A card across the row, as the other settings pages are; the field keeps a readable width inside it.
+    <Paper
+      component="form"
+      onSubmit={(e) => void save(e)}
+      noValidate
+      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2, justifyItems: 'start' }}
+    >
       <Typography>
         {t('credits.adminForm.current', { name, count: user.sms_credits, credits: number.format(user.sms_credits) })}
       </Typography>
@@ -72,6 +79,7 @@ const AdminSmsCredits: ScreenWidget = () => {
         error={Boolean(error)}
         helperText={error ?? t('credits.adminForm.help')}
         slotProps={{ htmlInput: { min: 0, step: 1 } }}
+        sx={{ width: '100%', maxWidth: 420 }}
         autoFocus
       />
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -82,7 +90,7 @@ const AdminSmsCredits: ScreenWidget = () => {
           {t('actions.back')}
         </Button>
       </Box>
-    </Box>
+    </Paper>
   );
 };
 

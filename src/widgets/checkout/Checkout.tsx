@@ -177,7 +177,7 @@ const Checkout: ScreenWidget = () => {
       component="form"
       onSubmit={(e) => void submit(e)}
       noValidate
-      sx={{ p: { xs: 1.5, md: 3 }, display: 'grid', gap: 2, maxWidth: 760 }}
+      sx={{ p: { xs: 1.5, md: 3 }, display: 'grid', gap: 2, maxWidth: 960 }}
       aria-label={t('checkout.title')}
     >
       {message && (

@@ -63,7 +63,7 @@ const DashboardSettings: ScreenWidget = () => {
     }
   };
   return (
-    <Box sx={{ maxWidth: 560 }}>
+    <Box>
       <Typography color="text.secondary" gutterBottom>
         {t('dashboard.settingsIntro')}
       </Typography>

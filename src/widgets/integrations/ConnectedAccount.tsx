@@ -43,11 +43,28 @@ export function ConnectedAccount(props: ConnectedAccountProps) {
   const heading = `integration-${i.provider}`;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={heading} sx={{ p: 2, display: 'grid', gap: 1 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography id={heading} variant="h6" component="h3">
-          {provider}
-        </Typography>
-        <Chip size="small" color={reconnect ? 'warning' : 'success'} label={t(`integrations.status.${i.status}`)} />
+      {/* The account's name and state on the left, what can be done with it on the right: the row a desk's width. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography id={heading} variant="h6" component="h3">
+            {provider}
+          </Typography>
+          <Chip size="small" color={reconnect ? 'warning' : 'success'} label={t(`integrations.status.${i.status}`)} />
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {props.onReconnect && (reconnect || props.reconnectAlways) && (
+            <Button
+              variant={reconnect ? 'contained' : 'outlined'}
+              disabled={!canChange || busy}
+              onClick={props.onReconnect}
+            >
+              {t('integrations.reconnect')}
+            </Button>
+          )}
+          <Button color="error" variant="outlined" disabled={!canChange || busy} onClick={props.onDisconnect}>
+            {t('integrations.disconnect')}
+          </Button>
+        </Box>
       </Box>
       {/* Ids and LiqPay's keys are long unbroken words: they wrap anywhere rather than widen a phone's screen. */}
       <Box sx={{ display: 'grid', gap: 0.5, overflowWrap: 'anywhere' }}>
@@ -61,20 +78,6 @@ export function ConnectedAccount(props: ConnectedAccountProps) {
       </Box>
       {reconnect && <Alert severity="warning">{props.message}</Alert>}
       {props.children}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {props.onReconnect && (reconnect || props.reconnectAlways) && (
-          <Button
-            variant={reconnect ? 'contained' : 'outlined'}
-            disabled={!canChange || busy}
-            onClick={props.onReconnect}
-          >
-            {t('integrations.reconnect')}
-          </Button>
-        )}
-        <Button color="error" variant="outlined" disabled={!canChange || busy} onClick={props.onDisconnect}>
-          {t('integrations.disconnect')}
-        </Button>
-      </Box>
     </Paper>
   );
 }

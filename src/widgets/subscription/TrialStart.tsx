@@ -54,7 +54,7 @@ const TrialStart: ScreenWidget = () => {
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 640 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 880 }}>
       <Typography variant="h5" component="h2">
         {t('billing.start.title', { name: user.first_name })}
       </Typography>

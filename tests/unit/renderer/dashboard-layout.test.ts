@@ -9,6 +9,7 @@ describe('cardSpan', () => {
     const cards = [widget('net-income'), widget('tax-estimate')];
     expect(cards.map((c) => cardSpan(c, cards))).toEqual([4, 4]);
     expect(cardSpan(widget('calendar'), [widget('calendar')])).toBe(4);
+    expect(cardSpan(figure, [figure])).toBe(4);
   });
 
   it('keeps a board of figures and widgets in columns, and a span the screen names', () => {

@@ -18,13 +18,13 @@ export function arrangeCards(cards: CardDef[], settings: CardSetting[] | undefin
 }
 
 /**
- * The columns a card takes on a wide screen (of 4): its own `span`, else 1 — unless every card of the screen is a
- * hand-written widget (no figure, chart or count). Such a screen is a page made of widgets (the calendar, the
- * checkout, income), not a board of small cards, so each of its widgets takes the whole row.
+ * The columns a card takes on a wide screen (of 4): its own `span`, else 1 — unless the screen has one card, or every
+ * card of the screen is a hand-written widget (no figure, chart or count). Such a screen is a page made of widgets
+ * (the calendar, the checkout, income), not a board of small cards, so each of its widgets takes the whole row.
  */
 export function cardSpan(card: CardDef, cards: CardDef[]): number {
   if (card.span) return card.span;
-  const page = cards.every((c) => c.widget && !c.figure && !c.chart);
+  const page = cards.length === 1 || cards.every((c) => c.widget && !c.figure && !c.chart);
   return page ? 4 : 1;
 }
 
