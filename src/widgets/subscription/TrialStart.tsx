@@ -28,6 +28,21 @@ const TrialStart: ScreenWidget = () => {
     rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
   );
   if (!user) return null;
+  // The step belongs to the trial: an owner past it (subscribed, or lapsed) is shown where their plan is instead.
+  if (user.subscription.stage !== 'trial')
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 880 }}>
+        <Typography variant="h5" component="h2">
+          {t('billing.start.overTitle')}
+        </Typography>
+        <Typography>{t('billing.start.overText')}</Typography>
+        <Box>
+          <Button variant="contained" component={Link} to="/account-setup/subscription/details">
+            {t('billing.start.toSubscription')}
+          </Button>
+        </Box>
+      </Paper>
+    );
   // UA owners give their card to LiqPay on its page when they choose a plan.
   const saved = new URLSearchParams(search).get('card') === 'saved' || user.region === 'UA';
   const ends = user.subscription.trial_ends_at ? dayInWords(user.subscription.trial_ends_at.slice(0, 10), locale) : '';

@@ -25,6 +25,7 @@ function mount(subscription: Partial<CurrentUser['subscription']>, path = '/acco
     region: 'GB',
     subscription: {
       status: 'trialing',
+      stage: 'trial',
       trial_ends_at: '2026-12-09T10:00:00.000Z',
       plan_name: null,
       subscribed: false,
@@ -47,6 +48,13 @@ function mount(subscription: Partial<CurrentUser['subscription']>, path = '/acco
 }
 
 describe('the trial card step', () => {
+  it('shows an owner past the trial where their plan is, not a trial that ends on no day', () => {
+    mount({ stage: 'subscriber', trial_ends_at: null, plan_name: 'Premium Monthly', subscribed: true });
+    expect(screen.getByText('billing.start.overTitle')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'billing.start.toSubscription' })).toBeTruthy();
+    expect(screen.queryByText(/billing\.start\.(text|charge)/)).toBeNull();
+  });
+
   it('says the plan is chosen next, and that nothing is charged before the trial ends', () => {
     const { getJson } = mount({});
     expect(screen.getByText('billing.start.text {"date":"9 December 2026"}')).toBeTruthy();
