@@ -65,6 +65,9 @@ export default function TableView({ rows, screen, sort, onSort, onOpen }: ViewPr
                   <TableCell
                     key={header.id}
                     style={{ width: header.getSize() }}
+                    // A heading wraps between words, and inside a word longer than its column ("Використано") rather
+                    // than push the table wider than the screen.
+                    sx={{ overflowWrap: 'anywhere', hyphens: 'auto' }}
                     sortDirection={sortField === def.field ? (sort?.startsWith('-') ? 'desc' : 'asc') : false}
                   >
                     {def.sortable ? (
