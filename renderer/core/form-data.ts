@@ -1,4 +1,5 @@
 /** Pure helpers for a form screen's data: what is kept after a refusal and where field defaults come from. */
+import { wallTimeIn } from './zoned';
 
 /** The data without the named hidden fields. */
 export function withoutHidden(data: Record<string, unknown>, hidden: string[]): Record<string, unknown> {
@@ -25,27 +26,32 @@ export function withoutPasswords(
   return Object.fromEntries(Object.entries(data).filter(([k]) => !secret(k)));
 }
 
-/** Today's date where the browser is (YYYY-MM-DD): the owner's day, as a form's `$today` default. */
-const localToday = (): string => {
+/** Today's date (YYYY-MM-DD) in the business's zone when the host gives one, else where the browser is. */
+const todayIn = (timeZone: string | undefined): string => {
   const now = new Date();
+  if (timeZone) return wallTimeIn(now.toISOString(), timeZone).slice(0, 10);
   return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
 };
 
 /**
- * Field values from the route (`:token`), the query string (`?email`) or today's date (`$today`), as the screen's
- * `defaults` name them.
+ * Field values from the route (`:token`), the query string (`?email`) or today's date (`$today`: the owner's day,
+ * in the business's `timeZone`), as the screen's `defaults` name them. `$today` only fills a field the loaded
+ * `record` leaves empty: an expense being changed keeps its date.
  */
 export function fromDefaults(
   defaults: Record<string, string> | undefined,
   params: Record<string, string | undefined>,
   query: URLSearchParams,
+  options: { timeZone?: string; record?: Record<string, unknown> } = {},
 ): Record<string, unknown> | undefined {
   if (!defaults) return undefined;
   const out: Record<string, unknown> = {};
   for (const [field, source] of Object.entries(defaults)) {
+    const kept = options.record?.[field];
+    if (source === '$today' && kept !== undefined && kept !== null && kept !== '') continue;
     const value =
       source === '$today'
-        ? localToday()
+        ? todayIn(options.timeZone)
         : source.startsWith(':')
           ? params[source.slice(1)]
           : source.startsWith('?')

@@ -15,15 +15,21 @@ export interface ValueHost {
   timeZone?: string;
 }
 
-/** A cell's text for list, table and detail views; images and lists are drawn by the views themselves. */
+/**
+ * A cell's text for list, table and detail views; images and lists are drawn by the views themselves. The column may
+ * name a number's `unit` ("8.4 mi") and values to leave `blank` (an expense that does not repeat).
+ */
 export function formatValue(
   value: unknown,
   type: ColumnDef['type'],
   t: Translate,
   locale: string,
   host: ValueHost = {},
+  column: Pick<ColumnDef, 'unit' | 'blank'> = {},
 ): string {
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return '—';
+  if (isBlank(value, column)) return '—';
+  if (column.unit && typeof value === 'number' && (type === undefined || type === 'text'))
+    return t(column.unit, { count: value, value: value.toLocaleString(locale, { maximumFractionDigits: 2 }) });
   switch (type) {
     case 'boolean':
       return t(value ? 'list.yes' : 'list.no');
@@ -63,6 +69,17 @@ export function formatValue(
   }
 }
 
+/** Whether a column writes the value as a blank: no value, or one the column names in `blank`. */
+export function isBlank(value: unknown, column: Pick<ColumnDef, 'blank'> = {}): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0) ||
+    (column.blank ?? []).some((b) => b === value)
+  );
+}
+
 /**
  * A card's title or subtitle: the named fields, each formatted like the screen's column of that name (money,
  * dates, durations…) when there is one, joined with spaces and skipping empty ones.
@@ -78,10 +95,11 @@ export function formatFields(
   return fields
     .map((f) => {
       const value = record[f];
-      if (value === null || value === undefined || value === '') return '';
-      const type = columns.find((c) => c.field === f)?.type;
-      return type && type !== 'text' && type !== 'image' && type !== 'list'
-        ? formatValue(value, type, t, locale, host)
+      const column = columns.find((c) => c.field === f);
+      if (isBlank(value, column)) return '';
+      const type = column?.type;
+      return (type && type !== 'text' && type !== 'image' && type !== 'list') || column?.unit
+        ? formatValue(value, type, t, locale, host, column)
         : String(value);
     })
     .filter(Boolean)

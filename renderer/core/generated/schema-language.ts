@@ -215,6 +215,11 @@ export interface ColumnDef {
     | `x-${string}`;
   sortable?: boolean;
   width?: number;
+  unit?: I18NKey;
+  /**
+   * Values written as a blank (—) and left out of a card's title and subtitle: what goes without saying (an expense that does not repeat).
+   */
+  blank?: (string | number | boolean)[];
   items?: string[];
   /**
    * For `list` of ids: the records they name, shown by these fields of the resource's lite list.

@@ -4,12 +4,15 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { HttpError } from '../../core/rest';
 import { useRenderer } from '../context';
 
 /**
  * Uploads an image through the data client and stores the returned URL in the field. With `ui:options.documents`
- * (a receipt) a PDF is taken too, and shown as a link to open it.
+ * (a receipt) a PDF is taken too, and shown as a link to open it; until one is given, a receipt's icon stands where
+ * it will show (not a person's silhouette), and the button says it takes a file.
  */
 export default function ImageWidget({ id, value, onChange, disabled, readonly, label, options }: WidgetProps) {
   const { rest, t, notify } = useRenderer();
@@ -37,8 +40,21 @@ export default function ImageWidget({ id, value, onChange, disabled, readonly, l
         <Link href={value as string} target="_blank" rel="noopener">
           {t('actions.openPdf')}
         </Link>
+      ) : documents && !value ? (
+        <Avatar
+          variant="rounded"
+          alt=""
+          sx={{ width: 64, height: 64, bgcolor: 'action.hover', color: 'text.secondary' }}
+        >
+          <ReceiptIcon fontSize="large" />
+        </Avatar>
       ) : (
-        <Avatar src={typeof value === 'string' ? value : undefined} alt={label} sx={{ width: 64, height: 64 }} />
+        <Avatar
+          src={typeof value === 'string' ? value : undefined}
+          alt={label}
+          variant={documents ? 'rounded' : 'circular'}
+          sx={{ width: 64, height: 64 }}
+        />
       )}
       <input
         ref={input}
@@ -53,7 +69,7 @@ export default function ImageWidget({ id, value, onChange, disabled, readonly, l
         size="small"
         disabled={disabled || readonly || busy}
         onClick={() => input.current?.click()}
-        startIcon={busy ? <CircularProgress size={16} /> : undefined}
+        startIcon={busy ? <CircularProgress size={16} /> : documents ? <UploadIcon /> : undefined}
       >
         {t(documents ? 'actions.uploadFile' : 'actions.upload')}
       </Button>

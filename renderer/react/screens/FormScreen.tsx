@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from '../
 import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +14,6 @@ import Link from '@mui/material/Link';
 import { HttpError } from '../../core/rest';
 import { routeFor, withQuery } from '../../core/routes';
 import type { RecordData } from '../../core/types';
-import { loadValidator, localizeErrors, type AjvError } from '../../core/validation';
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
@@ -31,6 +29,8 @@ import {
   writableData,
 } from '../../core/form-schema';
 import { fromDefaults, withoutErrorsOf, withoutHidden, withoutPasswords } from '../../core/form-data';
+import { hasConditionalRequired } from '../../core/conditional-required';
+import { useFormValidator } from '../form/useFormValidator';
 import type { ScreenProps } from '../types';
 import { Cell } from '../views/Cell';
 import { NotFound } from './NotFound';
@@ -55,20 +55,6 @@ export default function FormScreen({ screen }: ScreenProps) {
     clearErrorsOf.current(Object.keys(patch));
   }, []);
 
-  const { data: validateFn, error: validatorError } = useSWR(
-    resource ? ['validator', resource.validator] : null,
-    () => loadValidator(resource!.validator),
-    { revalidateOnFocus: false },
-  );
-  const validator = useMemo(() => {
-    if (!validateFn) return null;
-    const label = (field: string) =>
-      t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
-    return createPrecompiledValidator({ [schema.$id as string]: validateFn as never }, schema as RJSFSchema, (errors) =>
-      localizeErrors(errors as AjvError[] | null, t, label, schema.required),
-    );
-  }, [validateFn, schema, t, screen.resource]);
-
   const params = useParams();
   const [query] = useSearchParams();
   const editing = Boolean(id && resource?.path);
@@ -83,8 +69,10 @@ export default function FormScreen({ screen }: ScreenProps) {
     () => (editing ? rest.getOne<RecordData>(resource!.path!, id!) : rest.getJson<{ data: RecordData }>(loadable!)),
     { revalidateOnFocus: false },
   );
+  // `$today` is the owner's day: the business's zone when the host gives it.
+  const timeZone = typeof hostContext.timeZone === 'string' ? hostContext.timeZone : undefined;
   const [formData, setFormData] = useState<Record<string, unknown> | undefined>(() =>
-    fromDefaults(screen.defaults, params, query),
+    fromDefaults(screen.defaults, params, query, { timeZone }),
   );
   // Widgets read the other fields' values (a message's preview follows the channel chosen above it).
   const formContext = useMemo(
@@ -92,11 +80,22 @@ export default function FormScreen({ screen }: ScreenProps) {
     [hostContext, t, locale, setFields, formData],
   );
   useEffect(() => {
-    if (loaded) setFormData({ ...writableData(schema, loaded.data), ...fromDefaults(screen.defaults, params, query) });
+    if (!loaded) return;
+    const record = writableData(schema, loaded.data);
+    setFormData({ ...record, ...fromDefaults(screen.defaults, params, query, { timeZone, record }) });
   }, [loaded, schema]);
 
-  // Fields shown only for some values of another field follow the data as it is typed.
-  const conditional = useMemo(() => hasConditionalFields(uiSchema), [uiSchema]);
+  const {
+    formSchema,
+    validator,
+    error: validatorError,
+  } = useFormValidator(screen, schema, formData, resource?.validator, t);
+
+  // Fields shown (or required) only for some values of another field follow the data as it is typed.
+  const conditional = useMemo(
+    () => hasConditionalFields(uiSchema) || hasConditionalRequired(screen.schema),
+    [uiSchema, screen.schema],
+  );
   const filling = useMemo(() => hasFillingFields(uiSchema), [uiSchema]);
   const shown = useMemo(
     // `$editing` names whether a record is being changed: a field can show only then (which ones a change applies to).
@@ -215,7 +214,7 @@ export default function FormScreen({ screen }: ScreenProps) {
         ))}
       <Form
         className={`sf-form${screen.resource && resource?.path ? ' sf-columns' : ''}`}
-        schema={schema as RJSFSchema}
+        schema={formSchema as RJSFSchema}
         uiSchema={shown.uiSchema}
         formData={formData}
         // The data is followed as it is typed only where needed: conditional or filling fields, and while the

@@ -19,10 +19,13 @@ export const valueHostOf = (ctx: Pick<RendererContextValue, 'formContext'>): Val
   timeZone: typeof ctx.formContext.timeZone === 'string' ? ctx.formContext.timeZone : undefined,
 });
 
-/** The value as text, in the column's type: dates in words, money with its sign, durations in hours and minutes. */
+/**
+ * The value as text, in the column's type: dates in words, money with its sign, durations in hours and minutes, a
+ * number with its unit.
+ */
 export function PlainValue({ value, column }: CellProps) {
   const ctx = useRenderer();
-  return <>{formatValue(value, column.type, ctx.t, ctx.locale, valueHostOf(ctx))}</>;
+  return <>{formatValue(value, column.type, ctx.t, ctx.locale, valueHostOf(ctx), column)}</>;
 }
 
 /** A list item with the fields its column types (`itemTypes`) written as such: dates in words, money with its sign. */

@@ -81,6 +81,8 @@ export function registryProblems(
       if (typeof value !== 'string') problem(where, `i18n key "${key}" is missing in ${lng}`);
     }
   };
+  // A key written with a count may exist only as its plural forms (`units.miles_one`, `units.miles_other`).
+  const plural = (where: string, key: string | undefined) => key && i18n(where, `${key}_other`);
   const subject = (where: string, s: string | undefined) =>
     s && !(SUBJECTS as readonly string[]).includes(s) && problem(where, `unknown permission subject "${s}"`);
   const action = (where: string, a: string | undefined) =>
@@ -143,9 +145,10 @@ export function registryProblems(
     subject(`${where}#/gate/subject`, gate?.subject);
     action(`${where}#/gate/action`, gate?.action);
     for (const f of (s.fields as string[] | undefined) ?? []) field('fields', f);
-    for (const [i, c] of ((s.columns as Array<{ field: string; label?: string }>) ?? []).entries()) {
+    for (const [i, c] of ((s.columns as Array<{ field: string; label?: string; unit?: string }>) ?? []).entries()) {
       field(`columns/${i}`, c.field);
       i18n(`${where}#/columns/${i}`, c.label);
+      plural(`${where}#/columns/${i}/unit`, c.unit);
     }
     hostNames(where, s, code, problem);
     for (const part of ['card', 'header'] as const) {
@@ -161,9 +164,15 @@ export function registryProblems(
         problem(`${where}#/sections/${i}`, 'a section shows either fields or a widget');
       if (sec.widget && code.screenWidgets && !code.screenWidgets.includes(sec.widget))
         problem(`${where}#/sections/${i}/widget`, `unknown screen widget "${sec.widget}"`);
-      for (const c of (sec.fields ?? []) as Array<{ field: string; label?: string; itemText?: string }>) {
+      for (const c of (sec.fields ?? []) as Array<{
+        field: string;
+        label?: string;
+        itemText?: string;
+        unit?: string;
+      }>) {
         field(`sections/${i}`, c.field);
         i18n(`${where}#/sections/${i}`, c.label);
+        plural(`${where}#/sections/${i}/unit`, c.unit);
         i18n(`${where}#/sections/${i}/itemText`, c.itemText);
       }
     }

@@ -32,4 +32,16 @@ describe('form data helpers', () => {
     expect(fromDefaults(undefined, {}, query)).toBeUndefined();
     expect(fromDefaults({ token: ':token' }, {}, query)).toEqual({});
   });
+
+  it('fills `$today` with the day in the business’s zone, and only where the record being changed has none', () => {
+    const query = new URLSearchParams();
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago'])
+      expect(fromDefaults({ date: '$today' }, {}, query, { timeZone })).toEqual({
+        date: new Date().toLocaleDateString('en-CA', { timeZone }),
+      });
+    expect(fromDefaults({ date: '$today' }, {}, query, { record: { date: '2025-01-31' } })).toEqual({});
+    expect(
+      fromDefaults({ date: '?date' }, {}, new URLSearchParams('date=2027-03-04'), { record: { date: '2025-01-31' } }),
+    ).toEqual({ date: '2027-03-04' });
+  });
 });
