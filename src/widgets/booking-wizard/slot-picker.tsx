@@ -122,7 +122,7 @@ export function SlotPicker({
             >
               <span>{day(d, 'short')}</span>
               <Typography component="span" variant="caption">
-                {byDay.has(d) ? t('bookingPage.times', { count: byDay.get(d)!.length }) : t('bookingPage.full')}
+                {byDay.has(d) ? t('bookingPage.freeSlots', { count: byDay.get(d)!.length }) : t('bookingPage.full')}
               </Typography>
             </Button>
           ))}
