@@ -21,6 +21,16 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'card', 'bank_transfer', 'gift_voucher', 'package', 'online'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * The methods that spend what the client bought before — a gift voucher's balance, a package's session. Such a row
+ * settles what it pays (paidWithVoucher, paidWithPackage) but brings no money in: on the cash basis the voucher's or
+ * the package's sale was the income, so no income figure counts these rows, nor their refunds.
+ */
+export const REDEMPTION_METHODS = ['gift_voucher', 'package'] as const;
+
+/** Whether a ledger row of this method is a redemption: it settles, but is not income. */
+export const isRedemption = (method: string): boolean => (REDEMPTION_METHODS as readonly string[]).includes(method);
+
 /** Spec §3 payment types. */
 export const PAYMENT_TYPES = ['appointment', 'sale', 'combined', 'standalone'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

@@ -35,6 +35,7 @@ import * as serviceIncome from './migrations/0032-service-income';
 import * as dataExports from './migrations/0033-data-exports';
 import * as visitDayColumns from './migrations/0034-visit-day-columns';
 import * as oneManualExport from './migrations/0035-one-manual-export';
+import * as redemptionsNotIncome from './migrations/0036-redemptions-not-income';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0033-data-exports': dataExports,
   '0034-visit-day-columns': visitDayColumns,
   '0035-one-manual-export': oneManualExport,
+  '0036-redemptions-not-income': redemptionsNotIncome,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

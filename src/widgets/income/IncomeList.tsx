@@ -102,6 +102,12 @@ const IncomeList: ScreenWidget = () => {
                 >
                   {moneyIn(locale, p.currency)(p.amount)}
                 </Box>
+                {/* Paid from a voucher or a package: settled, yet no money came in now. */}
+                {p.redemption && (
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                    {t('money.redemption')}
+                  </Typography>
+                )}
                 {p.refunded && <Chip size="small" color="warning" label={t('money.refundedChip')} sx={{ ml: 1 }} />}
               </Box>,
               // A payment taken online is refunded through its provider, not here.

@@ -28,6 +28,8 @@ export interface Payment {
   sale_id?: number | null;
   /** Taken online: refunded through its provider. */
   online?: boolean;
+  /** Paid from a gift voucher or a package session: it settles, but no money came in (the sale was the income). */
+  redemption?: boolean;
   client: ClientRef | null;
   refunds: Refund[];
   refunded: boolean;

@@ -41,8 +41,12 @@ function show(allowed: (action: string, subject: string) => boolean, path = '/fi
     urls.push(url);
     if (url.startsWith('/api/v1/payments/statistic')) return statistic;
     return {
-      data: [payment(1, true), payment(2, false)],
-      meta: { current_page: 1, last_page: 1, per_page: 25, total: 2 },
+      data: [
+        payment(1, true),
+        payment(2, false),
+        { ...payment(3, false), method: 'gift_voucher', redemption: true, income: 0 },
+      ],
+      meta: { current_page: 1, last_page: 1, per_page: 25, total: 3 },
     };
   });
   const location = memoryLocation({ path });
@@ -80,7 +84,12 @@ describe('the income list', () => {
       'Haircut: £30.00money.otherAppointments: £5.00',
     );
     expect(screen.getAllByText('money.refundedChip')).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: 'money.refund' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'money.refund' })).toHaveLength(2);
+    // Paid from a gift voucher: listed with what it settled, said to have brought no money in.
+    const voucher = screen.getByTestId('payment-3');
+    expect(voucher.textContent).toContain('money.methods.gift_voucher');
+    expect(voucher.textContent).toContain('£20.00money.redemption');
+    expect(screen.getByTestId('payment-2').textContent).not.toContain('money.redemption');
     expect(screen.getByRole('link', { name: 'money.checkout' }).getAttribute('href')).toBe(
       '/financials/income/checkout',
     );
@@ -117,6 +126,6 @@ describe('the income list', () => {
 
   it('says how many payments the tab and search leave, beside the unfiltered totals', async () => {
     show(() => true, '/financials/income/list?tab=standalone&search=Brown');
-    expect(await screen.findByTestId('totals-shown')).toHaveProperty('textContent', 'money.totalsShown {"count":2}');
+    expect(await screen.findByTestId('totals-shown')).toHaveProperty('textContent', 'money.totalsShown {"count":3}');
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Period } from '../../../domain/goals';
+import { REDEMPTION_METHODS } from '../../../domain/payments';
 import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { invalid } from '../../infra/domain-error';
@@ -64,7 +65,10 @@ function checkKey(view: DetailView, key: string | undefined): void {
   if (!ok) throw invalid('key', 'analytics.unknownKey');
 }
 
-/** The ledger's rows of a period: every payment and refund, with its client and the service it paid for. */
+/**
+ * The ledger's rows of a period: every payment and refund that moved money, with its client and the service it paid
+ * for. Redemptions (paid from a gift voucher or a package) are not income, as in the figures they add up to.
+ */
 export async function ledgerRows(
   db: Db,
   allowed: Filter,
@@ -84,6 +88,7 @@ export async function ledgerRows(
         allowed(eb as never),
         eb('payments.date', '>=', p.from),
         eb('payments.date', '<=', p.to),
+        eb('payments.method', 'not in', [...REDEMPTION_METHODS]),
       ];
       if (view === 'by_method' && key) parts.push(eb('payments.method', '=', key));
       // Income by service is the income that paid appointments; `none`, appointments without a service.

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { zipSync } from 'fflate';
+import { formatMoney } from '../../../../renderer/core/money';
 import type { AppAbility } from '../../../../permissions/defineAbilityFor';
 import type { Subject } from '../../../../permissions/subjects';
 import type { Db, Dialect } from '../../db/database';
@@ -59,7 +60,9 @@ async function incomeFile(deps: ArchiveDeps, owner: ArchiveOwner, format: 'csv' 
       title: t('exports.income.title'),
       lines: [owner.business, t('exports.period.all')],
       columns: incomeColumns(t),
-      rows: incomeRows(deps.db, deps.dialect, allowed, {}, t, totals),
+      rows: incomeRows(deps.db, deps.dialect, allowed, {}, t, totals, (minor) =>
+        formatMoney(minor, owner.locale, owner.currency),
+      ),
       currency: owner.currency,
       locale: owner.locale,
       totals: () => totals.rows(t),

@@ -1,5 +1,6 @@
 import { regionCurrency } from '../../../../renderer/core/money';
 import { addDays, todayIn } from '../../../domain/dates';
+import { REDEMPTION_METHODS } from '../../../domain/payments';
 import type { Db } from '../../db/database';
 
 /** How long after a campaign a receiver's payment counts as following it, unless asked otherwise. */
@@ -17,7 +18,7 @@ export interface CampaignSales {
   receivers: number;
   /** Receivers who paid in the window. */
   buyers: number;
-  /** Their ledger rows in the window: payments, and refunds of them as negative rows. */
+  /** Their ledger rows of money in the window (not redemptions): payments, and refunds of them as negative rows. */
   payments: number;
   /** Net money in, minor units of `currency`. */
   amount: number;
@@ -79,6 +80,8 @@ export async function campaignSales(
         .where('created_at', '>=', c.sent_at!)
         .where('date', '<=', to)
         .where('client_id', 'in', reached)
+        // Money in: paying from a gift voucher or a package brings none (their sale was the income).
+        .where('method', 'not in', [...REDEMPTION_METHODS])
         .executeTakeFirstOrThrow(),
     ]);
     out.push({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '../../../../renderer/core/money';
 import { PAYMENT_TYPES } from '../../../domain/payments';
 import { streamExport, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
@@ -31,7 +32,9 @@ export async function paymentExportRoutes(app: FastifyInstance, opts: { currency
         name: 'income',
         title: owner.t('exports.income.title'),
         columns: incomeColumns(owner.t),
-        rows: incomeRows(app.db, app.dialect, allowed, q, owner.t, totals),
+        rows: incomeRows(app.db, app.dialect, allowed, q, owner.t, totals, (minor) =>
+          formatMoney(minor, owner.locale, opts.currency),
+        ),
         currency: opts.currency,
         totals: () => totals.rows(owner.t),
       };

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type Expression, sql, type SqlBool } from 'kysely';
+import { isRedemption } from '../../../domain/payments';
 import type { Db, Dialect } from '../../db/database';
 import type { ExportColumn, ExportRow } from '../../engine/export-stream';
 import type { Filter } from '../../engine/rules-to-sql';
@@ -47,7 +48,10 @@ export function clientSearch(
     });
 }
 
-/** The income totals of what was written: payments in, refunds out (negative), and what is left (income). */
+/**
+ * The income totals of what was written: payments in, refunds out (negative), and what is left (income). A
+ * redemption is written with no money, so it adds nothing.
+ */
 export class IncomeTotals {
   payments = 0;
   refunds = 0;
@@ -107,7 +111,9 @@ const incomeBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQ
 /**
  * The caller's ledger rows for the period, oldest first — payments and refunds, each its own row with its signed
  * amount — read `EXPORT_BATCH` at a time after the last one read (date, then id), so a year of rows is never in
- * memory at once. Each row is added to `totals` as it is handed on.
+ * memory at once. Each row is added to `totals` as it is handed on. A redemption (paid from a gift voucher or a
+ * package) is listed with no money, its note saying what it settled (`money` writes that amount): the voucher's or
+ * package's sale was the income.
  */
 export async function* incomeRows(
   db: Db,
@@ -116,6 +122,7 @@ export async function* incomeRows(
   q: LedgerExportQuery,
   t: TFunction,
   totals: IncomeTotals,
+  money: (minor: number) => string,
 ): AsyncGenerator<ExportRow> {
   // A handful of types and methods, each translated once: i18next per row was most of an export's time.
   const labels = new Map<string, string>();
@@ -129,15 +136,22 @@ export async function* incomeRows(
   for (;;) {
     const batch = await incomeBatch(db, dialect, allowed, q, after);
     for (const r of batch) {
-      const amount = Number(r.amount);
+      const redemption = isRedemption(r.method);
+      const amount = redemption ? 0 : Number(r.amount);
       totals.add(amount);
+      const refunded = r.refund_of === null ? null : [refund, r.reason].filter(Boolean).join(': ');
+      const settled = redemption
+        ? t(`exports.${r.refund_of === null ? 'redeemed' : 'returned'}.${r.method}`, {
+            amount: money(Math.abs(Number(r.amount))),
+          })
+        : null;
       yield {
         date: r.date,
         client: [r.first_name, r.last_name].filter(Boolean).join(' '),
         type: label(`exports.types.${r.type}`, r.type),
         method: label(`exports.methods.${r.method}`, r.method),
         amount,
-        note: r.refund_of === null ? null : [refund, r.reason].filter(Boolean).join(': '),
+        note: [refunded, settled].filter(Boolean).join(' — ') || null,
       };
     }
     if (batch.length < EXPORT_BATCH) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import { todayIn } from '../../../domain/dates';
+import { isRedemption } from '../../../domain/payments';
 import { ID, PAGE } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
 import type { Database } from '../../db/schema';
@@ -111,9 +112,12 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
       : [];
     const data = rows.map(({ client_id, first_name, last_name, provider, ...r }) => {
       const own = refunds.filter((x) => x.refund_of === r.id).map(({ refund_of: _r, ...x }) => x);
+      const redemption = isRedemption(r.method);
       return {
         ...r,
         online: provider !== null,
+        redemption,
+        income: redemption ? 0 : r.amount,
         client: client_id === null ? null : { id: client_id, first_name, last_name },
         refunds: own,
         refunded: own.length > 0,

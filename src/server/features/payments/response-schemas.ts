@@ -27,6 +27,10 @@ export const PAYMENT = object(
     sale_id: NULLABLE_INTEGER,
     /** Taken online by a card provider: refunded there, not from this list. */
     online: BOOLEAN,
+    /** Paid from a gift voucher's balance or a package's session: it settles what it pays, no money came in. */
+    redemption: BOOLEAN,
+    /** The money it brought in: its amount, or 0 for a redemption (its voucher's or package's sale was the income). */
+    income: INTEGER,
     client: CLIENT,
     refunds: { type: 'array', items: REFUND },
     refunded: BOOLEAN,
@@ -44,6 +48,8 @@ export const PAYMENT = object(
       'checkout_id',
       'sale_id',
       'online',
+      'redemption',
+      'income',
       'client',
       'refunds',
       'refunded',
