@@ -178,13 +178,15 @@ const CreditsWidget: ScreenWidget = () => {
                         checked={c.auto_renew}
                         disabled={busy || (!c.bundle_id && !c.auto_renew)}
                         onChange={(e) => void autoRenew(type, e.target.checked)}
+                        slotProps={{ input: { role: 'switch', 'aria-describedby': `auto-renew-${type}` } }}
                       />
                     }
                     label={t('credits.autoRenew')}
                   />
-                  <Typography variant="body2" color="text.secondary">
+                  {/* The help follows the switch: what will be bought while it is on, that nothing will while off. */}
+                  <Typography id={`auto-renew-${type}`} variant="body2" color="text.secondary">
                     {last
-                      ? t('credits.autoRenewNote', {
+                      ? t(c.auto_renew ? 'credits.autoRenewNote' : 'credits.autoRenewOffNote', {
                           count: data.top_up_at,
                           credits: number.format(last.credits),
                           price: money(last.price),
