@@ -13,8 +13,15 @@ import { pageWidth, rawKeys } from './sweep';
 
 const run = Date.now().toString(36);
 
-/** Opens the current address again in each language and collects what is wrong with it. */
+/**
+ * Checks the screen as the visitor arrived at it (a guest's page carries only its first screen's texts until the
+ * first touch, so a screen reached without one — the confirmation the payment return moves on to — must have its
+ * texts too), then opens its address again in each language and collects what is wrong with it.
+ */
 async function coldInBoth(page: Page, label: string, problems: string[]): Promise<void> {
+  await page.locator('h1, h2').first().waitFor();
+  const arrived = await rawKeys(page);
+  if (arrived.length) problems.push(`${label} (as arrived): raw keys ${arrived.join(', ')}`);
   const url = page.url();
   for (const locale of ['uk', 'en'] as const) {
     await page.context().addCookies([{ name: 'locale', value: locale, url }]);
@@ -67,6 +74,7 @@ for (const viewport of [
     await coldInBoth(page, 'booking: verify', problems);
     await page.getByLabel('Email').fill(who);
     await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${who}.`)).toBeVisible();
     await page.getByLabel('6-digit code').fill(lastCode(who));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('heading', { name: 'Choose a service' })).toBeVisible();
