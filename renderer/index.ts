@@ -29,6 +29,7 @@ export { downloadFile } from './react/actions';
 export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types';
 export { RowCards, PHONE_QUERY, type RowCard } from './react/views/RowCards';
 export { defaultWidgets, type RendererWidget } from './react/form/widgets';
+export { DateTextField, type DateTextFieldProps } from './react/form/DateTextField';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry';
 export { buildRoutes, routeFor } from './core/routes';

@@ -29,6 +29,7 @@ export const BUILTIN_WIDGETS = [
   'duration',
   'resource-select',
   'resource-text',
+  'day-month',
 ] as const;
 
 export const RENDERER_WIDGETS = [
@@ -45,4 +46,7 @@ export const RENDERER_WIDGETS = [
   'resource-select',
   'resource-text',
   'DateTimeWidget',
+  'date',
+  'DateWidget',
+  'day-month',
 ] as const;

@@ -1,6 +1,8 @@
 import { createRegistry, type Registry } from '../../core/registry';
 import { DurationWidget, MoneyWidget } from './catalogueWidgets';
 import ColourWidget from './ColourWidget';
+import DateWidget from './DateWidget';
+import DayMonthWidget from './DayMonthWidget';
 import ImageWidget from './ImageWidget';
 import ResourceSelectWidget, { LazyResourceText } from './LazyResourceSelect';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
@@ -28,4 +30,9 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   'resource-text': LazyResourceText,
   // `format: date-time`, typed in the business's time zone when the host gives one (formContext.timeZone).
   DateTimeWidget: ZonedDateTimeWidget,
+  // `format: date`: typed in the locale's order (06/04/2027) or picked from a month, not the browser's own input.
+  date: DateWidget,
+  DateWidget,
+  // A day of the year ("6 April", held as 04-06): the start of a tax year.
+  'day-month': DayMonthWidget,
 });

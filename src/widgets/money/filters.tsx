@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
-import { useRenderer, useSearchParams } from '../../../renderer';
+import { DateTextField, useRenderer, useSearchParams } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { thisMonth } from './shared';
 
@@ -66,22 +66,8 @@ export function PeriodFilter({
     >
       {withPeriod && (
         <>
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.from')}
-            value={from}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => e.target.value && onChange({ from: e.target.value })}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('money.to')}
-            value={to}
-            slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(e) => e.target.value && onChange({ to: e.target.value })}
-          />
+          <DateTextField size="small" label={t('money.from')} value={from} onChange={(d) => onChange({ from: d })} />
+          <DateTextField size="small" label={t('money.to')} value={to} onChange={(d) => onChange({ to: d })} />
         </>
       )}
       <TextField

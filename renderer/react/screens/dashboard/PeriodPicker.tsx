@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { useRenderer } from '../../context';
+import { DateTextField } from '../../form/DateTextField';
 import { useSearchParams } from '../../router';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -78,23 +78,17 @@ export function PeriodPicker() {
           aria-pressed={c.from === from && c.to === to}
         />
       ))}
-      <TextField
-        type="date"
+      <DateTextField
         size="small"
         label={t('period.from')}
         value={from}
-        onChange={(e) => e.target.value && set({ from: e.target.value, to: e.target.value > to ? e.target.value : to })}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(d) => set({ from: d, to: d > to ? d : to })}
       />
-      <TextField
-        type="date"
+      <DateTextField
         size="small"
         label={t('period.to')}
         value={to}
-        onChange={(e) =>
-          e.target.value && set({ from: e.target.value < from ? e.target.value : from, to: e.target.value })
-        }
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(d) => set({ from: d < from ? d : from, to: d })}
       />
     </Box>
   );
