@@ -121,6 +121,6 @@ describe("the appointment's dialog", () => {
     fireEvent.click(event);
     const dialog = await view.findByRole('dialog');
     expect(within(dialog).getByRole('heading').textContent).toBe('Amelia Stone · Cut and colour');
-    expect(dialog).toHaveAccessibleName('Amelia Stone · Cut and colour');
+    expect(view.getByRole('dialog', { name: 'Amelia Stone · Cut and colour' })).toBe(dialog);
   });
 });
