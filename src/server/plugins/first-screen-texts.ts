@@ -65,13 +65,17 @@ function enumValuesIn(value: unknown, found: Set<string>): Set<string> {
 
 /**
  * The part of `texts` a guest's first screen needs: the shared groups, the screen's keys and field labels, and the
- * names of the choices its form offers (`enums.<value>`), not every choice the owner's screens name.
+ * names of the choices its form offers (`enums.<value>`), not every choice the owner's screens name — for the first
+ * screen and the `others` of its area, which a guest may reach without a touch (the payment's return page goes on
+ * to the confirmation by itself) before the rest of the texts are asked for.
  */
-export function guestTexts(texts: Texts, screen: Record<string, unknown>): Texts {
+export function guestTexts(texts: Texts, screen: Record<string, unknown>, ...others: Array<Record<string, unknown>>) {
   const out: Texts = {};
   for (const group of [...GUEST_GROUPS, ...GUEST_KEYS]) copy(texts, out, group);
-  if (typeof screen.resource === 'string') copy(texts, out, `fields.${screen.resource}`);
-  for (const key of keysIn(screen, texts, new Set())) copy(texts, out, key);
-  for (const value of enumValuesIn(screen, new Set())) copy(texts, out, `enums.${value}`);
+  for (const def of [screen, ...others]) {
+    if (typeof def.resource === 'string') copy(texts, out, `fields.${def.resource}`);
+    for (const key of keysIn(def, texts, new Set())) copy(texts, out, key);
+    for (const value of enumValuesIn(def, new Set())) copy(texts, out, `enums.${value}`);
+  }
   return out;
 }

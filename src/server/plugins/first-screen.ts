@@ -147,10 +147,17 @@ export async function firstScreen(
   if (screen.status !== 200) return out;
   preloaded[screenUrl] = screen;
   const def = (screen.body as { data: Record<string, unknown> }).data;
-  // A guest's page carries only the texts of its first screen; the browser fetches the rest on first input.
+  // A guest's page carries only the texts of its area's screens (the first and those reached from it without a
+  // touch: the payment's return moves on to the confirmation by itself); the browser fetches the rest on first input.
   if (user.status !== 200 && texts.status === 200) {
+    const others = await Promise.all(
+      hit.area.screens
+        .filter((id) => id !== hit.screen.id)
+        .map((id) => get(`/api/v1/ui/screens/${encodeURIComponent(id)}`)),
+    );
+    const defs = others.flatMap((a) => (a.status === 200 ? [(a.body as { data: Record<string, unknown> }).data] : []));
     delete preloaded[urls.texts];
-    preloaded[`${urls.texts}?first`] = { status: 200, body: guestTexts(texts.body as Texts, def) };
+    preloaded[`${urls.texts}?first`] = { status: 200, body: guestTexts(texts.body as Texts, def, ...defs) };
   }
   // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
   const reads = ((def.preload as string[] | undefined) ?? [])
