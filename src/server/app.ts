@@ -64,6 +64,7 @@ import { messageVoiceRoutes } from './features/notifications/voice-route';
 import { marketingRoutes } from './features/marketing/routes';
 import { marketingFooterRoutes } from './features/marketing/footer-routes';
 import { marketingSalesRoutes } from './features/marketing/sales-routes';
+import { marketingMessageRoutes } from './features/marketing/messages-routes';
 import { unsubscribeRoutes } from './features/marketing/unsubscribe-routes';
 import { liqpayRoutes } from './features/billing/liqpay/routes';
 import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
@@ -258,6 +259,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
   await fastify.register(marketingRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
   await fastify.register(marketingSalesRoutes);
+  await fastify.register(marketingMessageRoutes);
   await fastify.register(marketingFooterRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
   await fastify.register(unsubscribeRoutes, { i18n });
   await fastify.register(adminCreditRoutes);

@@ -1599,6 +1599,21 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/marketing/messages/:id": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          channel: string;
+          recipient: string;
+          client_name: string | null;
+          status: string;
+          created_at: string;
+        }[];
+        message?: string;
+      };
+    };
+  };
   "PUT /api/v1/marketing/opt-out/:id": {
     responses: {
       "200": {

@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link, useRenderer } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 import type { MarketingCampaign } from '../../domain/generated/marketing';
-import type { Message } from '../../domain/generated/messages';
 import { dayInWords, moneyIn } from '../money/shared';
 
 type Sales = ApiResponse<'GET /api/v1/marketing/sales', '200'>['data'][number];
+type Message = ApiResponse<'GET /api/v1/marketing/messages/:id', '200'>['data'][number];
 
 /** How many of a campaign's messages the outcome lists (the message history has them all). */
 const LATEST = 5;
@@ -58,13 +58,14 @@ function FollowingSales({ campaign }: { campaign: MarketingCampaign }) {
   );
 }
 
-/** The campaign's latest messages with their delivery status, as the provider reported it. */
+/**
+ * The campaign's latest messages: the client each went to (by name, with the address or number it went to) and its
+ * delivery status, as the provider reported it.
+ */
 function LatestMessages({ campaign }: { campaign: MarketingCampaign }) {
   const { rest, t, locale } = useRenderer();
   const { data, isLoading } = useSWR(['marketing-messages', campaign.id], () =>
-    rest.getJson<{ data: Message[]; meta: { total: number } }>(
-      `/api/v1/user/messages?campaign_id=${campaign.id}&per_page=${LATEST}&sort=-created_at`,
-    ),
+    rest.getJson<{ data: Message[] }>(`/api/v1/marketing/messages/${campaign.id}?per_page=${LATEST}`),
   );
   if (isLoading) return <LinearProgress aria-label={t('app.loading')} />;
   const rows = data?.data ?? [];
@@ -79,7 +80,15 @@ function LatestMessages({ campaign }: { campaign: MarketingCampaign }) {
         <Box component="ul" className="mk-messages">
           {rows.map((m) => (
             <li key={m.id}>
-              <span className="mk-recipient">{m.recipient}</span>
+              <span className="mk-recipient">
+                {m.client_name ? (
+                  <>
+                    <strong>{m.client_name}</strong> <span className="mk-address">{m.recipient}</span>
+                  </>
+                ) : (
+                  m.recipient
+                )}
+              </span>
               <Chip size="small" color={STATUS_COLOUR[m.status ?? ''] ?? 'default'} label={t(`enums.${m.status}`)} />
               {m.created_at && (
                 <span className="mk-when">

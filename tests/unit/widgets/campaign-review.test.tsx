@@ -72,13 +72,21 @@ describe('campaign review', () => {
     }
   });
 
-  it('sums up a sent campaign: its latest messages with their status and the money that followed', async () => {
-    review(
+  it('sums up a sent campaign: its latest messages, naming the clients, with their status, and the money that followed', async () => {
+    const { calls } = review(
       { ...draft, status: 'sent', total_clients: 2, sent_count: 2, credits_spent: 2 },
       {
-        '/api/v1/user/messages': {
-          data: [{ id: 1, recipient: '+447700900201', status: 'delivered', created_at: '2026-11-20T10:00:00Z' }],
-          meta: { total: 2 },
+        '/api/v1/marketing/messages/7': {
+          data: [
+            {
+              id: 1,
+              channel: 'sms',
+              recipient: '+447700900201',
+              client_name: 'Ann Lee',
+              status: 'delivered',
+              created_at: '2026-11-20T10:00:00Z',
+            },
+          ],
         },
         '/api/v1/marketing/sales': {
           data: [
@@ -97,7 +105,9 @@ describe('campaign review', () => {
       },
     );
     expect(screen.getByText('marketing.review.done {"count":2,"credits":"2"}')).toBeTruthy();
-    expect(await screen.findByText('+447700900201')).toBeTruthy();
+    expect(await screen.findByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByText('+447700900201')).toBeTruthy();
+    expect(calls).toContain('/api/v1/marketing/messages/7?per_page=5');
     expect(screen.getByText('enums.delivered')).toBeTruthy();
     expect(await screen.findByText(/^marketing\.review\.sales .*"amount":"£45\.00"/)).toBeTruthy();
   });
@@ -107,7 +117,7 @@ describe('campaign review', () => {
     review(
       { ...draft, status: 'sent', total_clients: 2, sent_count: 2, credits_spent: 2 },
       {
-        '/api/v1/user/messages': { data: [], meta: { total: 0 } },
+        '/api/v1/marketing/messages/7': { data: [] },
         '/api/v1/marketing/sales': { data: [{ ...sales, from: '2026-01-05', to: '2999-12-31' }] },
       },
     );
