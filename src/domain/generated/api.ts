@@ -1845,6 +1845,10 @@ export interface ApiRoutes {
           change_until: string;
           can_change: boolean;
           reschedule_service: string | null;
+          deposit: {
+            amount: number;
+            refunded: boolean;
+          } | null;
           kind: unknown;
           [k: string]: unknown;
         };
@@ -1878,6 +1882,10 @@ export interface ApiRoutes {
           change_until: string;
           can_change: boolean;
           reschedule_service: string | null;
+          deposit: {
+            amount: number;
+            refunded: boolean;
+          } | null;
           kind: unknown;
           [k: string]: unknown;
         };
@@ -1927,6 +1935,10 @@ export interface ApiRoutes {
           change_until: string;
           can_change: boolean;
           reschedule_service: string | null;
+          deposit: {
+            amount: number;
+            refunded: boolean;
+          } | null;
           kind: unknown;
           [k: string]: unknown;
         };

@@ -56,4 +56,4 @@ type Managed = ApiResponse<'GET /api/v1/online-booking/:slug/bookings/:token'>['
 
 /** A booking on its manage page: whether (and until when) the client may still cancel or move it. */
 export type ManagedBooking = Booking &
-  Pick<Managed, 'status' | 'starts_at' | 'ends_at' | 'change_until' | 'can_change' | 'reschedule_service'>;
+  Pick<Managed, 'status' | 'starts_at' | 'ends_at' | 'change_until' | 'can_change' | 'reschedule_service' | 'deposit'>;

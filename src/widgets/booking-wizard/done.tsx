@@ -5,7 +5,7 @@ import { useRenderer, type ScreenWidget } from '../../../renderer';
 import { useDay, useMoney, usePage, type Booking, type Purchase } from './api';
 import { Loading, need, ResultCard, when } from './shared';
 
-/** The booking, as the confirmation and the manage page show it. */
+/** The booking, as the confirmation and the manage page show it (cancelled: what became of its deposit). */
 export function BookingCard({
   slug,
   booking,
@@ -15,7 +15,8 @@ export function BookingCard({
   children,
 }: {
   slug: string | undefined;
-  booking: Booking;
+  /** On the manage page: a cancelled booking with what became of its deposit. */
+  booking: Booking & { status?: string; deposit?: { amount: number; refunded: boolean } | null };
   onAgain(): void;
   message?: string | null;
   severity?: 'success' | 'info' | 'warning';
@@ -25,6 +26,8 @@ export function BookingCard({
   const { data: page } = usePage(slug);
   const money = useMoney(page?.currency);
   const day = useDay();
+  const cancelled = booking.status === 'cancelled';
+  const deposit = booking.deposit ?? null;
   return (
     <ResultCard
       message={message === undefined ? t('booking.booked') : message}
@@ -35,8 +38,21 @@ export function BookingCard({
         [t('fields.appointments.service'), booking.service ?? ''],
         [t('fields.appointments.date'), day(booking.date)],
         [t('bookingPage.time'), `${booking.start_time}–${booking.end_time}`],
-        ...when(booking.paid > 0, [t('bookingPage.paid'), money(booking.paid)]),
-        ...when(booking.price - booking.paid > 0, [t('bookingPage.leftToPay'), money(booking.price - booking.paid)]),
+        ...(cancelled
+          ? // Nothing is left to pay for a cancelled booking: only whether its deposit was given back.
+            when(Boolean(deposit), [
+              t('bookingPage.deposit'),
+              t(deposit?.refunded ? 'bookingPage.depositRefunded' : 'bookingPage.depositKept', {
+                amount: money(deposit?.amount ?? 0),
+              }),
+            ])
+          : [
+              ...when(booking.paid > 0, [t('bookingPage.paid'), money(booking.paid)]),
+              ...when(booking.price - booking.paid > 0, [
+                t('bookingPage.leftToPay'),
+                money(booking.price - booking.paid),
+              ]),
+            ]),
       ]}
     >
       {children}

@@ -9,7 +9,7 @@ import { ownerOf, pub, verified } from './context';
 import { placeHold } from './holds';
 import { cancelManaged, findManaged, rescheduleManaged, sessionOf } from './manage';
 import { noticeOfChange } from './manage-notices';
-import { findManagedPurchase, presentManaged } from './manage-view';
+import { depositOf, findManagedPurchase, presentManaged } from './manage-view';
 import { presentPurchase } from './purchases';
 import { HOLD, MANAGED } from './response-schemas';
 
@@ -103,10 +103,12 @@ export async function onlineBookingManageRoutes(
       const { owner, managed } = await managedOf(req);
       if (!managed) throw notFound();
       const before = await presentManaged(app.db, owner, managed);
+      // Read before a class seat goes: cancelling refunds nothing, so what was paid is kept as it was.
+      const deposit = await depositOf(app.db, managed);
       await cancelManaged(app.db, app.dialect, owner, managed);
       await noticeOfChange(deps, req, owner, managed, 'cancel', before);
       return {
-        data: { ...before, status: 'cancelled', can_change: false, reschedule_service: null },
+        data: { ...before, status: 'cancelled', can_change: false, reschedule_service: null, deposit },
         message: req.t('booking.cancelled'),
       };
     },

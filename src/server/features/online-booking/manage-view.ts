@@ -23,6 +23,7 @@ export async function presentManaged(db: Db, owner: PublicOwner, managed: Manage
   return {
     ...shown,
     status: managed.cancelled ? 'cancelled' : 'booked',
+    deposit: managed.cancelled ? await depositOf(db, managed) : null,
     starts_at: managed.startsAt,
     ends_at: managed.endsAt,
     change_until: until,
@@ -33,6 +34,22 @@ export async function presentManaged(db: Db, owner: PublicOwner, managed: Manage
         ? service.public_id
         : null,
   };
+}
+
+/**
+ * What the client paid ahead for a booking now cancelled, and whether it was given back: cancelling refunds nothing
+ * by itself (the owner's call), so it is kept until the ledger holds refunds of it. Null when nothing was paid.
+ */
+export async function depositOf(db: Db, managed: Managed): Promise<{ amount: number; refunded: boolean } | null> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('amount')
+    .where(managed.kind === 'appointment' ? 'appointment_id' : 'class_seat_id', '=', managed.id)
+    .execute();
+  const paid = rows.filter((r) => r.amount > 0).reduce((sum, r) => sum + r.amount, 0);
+  const kept = rows.reduce((sum, r) => sum + r.amount, 0);
+  if (paid === 0) return null;
+  return kept > 0 ? { amount: kept, refunded: false } : { amount: paid, refunded: true };
 }
 
 /** A voucher or package bought on the page, by the manage link's token hash; null when the token names neither. */

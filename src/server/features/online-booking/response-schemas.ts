@@ -190,6 +190,8 @@ export const MANAGED = object(
     change_until: STRING,
     can_change: BOOLEAN,
     reschedule_service: NULLABLE_STRING,
+    /** A cancelled booking's payment ahead: what of it the owner keeps, or that it was refunded; else null. */
+    deposit: { type: ['object', 'null'], properties: { amount: NUMBER, refunded: BOOLEAN } },
     kind: ANY,
   },
   { open: true },
