@@ -73,6 +73,9 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
   }
 
   const deposit = quote?.deposit ?? held.deposit;
+  // Only a service at the client's place takes an address (one typed for another service earlier is not sent).
+  const atClient = w.data.kind !== 'class' && page.services.some((s) => s.id === held.service.id && s.at_client);
+  const address = atClient ? ((w.data.details as { address?: string } | undefined)?.address ?? '').trim() : '';
   const redeemed = Boolean(quote?.package_used || quote?.voucher);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -80,9 +83,11 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
         <Summary
           lines={[
             [t('bookingPage.with'), page.name],
-            [t('fields.appointments.service'), held.service.title],
+            [t(w.data.kind === 'class' ? 'bookingPage.class' : 'fields.appointments.service'), held.service.title],
             [t('fields.appointments.date'), day(held.date)],
             [t('bookingPage.time'), `${held.start_time}–${held.end_time}`],
+            // A home visit: where the client asked to be seen.
+            ...when(Boolean(address), [t('bookingPage.address'), address]),
             [
               t('fields.appointments.price'),
               held.service.price > 0 ? money(held.service.price) : t('bookingPage.free'),

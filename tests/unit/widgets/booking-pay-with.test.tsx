@@ -108,3 +108,45 @@ describe('the confirm step pays with what the client holds', () => {
     expect(calls.find((c) => c.path.endsWith('/bookings'))!.body).toMatchObject({ voucher_code: 'GIFT2GIFT2' });
   });
 });
+
+describe('the confirm step names what is booked and where', () => {
+  const free = { ...held, service: { id: 'home', title: 'Home visit', price: 0, duration: 60 }, deposit: 0 };
+  const home = { id: 'home', title: 'Home visit', description: null, duration: 60, price: 0, deposit: 0 };
+  const withHome = {
+    data: { ...page.data, services: [{ ...home, multipart: false, question: null, at_client: true, colour: null }] },
+  };
+  const answers = {
+    [`GET ${PAGE}`]: () => withHome,
+    [`POST ${PAGE}/quotes`]: () => quote({ price: 0, deposit: 0, left_to_pay: 0 }),
+  };
+
+  it('shows the address the client gave for a home visit', async () => {
+    const { rest } = fakeRest(answers);
+    const { api } = wizardApi({
+      kind: 'appointment',
+      hold: 'h1',
+      held: free,
+      details: { address: '12 Mill Lane, Leeds' },
+    });
+    await renderBooking(<ConfirmStep screen={{} as never} wizard={api} />, rest);
+    expect(await screen.findByText('Your address')).toBeTruthy();
+    expect(screen.getByText('12 Mill Lane, Leeds')).toBeTruthy();
+    expect(screen.getByText('Service')).toBeTruthy();
+  });
+
+  it('says "Class" for a class, in English and Ukrainian', async () => {
+    const yoga = { ...free, service: { id: 'yoga', title: 'Morning yoga', price: 0, duration: 60 } };
+    for (const [lng, label] of [
+      ['en', 'Class'],
+      ['uk', 'Заняття'],
+    ] as const) {
+      const { rest } = fakeRest(answers);
+      const { api } = wizardApi({ kind: 'class', hold: 'h1', held: yoga, details: {} });
+      const view = await renderBooking(<ConfirmStep screen={{} as never} wizard={api} />, rest, lng);
+      expect(await screen.findByText(label)).toBeTruthy();
+      expect(screen.getByText('Morning yoga')).toBeTruthy();
+      expect(screen.queryByText(lng === 'en' ? 'Service' : 'Послуга')).toBeNull();
+      view.unmount();
+    }
+  });
+});
