@@ -3252,6 +3252,27 @@ export interface ApiRoutes {
     };
     body: BookingSettingsInput;
   };
+  "PUT /api/v1/user/business-time-settings": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        }[];
+        message?: string;
+      };
+    };
+    body: {
+      days: {
+        "1"?: BusinessTimeInput;
+        "2"?: BusinessTimeInput;
+        "3"?: BusinessTimeInput;
+        "4"?: BusinessTimeInput;
+        "5"?: BusinessTimeInput;
+        "6"?: BusinessTimeInput;
+        "7"?: BusinessTimeInput;
+      };
+    };
+  };
   "PUT /api/v1/user/business-time-settings/:id": {
     responses: {
       "200": {

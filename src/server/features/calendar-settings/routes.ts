@@ -7,8 +7,34 @@ import {
   type BusinessTime,
   type CalendarSettings,
 } from '../../../domain/calendar-settings';
-import { invalidFields } from '../../infra/domain-error';
+import { invalidFields, type Message } from '../../infra/domain-error';
 import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
+
+/** A day's hours: the hours the day's fields name, each problem under `prefix` (`end`, or `days.3.end` in a week). */
+function dayProblems(day: Omit<BusinessTime, 'id' | 'weekday'>, prefix = ''): Record<string, Message> {
+  return Object.fromEntries(
+    businessTimeProblems(day).map((p) => [
+      `${prefix}${p}`,
+      { key: p === 'end' ? 'validation.endAfterStart' : 'validation.breaksInside' },
+    ]),
+  );
+}
+
+const WEEKDAY_IDS = ['1', '2', '3', '4', '5', '6', '7'];
+/** PUT /user/business-time-settings: any of the week's days by id (1–7 is Monday–Sunday), each a day's hours. */
+const WEEK_BODY = {
+  type: 'object',
+  required: ['days'],
+  additionalProperties: false,
+  properties: {
+    days: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: false,
+      properties: Object.fromEntries(WEEKDAY_IDS.map((id) => [id, { $ref: 'business-time.request#' }])),
+    },
+  },
+} as const;
 
 /** The owner's calendar settings and business hours, kept in the settings JSON of their account (spec §7). */
 export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -73,17 +99,41 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
     async (req) => {
       const id = (req.params as { id: number }).id;
       const body = req.body as Omit<BusinessTime, 'id' | 'weekday'>;
-      const problems = businessTimeProblems(body);
-      if (problems.length)
-        throw invalidFields(
-          Object.fromEntries(
-            problems.map((p) => [p, { key: p === 'end' ? 'validation.endAfterStart' : 'validation.breaksInside' }]),
-          ),
-        );
+      const problems = dayProblems(body);
+      if (Object.keys(problems).length) throw invalidFields(problems);
       const days = (req.user!.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes();
       const businessTimeSettings = days.map((d) => (d.id === id ? { ...d, ...body, id, weekday: d.weekday } : d));
       await save(req, { businessTimeSettings });
       return { data: businessTimeSettings.find((d) => d.id === id), message: req.t('messages.updated') };
+    },
+  );
+
+  // The whole week saved at once (the business hours screen's one Save): every day checked first, then all written
+  // together, or none with a 422 naming each day's problem (`days.3.end`).
+  app.put(
+    '/api/v1/user/business-time-settings',
+    {
+      preValidation: ownerOnly,
+      schema: {
+        response: responses({ 200: dataBody({ type: 'array', items: OPEN_OBJECT }) }),
+        tags: ['user'],
+        body: WEEK_BODY,
+      },
+    },
+    async (req) => {
+      const changes = (req.body as { days: Record<string, Omit<BusinessTime, 'id' | 'weekday'>> }).days;
+      const problems = Object.assign(
+        {},
+        ...Object.entries(changes).map(([id, day]) => dayProblems(day, `days.${id}.`)),
+      ) as Record<string, Message>;
+      if (Object.keys(problems).length) throw invalidFields(problems);
+      const days = (req.user!.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes();
+      const businessTimeSettings = days.map((d) => {
+        const change = changes[String(d.id)];
+        return change ? { ...d, ...change, id: d.id, weekday: d.weekday } : d;
+      });
+      await save(req, { businessTimeSettings });
+      return { data: businessTimeSettings, message: req.t('messages.updated') };
     },
   );
 }
