@@ -72,8 +72,8 @@ export function ledgerStatus(a: AppointmentMoney): { status: PaymentStatus; left
   if (paid > 0 && net <= 0) return { status: 'refunded', left_to_pay: 0 };
   if (due === 0 && paid === 0) return { status: 'free', left_to_pay: 0 };
   if (net >= due) {
-    const kept = keptPayments(a.rows);
-    const all = (method: PaymentMethod) => kept.length > 0 && kept.every((r) => r.method === method);
+    const kept = keptMethods(a.rows);
+    const all = (method: PaymentMethod) => kept.length > 0 && kept.every((m) => m === method);
     const status = all('package') ? 'paidWithPackage' : all('gift_voucher') ? 'paidWithVoucher' : 'paid';
     return { status, left_to_pay: 0 };
   }
@@ -81,16 +81,14 @@ export function ledgerStatus(a: AppointmentMoney): { status: PaymentStatus; left
   return { status: 'unpaid', left_to_pay: due };
 }
 
-/** Payments not cancelled by a refund of the same method and amount (refund rows carry the original's method). */
-function keptPayments(rows: LedgerRow[]): LedgerRow[] {
-  const refunds = rows.filter((r) => r.amount < 0).map((r) => ({ ...r }));
-  return rows.filter((r) => {
-    if (r.amount <= 0) return false;
-    const i = refunds.findIndex((x) => x.method === r.method && x.amount === -r.amount);
-    if (i < 0) return true;
-    refunds.splice(i, 1);
-    return false;
-  });
+/**
+ * The methods of the money kept: those paid more by than refunded (refund rows carry their payment's method, and a
+ * payment may be refunded in parts, so they are summed per method rather than matched one to one).
+ */
+function keptMethods(rows: LedgerRow[]): string[] {
+  const net = new Map<string, number>();
+  for (const r of rows) net.set(r.method, (net.get(r.method) ?? 0) + r.amount);
+  return [...net].filter(([, amount]) => amount > 0).map(([method]) => method);
 }
 
 /** A checkout's discount: a whole percent of what is owed, or a fixed amount in minor units. */

@@ -2255,6 +2255,8 @@ export interface ApiRoutes {
           checkout_id: number | null;
           sale_id: number | null;
           online: boolean;
+          redemption: boolean;
+          income: number;
           client: {
             id: number;
             first_name: string;
@@ -2268,6 +2270,7 @@ export interface ApiRoutes {
             created_at: string;
           }[];
           refunded: boolean;
+          refundable: number;
         }[];
         meta: PageMeta;
       };
@@ -2350,6 +2353,7 @@ export interface ApiRoutes {
     };
     body: {
       reason?: string | null;
+      amount?: number | null;
     } | null;
   };
   "GET /api/v1/payments/appointment": {
@@ -2367,6 +2371,8 @@ export interface ApiRoutes {
           checkout_id: number | null;
           sale_id: number | null;
           online: boolean;
+          redemption: boolean;
+          income: number;
           client: {
             id: number;
             first_name: string;
@@ -2380,6 +2386,7 @@ export interface ApiRoutes {
             created_at: string;
           }[];
           refunded: boolean;
+          refundable: number;
         }[];
         meta: PageMeta;
       };
@@ -2546,6 +2553,8 @@ export interface ApiRoutes {
           checkout_id: number | null;
           sale_id: number | null;
           online: boolean;
+          redemption: boolean;
+          income: number;
           client: {
             id: number;
             first_name: string;
@@ -2559,6 +2568,7 @@ export interface ApiRoutes {
             created_at: string;
           }[];
           refunded: boolean;
+          refundable: number;
         }[];
         meta: PageMeta;
       };
@@ -2579,6 +2589,8 @@ export interface ApiRoutes {
           checkout_id: number | null;
           sale_id: number | null;
           online: boolean;
+          redemption: boolean;
+          income: number;
           client: {
             id: number;
             first_name: string;
@@ -2592,6 +2604,7 @@ export interface ApiRoutes {
             created_at: string;
           }[];
           refunded: boolean;
+          refundable: number;
         }[];
         meta: PageMeta;
       };
@@ -2783,6 +2796,7 @@ export interface ApiRoutes {
               created_at: string;
             }[];
             refunded: boolean;
+            refundable: number;
           }[];
         };
       };

@@ -36,6 +36,7 @@ import * as dataExports from './migrations/0033-data-exports';
 import * as visitDayColumns from './migrations/0034-visit-day-columns';
 import * as oneManualExport from './migrations/0035-one-manual-export';
 import * as redemptionsNotIncome from './migrations/0036-redemptions-not-income';
+import * as partRefunds from './migrations/0037-part-refunds';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0034-visit-day-columns': visitDayColumns,
   '0035-one-manual-export': oneManualExport,
   '0036-redemptions-not-income': redemptionsNotIncome,
+  '0037-part-refunds': partRefunds,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

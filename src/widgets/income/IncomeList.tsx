@@ -109,6 +109,9 @@ const IncomeList: ScreenWidget = () => {
                   </Typography>
                 )}
                 {p.refunded && <Chip size="small" color="warning" label={t('money.refundedChip')} sx={{ ml: 1 }} />}
+                {!p.refunded && p.refunds.length > 0 && (
+                  <Chip size="small" variant="outlined" label={t('money.partRefundedChip')} sx={{ ml: 1 }} />
+                )}
               </Box>,
               // A payment taken online is refunded through its provider, not here.
               !p.refunded && !p.online && can('delete', 'Income') ? (
@@ -125,12 +128,17 @@ const IncomeList: ScreenWidget = () => {
         path={refunding ? `/api/v1/payments/${refunding.id}` : null}
         text={
           refunding
-            ? t('money.refundText', {
+            ? t(refunding.refunds.length ? 'money.refundTextPart' : 'money.refundText', {
                 amount: moneyIn(locale, refunding.currency)(refunding.amount),
                 name: clientName(refunding.client) || '—',
                 date: dayInWords(refunding.date, locale),
+                refunded: moneyIn(locale, refunding.currency)(-refunding.refunds.reduce((s, r) => s + r.amount, 0)),
               })
             : ''
+        }
+        // How much: all that is left of it unless the owner gives back part.
+        amount={
+          refunding ? { left: refunding.refundable ?? refunding.amount, currency: refunding.currency } : undefined
         }
         onClose={(done) => {
           setRefunding(null);

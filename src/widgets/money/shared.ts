@@ -32,7 +32,10 @@ export interface Payment {
   redemption?: boolean;
   client: ClientRef | null;
   refunds: Refund[];
+  /** All of it given back, in parts or at once. */
   refunded: boolean;
+  /** What is left to refund of it, minor units. */
+  refundable?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from '../../../renderer/core/rest';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -35,7 +36,11 @@ const payment = (id: number, refunded: boolean) => ({
   refunded,
 });
 
-function show(allowed: (action: string, subject: string) => boolean, path = '/financials/income/list') {
+function show(
+  allowed: (action: string, subject: string) => boolean,
+  path = '/financials/income/list',
+  send: jest.Mock = jest.fn(async () => ({ message: 'Payment refunded.' })),
+) {
   const urls: string[] = [];
   const getJson = jest.fn(async (url: string) => {
     urls.push(url);
@@ -54,7 +59,7 @@ function show(allowed: (action: string, subject: string) => boolean, path = '/fi
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
         value={rendererContext({
-          rest: { getJson } as never,
+          rest: { getJson, send } as never,
           can: allowed,
           formContext: { currency: 'GBP' },
           t: (k, o) => (o ? `${k} ${JSON.stringify(o)}` : k),
@@ -127,5 +132,43 @@ describe('the income list', () => {
   it('says how many payments the tab and search leave, beside the unfiltered totals', async () => {
     show(() => true, '/financials/income/list?tab=standalone&search=Brown');
     expect(await screen.findByTestId('totals-shown')).toHaveProperty('textContent', 'money.totalsShown {"count":3}');
+  });
+
+  it('refunds an amount: all that is left by default, part when typed, never more than is left', async () => {
+    const send = jest.fn(async () => ({ message: 'Payment refunded.' }));
+    show(() => true, '/financials/income/list', send);
+    const row = await screen.findByTestId('payment-2');
+    fireEvent.click(within(row).getByRole('button', { name: 'money.refund' }));
+    const field = (await screen.findByTestId('refund-amount')) as HTMLInputElement;
+    expect(field.value).toBe('20.00');
+    expect(screen.getByText('£')).toBeTruthy();
+    const dialog = screen.getByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'money.refund' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: '25' } });
+    expect(
+      within(dialog).getByText('validation.max_numeric {"field":"fields.refund.amount","max":"£20.00"}'),
+    ).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '0' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledWith('DELETE', '/api/v1/payments/2', { reason: null, amount: 500 });
+  });
+
+  it("shows the server's refusal of the amount on the amount field", async () => {
+    const send = jest.fn(async () => {
+      throw new HttpError(422, {
+        message: 'The amount may not be greater than £15.00.',
+        errors: { amount: ['The amount may not be greater than £15.00.'] },
+      });
+    });
+    show(() => true, '/financials/income/list', send);
+    fireEvent.click(within(await screen.findByTestId('payment-2')).getByRole('button', { name: 'money.refund' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'money.refund' }));
+    expect(await screen.findByText('The amount may not be greater than £15.00.')).toBeTruthy();
+    expect(send).toHaveBeenCalledWith('DELETE', '/api/v1/payments/2', { reason: null, amount: 2000 });
   });
 });

@@ -113,6 +113,8 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
     const data = rows.map(({ client_id, first_name, last_name, provider, ...r }) => {
       const own = refunds.filter((x) => x.refund_of === r.id).map(({ refund_of: _r, ...x }) => x);
       const redemption = isRedemption(r.method);
+      // A payment may be refunded in parts: refunded once they take all of it.
+      const refundable = Math.max(0, r.amount + own.reduce((s, x) => s + x.amount, 0));
       return {
         ...r,
         online: provider !== null,
@@ -120,7 +122,8 @@ export async function paymentReadRoutes(app: FastifyInstance): Promise<void> {
         income: redemption ? 0 : r.amount,
         client: client_id === null ? null : { id: client_id, first_name, last_name },
         refunds: own,
-        refunded: own.length > 0,
+        refunded: own.length > 0 && refundable === 0,
+        refundable,
       };
     });
     return { data, meta: meta(q.page, Number(total)) };

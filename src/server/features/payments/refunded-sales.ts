@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database';
 
 /**
- * Which sales are void: refunded, as the ledger says — a sale is refunded when it had payments and every one of them
- * has its refund row (refund rows keep the `sale_id` of what they reverse); nothing stores it, so it cannot drift
- * from the money — or cancelled before anything was paid (`sales.cancelled_at`). The gift vouchers and packages a
- * void sale created are void.
+ * Which sales are void: refunded, as the ledger says — a sale is refunded when it had payments and its refund rows
+ * (which keep the `sale_id` of what they reverse, and may each give back part of a payment) come to all of them;
+ * nothing stores it, so it cannot drift from the money — or cancelled before anything was paid
+ * (`sales.cancelled_at`). The gift vouchers and packages a void sale created are void.
  */
 export async function refundedSaleIds(db: Db, saleIds: number[]): Promise<Set<number>> {
   if (saleIds.length === 0) return new Set();
@@ -18,15 +18,15 @@ export async function refundedSaleIds(db: Db, saleIds: number[]): Promise<Set<nu
     .selectFrom('payments')
     .select((eb) => [
       'sale_id',
-      eb.fn.sum<number>(eb.case().when('refund_of', 'is', null).then(1).else(0).end()).as('payments'),
-      eb.fn.sum<number>(eb.case().when('refund_of', 'is', null).then(0).else(1).end()).as('refunds'),
+      eb.fn.sum<number>(eb.case().when('refund_of', 'is', null).then(eb.ref('amount')).else(0).end()).as('payments'),
+      eb.fn.sum<number>('amount').as('kept'),
     ])
     .where('sale_id', 'in', saleIds)
     .groupBy('sale_id')
     .execute();
   return new Set([
     ...cancelled.map((c) => c.id),
-    ...rows.filter((r) => Number(r.payments) > 0 && Number(r.refunds) >= Number(r.payments)).map((r) => r.sale_id!),
+    ...rows.filter((r) => Number(r.payments) > 0 && Number(r.kept) <= 0).map((r) => r.sale_id!),
   ]);
 }
 

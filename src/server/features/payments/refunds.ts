@@ -1,22 +1,32 @@
+import { formatMoney } from '../../../../renderer/core/money';
 import { nowIso } from '../../db/database';
-import { DomainError, notFound } from '../../infra/domain-error';
+import { DomainError, invalid, Label, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../appointments/overlaps';
 import type { PaymentsContext } from './context';
 import { settleInvoicesOf } from '../invoices/settle';
 import { undoRefundedSales } from './sale-refund';
 
+/** How much of one payment to refund (minor units), and the caller's locale for the words of a refusal. */
+export interface RefundAmount {
+  amount: number;
+  locale: string;
+}
+
 /**
  * Reverses payments (spec §7 `DELETE /payments/{id}`, `DELETE /payments/checkout/{id}`, `DELETE /sales/{id}`):
- * each gets its own refund row (keeping the sale, voucher or package session it was, which gives them back), the negative of its amount, naming it in `refund_of`, with the owner's reason; the payment itself stays.
- * Under the owner's lock, so two deletes cannot both refund; a payment already refunded is refused in words (and
- * the unique index on `refund_of` backs that). A card payment taken online is refunded through its provider, not
- * here. A sale these refunds leave wholly refunded gives back what it sold (`sale-refund.ts`). Returns the refund
- * rows' ids.
+ * each gets a refund row of its own (keeping the sale, voucher or package session it was, which gives them back),
+ * negative, naming it in `refund_of`, with the owner's reason; the payment itself stays. A payment may be refunded in
+ * parts: `part` refunds that much of one payment, else all that is left of each — what is left is the payment less
+ * its refund rows. More than is left, nothing or less, and part of a package session (a session is given back whole)
+ * are refused in words. Under the owner's lock, so two refunds cannot both take what is left; a payment with nothing
+ * left is refused in words. A card payment taken online is refunded through its provider, not here. A sale these
+ * refunds leave wholly refunded gives back what it sold (`sale-refund.ts`). Returns the refund rows' ids.
  */
 export async function refundPayments(
   ctx: Pick<PaymentsContext, 'db' | 'dialect' | 'ownerId' | 'today' | 'payments'>,
   which: { payment: number } | { checkout: number } | { sale: number },
   reason: string | null,
+  part?: RefundAmount,
 ): Promise<number[]> {
   return ctx.db.transaction().execute(async (trx) => {
     await lockOwner(trx, ctx);
@@ -38,20 +48,29 @@ export async function refundPayments(
     if (rows.length === 0) throw notFound();
     if ('payment' in which && rows[0].refund_of !== null) throw new DomainError(422, 'payments.isRefund');
     const originals = rows.filter((r) => r.refund_of === null);
-    const refunded = new Set(rows.map((r) => r.refund_of).filter((id) => id !== null));
-    // A checkout's refunds carry its id; a single payment's refund is looked up by what it reverses.
-    if ('payment' in which) {
-      const done = await trx.selectFrom('payments').select('id').where('refund_of', '=', which.payment).execute();
-      if (done.length) refunded.add(which.payment);
-    }
-    const open = originals.filter((r) => !refunded.has(r.id));
+    // What is left of each payment: its amount less every refund row naming it (read here, under the lock).
+    const refunds = originals.length
+      ? await trx
+          .selectFrom('payments')
+          .select(['refund_of', 'amount'])
+          .where(
+            'refund_of',
+            'in',
+            originals.map((r) => r.id),
+          )
+          .execute()
+      : [];
+    const leftOf = (r: (typeof originals)[number]) =>
+      Number(r.amount) + refunds.filter((x) => x.refund_of === r.id).reduce((s, x) => s + Number(x.amount), 0);
+    const open = originals.map((r) => ({ row: r, left: leftOf(r) })).filter((o) => o.left > 0);
     if (open.length === 0) throw new DomainError(422, 'payments.alreadyRefunded');
-    if (open.some((r) => r.provider !== null)) throw new DomainError(422, 'payments.refundOnline');
+    if (open.some((o) => o.row.provider !== null)) throw new DomainError(422, 'payments.refundOnline');
+    if (part) checkPart(open[0], part);
     const now = nowIso();
     const written = await trx
       .insertInto('payments')
       .values(
-        open.map((r) => ({
+        open.map(({ row: r, left }) => ({
           user_id: r.user_id,
           appointment_id: r.appointment_id,
           class_seat_id: r.class_seat_id,
@@ -60,7 +79,7 @@ export async function refundPayments(
           method: r.method,
           provider: null,
           provider_ref: null,
-          amount: -r.amount,
+          amount: -(part?.amount ?? left),
           currency: r.currency,
           date: ctx.today,
           created_at: now,
@@ -76,10 +95,25 @@ export async function refundPayments(
       )
       .returning('id')
       .execute();
-    const sales = [...new Set(open.map((r) => r.sale_id).filter((id): id is number => id !== null))];
+    const sales = [...new Set(open.map((o) => o.row.sale_id).filter((id): id is number => id !== null))];
     await undoRefundedSales(trx, ctx.ownerId, sales);
     // The invoices these rows paid are worked out again: a refunded invoice is no longer paid.
-    await settleInvoicesOf(trx, open, ctx.today);
+    await settleInvoicesOf(
+      trx,
+      open.map((o) => o.row),
+      ctx.today,
+    );
     return written.map((w) => Number(w.id));
   });
+}
+
+/** Refuses in words a part refund that cannot be: nothing or less, more than is left, part of a package session. */
+function checkPart(open: { row: { method: string; currency: string }; left: number }, part: RefundAmount): void {
+  const field = new Label('fields.refund.amount');
+  const money = (minor: number) => formatMoney(minor, part.locale, open.row.currency);
+  if (part.amount < 1) throw invalid('amount', 'validation.min_numeric', { field, min: money(1) });
+  if (part.amount > open.left) throw invalid('amount', 'validation.max_numeric', { field, max: money(open.left) });
+  // A package's sessions are counted, not summed: one is given back whole or not at all.
+  if (open.row.method === 'package' && part.amount !== open.left)
+    throw invalid('amount', 'payments.packageRefundWhole');
 }

@@ -33,7 +33,10 @@ export const PAYMENT = object(
     income: INTEGER,
     client: CLIENT,
     refunds: { type: 'array', items: REFUND },
+    /** All of it given back, in parts or at once. */
     refunded: BOOLEAN,
+    /** What is left to refund of it (minor units): the amount less its refunds. */
+    refundable: INTEGER,
   },
   {
     required: [
@@ -53,6 +56,7 @@ export const PAYMENT = object(
       'client',
       'refunds',
       'refunded',
+      'refundable',
     ],
   },
 );

@@ -83,9 +83,19 @@ const reasonBody = {
   properties: { reason: { type: ['string', 'null'], maxLength: 255 } },
 } as const;
 
+/** A payment's refund: the reason, and how much (minor units; all that is left when not given). */
+const refundBody = {
+  ...reasonBody,
+  properties: {
+    ...reasonBody.properties,
+    // Nothing or less is refused in words, with the smallest amount in money (refunds.ts), not by the schema.
+    amount: { type: ['integer', 'null'], minimum: -MAX_MINOR, maximum: MAX_MINOR },
+  },
+} as const;
+
 /**
  * Payments (spec §7): a checkout (`POST /payments`: appointments settled and things sold, or a standalone payment), reversing a
- * payment or a whole checkout with refund rows (`DELETE /payments/{id}`, `DELETE /payments/checkout/{id}`), and the
+ * payment, all of it or an amount, or a whole checkout with refund rows (`DELETE /payments/{id}`, `DELETE /payments/checkout/{id}`), and the
  * reads over the ledger (`read-routes.ts`). Every refusal of a checkout answers status `fail`: nothing was added.
  */
 export async function paymentRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
@@ -170,12 +180,20 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
   }
 
   const refund = (which: 'payment' | 'checkout') => ({
-    schema: { response: responses({ 200: REFUNDED }), tags: ['payments'], params: idParams, body: reasonBody },
+    schema: {
+      response: responses({ 200: REFUNDED }),
+      tags: ['payments'],
+      params: idParams,
+      body: which === 'payment' ? refundBody : reasonBody,
+    },
     handler: async (req: FastifyRequest) => {
       const id = (req.params as { id: number }).id;
       const ctx = paymentsContext(app, req, 'delete', '');
-      const reason = (req.body as { reason?: string | null } | null)?.reason?.trim() || null;
-      const ids = await refundPayments(ctx, which === 'payment' ? { payment: id } : { checkout: id }, reason);
+      const body = req.body as { reason?: string | null; amount?: number | null } | null;
+      const reason = body?.reason?.trim() || null;
+      // A payment may be refunded in part; a whole checkout gives back what is left of each of its payments.
+      const part = body?.amount != null ? { amount: body.amount, locale: req.locale } : undefined;
+      const ids = await refundPayments(ctx, which === 'payment' ? { payment: id } : { checkout: id }, reason, part);
       return { message: req.t('payments.refunded'), refund_ids: ids };
     },
   });

@@ -18,7 +18,7 @@ export interface SalesQuery {
 
 /**
  * The sales a query selects, joined with their ledger and client: paid (its payments less their refunds), left to
- * pay (total less its discount less paid; nothing once cancelled), refunded (every payment it had was refunded). `filter` is the caller's
+ * pay (total less its discount less paid; nothing once cancelled), refunded (its refunds took all it was paid). `filter` is the caller's
  * rules on `sales`. The lists read pages of it, the left-to-pay statistic sums it.
  */
 export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<SalesQuery, 'page'>) {
@@ -27,15 +27,15 @@ export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<Sa
     .select([
       'payments.sale_id',
       (eb) => eb.fn.sum<number>('payments.amount').as('paid'),
-      sql<number>`sum(case when payments.refund_of is null then 1 else 0 end)`.as('payments'),
-      sql<number>`sum(case when payments.refund_of is null then 0 else 1 end)`.as('refunds'),
+      // What its payments came to before any refund: refunded when its refunds (in parts or whole) take all of it.
+      sql<number>`sum(case when payments.refund_of is null then payments.amount else 0 end)`.as('payments'),
     ])
     .where('payments.sale_id', 'is not', null)
     .groupBy('payments.sale_id')
     .as('ledger');
   const leftToPay = sql<number>`(case when sales.cancelled_at is null
     then sales.total - sales.discount - coalesce(ledger.paid, 0) else 0 end)`;
-  const refunded = sql<boolean>`(coalesce(ledger.payments, 0) > 0 and coalesce(ledger.refunds, 0) >= ledger.payments)`;
+  const refunded = sql<boolean>`(coalesce(ledger.payments, 0) > 0 and coalesce(ledger.paid, 0) <= 0)`;
   const base = db
     .selectFrom('sales')
     .leftJoin(ledger, 'ledger.sale_id', 'sales.id')
@@ -73,17 +73,16 @@ export async function readSales(db: Db, dialect: Dialect, filter: Filter, q: Sal
       'clients.first_name',
       'clients.last_name',
       sql<number>`coalesce(ledger.paid, 0)`.as('paid'),
-      sql<number>`coalesce(ledger.payments, 0)`.as('payment_count'),
-      sql<number>`coalesce(ledger.refunds, 0)`.as('refund_count'),
+      sql<number>`coalesce(ledger.payments, 0)`.as('paid_before_refunds'),
     ])
     .orderBy('sales.date', 'desc')
     .orderBy('sales.id', 'desc')
     .limit(PER_PAGE)
     .offset((q.page - 1) * PER_PAGE)
     .execute();
-  const data = rows.map(({ client_id, first_name, last_name, payment_count, refund_count, ...r }) => {
-    const isRefunded = Number(payment_count) > 0 && Number(refund_count) >= Number(payment_count);
+  const data = rows.map(({ client_id, first_name, last_name, paid_before_refunds, ...r }) => {
     const paid = Number(r.paid);
+    const isRefunded = Number(paid_before_refunds) > 0 && paid <= 0;
     return {
       ...r,
       paid,
@@ -142,6 +141,8 @@ export async function salePayments(db: Db, saleId: number) {
       const refunds = rows
         .filter((x) => x.refund_of === p.id)
         .map((x) => ({ id: x.id, amount: x.amount, date: x.date, reason: x.reason, created_at: x.created_at }));
-      return { ...p, refunds, refunded: refunds.length > 0 };
+      // Refunded once its refunds, in parts or whole, take all of it; what is left may still be refunded.
+      const refundable = Number(p.amount) + refunds.reduce((s, x) => s + Number(x.amount), 0);
+      return { ...p, refunds, refunded: refunds.length > 0 && refundable <= 0, refundable: Math.max(0, refundable) };
     });
 }

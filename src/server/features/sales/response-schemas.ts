@@ -72,9 +72,14 @@ const SALE_PAYMENT = object(
     created_at: STRING,
     voucher_sale_id: NULLABLE_INTEGER,
     refunds: { type: 'array', items: REFUND },
+    /** All of it given back, in parts or at once. */
     refunded: BOOLEAN,
+    /** What is left to refund of it (minor units). */
+    refundable: INTEGER,
   },
-  { required: ['id', 'method', 'amount', 'date', 'created_at', 'voucher_sale_id', 'refunds', 'refunded'] },
+  {
+    required: ['id', 'method', 'amount', 'date', 'created_at', 'voucher_sale_id', 'refunds', 'refunded', 'refundable'],
+  },
 );
 
 /** One sale (spec §3): items, quantity, total, the client, and its payments with their refunds. */
