@@ -38,7 +38,7 @@ describe('the colour field', () => {
     expect(container.textContent).not.toMatch(/#[0-9a-f]{6}/i);
     const swatches = screen.getAllByRole('radio') as HTMLInputElement[];
     expect(swatches.length).toBeGreaterThanOrEqual(6);
-    expect(screen.getByRole('radio', { name: 'widgets.colours.blue' })).toBeChecked();
+    expect((screen.getByRole('radio', { name: 'widgets.colours.blue' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'widgets.colours.green' }));
     expect(last()).toMatch(/^#[0-9a-f]{6}$/);
     expect(last()).not.toBe('#1565c0');

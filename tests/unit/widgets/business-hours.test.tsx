@@ -43,8 +43,8 @@ describe('business hours', () => {
   it('saves the whole week with one Save: the days changed, in one call', async () => {
     const send = jest.fn(async () => ({ message: 'Updated successfully.' }));
     const { onSession } = mount(send);
-    const save = screen.getByRole('button', { name: 'actions.save' });
-    expect(save).toBeDisabled();
+    const save = screen.getByRole('button', { name: 'actions.save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
     fireEvent.change(day('Monday').getByLabelText('businessHours.start'), { target: { value: '08:00' } });
     fireEvent.click(day('Saturday').getByRole('switch'));
     expect(day('Monday').getByText('businessHours.unsaved')).toBeTruthy();

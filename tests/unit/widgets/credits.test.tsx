@@ -58,7 +58,7 @@ describe('auto-renew on the credits page', () => {
     expect(await email.findByText(off)).toBeTruthy();
     expect(email.queryByText(on)).toBeNull();
     const toggle = email.getByRole('switch', { name: 'credits.autoRenew' });
-    expect(toggle).toHaveAccessibleDescription(off);
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)?.textContent).toBe(off);
     fireEvent.click(toggle);
     await waitFor(() => expect(send).toHaveBeenCalledWith('PUT', '/api/v1/user/auto-renew', expect.anything()));
     expect(await email.findByText(on)).toBeTruthy();
