@@ -22,6 +22,7 @@ export {
 } from './react/context';
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader';
 export { preloadable, type Preloadable } from './react/preloadable';
+export { Loading, LOADING_DELAY_MS, type LoadingProps } from './react/Loading';
 export { useDetailsLink } from './react/details-link';
 export { preloadScreenCode } from './react/first-screen';
 export { forgetData } from './react/cache';

@@ -2,10 +2,10 @@ import { Suspense } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import { createRegistry, type Registry } from '../core/registry';
 import type { ScreenDef } from '../core/types';
 import { useRenderer } from './context';
+import { Loading } from './Loading';
 import { preloadable } from './preloadable';
 import type { ScreenKind } from './types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
@@ -66,10 +66,11 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
       </Alert>
     );
   }
-  if (!data) return <LinearProgress aria-label={t('app.loading')} />;
+  // The one place every screen waits (its schema, then its code): a spinner after 300 ms, never a blank main area.
+  if (!data) return <Loading label={t('app.loading')} />;
   return (
     <ScreenErrorBoundary key={id} t={t}>
-      <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+      <Suspense fallback={<Loading label={t('app.loading')} />}>
         <ScreenOfKind kinds={kinds} screen={data.data} />
       </Suspense>
     </ScreenErrorBoundary>

@@ -2,12 +2,12 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
-import LinearProgress from '@mui/material/LinearProgress';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import {
   createRestClient,
   HttpError,
+  Loading,
   regionCurrency,
   SchemaApp,
   type Gate,
@@ -222,7 +222,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       <ShellContext.Provider value={shell}>
         <WidgetHostContext.Provider value={widgetHost}>
           {user === undefined ? (
-            <LinearProgress aria-label={t('app.loading')} />
+            <Loading label={t('app.loading')} />
           ) : (
             <SchemaApp
               rest={rest}
@@ -245,7 +245,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
               sessionKey={user?.id ?? 0}
               navigatorRef={navigatorRef}
               notFound={<NotFound />}
-              loading={<LinearProgress aria-label={t('app.loading')} />}
+              loading={<Loading label={t('app.loading')} />}
               failed={(retry) => (
                 <Alert
                   severity="error"

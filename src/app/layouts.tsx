@@ -1,11 +1,10 @@
 import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { NavLink, preloadable, type LayoutProps } from '../../renderer';
+import { Loading, NavLink, preloadable, type LayoutProps } from '../../renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { useDocumentTitle } from './document-title';
 
@@ -15,7 +14,7 @@ const LazyShell = preloadable(() => import(/* webpackChunkName: "layout-shell" *
 export function ShellLayout(props: LayoutProps) {
   const { t } = useTranslation();
   return (
-    <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+    <Suspense fallback={<Loading label={t('app.loading')} />}>
       <LazyShell {...props} />
     </Suspense>
   );

@@ -6,7 +6,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
+import { Loading } from '../Loading';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -46,7 +46,7 @@ function RelatedList({
       {error ? (
         <Alert severity="error">{t('app.loadFailed')}</Alert>
       ) : !data ? (
-        <LinearProgress />
+        <Loading label={t('app.loading')} inline />
       ) : data.data.length === 0 ? (
         <Typography color="text.secondary" variant="body2">
           {t(related.empty ?? 'detail.empty')}
@@ -123,7 +123,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
     if (error instanceof HttpError && error.status === 404) return <NotFound screen={screen} />;
     return <Alert severity="error">{t('app.loadFailed')}</Alert>;
   }
-  if (!data) return <LinearProgress aria-label={t('app.loading')} />;
+  if (!data) return <Loading label={t('app.loading')} />;
   const record = data.data;
   const header = screen.header ?? {};
   const title = joinFields(record, header.title) || t(screen.title);
@@ -218,7 +218,7 @@ export default function DetailScreen({ screen }: ScreenProps) {
             </Typography>
             {section.widget ? (
               <ScreenErrorBoundary t={t}>
-                <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+                <Suspense fallback={<Loading label={t('app.loading')} />}>
                   <SectionWidget
                     screen={screen}
                     name={section.widget}

@@ -3,6 +3,7 @@ import { useAddress, useParams, useSearchParams } from '../router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import { Loading } from '../Loading';
 import Typography from '@mui/material/Typography';
 import { matchesWhen } from '../../core/types';
 import { currentStep, stepCounter, visibleSteps } from '../../core/wizard';
@@ -94,7 +95,7 @@ export default function WizardScreen({ screen }: ScreenProps) {
       }
     : null;
 
-  if (!step || !api) return null;
+  if (!step || !api) return <Loading label={ctx.t('app.loading')} />;
   const counter = stepCounter(all, data, passed, step);
   const Widget = ctx.screenWidgets.get(step.widget, `screens/${screen.id}#/steps/${all.indexOf(step)}/widget`);
   return (
@@ -119,7 +120,7 @@ export default function WizardScreen({ screen }: ScreenProps) {
       >
         {ctx.t(step.title)}
       </Typography>
-      <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
+      <Suspense fallback={<Loading label={ctx.t('app.loading')} />}>
         <Widget key={step.id} screen={screen} wizard={api} />
       </Suspense>
       {index > 0 && !step.final && (

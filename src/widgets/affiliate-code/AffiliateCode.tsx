@@ -2,11 +2,10 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { formatMoney, HttpError, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 
 /** The affiliate's code and referral link (made once, on request) and who signed up through it. */
@@ -16,7 +15,7 @@ const AffiliateCode: ScreenWidget = () => {
     rest.getJson<ApiResponse<'GET /api/v1/affiliate/statistic'>>('/api/v1/affiliate/statistic'),
   );
   const [busy, setBusy] = useState(false);
-  if (!data) return <LinearProgress aria-label={t('app.loading')} />;
+  if (!data) return <Loading label={t('app.loading')} />;
   const stat = data.data;
 
   async function create() {

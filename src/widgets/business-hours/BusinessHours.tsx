@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { dayOf, DayRow, type Day, type DayErrors } from './DayRow';
 
@@ -38,7 +38,7 @@ const BusinessHours: ScreenWidget = () => {
   useEffect(() => setDays(Object.fromEntries(entries.map((e) => [e.id, dayOf(e)]))), [entries]);
   const changed = entries.filter((e) => days[e.id] && JSON.stringify(days[e.id]) !== JSON.stringify(dayOf(e)));
   useLeaveWarning(changed.length > 0);
-  if (!user) return null;
+  if (!user) return <Loading label={t('app.loading')} />;
   const readOnly = user.read_only;
   // 2024-01-07 was a Sunday: weekday w is that date plus w days.
   const dayName = (weekday: number) =>

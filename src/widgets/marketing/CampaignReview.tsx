@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Link, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
 import type { MarketingCampaign } from '../../domain/generated/marketing';
 import { CampaignOutcome } from './CampaignOutcome';
@@ -46,7 +46,7 @@ function Review({ campaign }: { campaign: MarketingCampaign }) {
   const { data, error, isLoading } = useSWR(['marketing-count', JSON.stringify(body)], () =>
     rest.create<Count>('/api/v1/marketing/count', body),
   );
-  if (isLoading) return <LinearProgress aria-label={t('app.loading')} />;
+  if (isLoading) return <Loading label={t('app.loading')} />;
   if (error) return <Alert severity="warning">{refusal(error, t('app.loadFailed'))}</Alert>;
   const count = data!.data;
   const short = count.credits > count.balance;

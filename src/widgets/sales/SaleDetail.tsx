@@ -4,10 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useParams, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Link, Loading, useParams, useRenderer, type ScreenWidget } from '../../../renderer';
 import { MoneyRows } from '../money/MoneyRows';
 import { checkoutLink } from '../money/checkout-link';
 import { RefundDialog } from '../money/RefundDialog';
@@ -28,7 +27,7 @@ const SaleDetail: ScreenWidget = () => {
     () => moneyIn(locale, sale?.currency ?? currencyFrom(formContext)),
     [locale, formContext, sale?.currency],
   );
-  if (isLoading) return <LinearProgress aria-label={t('app.loading')} />;
+  if (isLoading) return <Loading label={t('app.loading')} />;
   if (error)
     return (
       <Alert severity="error">

@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Loading, routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 
 interface Step {
@@ -43,7 +43,10 @@ const SetupChecklist: ScreenWidget = () => {
   );
   const steps = data?.data ?? [];
   const done = steps.filter((s) => s.done).length;
-  if (!data || done === steps.length) return null;
+  // Read-only accounts have none; a list with every step done hides itself.
+  if (user?.read_only) return null;
+  if (!data) return <Loading label={t('app.loading')} inline />;
+  if (done === steps.length) return null;
   return (
     <Card component="section" aria-labelledby="setup-title">
       <CardContent>

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Loading, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { PaymentFailure } from './PaymentFailure';
 import { dayInWords, moneyIn } from '../money/shared';
@@ -43,7 +43,7 @@ const Plans: ScreenWidget = () => {
   const plans = data?.data ?? [];
   const money = useMemo(() => moneyIn(locale, plans[0]?.currency ?? 'gbp'), [locale, plans]);
   const { search } = useAddress();
-  if (!user) return null;
+  if (!user) return <Loading label={t('app.loading')} />;
   const s = user.subscription;
   const shown = interval ?? (s.interval === 'annual' ? 'annual' : 'monthly');
   const subscribed = s.subscribed;

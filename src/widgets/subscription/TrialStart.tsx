@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Link, Loading, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { dayInWords, moneyIn } from '../money/shared';
 import type { PlanOffer } from './plan-change';
@@ -27,7 +27,7 @@ const TrialStart: ScreenWidget = () => {
   const { data: plans } = useSWR(chosen ? 'subscription-plans' : null, () =>
     rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
   );
-  if (!user) return null;
+  if (!user) return <Loading label={t('app.loading')} />;
   // The step belongs to the trial: an owner past it (subscribed, or lapsed) is shown where their plan is instead.
   if (user.subscription.stage !== 'trial')
     return (

@@ -4,10 +4,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { TaxBand } from '../../domain/tax';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
 
@@ -64,7 +63,7 @@ const TaxEstimate: ScreenWidget = () => {
   if (!data)
     return (
       <Section heading={heading}>
-        <LinearProgress aria-label={t('app.loading')} />
+        <Loading label={t('app.loading')} />
       </Section>
     );
   const taxed = data.bands.filter((b) => b.taxed > 0);

@@ -1,0 +1,39 @@
+import { act, screen as view } from '@testing-library/react';
+import { createRegistry } from '../../../renderer/core/registry';
+import type { Manifest } from '../../../renderer/core/types';
+import { ScreenLoader } from '../../../renderer/react/ScreenLoader';
+import type { ScreenKind } from '../../../renderer/react/types';
+import { rendererContext, renderScreen } from '../../helpers/renderer-context';
+
+/** A screen whose schema is on its way for as long as the test looks (the affiliate dashboard stayed blank 3 s). */
+function slowScreen() {
+  const manifest = {
+    hash: 'h',
+    navigation: { areas: [], redirects: [], notFound: '/404' },
+    screens: [{ id: 'affiliate.dashboard', kind: 'dashboard', route: '/affiliate/dashboard' }],
+    resources: {},
+  } as unknown as Manifest;
+  const rest = { peek: () => undefined, getJson: () => new Promise<never>(() => undefined) };
+  renderScreen(
+    <ScreenLoader id="affiliate.dashboard" kinds={createRegistry<ScreenKind>('screen kind', {})} />,
+    rendererContext({ manifest, rest: rest as never, t: (k) => (k === 'app.loading' ? 'Loading…' : k) }),
+    '/affiliate/dashboard',
+  );
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('a screen that waits', () => {
+  it('shows nothing for the first 300 ms (a quick answer paints without a flash)', () => {
+    slowScreen();
+    act(() => jest.advanceTimersByTime(250));
+    expect(view.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('then shows a progress indicator named for screen readers', () => {
+    slowScreen();
+    act(() => jest.advanceTimersByTime(300));
+    expect(view.getByRole('progressbar', { name: 'Loading…' })).toBeTruthy();
+  });
+});
