@@ -21,7 +21,7 @@ function mount(earnings: number, currency: string, locale = 'en') {
 describe("the affiliate's dashboard", () => {
   it('shows the earnings as money in the currency the server names', async () => {
     mount(123456, 'gbp');
-    expect(await screen.findByText('£1,234.56')).toBeInTheDocument();
+    expect(await screen.findByText('£1,234.56')).toBeTruthy();
   });
 
   it('writes another currency in the reader’s locale', async () => {
