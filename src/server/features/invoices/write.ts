@@ -82,7 +82,9 @@ export async function writeInvoice(
   const total = lines.reduce((s, l) => s + l.amount, 0);
   if (total > MAX_INVOICE_TOTAL) throw invalid('items', 'invoices.totalTooLarge');
   if (total < 0) throw invalid('items', 'invoices.totalNegative');
-  const typed = text(input.number);
+  // One way of writing each number: a typed "é" composed or decomposed is the same number, so it stays unique.
+  // (What is no printable text — control characters, bidirectional overrides, lone surrogates — the schema refuses.)
+  const typed = text(input.number)?.normalize('NFC') ?? null;
   const numbered = typed ? { number: typed, sequence: null } : await nextInvoiceNumber(trx, ctx.ownerId, ctx.settings);
   if (typed) {
     const taken = await trx
