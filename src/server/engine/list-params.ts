@@ -1,6 +1,7 @@
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
 import type { SessionUser } from '../infra/sessions';
+import { invalid } from '../infra/domain-error';
 import { phoneSearch } from '../infra/phones';
 import { PAGE } from './input-bounds';
 import type { ListQuery } from './resource-repository';
@@ -23,6 +24,12 @@ export function listQuerySchema(resource: Resource) {
       sort: { type: 'string', maxLength: 64 },
       archived: { type: 'integer', enum: [0, 1], default: 0 },
       ...(resource.meta.scopes ? { scope: { type: 'string', enum: Object.keys(resource.meta.scopes) } } : {}),
+      ...Object.fromEntries(
+        Object.entries(resource.meta.scopeParams ?? {}).map(([p, values]) => [
+          p,
+          { type: 'string', enum: Object.keys(values) },
+        ]),
+      ),
       ...Object.fromEntries(Object.keys(resource.meta.flags ?? {}).map((f) => [f, { type: 'integer', enum: [0, 1] }])),
       ...filters,
     },
@@ -52,10 +59,30 @@ export function toListQuery(
     search: searchText(q.search, resource, user.region),
     sort,
     archived: archived === 1,
-    scope: scope as string | undefined,
+    scope: chosenScope(resource, scope as string | undefined, filters),
     filters,
     today: todayIn(calendarSettingsOf(user).time_zone),
   };
+}
+
+/**
+ * The scope a list is asked for: `?scope=`, or the one a scope parameter names by its value (`?is_trashed_user=1`);
+ * those parameters are taken out of the filters. Two that name different scopes cannot both hold: the later is
+ * refused in words.
+ */
+function chosenScope(resource: Resource, scope: string | undefined, filters: Record<string, unknown>) {
+  let chosen = scope;
+  let by = 'scope';
+  for (const [param, values] of Object.entries(resource.meta.scopeParams ?? {})) {
+    const value = filters[param];
+    delete filters[param];
+    const named = value === undefined ? null : values[String(value)];
+    if (!named) continue;
+    if (chosen && chosen !== named) throw invalid(param, 'validation.scopeConflict', { other: by.replace(/_/g, ' ') });
+    chosen = named;
+    by = param;
+  }
+  return chosen;
 }
 
 /** Search words as typed, or a phone number in the form the resource stores (E.164). */

@@ -118,6 +118,13 @@ export function registryProblems(
     for (const list of ['search', 'sort', 'lite'] as const) for (const f of r.meta[list] ?? []) field(list, f);
     if (r.meta.defaultSort) field('defaultSort', r.meta.defaultSort.replace(/^-/, ''));
     for (const f of Object.keys(r.meta.filters ?? {})) field('filters', f);
+    const scopes = Object.keys(r.meta.scopes ?? {});
+    if (r.meta.defaultScope && !scopes.includes(r.meta.defaultScope))
+      problem(`${where}#/x-resource/defaultScope`, `unknown scope "${r.meta.defaultScope}"`);
+    for (const [param, values] of Object.entries(r.meta.scopeParams ?? {}))
+      for (const [value, scope] of Object.entries(values))
+        if (scope !== null && !scopes.includes(scope))
+          problem(`${where}#/x-resource/scopeParams/${param}/${value}`, `unknown scope "${scope}"`);
     for (const f of r.meta.export?.fields ?? []) field('export/fields', f);
     for (const f of r.meta.uploads ?? []) field('uploads', f);
     for (const f of r.meta.phones ?? []) field('phones', f);

@@ -55,6 +55,7 @@ const routeShape = (r: Resource): string | null =>
         r.meta.related ?? [],
         Object.keys(r.meta.scopes ?? {}),
         Object.keys(r.meta.flags ?? {}),
+        Object.keys(r.meta.scopeParams ?? {}),
         r.meta.filters ?? {},
       ]);
 

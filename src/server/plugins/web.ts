@@ -81,6 +81,7 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
   fastify.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api') || req.url.startsWith('/sanctum') || req.url.startsWith('/uploads');
     if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) return sendPage(req, reply);
-    return reply.code(404).send({ message: req.t ? req.t('errors.notFound') : 'Not found' });
+    // No route: "Not found" — not the words for a record that does not exist (errors.notFound).
+    return reply.code(404).send({ message: req.t ? req.t('errors.noRoute') : 'Not found' });
   });
 }

@@ -132,6 +132,14 @@ export interface ResourceMeta {
     };
   };
   defaultScope?: string;
+  /**
+   * List parameters that choose a scope by their value, as ?scope= does: the names a call's own parameters give the scopes (?is_trashed_user=1 is ?scope=only_trashed). A value naming null chooses none.
+   */
+  scopeParams?: {
+    [k: string]: {
+      [k: string]: string | null;
+    };
+  };
   relations?: {
     [k: string]: RelationSpec;
   };
