@@ -15,7 +15,7 @@ beforeAll(async () => {
   ownerId = user.id;
   await t.app.db
     .updateTable('users')
-    .set({ settings: JSON.stringify({ businessProfile: { business_name: 'Hart Hair Studio' } }) })
+    .set({ settings: JSON.stringify({ invoiceSettings: { business_name: 'Hart Hair Studio' } }) })
     .where('id', '=', ownerId)
     .execute();
   const service = await newService(owner, 3500);
