@@ -20,14 +20,19 @@ export interface ListState {
 /**
  * Reads a list screen's URL (`?view=table&page=2&per_page=50&sort=-created_at&search=ann&archived=1&tab=1`),
  * correcting what is out of range: an unknown view, a page below 1, a page size not offered, a tab that is not there.
+ * `phone`: the screen is phone-sized (below 768 px), where a list opens in the screen's `phoneView`.
  */
 export function listState(
-  screen: Pick<ScreenDef, 'views' | 'tabs'>,
+  screen: Pick<ScreenDef, 'views' | 'tabs' | 'phoneView'>,
   params: URLSearchParams,
   archivable: boolean,
+  phone = false,
 ): ListState {
   const views = screen.views ?? ['list'];
-  const view = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : views[0];
+  // With no view in the address: the screen's phone view on a phone (cards, not a table's columns), else its first.
+  const byWidth =
+    phone && screen.phoneView && (views as string[]).includes(screen.phoneView) ? screen.phoneView : views[0];
+  const view = (views as string[]).includes(params.get('view') ?? '') ? params.get('view')! : byWidth;
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? 1)) || 1);
   const perPage = PER_PAGE_OPTIONS.includes(Number(params.get('per_page')))
     ? Number(params.get('per_page'))

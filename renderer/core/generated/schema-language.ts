@@ -21,6 +21,10 @@ export interface Screen {
    * @minItems 1
    */
   views?: (('list' | 'gallery' | 'table') | `x-${string}`)[];
+  /**
+   * The view a list opens in on a phone (below 768 px) when its address names none; elsewhere the first of `views`. One of `views`: an admin's table opens as cards on a phone.
+   */
+  phoneView?: string;
   card?: {
     title?: string[];
     subtitle?: string[];
@@ -217,6 +221,13 @@ export interface ColumnDef {
   width?: number;
   unit?: I18NKey;
   /**
+   * Values shown instead of the field's own while the record matches (the first case that does): an admin's list calls a trashed user's stage "deleted". Written as the column's type writes its values.
+   */
+  cases?: {
+    when: When;
+    value: string | number | boolean;
+  }[];
+  /**
    * Values written as a blank (—) and left out of a card's title and subtitle: what goes without saying (an expense that does not repeat).
    */
   blank?: (string | number | boolean)[];
@@ -244,6 +255,15 @@ export interface ColumnDef {
     items: string[];
     empty?: I18NKey;
   };
+}
+/**
+ * `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset); `"$set"` instead of a list holds while the field has any value. A name may be a dotted path (`recurring.series_id`).
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "when".
+ */
+export interface When {
+  [k: string]: unknown[] | '$set';
 }
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
@@ -323,15 +343,6 @@ export interface WizardStepDef {
    * No way back from here (a confirmation).
    */
   final?: boolean;
-}
-/**
- * `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset); `"$set"` instead of a list holds while the field has any value. A name may be a dotted path (`recurring.series_id`).
- *
- * This interface was referenced by `Screen`'s JSON-Schema
- * via the `definition` "when".
- */
-export interface When {
-  [k: string]: unknown[] | '$set';
 }
 /**
  * A resource's JSON Schema as the server sends it with a screen: its writable fields (forms) or its full record (lists, details).

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate, useSearchParams } from '../router';
 import useSWR from 'swr';
@@ -15,7 +15,9 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Alert from '@mui/material/Alert';
+import { withCases } from '../../core/cases';
 import { listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
 import { routeFor } from '../../core/routes';
 import type { Paged, RecordData } from '../../core/types';
@@ -23,6 +25,7 @@ import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { defaultListViews } from '../views/list-views';
+import { PHONE_QUERY } from '../views/RowCards';
 
 /** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
 export default function ListScreen({ screen }: ScreenProps) {
@@ -41,7 +44,7 @@ export default function ListScreen({ screen }: ScreenProps) {
     search,
     tab: tabIndex,
     query,
-  } = listState(screen, params, Boolean(info.archivable));
+  } = listState(screen, params, Boolean(info.archivable), useMediaQuery(PHONE_QUERY, { noSsr: true }));
   const [searchInput, setSearchInput] = useState(search);
 
   const update = (changes: Record<string, string | undefined>) =>
@@ -59,7 +62,8 @@ export default function ListScreen({ screen }: ScreenProps) {
     () => rest.getList<Paged<RecordData>>(info.path!, query),
     { keepPreviousData: true },
   );
-  const rows = data?.data ?? [];
+  // Every view (cards, gallery, table, a host's own) shows the columns' cases: rows are read as the columns show them.
+  const rows = useMemo(() => (data?.data ?? []).map((r) => withCases(r, screen.columns)), [data, screen.columns]);
   const View = (ctx.listViews?.has(view) ? ctx.listViews : defaultListViews).get(view, `screens/${screen.id}#/views`);
   const subject = info.subject ?? '';
   const open = (row: RecordData) => screen.rowScreen && navigate(routeFor(manifest, screen.rowScreen, { id: row.id! }));

@@ -1,3 +1,4 @@
+import { shownValue } from '../../core/cases';
 import type { ColumnDef, RecordData } from '../../core/types';
 import { useRenderer } from '../context';
 import { defaultCellTypes, PlainValue } from './cell-types';
@@ -15,12 +16,12 @@ export const drawnInCards = (column: ColumnDef | undefined): column is ColumnDef
   Boolean(column?.type && (column.type.startsWith('x-') || column.type === 'colour'));
 
 /**
- * One value of a record as lists, tables and details show it: drawn by the cell type its column names (the
- * built-in ones and the host's), else written as text in the column's type.
+ * One value of a record as lists, tables and details show it (the column's case the record matches, if any): drawn
+ * by the cell type its column names (the built-in ones and the host's), else written as text in the column's type.
  */
 export function Cell({ column, record, alt }: { column: ColumnDef; record: RecordData; alt?: string }) {
   const host = useRenderer().cellTypes;
-  const props = { value: record[column.field], column, record, alt };
+  const props = { value: shownValue(record, column), column, record, alt };
   const type = column.type ?? 'text';
   const types = host?.has(type) ? host : defaultCellTypes;
   // A type nobody registered fails loudly (the screen's error boundary names it), except the text-like built-ins.

@@ -152,7 +152,18 @@ export function registryProblems(
     subject(`${where}#/gate/subject`, gate?.subject);
     action(`${where}#/gate/action`, gate?.action);
     for (const f of (s.fields as string[] | undefined) ?? []) field('fields', f);
-    for (const [i, c] of ((s.columns as Array<{ field: string; label?: string; unit?: string }>) ?? []).entries()) {
+    const views = (s.views as string[] | undefined) ?? ['list'];
+    if (s.phoneView && !views.includes(s.phoneView as string))
+      problem(`${where}#/phoneView`, `"${String(s.phoneView)}" is not one of the screen's views`);
+    type Cases = Array<{ when: Record<string, unknown> }>;
+    const caseFields = (at: string, cases: Cases | undefined) =>
+      (cases ?? []).forEach((c, k) =>
+        Object.keys(c.when).forEach((f) => field(`${at}/cases/${k}/when`, f.split('.')[0])),
+      );
+    for (const [i, c] of (
+      (s.columns as Array<{ field: string; label?: string; unit?: string; cases?: Cases }>) ?? []
+    ).entries()) {
+      caseFields(`columns/${i}`, c.cases);
       field(`columns/${i}`, c.field);
       i18n(`${where}#/columns/${i}`, c.label);
       plural(`${where}#/columns/${i}/unit`, c.unit);
@@ -178,6 +189,7 @@ export function registryProblems(
         unit?: string;
       }>) {
         field(`sections/${i}`, c.field);
+        caseFields(`sections/${i}`, (c as { cases?: Cases }).cases);
         i18n(`${where}#/sections/${i}`, c.label);
         plural(`${where}#/sections/${i}/unit`, c.unit);
         i18n(`${where}#/sections/${i}/itemText`, c.itemText);
