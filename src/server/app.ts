@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import securityHeaders from './plugins/security-headers';
+import { SCHEMA_KEYWORDS } from './engine/schema-keywords';
 import compression from './plugins/compression';
 import servicesPlugin from './plugins/services';
 import localPages from './plugins/local-pages';
@@ -96,7 +97,7 @@ export const ajvOptions = {
   useDefaults: true,
   coerceTypes: 'array' as const, // query strings and path parameters only: bodies are not coerced (request-validator.ts)
   formats: FORMATS,
-  keywords: ['x-message'],
+  keywords: SCHEMA_KEYWORDS,
 };
 
 /** A hop count as the function Fastify's typings accept (the first `hops` addresses from the socket are proxies). */

@@ -16,6 +16,6 @@ export interface RegistrationInput {
   email: string;
   password: string;
   password_confirmation: string;
-  region?: "GB" | "UA";
+  region: "GB" | "UA";
   referral_code?: string | null;
 }

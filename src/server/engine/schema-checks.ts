@@ -102,6 +102,9 @@ export function registryProblems(
       for (const sub of Object.keys(p.items?.properties ?? {}))
         i18n(`${where}#/properties/${f}/items`, `fields.${r.name}.${sub}`);
     for (const f of r.file.required ?? []) field('required', f);
+    for (const [f, p] of Object.entries(props))
+      for (const rule of (p.allOf ?? []) as Array<{ 'x-same-as'?: string }>)
+        if (rule['x-same-as'] !== undefined) field(`properties/${f}/allOf`, rule['x-same-as']);
     // Messages a schema names for its rules (`x-message`, anywhere in it) and for settings it requires.
     const messages = (node: unknown, at: string): void => {
       if (!node || typeof node !== 'object') return;

@@ -78,8 +78,9 @@ function assertValid(validate: ReturnType<typeof metaValidator>['screen'], value
 function cleanSchema(schema: JsonSchema, dropReadOnly: boolean): JsonSchema {
   const out: JsonSchema = {};
   for (const [k, v] of Object.entries(schema)) {
-    // Extension keys are for the platform, not validators; `x-message` stays (an annotation ajv is told about).
-    if (k.startsWith('x-') && k !== 'x-message') continue;
+    // Extension keys are for the platform, not validators; `x-message` stays (an annotation ajv is told about), and
+    // requests keep `x-same-as` (a keyword their validators have: engine/schema-keywords.ts).
+    if (k.startsWith('x-') && k !== 'x-message' && !(k === 'x-same-as' && dropReadOnly)) continue;
     if (k === 'properties' && v && typeof v === 'object') {
       const props: Record<string, JsonSchema> = {};
       for (const [name, prop] of Object.entries(v as Record<string, JsonSchema>)) {

@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
 import { FORMATS } from '../../domain/formats';
 import type { JsonSchema } from './schema-registry';
+import { SCHEMA_KEYWORDS } from './schema-keywords';
 
 /** ajv's runtime helpers that generated code would `require`; inlined so the module runs in a browser as is. */
 const RUNTIME: Record<string, string> = {
@@ -19,7 +20,7 @@ export function standaloneValidator(schema: JsonSchema): string {
     strict: false,
     verbose: true,
     formats: FORMATS,
-    keywords: ['x-message'],
+    keywords: SCHEMA_KEYWORDS,
     code: { source: true, esm: true, lines: false },
   });
   const validate = ajv.compile({ ...schema, $id: undefined });

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, translate } from '../infra/domain-error';
+import { DomainError, translate, type Message } from '../infra/domain-error';
 import { INT_MAX } from '../engine/input-bounds';
 import { fieldErrors, summary } from '../engine/validation-messages';
 import type { SchemaRegistry } from '../engine/schema-registry';
@@ -33,6 +33,12 @@ export default fp(
         const resource = isBody ? resourceOf(req.routeOptions.schema?.body) : 'query';
         const required = opts.registry.resources.get(resource)?.request.required ?? [];
         const errors = fieldErrors(error.validation as never, resource, t, required);
+        // What the route found beside the schema's rules (an email already taken), so every problem is told at once.
+        for (const [field, m] of Object.entries((error as { also?: Record<string, Message> }).also ?? {})) {
+          const list = (errors[field] ??= []);
+          const text = translate(req.t, m);
+          if (!list.includes(text)) list.push(text);
+        }
         return reply.code(422).send({ message: summary(errors, t), errors });
       }
       const unique = uniqueViolation(error);

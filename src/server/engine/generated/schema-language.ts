@@ -52,6 +52,10 @@ export interface ResourceProperty {
   enum?: (string | number | null)[];
   allOf?: {
     pattern?: string;
+    /**
+     * The value must equal the named field beside it (a password typed twice).
+     */
+    'x-same-as'?: string;
     'x-message'?: string;
   }[];
   pattern?: string;

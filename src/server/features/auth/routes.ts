@@ -93,7 +93,10 @@ export async function authRoutes(
     const body = req.body as Registration & { password_confirmation: string };
     if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister'))
       return reply;
-    const errors = await registrationErrors(app.db, body);
+    // The schema's refusals (a short password, a mismatch) come with what only the database knows (the email is
+    // taken): the form hears of every problem at once.
+    const errors = await registrationErrors(app.db, body && typeof body === 'object' ? body : {});
+    if (req.validationError) throw Object.assign(req.validationError, { also: errors });
     if (Object.keys(errors).length) throw invalidFields(errors);
     const id = await createAccount(app.db, body, kind, req.locale);
     await logIn(reply, req, id);
@@ -104,12 +107,16 @@ export async function authRoutes(
   };
   app.post(
     '/api/register',
-    { schema: { response: responses({ 201: messageBody }), tags: ['auth'], body: { $ref: 'register.request#' } } },
+    {
+      attachValidation: true,
+      schema: { response: responses({ 201: messageBody }), tags: ['auth'], body: { $ref: 'register.request#' } },
+    },
     register('owner'),
   );
   app.post(
     '/api/register-affiliate',
     {
+      attachValidation: true,
       schema: {
         response: responses({ 201: messageBody }),
         tags: ['auth'],

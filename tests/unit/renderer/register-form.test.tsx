@@ -1,0 +1,97 @@
+import path from 'node:path';
+import Ajv from 'ajv';
+import { act, fireEvent, screen as view, waitFor } from '@testing-library/react';
+import { FORMATS } from '../../../src/domain/formats';
+import { loadSchemas } from '../../../src/server/engine/schema-registry';
+import { SCHEMA_KEYWORDS } from '../../../src/server/engine/schema-keywords';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { defaultWidgets } from '../../../renderer/react/form/widgets';
+import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { rendererContext, renderScreen } from '../../helpers/renderer-context';
+
+/**
+ * The registration form as the browser gets it: the request schema the server serves, checked by a validator
+ * compiled as the server compiles the browser's (its keywords and formats), so what the page refuses is the schema's.
+ */
+const registry = loadSchemas(path.join(__dirname, '../../../schemas'));
+const request = registry.resources.get('register')!.request;
+const mockValidate = new Ajv({
+  allErrors: true,
+  strict: false,
+  verbose: true,
+  formats: FORMATS,
+  keywords: SCHEMA_KEYWORDS,
+}).compile(request);
+jest.mock('../../../renderer/core/validation', () => ({
+  ...jest.requireActual('../../../renderer/core/validation'),
+  loadValidator: async () => mockValidate,
+}));
+
+const screen = {
+  ...registry.screens.get('auth.register')!,
+  schema: { ...request, $id: 'register', title: undefined } as JsonSchema,
+} as unknown as ScreenDef;
+
+function mount() {
+  const send = jest.fn(async () => ({}));
+  const manifest = {
+    hash: 'h',
+    navigation: { areas: [], redirects: [], notFound: '/404' },
+    screens: [screen, registry.screens.get('auth.login')],
+    resources: {
+      register: { validator: '/v.mjs', subject: null, archivable: false, exportFormats: [], operations: [] },
+    },
+  } as unknown as Manifest;
+  // Messages name their key and field, so the test reads which rule spoke about which field.
+  const t = ((k: string, o?: { field?: string }) => (o?.field ? `${k}(${o.field})` : k)) as never;
+  renderScreen(
+    <FormScreen screen={screen} />,
+    rendererContext({ manifest, rest: { send } as never, widgets: defaultWidgets, t }),
+    '/register',
+  );
+  return send;
+}
+
+const field = async (name: string) =>
+  (await view.findByLabelText(new RegExp(`^fields\\.register\\.${name}\\b(?!_)`))) as HTMLInputElement;
+
+describe('the registration form', () => {
+  it('starts with the region GB chosen (spec §9), and sends it', async () => {
+    const send = mount();
+    const region = (await field('region')) as unknown as HTMLSelectElement;
+    expect(region.selectedOptions[0]?.textContent).toBe('enums.GB');
+    // A region is always chosen: no blank choice to fall back on.
+    expect([...region.options].map((o) => o.textContent)).toEqual(['enums.GB', 'enums.UA']);
+    for (const [name, value] of Object.entries({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.test',
+      password: 'Secret-pass-1',
+      password_confirmation: 'Secret-pass-1',
+    }))
+      fireEvent.change(await field(name), { target: { value } });
+    await act(async () => {
+      fireEvent.click(view.getByRole('button', { name: 'actions.startTrial' }));
+    });
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledWith('POST', '/api/register', expect.objectContaining({ region: 'GB' }));
+  });
+
+  it('tells of a short password and a mismatched confirmation together, before sending anything', async () => {
+    const send = mount();
+    for (const [name, value] of Object.entries({
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.test',
+      password: 'Sh0rt',
+      password_confirmation: 'Other',
+    }))
+      fireEvent.change(await field(name), { target: { value } });
+    await act(async () => {
+      fireEvent.click(view.getByRole('button', { name: 'actions.startTrial' }));
+    });
+    expect(await view.findByText('validation.min_string(fields.register.password)')).toBeTruthy();
+    expect(view.getByText('validation.confirmed(fields.register.password)')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+  });
+});
