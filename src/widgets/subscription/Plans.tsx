@@ -221,7 +221,14 @@ const Plans: ScreenWidget = () => {
               variant="outlined"
               disabled={busy}
               onClick={() =>
-                void act('/api/v1/subscription/cancel', null, t('billing.cancelQuestion', { date: nextBilling }))
+                void act(
+                  '/api/v1/subscription/cancel',
+                  null,
+                  // A downgrade waiting for the next billing date goes with the renewal: the question says so.
+                  s.pending_plan_name
+                    ? t('billing.cancelQuestionChange', { date: nextBilling, pending: s.pending_plan_name })
+                    : t('billing.cancelQuestion', { date: nextBilling }),
+                )
               }
             >
               {t('billing.cancel')}

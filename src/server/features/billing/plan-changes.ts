@@ -88,12 +88,19 @@ export async function swap(
   return now || !keep ? 'now' : sub.periodEnd;
 }
 
-/** Switches auto-renew off (the subscription ends with its period, spec §4) or back on (resume). */
+/**
+ * Switches auto-renew off (the subscription ends with its period, spec §4) or back on (resume). Cancelling calls off
+ * a downgrade waiting for the next billing date first: no next period comes for it to start, and the subscription
+ * would otherwise end on one plan with another still "from" a day that never comes.
+ */
 export async function setAutoRenew(app: FastifyInstance, account: BillingAccount, on: boolean): Promise<string> {
   const id = liveSubscriptionId(account.user);
   if (!id) throw new DomainError(422, 'billing.noSubscription');
   const ending = Boolean(account.user.ends_at);
   if (on !== ending) throw new DomainError(422, on ? 'billing.notCancelled' : 'billing.alreadyCancelled');
+  const held = planByName(account.user.plan_name);
+  if (!on && held && account.user.pending_plan_name)
+    await account.provider.changePlan(id, held, account.currency, { now: false });
   const sub = await account.provider.setCancelAtPeriodEnd(id, !on);
   await settle(app, account, sub);
   return sub.periodEnd;

@@ -126,8 +126,14 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post(base + '/cancel', { schema: { ...action, body: emptyBody } }, async (req) => {
+    // A downgrade that was waiting is called off with the renewal: the owner is told which plan runs to the end.
+    const { plan_name: held, pending_plan_name: pending } = req.user!;
     const end = await planBillingFor(app, req, 'update').cancel();
-    return { message: req.t('billing.cancelled', { date: when(req, end) }) };
+    return {
+      message: pending
+        ? req.t('billing.cancelledChangeOff', { date: when(req, end), plan: held, pending })
+        : req.t('billing.cancelled', { date: when(req, end) }),
+    };
   });
 
   app.post(base + '/resume', { schema: { ...action, body: emptyBody } }, async (req) => {

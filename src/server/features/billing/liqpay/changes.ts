@@ -104,12 +104,18 @@ export async function liqpaySwap(app: FastifyInstance, user: SessionUser, plan: 
   return now ? 'now' : (user.current_period_end ?? new Date().toISOString());
 }
 
-/** Cancels (auto-renew off, spec §4): LiqPay unsubscribes the order; the plan runs to the end of the paid period. */
+/**
+ * Cancels (auto-renew off, spec §4): LiqPay unsubscribes the order; the plan runs to the end of the paid period, and a
+ * downgrade that was waiting for the next payment is called off.
+ */
 export async function liqpayCancel(app: FastifyInstance, user: SessionUser): Promise<string> {
   const order = liveSubscriptionId(user);
   if (!order) throw new DomainError(422, 'billing.noSubscription');
   if (user.ends_at) throw new DomainError(422, 'billing.alreadyCancelled');
   const answer = await requested(app, { action: 'unsubscribe', order_id: order });
   await applyLiqpayMessage(app, { ...answer, order_id: order, action: 'unsubscribe', status: 'unsubscribed' });
+  // A downgrade waiting for the next payment is called off: no payment comes for it to start with.
+  if (user.pending_plan_name)
+    await app.db.updateTable('users').set({ pending_plan_name: null }).where('id', '=', user.id).execute();
   return user.current_period_end ?? new Date().toISOString();
 }
