@@ -3546,9 +3546,17 @@ export interface ApiRoutes {
             state: string;
             post_code: string;
             notes: string;
+            billing_address: string;
             marketing_messages: boolean;
+            opt_out: boolean;
+            email_reminders: boolean;
+            sms_reminders: boolean;
+            archived: boolean;
           };
           errors: string[];
+          problems: {
+            [k: string]: string[];
+          };
           duplicate: string | null;
         }[];
         importable: number;
