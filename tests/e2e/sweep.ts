@@ -122,10 +122,13 @@ export const pageWidth = (page: Page) => page.evaluate(() => document.documentEl
 export async function settle(page: Page): Promise<void> {
   await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
-  // Loading indicators (a progress bar that shows no amount, a skeleton) give way to content.
+  // Loading indicators (a progress bar that shows no amount, a skeleton, a wait not yet shown) give way to content.
   await page
     .waitForFunction(
-      () => !document.querySelector('main [role=progressbar]:not([aria-valuenow]), main .MuiSkeleton-root'),
+      () =>
+        !document.querySelector(
+          'main [role=progressbar]:not([aria-valuenow]), main .MuiSkeleton-root, main [aria-busy="true"]',
+        ),
       null,
       {
         timeout: 10_000,

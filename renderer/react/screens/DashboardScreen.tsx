@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { routeFor } from '../../core/routes';
 import type { Paged } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
+import { Loading } from '../Loading';
 import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import { FigureCard } from './dashboard/FigureCard';
@@ -83,7 +83,7 @@ function DashboardCard({
   ) : card.widget || card.chart ? (
     // Each widget fails and loads on its own: one broken or slow card leaves the rest of the dashboard.
     <ScreenErrorBoundary t={ctx.t}>
-      <Suspense fallback={<LinearProgress aria-label={ctx.t('app.loading')} />}>
+      <Suspense fallback={<Loading label={ctx.t('app.loading')} />}>
         <CardWidget
           screen={screen}
           card={card}

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { formatMoney, useRenderer } from '../../../renderer';
 import type { ApiResponse } from '../../domain/generated/api';
+import { dateInWords } from '../../domain/dates-in-words';
 
 export type { ApiResponse };
 
@@ -37,16 +38,12 @@ export function useMoney(currency: string | undefined) {
   return (minor: number) => formatMoney(minor, locale, currency ?? 'GBP');
 }
 
-/** A date (YYYY-MM-DD) as the client reads it: "Monday 1 March". */
+/** A date (YYYY-MM-DD) as the client reads it: "Monday 1 March", "Thursday 27 May 2027". */
 export function useDay() {
   const { locale } = useRenderer();
+  // With its year when it is not this year's ("Valid until Thursday 27 May 2027").
   return (date: string, style: 'long' | 'short' = 'long') =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, {
-      weekday: style,
-      day: 'numeric',
-      month: style === 'long' ? 'long' : 'short',
-      timeZone: 'UTC',
-    });
+    dateInWords(date, locale, { weekday: style, month: style === 'long' ? 'long' : 'short' });
 }
 
 /** Where the manage link's token waits while the client is on the payment page (this tab only). */
