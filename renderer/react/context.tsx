@@ -26,6 +26,11 @@ export interface WizardApi {
   back(): void;
   /** Replaces the data and goes to the first step. */
   restart(data?: Record<string, unknown>): void;
+  /**
+   * Shows the step alone (true), without the wizard's counter, progress, title and back button: a step that cannot
+   * go on (an error page) says why and draws its own heading. False shows the frame again.
+   */
+  plain(on: boolean): void;
 }
 
 /** What a detail screen hands the widget of one of its sections: the record shown, and a way to read it again. */

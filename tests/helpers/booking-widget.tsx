@@ -48,7 +48,12 @@ export const refused = (field: string, message: string) =>
 
 /** A wizard step's API with `data`; what the step asks of the wizard is recorded. */
 export function wizardApi(data: Record<string, unknown>, params: Record<string, string> = { slug: 'hart-studio' }) {
-  const asked: { next: unknown[]; update: unknown[]; restart: unknown[] } = { next: [], update: [], restart: [] };
+  const asked: { next: unknown[]; update: unknown[]; restart: unknown[]; plain: boolean[] } = {
+    next: [],
+    update: [],
+    restart: [],
+    plain: [],
+  };
   const api: WizardApi = {
     data,
     params,
@@ -57,6 +62,7 @@ export function wizardApi(data: Record<string, unknown>, params: Record<string, 
     next: (patch) => void asked.next.push(patch),
     back: () => undefined,
     restart: (fresh) => void asked.restart.push(fresh),
+    plain: (on) => void asked.plain.push(on),
   };
   return { api, asked };
 }

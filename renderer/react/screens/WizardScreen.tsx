@@ -35,9 +35,18 @@ export default function WizardScreen({ screen }: ScreenProps) {
   const dataRef = useRef(data);
   dataRef.current = data;
   useEffect(() => sessionStorage.setItem(key, JSON.stringify(data)), [key, data]);
-  // The steps passed on the way here, for a counter that does not jump (kept with the data).
+  // The steps passed on the way here, and the step that set each field, for a counter that does not jump (kept
+  // with the data): a choice made again on its own step is not counted as made.
   const [passed, setPassed] = useState<string[]>(() => (stored(`${key}:passed`).ids ?? []) as string[]);
-  useEffect(() => sessionStorage.setItem(`${key}:passed`, JSON.stringify({ ids: passed })), [key, passed]);
+  const [setBy, setSetBy] = useState<Record<string, string>>(
+    () => (stored(`${key}:passed`).setBy ?? {}) as Record<string, string>,
+  );
+  useEffect(
+    () => sessionStorage.setItem(`${key}:passed`, JSON.stringify({ ids: passed, setBy })),
+    [key, passed, setBy],
+  );
+  // A step that cannot go on (the booking page is paused, or there is none) is shown alone, without the frame.
+  const [plainStep, setPlainStep] = useState<string | null>(null);
 
   const all = useMemo(() => screen.steps ?? [], [screen.steps]);
   const steps = visibleSteps(all, data);
@@ -70,11 +79,15 @@ export default function WizardScreen({ screen }: ScreenProps) {
         data,
         params,
         step,
-        update: (patch) => setData((d) => ({ ...d, ...patch })),
+        update: (patch) => {
+          setData((d) => ({ ...d, ...patch }));
+          setSetBy((b) => ({ ...b, ...Object.fromEntries(Object.keys(patch).map((k) => [k, step.id])) }));
+        },
         next: (patch = {}) => {
           const merged = { ...dataRef.current, ...patch };
           dataRef.current = merged;
           setData(merged);
+          setSetBy((b) => ({ ...b, ...Object.fromEntries(Object.keys(patch).map((k) => [k, step.id])) }));
           // The next step in declared order that applies to the new data (the current one may no longer apply:
           // a verification step hides itself once verified).
           const following = all.slice(all.indexOf(step) + 1).find((s) => matchesWhen(s.when, merged));
@@ -90,14 +103,22 @@ export default function WizardScreen({ screen }: ScreenProps) {
           dataRef.current = fresh;
           setData(fresh);
           setPassed([]);
+          setSetBy({});
           goTo(null);
         },
+        plain: (on) => setPlainStep(on ? step.id : null),
       }
     : null;
 
   if (!step || !api) return <Loading label={ctx.t('app.loading')} />;
-  const counter = stepCounter(all, data, passed, step);
+  const counter = stepCounter(all, data, passed, step, setBy);
   const Widget = ctx.screenWidgets.get(step.widget, `screens/${screen.id}#/steps/${all.indexOf(step)}/widget`);
+  if (plainStep === step.id)
+    return (
+      <Suspense fallback={null}>
+        <Widget key={step.id} screen={screen} wizard={api} />
+      </Suspense>
+    );
   return (
     <Box component="section" aria-labelledby="wizard-step-title" sx={{ width: '100%' }}>
       <Typography variant="overline" color="text.secondary" component="p" data-testid="wizard-progress">

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -5,24 +6,34 @@ import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
 import { usePage } from './api';
 import { Choice, Loading, need } from './shared';
 
-/** Step 1: whose page this is, whether it takes bookings, and what to book. */
+/** Step 1: whose page this is, whether it takes bookings (else why, alone), and what to book. */
 export const StartStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
   const { t } = useRenderer();
   const { data: page, error } = usePage(w.params.slug);
   const cancelled = new URLSearchParams(window.location.search).get('cancelled') === '1';
-  if (error)
+  const missing = error instanceof HttpError && error.status === 404;
+  // A page that takes no bookings (paused) or does not exist is no wizard: shown alone, with its own heading.
+  const closed = missing || page?.open === false;
+  useLayoutEffect(() => w.plain(closed), [closed]);
+  if (missing)
     return (
-      <Alert severity="error">
-        {error instanceof HttpError && error.status === 404 ? t('bookingPage.notFound') : t('app.networkError')}
-      </Alert>
+      <Typography component="h1" variant="h5">
+        {t('bookingPage.notFound')}
+      </Typography>
     );
+  if (error) return <Alert severity="error">{t('app.networkError')}</Alert>;
   if (!page) return <Loading />;
   if (!page.open)
     return (
-      <Alert severity="info" role="status">
-        {page.message}
-      </Alert>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Typography component="h1" variant="h5">
+          {page.name}
+        </Typography>
+        <Alert severity="info" role="status">
+          {page.message}
+        </Alert>
+      </Box>
     );
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

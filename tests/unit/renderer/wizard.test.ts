@@ -64,6 +64,18 @@ describe('the step counter', () => {
     });
   });
 
+  it('never shows a total that changes: a choice being made again on its own step is not decided yet', () => {
+    // The client chose a voucher, then went back to the first step (browser back): the choice is in the data, but
+    // the first step is where it is made again, so the counter does not promise the voucher branch's 4 steps.
+    const data = { kind: 'voucher', verified: true };
+    const setBy = { kind: 'start', verified: 'start' };
+    expect(stepCounter(booking, data, ['start', 'voucher'], at('start'), setBy)).toEqual({ n: 1, total: null });
+    // Choosing an appointment instead: from the second step on, one total for the whole booking.
+    const chosen = { kind: 'appointment', verified: true };
+    expect(stepCounter(booking, chosen, ['start'], at('service'), setBy)).toEqual({ n: 2, total: 5 });
+    expect(stepCounter(booking, chosen, ['start', 'service'], at('time'), setBy)).toEqual({ n: 3, total: 5 });
+  });
+
   it('counts a device verified before as one step fewer from the start of its branch', () => {
     const data = { kind: 'voucher', verified: true };
     expect(stepCounter(booking, data, ['start'], at('voucher'))).toEqual({ n: 2, total: 4 });

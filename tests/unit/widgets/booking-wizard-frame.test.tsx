@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route } from 'wouter';
+import { HttpError } from '../../../renderer/core/rest';
+import { createRegistry } from '../../../renderer/core/registry';
+import type { ScreenDef } from '../../../renderer/core/types';
+import type { ScreenWidget } from '../../../renderer/react/context';
+import WizardScreen from '../../../renderer/react/screens/WizardScreen';
+import { StartStep } from '../../../src/widgets/booking-wizard/start';
+import { rendererContext, renderScreen } from '../../helpers/renderer-context';
+import { fakeRest, translatorIn } from '../../helpers/booking-widget';
+
+const PAGE = '/api/v1/online-booking/hart-studio';
+const wizard = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../schemas/screens/booking/wizard.json'), 'utf8'),
+) as ScreenDef;
+const page = (over: Record<string, unknown> = {}) => ({
+  data: {
+    name: 'Hart Studio',
+    open: true,
+    message: null,
+    currency: 'GBP',
+    payment_note: null,
+    time_zone: 'Europe/London',
+    existing_clients_only: false,
+    remember_days: 30,
+    services: [
+      {
+        id: 'cut',
+        title: 'Haircut',
+        description: null,
+        duration: 60,
+        price: 3500,
+        deposit: 1000,
+        multipart: false,
+        question: null,
+        at_client: false,
+        colour: null,
+      },
+    ],
+    classes: [],
+    vouchers: [
+      {
+        id: 'v',
+        title: 'Gift',
+        description: null,
+        amount: 5000,
+        colour: null,
+        template: null,
+        expires_on: null,
+        client_notes: false,
+      },
+    ],
+    packages: [],
+    verified: { destination: 'a@example.com', channel: 'email', client: null, packages: [] },
+    ...over,
+  },
+});
+/** Every step but the first draws only its name: the frame around it is what is tested. */
+const stand: ScreenWidget = ({ wizard: w }) => <p>{w!.step.id}</p>;
+const widgets = Object.fromEntries(
+  (wizard.steps ?? []).map((s) => [s.widget, s.widget === 'booking-start' ? StartStep : stand]),
+);
+
+async function open(answer: () => unknown) {
+  sessionStorage.clear();
+  const { rest } = fakeRest({ [`GET ${PAGE}`]: answer });
+  const context = rendererContext({
+    rest: rest as never,
+    t: await translatorIn('en'),
+    screenWidgets: createRegistry<ScreenWidget>('screen widget', widgets),
+  });
+  return renderScreen(
+    <Route path="/online-booking/:slug">
+      <WizardScreen screen={wizard} />
+    </Route>,
+    context,
+    '/online-booking/hart-studio',
+  );
+}
+
+describe('the booking wizard’s frame', () => {
+  it('an unknown address is an error page, without the step counter, progress or step title', async () => {
+    await open(() => new HttpError(404, { message: 'Not found' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This booking page does not exist.' })).toBeTruthy();
+    expect(screen.queryByTestId('wizard-progress')).toBeNull();
+    expect(screen.queryByText('Welcome')).toBeNull();
+  });
+
+  it('a paused page says so under the owner’s name, without the wizard around it', async () => {
+    await open(() => page({ open: false, message: 'No online bookings being taken at the moment!', services: [] }));
+    expect(await screen.findByText('No online bookings being taken at the moment!')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hart Studio' })).toBeTruthy();
+    expect(screen.queryByTestId('wizard-progress')).toBeNull();
+  });
+
+  it('an open page has its frame, and a total once counted never changes', async () => {
+    await open(() => page());
+    expect(await screen.findByText('Book with Hart Studio in a few steps.')).toBeTruthy();
+    expect(screen.getByTestId('wizard-progress').textContent).toBe('Step 1');
+    fireEvent.click(screen.getByText('A gift voucher'));
+    expect((await screen.findByTestId('wizard-progress')).textContent).toBe('Step 2 of 4');
+    // Back to the first step to choose again: it does not promise the voucher's 4 steps ("1 of 4" then "2 of 6").
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Book with Hart Studio in a few steps.')).toBeTruthy();
+    expect(screen.getByTestId('wizard-progress').textContent).toBe('Step 1');
+    fireEvent.click(screen.getByText('An appointment'));
+    expect(await screen.findByText('service')).toBeTruthy();
+    expect(screen.getByTestId('wizard-progress').textContent).toBe('Step 2 of 6');
+  });
+});
