@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
 import { pagePath, useDay, useMoney, usePage, type ClassSessions } from './api';
 import { addDays, todayIn } from '../../domain/dates';
-import { ChoiceList, FRESH, Loading, need, useHold, useReleasedHold } from './shared';
+import { ChoiceList, FRESH, Loading, need, PaymentCancelled, useHold, useReleasedHold } from './shared';
 
 /** Step 3–4 for classes: a class's coming sessions with the seats left; choosing one holds a seat. */
 export const ClassesStep: ScreenWidget = ({ wizard }) => {
@@ -27,6 +27,7 @@ export const ClassesStep: ScreenWidget = ({ wizard }) => {
   if (!page || !classes) return <Loading />;
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PaymentCancelled />
       {classes.map((c) => (
         <Box key={c.id} component="section" aria-labelledby={`class-${c.id}`}>
           <Typography id={`class-${c.id}`} component="h2" variant="h6">

@@ -6,7 +6,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type WizardApi } from '../../../renderer';
+import { HttpError, useRenderer, useSearchParams, type WizardApi } from '../../../renderer';
 import { pagePath, type Hold } from './api';
 
 export type Errors = Record<string, string>;
@@ -138,6 +138,18 @@ export function useReleasedHold(w: WizardApi): boolean {
     // Once, when the step opens.
   }, []);
   return released;
+}
+
+/** Back from the card page with the payment cancelled (`?cancelled=1`): said where the client chooses again. */
+export function PaymentCancelled() {
+  const { t } = useRenderer();
+  const [query] = useSearchParams();
+  if (query.get('cancelled') !== '1') return null;
+  return (
+    <Alert severity="warning" role="status">
+      {t('bookingPage.paymentCancelled')}
+    </Alert>
+  );
 }
 
 export const need = (w: WizardApi | undefined): WizardApi => {

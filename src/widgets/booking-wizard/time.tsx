@@ -2,10 +2,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useRenderer, type ScreenWidget } from '../../../renderer';
 import { usePage } from './api';
-import { Loading, need, useHold, useReleasedHold } from './shared';
+import { Loading, need, PaymentCancelled, useHold, useReleasedHold } from './shared';
 import { SlotPicker } from './slot-picker';
 
-/** Step 4: a day, then a time; choosing one holds it for a few minutes. Coming back lets the held time go first. */
+/**
+ * Step 4: a day, then a time; choosing one holds it for a few minutes. Coming back (from the card page too, the
+ * payment cancelled) lets the held time go first, so it is offered again.
+ */
 export const TimeStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
   const { t } = useRenderer();
@@ -16,6 +19,7 @@ export const TimeStep: ScreenWidget = ({ wizard }) => {
   if (!page || !service) return <Loading />;
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <PaymentCancelled />
       <Typography color="text.secondary">
         {service.title} · {t('units.minutes', { count: service.duration })}
       </Typography>

@@ -8,6 +8,7 @@ import type { ScreenDef } from '../../../renderer/core/types';
 import type { ScreenWidget } from '../../../renderer/react/context';
 import WizardScreen from '../../../renderer/react/screens/WizardScreen';
 import { StartStep } from '../../../src/widgets/booking-wizard/start';
+import { TimeStep } from '../../../src/widgets/booking-wizard/time';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 import { fakeRest, translatorIn } from '../../helpers/booking-widget';
 
@@ -59,26 +60,26 @@ const page = (over: Record<string, unknown> = {}) => ({
 });
 /** Every step but the first draws only its name: the frame around it is what is tested. */
 const stand: ScreenWidget = ({ wizard: w }) => <p>{w!.step.id}</p>;
-const widgets = Object.fromEntries(
-  (wizard.steps ?? []).map((s) => [s.widget, s.widget === 'booking-start' ? StartStep : stand]),
-);
+const real: Record<string, ScreenWidget> = { 'booking-start': StartStep, 'booking-time': TimeStep };
+const widgets = Object.fromEntries((wizard.steps ?? []).map((s) => [s.widget, real[s.widget] ?? stand]));
 
-async function open(answer: () => unknown) {
-  sessionStorage.clear();
-  const { rest } = fakeRest({ [`GET ${PAGE}`]: answer });
+async function open(answer: () => unknown, address = '/online-booking/hart-studio', more = {}) {
+  const { rest, calls } = fakeRest({ [`GET ${PAGE}`]: answer, ...more });
   const context = rendererContext({
     rest: rest as never,
     t: await translatorIn('en'),
     screenWidgets: createRegistry<ScreenWidget>('screen widget', widgets),
   });
-  return renderScreen(
+  renderScreen(
     <Route path="/online-booking/:slug">
       <WizardScreen screen={wizard} />
     </Route>,
     context,
-    '/online-booking/hart-studio',
+    address,
   );
+  return calls;
 }
+beforeEach(() => sessionStorage.clear());
 
 describe('the booking wizard’s frame', () => {
   it('an unknown address is an error page, without the step counter, progress or step title', async () => {
@@ -108,5 +109,23 @@ describe('the booking wizard’s frame', () => {
     fireEvent.click(screen.getByText('An appointment'));
     expect(await screen.findByText('service')).toBeTruthy();
     expect(screen.getByTestId('wizard-progress').textContent).toBe('Step 2 of 6');
+  });
+
+  it('a card payment cancelled comes back to the time step, verified, and lets go of the time it held', async () => {
+    // What the tab kept while the client was on the card page.
+    const held = { token: 'h1', date: '2027-03-11', start_time: '10:00', end_time: '11:00', deposit: 1000 };
+    sessionStorage.setItem(
+      'wizard:booking.wizard:/online-booking/hart-studio',
+      JSON.stringify({ kind: 'appointment', verified: true, client: null, service: 'cut', hold: 'h1', held }),
+    );
+    const calls = await open(() => page(), '/online-booking/hart-studio?step=time&cancelled=1', {
+      [`DELETE ${PAGE}/holds/h1`]: () => undefined,
+      [`GET ${PAGE}/services/cut/slots`]: () => ({ data: ['2027-03-11T10:00:00.000Z'], meta: { time_zone: 'UTC' } }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a time' })).toBeTruthy();
+    expect(screen.getByText('The payment was cancelled. You can choose a time again.')).toBeTruthy();
+    expect(screen.queryByText('verify')).toBeNull();
+    await screen.findByText('Haircut · 60 min');
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === `${PAGE}/holds/h1`)).toBe(true);
   });
 });

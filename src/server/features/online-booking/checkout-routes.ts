@@ -96,6 +96,8 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
           quote.deposit,
           req.t('booking.depositFor', { service: service.title, name: owner.name }),
           { hold: String(hold.id) },
+          // Cancelling on the card page: back to choosing the time (or the class session).
+          hold.class_session_id ? 'class' : 'time',
         );
         await markPaying(
           app.db,
@@ -229,7 +231,8 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
             .where('booking_session_id', '=', session.id)
             .executeTakeFirst();
       if (!hold && !purchase) throw notFound();
-      const settled = hold ? hold.status !== 'paying' && hold.status !== 'held' : purchase!.status !== 'paying';
+      // A hold let go on a cancelled payment may still be paid after all: asked of the provider too.
+      const settled = hold ? !['paying', 'held', 'released'].includes(hold.status) : purchase!.status !== 'paying';
       if (!settled) {
         const connected = await paymentsFor(app, owner.user.id);
         if (!connected) throw notFound();

@@ -4,6 +4,7 @@ import { dataBody, fileBody, noBody, responses } from '../../engine/responses';
 import { sha256 } from '../../infra/crypto';
 import { DomainError, notFound } from '../../infra/domain-error';
 import type { I18n } from '../../infra/i18n';
+import { paymentsFor } from '../integrations/owner-payments';
 import { calendarFile } from './calendar-file';
 import { ownerOf, pub, verified } from './context';
 import { placeHold } from './holds';
@@ -26,6 +27,13 @@ const tokenParams = {
  * minimum notice before it starts. The owner is told of every change. Also: a client going back in the wizard
  * lets go of their own hold, so the time is offered to them (and everyone) again.
  */
+/** The provider says the checkout `ref` is not paid (an owner no longer connected takes no payment either). */
+async function unpaid(app: FastifyInstance, ownerId: number, ref: string | null): Promise<boolean> {
+  if (!ref) return true;
+  const connected = await paymentsFor(app, ownerId);
+  return !connected || !(await connected.provider.retrieve(ref)).paid;
+}
+
 export async function onlineBookingManageRoutes(
   app: FastifyInstance,
   opts: { appUrl: string; i18n: I18n },
@@ -191,14 +199,24 @@ export async function onlineBookingManageRoutes(
     async (req, reply) => {
       const owner = await ownerOf(deps, req);
       const session = await verified(deps, req, owner);
-      await app.db
-        .updateTable('slot_holds')
-        .set({ status: 'released' })
+      const hold = await app.db
+        .selectFrom('slot_holds')
+        .select(['id', 'status', 'payment_ref'])
         .where('token_hash', '=', sha256(token(req)))
         .where('user_id', '=', owner.user.id)
         .where('booking_session_id', '=', session.id)
-        .where('status', '=', 'held')
-        .execute();
+        .executeTakeFirst();
+      // A hold being paid for is let go only once the provider says nothing was paid (the client cancelled on the
+      // card page); a payment that still comes books the time if free, else is refunded (payments.ts).
+      if (hold?.status === 'paying' && !(await unpaid(app, owner.user.id, hold.payment_ref)))
+        return reply.code(204).send();
+      if (hold && (hold.status === 'held' || hold.status === 'paying'))
+        await app.db
+          .updateTable('slot_holds')
+          .set({ status: 'released' })
+          .where('id', '=', hold.id)
+          .where('status', '=', hold.status)
+          .execute();
       return reply.code(204).send();
     },
   );

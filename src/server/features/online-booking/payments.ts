@@ -70,7 +70,9 @@ export async function completePayment(
         .execute();
     return;
   }
-  if (hold.status !== 'paying') return;
+  // A hold let go when the client cancelled on the card page may still be paid (they went back and paid after all):
+  // it books the time if still free, else the payment is refunded.
+  if (hold.status !== 'paying' && hold.status !== 'released') return;
   const owner = (await ownerById(deps, hold.user_id))!;
   const details = JSON.parse(hold.details ?? '{}') as HoldDetails & { manage_token_hash: string };
   const done = await refundedIfRefused(deps, req, owner, provider.provider, 'slot_holds', hold, result, () =>
@@ -137,7 +139,7 @@ export async function refundedIfRefused<T>(
   owner: PublicOwner,
   provider: PaymentProvider,
   table: 'slot_holds' | 'online_purchases',
-  row: { id: number; booking_session_id: number; details: string | null },
+  row: { id: number; booking_session_id: number; details: string | null; status?: string },
   result: PaymentResult,
   complete: () => Promise<T>,
 ): Promise<T | null> {
@@ -155,7 +157,8 @@ export async function refundedIfRefused<T>(
       .where('id', '=', row.id)
       .where('status', '=', from)
       .executeTakeFirst();
-  if (Number((await status('paying', 'refunding')).numUpdatedRows) === 0) return null;
+  const from = table === 'slot_holds' && (row as { status?: string }).status === 'released' ? 'released' : 'paying';
+  if (Number((await status(from, 'refunding')).numUpdatedRows) === 0) return null;
   try {
     const refund = await provider.refund(result);
     // Refunded at the provider: the row says so, and the ledger records the money that came and went back.
@@ -175,7 +178,7 @@ export async function refundedIfRefused<T>(
       'paid booking refused: payment refunded',
     );
   } catch (err) {
-    await status('refunding', 'paying');
+    await status('refunding', from);
     throw err;
   }
   const details = JSON.parse(row.details ?? '{}') as { first_name?: string; locale?: string };
@@ -207,7 +210,10 @@ export async function refundedIfRefused<T>(
   return null;
 }
 
-/** The provider's payment page for an amount; the client comes back to the page's callback (or start, if cancelled). */
+/**
+ * The provider's payment page for an amount; the client comes back to the page's callback, or, cancelling, to the
+ * wizard's `cancelStep` (the step to choose again: the time of a booking), still verified.
+ */
 export async function checkoutFor(
   deps: BookingDeps,
   owner: PublicOwner,
@@ -215,6 +221,7 @@ export async function checkoutFor(
   amount: number,
   description: string,
   metadata: Record<string, string>,
+  cancelStep?: string,
 ) {
   // The owner's card provider, or (none, or it no longer accepts the owner's connection) the client is asked to
   // contact the owner: nothing is booked without the deposit.
@@ -228,7 +235,7 @@ export async function checkoutFor(
     currency: regionCurrency(owner.user.region).toLowerCase(),
     description,
     successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}?cancelled=1`,
+    cancelUrl: cancelStep ? `${base}?step=${cancelStep}&cancelled=1` : `${base}?cancelled=1`,
     metadata: { ...metadata, owner: String(owner.user.id) },
     customerEmail: session.channel === 'email' ? session.destination : undefined,
   });
