@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -32,6 +33,10 @@ const DashboardSettings: ScreenWidget = () => {
   );
   const [cards, setCards] = useState<Setting[] | null>(null);
   const [pending, setPending] = useState(false);
+  // Read-only mode (the subscription ended, a payment is owed): the settings are shown, not changed, and the owner
+  // is told why rather than refused after pressing Save.
+  const mayChange = can('update', 'DashboardSettings');
+  const locked = pending || !mayChange;
   const declared = (screen?.data.cards ?? []).filter(
     (c) => c.id && (!c.gate?.subject || can(c.gate.action ?? 'read', c.gate.subject)),
   );
@@ -67,6 +72,11 @@ const DashboardSettings: ScreenWidget = () => {
       <Typography color="text.secondary" gutterBottom>
         {t('dashboard.settingsIntro')}
       </Typography>
+      {!mayChange && (
+        <Alert id="dashboard-settings-locked" severity="info" sx={{ mb: 1 }}>
+          {t('permissions.readOnly')}
+        </Alert>
+      )}
       <List>
         {cards.map((c, i) => {
           const card = titles.get(c.id)!;
@@ -78,14 +88,14 @@ const DashboardSettings: ScreenWidget = () => {
                 <Box>
                   <IconButton
                     aria-label={t('dashboard.moveUp', { card })}
-                    disabled={i === 0}
+                    disabled={locked || i === 0}
                     onClick={() => move(i, -1)}
                   >
                     <ArrowUpwardIcon fontSize="small" />
                   </IconButton>
                   <IconButton
                     aria-label={t('dashboard.moveDown', { card })}
-                    disabled={i === cards.length - 1}
+                    disabled={locked || i === cards.length - 1}
                     onClick={() => move(i, 1)}
                   >
                     <ArrowDownwardIcon fontSize="small" />
@@ -96,6 +106,7 @@ const DashboardSettings: ScreenWidget = () => {
               <Checkbox
                 edge="start"
                 checked={c.shown}
+                disabled={locked}
                 onChange={(e) => setCards(cards.map((x) => (x.id === c.id ? { ...x, shown: e.target.checked } : x)))}
                 slotProps={{ input: { 'aria-label': t('dashboard.shown', { card }) } }}
               />
@@ -105,10 +116,19 @@ const DashboardSettings: ScreenWidget = () => {
         })}
       </List>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
-        <Button variant="contained" disabled={pending} onClick={() => void save(cards)}>
+        <Button
+          variant="contained"
+          disabled={locked}
+          aria-describedby={mayChange ? undefined : 'dashboard-settings-locked'}
+          onClick={() => void save(cards)}
+        >
           {t('actions.save')}
         </Button>
-        <Button disabled={pending} onClick={() => void save(declared.map((c) => ({ id: c.id!, shown: true })))}>
+        <Button
+          disabled={locked}
+          aria-describedby={mayChange ? undefined : 'dashboard-settings-locked'}
+          onClick={() => void save(declared.map((c) => ({ id: c.id!, shown: true })))}
+        >
           {t('dashboard.reset')}
         </Button>
       </Box>
