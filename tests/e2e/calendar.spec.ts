@@ -51,9 +51,9 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/appointments\/calendar\/events$/);
+  // The calendar opens on the appointment's day.
+  await expect(page).toHaveURL(new RegExp(`/appointments/calendar/events\\?date=${monday}$`));
 
-  await page.getByRole('button', { name: /next/i }).first().click();
   const event = page.getByText('Home visit cut').first();
   await expect(event).toBeVisible();
   await event.click();
@@ -106,12 +106,11 @@ test('an owner creates a weekly series and deletes this and all future ones from
   await page.getByLabel('Title').fill('Morning run');
   await page.getByLabel('Hours').fill('1');
   await page.getByLabel('Frequency').selectOption({ label: 'Weekly' });
-  await page.getByLabel('Until').fill(until);
+  await page.getByRole('textbox', { name: 'Until' }).fill(until);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
 
-  // To the third occurrence: two weeks after the first.
-  await page.getByRole('button', { name: 'Next Week' }).click();
+  // The calendar opens on the first; the third occurrence is two weeks after it.
   await page.getByRole('button', { name: 'Next Week' }).click();
   await page.getByRole('button', { name: 'Next Week' }).click();
   await page.getByText('Morning run').first().click();
@@ -152,11 +151,11 @@ test('business hours: an owner opens Saturday with a lunch break', async ({ page
   await saturday.getByLabel('Closes').fill('14:00');
   await saturday.getByRole('button', { name: 'Add a break' }).click();
   await saturday.getByLabel('Break until').fill('11:00');
-  await saturday.getByRole('button', { name: 'Save Saturday' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(saturday.getByText('Breaks must sit inside working hours and not overlap.')).toBeVisible();
   await saturday.getByLabel('Break from').fill('12:00');
   await saturday.getByLabel('Break until').fill('12:30');
-  await saturday.getByRole('button', { name: 'Save Saturday' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Updated successfully.')).toBeVisible();
   await expectAccessible(page, 'business hours');
   await page.reload();
@@ -210,7 +209,7 @@ test('an owner stretches private time by dragging its end; onto busy time it spr
   await page.getByLabel('Hours').fill('1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved successfully.')).toBeVisible();
-  await page.getByRole('button', { name: 'Next Week' }).click();
+  // The calendar opens on the week of the day saved.
   const event = page.getByText('Stretch').first();
   await expect(event).toBeVisible();
   const block = page.getByRole('button', { name: /Stretch/ });

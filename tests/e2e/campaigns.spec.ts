@@ -18,7 +18,7 @@ test('the owner writes an SMS campaign to clients seen in the last 90 days, revi
   await expect(page.getByLabel('Subject')).toHaveCount(0);
   await expect(page.getByText('1 email credit per client')).toHaveCount(0);
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Last visit after').fill(since);
+  await page.getByRole('textbox', { name: 'Last visit after' }).fill(since);
   // A time tomorrow at ten, in the business's zone (the browser's may differ).
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Send at').fill(`${tomorrow}T10:00`);

@@ -44,7 +44,7 @@ test('the owner writes an email campaign to clients who visited in the last 90 d
     page.getByText('Your message will not be sent. Please choose at least one filter below').first(),
   ).toBeVisible();
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel('Last visit after').fill(since);
+  await page.getByRole('textbox', { name: 'Last visit after' }).fill(since);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { name: 'Winter warmers' })).toBeVisible();
   await expect(page.getByText('Draft').first()).toBeVisible();
