@@ -179,4 +179,51 @@ describe('paying a booking with a package or a gift voucher', () => {
     expect(spent.json().errors).toEqual({ voucher_code: [`The gift voucher ${code} has been used up.`] });
     expect(await appointmentAt('2027-03-09', '14:00')).toBeUndefined();
   });
+
+  it('pays a class seat with a gift voucher code', async () => {
+    const pilates = (
+      await owner.post('/api/v1/classes', {
+        title: 'Pilates',
+        price: 1200,
+        duration: 60,
+        spaces: 5,
+        sessions: [{ date: '2027-03-12', start_time: '18:00' }],
+      })
+    ).json().data;
+    await owner.put('/api/v1/user/booking-settings', settings({ class_ids: [pilates.id] }));
+    const voucher = (
+      await owner.post('/api/v1/gift-voucher', { title: 'Class gift', amount: 2000, online_sale: true })
+    ).json().data;
+    const buyer = await studioClient(studio, 'class.gift.buyer@example.com');
+    const bought = (
+      await buyer.agent.post(`${PAGE}/purchases`, { voucher: voucher.public_id, first_name: 'Bea' })
+    ).json().data;
+    const back = await pay(bought.payment_url);
+    const sessionId = new URL(back.headers.get('location')!).searchParams.get('session_id')!;
+    const code = (await buyer.agent.get(`${PAGE}/payments/${sessionId}`)).json().data.purchase.code as string;
+
+    const { agent } = await studioClient(studio, 'class.gift.user@example.com');
+    const hold = (
+      await agent.post(`${PAGE}/holds`, { class: pilates.public_id, date: '2027-03-12', start_time: '18:00' })
+    ).json().data;
+    expect((await agent.post(`${PAGE}/quotes`, { hold: hold.token, voucher_code: code })).json().data).toMatchObject({
+      price: 1200,
+      deposit: 0,
+      left_to_pay: 0,
+      package: null,
+      voucher: { applied: 1200, amount_left: 2000 },
+    });
+    const booked = await agent.post(`${PAGE}/bookings`, { hold: hold.token, first_name: 'Uma', voucher_code: code });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data.booking).toMatchObject({ service: 'Pilates', price: 1200, paid: 1200 });
+    const rows = await t.app.db
+      .selectFrom('payments')
+      .select(['method', 'amount'])
+      .where('class_seat_id', 'is not', null)
+      .where('method', '=', 'gift_voucher')
+      .execute();
+    expect(rows).toEqual([{ method: 'gift_voucher', amount: 1200 }]);
+    expect(await voucherLeft(voucher.id)).toEqual({ amount_left: 800, state: 'active' });
+    await owner.put('/api/v1/user/booking-settings', settings());
+  });
 });
