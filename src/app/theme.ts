@@ -3,7 +3,13 @@ import { createTheme } from '@mui/material/styles';
 /** MUI theme with the spec's breakpoints (§9: sm 544, md 768, lg 992, xl 1200). */
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 544, md: 768, lg: 992, xl: 1200 } },
-  palette: { primary: { main: '#1565c0' }, secondary: { main: '#7b1fa2' }, background: { default: '#f5f7fa' } },
+  palette: {
+    primary: { main: '#1565c0' },
+    secondary: { main: '#7b1fa2' },
+    background: { default: '#f5f7fa' },
+    // Text on a coloured chip or button is dark wherever white would read below WCAG AA's 4.5:1 (warning, info).
+    contrastThreshold: 4.5,
+  },
   shape: { borderRadius: 8 },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
