@@ -37,6 +37,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PersonIcon from '@mui/icons-material/Person';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
+import { EmailNotices } from './EmailNotices';
 import { NavLink, useAddress, useRenderer, type LayoutProps } from '../../renderer';
 import { theme } from './theme';
 import { LanguageSelect } from './LanguageSelect';
@@ -170,7 +171,10 @@ function Menu({ area, onNavigate }: LayoutProps & { onNavigate(): void }) {
   );
 }
 
-/** Spec §8: the read-only banner with the deletion countdown and a way to reactivate; the sign-in-as banner. */
+/**
+ * Spec §8: the read-only banner with the deletion countdown and a way to reactivate; the sign-in-as banner; the
+ * email address to verify (or just verified).
+ */
 function Banners() {
   const { t } = useTranslation();
   const { user, backToAdmin } = useShell();
@@ -178,6 +182,7 @@ function Banners() {
   const s = user.subscription;
   return (
     <>
+      <EmailNotices user={user} />
       {user.impersonating && (
         <Alert
           severity="info"

@@ -104,6 +104,12 @@ describe('POST /api/register', () => {
   it('records every email in the owner’s messages, newest first, with its delivery status', async () => {
     const agent = new Agent(t.app);
     await agent.login('rita@example.com', 'Strong-pass-1');
+    // Verified above; a verified address is sent no second link, so it is unverified again for a second email.
+    await t.app.db
+      .updateTable('users')
+      .set({ email_verified_at: null })
+      .where('email', '=', 'rita@example.com')
+      .execute();
     await agent.post('/api/email/verification-notification');
     const list = (await agent.get('/api/v1/user/messages')).json();
     expect(list.data.length).toBeGreaterThanOrEqual(2);

@@ -23,6 +23,8 @@ const LIMITS: Record<string, Limit> = {
   resetAddress: { max: 20, window: 3600 },
   // Sign-ups (owner and affiliate together) per address: the taken-email answer forms need stays, but bounded.
   registerAddress: { max: 10, window: 3600 },
+  // Verification links asked for again: each one is an email sent from the app's address.
+  verifyAccount: { max: 5, window: 3600 },
 };
 
 /** Sanctum-style session auth and the account calls of spec §7. */
@@ -216,7 +218,10 @@ export async function authRoutes(
       },
       config: { access: 'user' },
     },
-    async (req) => {
+    async (req, reply) => {
+      if (req.user!.email_verified_at) return { message: req.t('messages.alreadyVerified') };
+      if (await limited(req, reply, [[`verify:account:${req.user!.id}`, LIMITS.verifyAccount]], 'auth.throttleVerify'))
+        return reply;
       await sendVerification(req.user!.id);
       return { message: req.t('messages.verificationSent') };
     },
