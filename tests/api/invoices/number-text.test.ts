@@ -55,6 +55,32 @@ describe('an invoice number', () => {
     expect(decomposed.json().errors.number).toEqual(['Invoice number must be unique.']);
   });
 
+  it('is printed beside the business as the settings name it: those are printable text too, lines kept', async () => {
+    const settings = { prefix: 'INV-', start_number: 1, due_days: 14 };
+    for (const [field, value] of [
+      ['business_name', 'Hart \u202eHair'],
+      ['tax_number', 'GB\u0000123'],
+      ['business_address', '1 High St\u2028Leeds'],
+      ['footer', 'Thanks\u200b!'],
+      ['bank_details', 'Sort code\u001b 20-45-77'],
+    ]) {
+      const res = await owner.put('/api/v1/user/invoice-settings', { ...settings, [field]: value });
+      expect({ field, status: res.statusCode, errors: res.json().errors }).toEqual({
+        field,
+        status: 422,
+        errors: { [field]: [expect.stringMatching(/ format is invalid\.$/)] },
+      });
+    }
+    const lines = {
+      ...settings,
+      business_name: 'Hart Hair 🧾',
+      business_address: '1 High Street\nLeeds\r\nLS1 1AA',
+      footer: 'Thank you!\nSee you soon',
+      bank_details: 'Sort code 20-45-77\nAccount 43910274',
+    };
+    expect((await owner.put('/api/v1/user/invoice-settings', lines)).statusCode).toBe(200);
+  });
+
   it('has a prefix of printable letters, digits and separators only', async () => {
     const settings = { start_number: 1, due_days: 14 };
     for (const prefix of ['INV\u202e-', 'A\u0000', 'B\n'])
