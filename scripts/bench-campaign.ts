@@ -17,7 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
-import { appendCredits, withOwnerLock } from '../src/server/features/credits/ledger';
+import { appendCredits } from '../src/server/features/credits/ledger';
+import { withOwnerLock } from '../src/server/core/owner-lock';
 import { campaignJobs } from '../src/server/features/marketing/send';
 
 type Row = (what: string, figure: string, target?: string) => void;

@@ -1,4 +1,5 @@
-import { appendCredits, withOwnerLock } from '../../src/server/features/credits/ledger';
+import { appendCredits } from '../../src/server/features/credits/ledger';
+import { withOwnerLock } from '../../src/server/core/owner-lock';
 import { campaignJobs } from '../../src/server/features/marketing/send';
 import { loggedIn, type TestApp } from './app';
 import { insertClient } from './message-studio';

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import { nowIso } from '../../src/server/db/database';
 import type { ClientsTable } from '../../src/server/db/tables/catalogue';
-import { appendCredits, withOwnerLock } from '../../src/server/features/credits/ledger';
+import { appendCredits } from '../../src/server/features/credits/ledger';
+import { withOwnerLock } from '../../src/server/core/owner-lock';
 import { loggedIn, type TestApp } from './app';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,8 @@
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
 import { addDays, todayIn } from '../../domain/dates';
 import { refreshLastAppointment } from '../features/appointments/client-history';
-import { createAppointments, type OwnerContext } from '../features/appointments/create-appointments';
+import { createAppointments } from '../features/appointments/create-appointments';
+import type { OwnerContext } from '../core/owner-context';
 import { DomainError } from '../infra/domain-error';
 import type { Db, Dialect } from './database';
 import { nowIso } from './database';

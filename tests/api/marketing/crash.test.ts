@@ -1,4 +1,5 @@
-import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
+import { appendCredits } from '../../../src/server/features/credits/ledger';
+import { withOwnerLock } from '../../../src/server/core/owner-lock';
 import { loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { campaign } from '../../helpers/campaign-studio';
 import { insertClient } from '../../helpers/message-studio';

@@ -2,7 +2,8 @@ import { addDays, todayIn } from '../../../src/domain/dates';
 import { notificationJobs } from '../../../src/server/features/notifications/scan';
 import { Agent, loggedIn, testApp, type TestApp } from '../../helpers/app';
 import { insertClient } from '../../helpers/message-studio';
-import { appendCredits, withOwnerLock } from '../../../src/server/features/credits/ledger';
+import { appendCredits } from '../../../src/server/features/credits/ledger';
+import { withOwnerLock } from '../../../src/server/core/owner-lock';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
 import { checkout, newClient } from '../../helpers/payments-studio';
-import { splitPeriod } from '../../../src/server/features/payments/income-statistic';
+import { splitPeriod } from '../../../src/server/core/income-statistic';
 
 let t: TestApp;
 let owner: Agent;

@@ -2,8 +2,8 @@ import { weekdayOf } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { incomeByService } from '../payments/income-by-service';
-import { incomeByMethod } from '../payments/income-statistic';
+import { incomeByService } from '../../core/income-by-service';
+import { incomeByMethod } from '../../core/income-statistic';
 import { visitsPerDay, visitsPerHour, type VisitDay, type VisitFilter } from './visits';
 
 export interface AdvancedFilters {

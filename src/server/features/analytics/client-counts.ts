@@ -2,7 +2,7 @@ import { expressionBuilder, sql, type RawBuilder } from 'kysely';
 import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { splitPeriod } from '../payments/income-statistic';
+import { splitPeriod } from '../../core/income-statistic';
 import { daysOfVisits, rate, RETAINED_AT, type VisitFilter } from './visits';
 
 /**

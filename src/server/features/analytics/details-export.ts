@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ExportColumn, ExportRow, StreamedTable } from '../../engine/export-stream';
-import type { ownerExport } from '../payments/export-context';
+import type { ownerExport } from '../../core/export-context';
 import { kindOf, type DetailsAsk } from './details';
 
 type Owner = ReturnType<typeof ownerExport>;

@@ -4,7 +4,7 @@ import { streamExport } from '../../engine/export-stream';
 import { PAGE } from '../../engine/input-bounds';
 import { BOOLEAN, fileBody, INTEGER, object, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { forbidden } from '../../infra/domain-error';
-import { ownerExport } from '../payments/export-context';
+import { ownerExport } from '../../core/export-context';
 import {
   clientRows,
   DETAIL_VIEWS,

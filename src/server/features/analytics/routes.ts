@@ -4,7 +4,7 @@ import { todayIn } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import { responses } from '../../engine/responses';
 import { forbidden, invalid } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { advancedAnalytics } from './advanced';
 import { basicAnalytics } from './basic';
 import { ANALYTICS } from './response-schemas';

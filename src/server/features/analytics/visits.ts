@@ -3,7 +3,7 @@ import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
 import { conditionOf, type Filter } from '../../engine/rules-to-sql';
-import { splitPeriod } from '../payments/income-statistic';
+import { splitPeriod } from '../../core/income-statistic';
 
 /**
  * Visits — a client on a service appointment — read from the sums the database keeps (migration 0031): days and

@@ -6,11 +6,12 @@ import { nowIso } from '../../db/database';
 import type { Filter } from '../../engine/resource-repository';
 import { clientsOfAppointments, refreshLastAppointment } from './client-history';
 import { insertOccurrence, writeDetails } from './occurrence-rows';
-import type { OwnerContext } from './owner-context';
-import { assertFree, lockOwner } from './overlaps';
+import type { OwnerContext } from '../../core/owner-context';
+import { assertFree } from './overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { appointmentRefusal } from './refusal';
 import { resolveInput } from './resolve-input';
-import { serviceParts } from './service-parts';
+import { serviceParts } from '../../core/service-parts';
 
 const iso = (t: number) => new Date(t).toISOString();
 

@@ -3,8 +3,8 @@ import type { AppointmentInput } from '../../../domain/generated/appointments';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { insertOccurrence } from './occurrence-rows';
-import type { OwnerContext } from './owner-context';
-import { lockOwner } from './overlaps';
+import type { OwnerContext } from '../../core/owner-context';
+import { lockOwner } from '../../core/owner-lock';
 import { appointmentRefusal } from './refusal';
 import { resolveInput } from './resolve-input';
 

@@ -4,7 +4,8 @@ import { regionCurrency } from '../../../../renderer/core/money';
 import { exportRows } from '../../engine/export';
 import { fileBody, responses } from '../../engine/responses';
 import { presentAppointments } from './present';
-import { allowedAppointments as allowed, ownerTimeZone } from './request-context';
+import { allowedAppointments as allowed } from './request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 
 const DATE = { type: 'string', format: 'date' } as const;
 

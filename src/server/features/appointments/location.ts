@@ -1,6 +1,6 @@
 import type { AppointmentInput } from '../../../domain/generated/appointments';
 import type { Db } from '../../db/database';
-import type { OwnerContext } from './owner-context';
+import type { OwnerContext } from '../../core/owner-context';
 import { appointmentRefusal } from './refusal';
 
 /**

@@ -3,7 +3,7 @@ import type { Interval } from '../../../domain/availability/availability.types';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { refreshLastAppointment } from './client-history';
-import type { OwnerContext } from './owner-context';
+import type { OwnerContext } from '../../core/owner-context';
 import { assertFree } from './overlaps';
 import type { ResolvedInput } from './resolve-input';
 

@@ -1,20 +1,10 @@
-import { sql } from 'kysely';
 import type { Interval } from '../../../domain/availability/availability.types';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import type { OwnerContext } from './owner-context';
+import type { OwnerContext } from '../../core/owner-context';
 import { appointmentRefusal } from './refusal';
 
 const iso = (t: number) => new Date(t).toISOString();
-
-/**
- * Serialises writes per owner, so the overlap check and the insert cannot interleave with another request's, in
- * this process or another: PostgreSQL locks the owner's row until the transaction ends; on SQLite every
- * transaction begins immediate (the database's single write lock, see db/database.ts).
- */
-export async function lockOwner(trx: Db, ctx: Pick<OwnerContext, 'dialect' | 'ownerId'>): Promise<void> {
-  if (ctx.dialect === 'postgres') await sql`select id from users where id = ${ctx.ownerId} for update`.execute(trx);
-}
 
 /**
  * Refuses when a blocked span meets another appointment's blocked span of the same owner, or a live online-booking

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { ledgerOfAppointments, statusOf } from '../payments/ledger';
+import { ledgerOfAppointments, statusOf } from '../../core/ledger';
 
 /** Appointments with their clients, services and payment status (over the ledger), in the API's shape; a fixed number of queries whatever the count. */
 export async function presentAppointments(db: Db, rows: Array<Record<string, unknown>>) {

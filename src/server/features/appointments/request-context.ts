@@ -1,17 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action } from '../../../../permissions/subjects';
-import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { abilityFilter } from '../../engine/rules-to-sql';
 import type { Filter } from '../../engine/resource-repository';
-import type { OwnerContext } from './owner-context';
+import { ownerTimeZone } from '../../core/owner-time';
+import type { OwnerContext } from '../../core/owner-context';
 import { presentAppointments } from './present';
 
 /** The caller's filter on appointments for an action (tenancy from the rules); a 403 when there is none. */
 export const allowedAppointments = (req: FastifyRequest, action: Action): Filter =>
   req.filterFor(action, 'Appointment', 'appointments');
-
-/** The owner's time zone: it decides their "today" and the real time of every appointment. */
-export const ownerTimeZone = (req: FastifyRequest): string => calendarSettingsOf(req.user!).time_zone;
 
 /** What an appointment write needs of the calling owner: their zone, Zoom, and the clients they may link. */
 export function ownerContext(app: FastifyInstance, req: FastifyRequest): OwnerContext {

@@ -2,9 +2,9 @@ import type { Shape } from '../../../domain/appointments';
 import type { AppointmentInput } from '../../../domain/generated/appointments';
 import type { Db } from '../../db/database';
 import { resolveLocation } from './location';
-import type { OwnerContext } from './owner-context';
+import type { OwnerContext } from '../../core/owner-context';
 import { appointmentRefusal } from './refusal';
-import { serviceParts } from './service-parts';
+import { serviceParts } from '../../core/service-parts';
 
 /** Checks what a schema cannot and turns the input into the columns and shape every occurrence shares. */
 export async function resolveInput(trx: Db, ctx: OwnerContext, input: AppointmentInput) {

@@ -11,7 +11,8 @@ import { createAppointments, type AppointmentInput } from './create-appointments
 import { appointmentEditRoutes } from './edit-routes';
 import { appointmentExportRoutes } from './export-routes';
 import { presentAppointments } from './present';
-import { allowedAppointments as allowed, loadAppointments, ownerContext, ownerTimeZone } from './request-context';
+import { allowedAppointments as allowed, loadAppointments, ownerContext } from './request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { APPOINTMENT } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;

@@ -5,7 +5,7 @@ import { calendarSettingsOf, defaultBusinessTimes, type BusinessTime } from '../
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { serviceParts } from '../appointments/service-parts';
+import { serviceParts } from '../../core/service-parts';
 import type { SessionUser } from '../../infra/sessions';
 
 export function calendarOf(owner: Pick<SessionUser, 'settings' | 'region'>) {

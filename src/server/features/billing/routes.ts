@@ -3,7 +3,7 @@ import { todayIn } from '../../../domain/dates';
 import { ADDONS, PLANS, planByName } from '../../../domain/plans';
 import { dayInWords } from '../../../domain/dates-in-words';
 import { object, responses, STRING } from '../../engine/responses';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
 import { activePromo } from './promo';
 import { requestedAddon } from './addons';

@@ -2,7 +2,7 @@ import { planById } from '../../../domain/plans';
 import { stageAt } from '../../../domain/subscription';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { BillingProvider, BillingSubscription } from '../../infra/billing/provider';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { grantPlanCredits } from '../credits/plan-grants';
 
 const OWING = new Set(['past_due', 'unpaid', 'incomplete']);

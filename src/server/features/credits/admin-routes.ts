@@ -3,7 +3,8 @@ import { idParams } from '../../engine/input-bounds';
 import { BOOLEAN, dataBody, INTEGER, object, responses } from '../../engine/responses';
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { notFound } from '../../infra/domain-error';
-import { appendCredits, balanceOf, takeCredits, withOwnerLock } from './ledger';
+import { appendCredits, balanceOf, takeCredits } from './ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 import { CREDITS, creditsView } from './views';
 
 const body = {

@@ -4,7 +4,8 @@ import type { Bundle } from '../../../domain/credits';
 import { billingCurrency } from '../../../domain/plans';
 import { CardDeclinedError } from '../../infra/billing/provider';
 import { DomainError } from '../../infra/domain-error';
-import { appendCredits, withOwnerLock } from './ledger';
+import { appendCredits } from './ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 
 export interface Buyer {
   id: number;

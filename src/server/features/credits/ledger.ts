@@ -1,7 +1,6 @@
 import type { CreditType } from '../../../domain/credits';
-import { nowIso, type Db, type Dialect } from '../../db/database';
+import { nowIso, type Db } from '../../db/database';
 import type { CreditBucket, CreditKind } from '../../db/tables/credits';
-import { lockOwner } from '../appointments/overlaps';
 
 export interface CreditEntry {
   userId: number;
@@ -16,17 +15,6 @@ export interface CreditEntry {
 }
 
 const column = (type: CreditType) => (type === 'sms' ? 'sms_credits' : 'email_credits');
-
-/**
- * Runs `work` in a transaction holding the owner's lock, so that balances read inside it stay true until it
- * commits (the user row locked on PostgreSQL; SQLite runs one writing transaction at a time).
- */
-export function withOwnerLock<T>(db: Db, dialect: Dialect, userId: number, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await lockOwner(trx, { dialect, ownerId: userId });
-    return work(trx);
-  });
-}
 
 /**
  * Appends one row to the credits ledger and moves the balance on the user with it; returns the row's id and the

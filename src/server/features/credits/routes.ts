@@ -4,7 +4,7 @@ import { responses } from '../../engine/responses';
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
 import { bundlePrice, buyBundle } from './buy';
-import { withOwnerLock } from './ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 import { saveCreditSetting } from './settings';
 import { BUNDLES_LIST, bundlesView, CREDITS, creditsView } from './views';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { bundleById, crossed, LOW_SMS_AT, TOP_UP_AT, type CreditType } from '../../../domain/credits';
 import type { I18n } from '../../infra/i18n';
 import { buyBundle } from './buy';
-import { takeCredits, withOwnerLock } from './ledger';
+import { takeCredits } from './ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 import { creditSettingOf } from './settings';
 
 export interface Spend {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../../domain/dates';
 import { registerSettingsGroup } from '../../engine/settings-group-routes';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { checkMileageSettings, levelsOf, mileageSettingsOf, repriceTrips, type MileageSettings } from './mileage';
 
 /**

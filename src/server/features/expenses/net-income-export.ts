@@ -7,8 +7,8 @@ import { NET_INCOME_PERIODS, type NetIncomePeriod, type NetIncomeRow } from '../
 import { streamExport, type ExportColumn, type ExportFormat, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
 import { invalid } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
-import { ownerExport } from '../payments/export-context';
+import { ownerTimeZone } from '../../core/owner-time';
+import { ownerExport } from '../../core/export-context';
 import { netIncome, netIncomeFilters } from './net-income';
 
 const DATE = { type: ['string', 'null'], format: 'date' } as const;

@@ -4,7 +4,7 @@ import { addDays } from '../../../domain/dates';
 import { netIncomeRows, periodOf, type NetIncomePeriod } from '../../../domain/net-income';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { splitPeriod } from '../payments/income-statistic';
+import { splitPeriod } from '../../core/income-statistic';
 
 /** The caller's read filters over the sums net income reads: the ledger's and the expenses', by day and by month. */
 export interface NetIncomeFilters {

@@ -6,7 +6,7 @@ import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../../engine/responses';
 import { forbidden, invalid, notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { taxYearOf } from '../../../domain/expenses';
 import { taxSettingsOf } from '../../../domain/tax';
 import { NET_INCOME_PERIODS, type NetIncomePeriod } from '../../../domain/net-income';

@@ -3,7 +3,7 @@ import type { MileageLevel, Recurrence } from '../../../domain/expenses';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { invalid, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { repriceTrips } from './mileage';
 import { materialiseSeries, occurrenceAfter } from './recurrence';
 

@@ -4,7 +4,7 @@ import type { GoalType, Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { netIncome, netIncomeFilters, type NetIncomeFilters } from '../expenses/net-income';
-import { incomeByMethod } from '../payments/income-statistic';
+import { incomeByMethod } from '../../core/income-statistic';
 
 /** What the caller may read of the things goals measure (tenancy from the rules, as everywhere). */
 export interface MeasureFilters extends NetIncomeFilters {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { regionCurrency } from '../../../../renderer/core/money';
-import { bookingSettingsOf } from '../online-booking/owner';
+import { bookingSettingsOf } from '../../core/booking-settings';
 import { liqpayClient } from '../../infra/billing/liqpay';
 import { nowIso } from '../../db/database';
 import { dataBody, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';

@@ -1,6 +1,6 @@
 import { nowIso } from '../../db/database';
 import { DomainError, invalid } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { settleInvoice } from './settle';
 import { foundInvoice, type InvoicesContext } from './write';
 

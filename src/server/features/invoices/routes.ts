@@ -7,7 +7,7 @@ import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, fileBody, messageBody, responses } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { invoiceDocument, invoiceFilename } from './document';
 import { payInvoice, type InvoicePaymentInput } from './pay';
 import { invoicePdf } from './pdf';

@@ -2,7 +2,7 @@ import { dueDateOf, itemAmount, type InvoiceSettings } from '../../../domain/inv
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { DomainError, invalid, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { nextInvoiceNumber } from './numbering';
 import { settleInvoice } from './settle';
 

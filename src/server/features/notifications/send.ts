@@ -6,7 +6,8 @@ import { smsCredits } from '../../../domain/sms';
 import { nowIso } from '../../db/database';
 import type { OutboxTable } from '../../db/tables/accounts';
 import { recordReceipt } from '../../infra/sms';
-import { appendCredits, withOwnerLock } from '../credits/ledger';
+import { appendCredits } from '../credits/ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 import { spendCredits, type SpendDeps } from '../credits/spend';
 
 export interface OutgoingMessage {

@@ -1,7 +1,7 @@
 import type { CreditType } from '../../../domain/credits';
 import type { MessageType } from '../../../domain/message-templates';
 import { nowIso, type Db, type Dialect } from '../../db/database';
-import { withOwnerLock } from '../credits/ledger';
+import { withOwnerLock } from '../../core/owner-lock';
 
 /**
  * The messages an owner's business sends its clients by itself (spec §3 message types): by the clock, a reminder

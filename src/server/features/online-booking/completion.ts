@@ -1,8 +1,9 @@
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label } from '../../infra/domain-error';
-import { createAppointments, type OwnerContext } from '../appointments/create-appointments';
-import { lockOwner } from '../appointments/overlaps';
+import { createAppointments } from '../appointments/create-appointments';
+import type { OwnerContext } from '../../core/owner-context';
+import { lockOwner } from '../../core/owner-lock';
 import { calendarOf } from '../availability/availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';

@@ -6,7 +6,8 @@ import { nowIso } from '../../db/database';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { abilitySubject } from '../../infra/users';
 import { calendarOf } from '../availability/availability';
-import type { BookingSettings, PublicOwner } from './owner';
+import type { PublicOwner } from './owner';
+import type { BookingSettings } from '../../core/booking-settings';
 
 /** The services an owner offers online, in the page's shape: public ids only. */
 export async function offeredServices(db: Db, owner: PublicOwner) {

@@ -2,12 +2,12 @@ import { subject } from '@casl/ability';
 import { addDays } from '../../../domain/dates';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { type CardPayment, clientFor, recordPayment } from './completion';
 import { ownerToday, type PublicOwner } from './owner';
 import { type BookingSession } from './sessions';
 import { invalid, notFound } from '../../infra/domain-error';
-import { voucherAmountsLeft } from '../payments/redeemed';
+import { voucherAmountsLeft } from '../../core/redeemed';
 import { newVoucherCode } from '../sales/codes';
 import { recordOnlineSale } from './purchase-sale';
 

@@ -2,7 +2,7 @@ import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { DomainError, invalid } from '../../infra/domain-error';
 import { recordCheckout } from '../payments/checkout';
-import { packageSessionsLeft } from '../payments/redeemed';
+import { packageSessionsLeft } from '../../core/redeemed';
 import { normalCode, voucherByCode, voucherRefusal, type PaymentInput } from '../payments/redemption';
 import { findClient } from './codes';
 import { ownerToday, type PublicOwner } from './owner';

@@ -3,7 +3,7 @@ import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { calendarOf } from '../availability/availability';
 import { HOLD_MINUTES } from './holds';
 import { bookableClassRows, onlineSeats, seatsTaken, sessionStart } from './offerings';

@@ -1,7 +1,7 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../../infra/domain-error';
-import type { BookingSettings } from './owner';
+import type { BookingSettings } from '../../core/booking-settings';
 import { checkSettings, presentSettings, saveSettings } from './settings';
 import { dataBody, responses } from '../../engine/responses';
 import { SETTINGS } from './response-schemas';

@@ -5,7 +5,7 @@ import { numberedSlug, slugFrom, SLUG_MIN } from '../../../domain/slug';
 import { businessNameOf } from '../../infra/business-voice';
 import { invalidFields, Label, type Message } from '../../infra/domain-error';
 import { calendarOf } from '../availability/availability';
-import { bookingSettingsOf, type BookingSettings } from './owner';
+import { bookingSettingsOf, BookingSettings } from '../../core/booking-settings';
 
 /**
  * A page address for an owner who has none yet, made from the business's name (Hart Studio → hart-studio) and free:

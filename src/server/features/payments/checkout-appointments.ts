@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import type { PaymentsContext } from './context';
-import { ledgerOfAppointments, statusOf } from './ledger';
+import { ledgerOfAppointments, statusOf } from '../../core/ledger';
 
 /**
  * The appointments a checkout settles, read inside its transaction: each the caller's, the client booked on it,

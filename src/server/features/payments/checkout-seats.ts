@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import type { PaymentsContext } from './context';
-import { ledgerOfSeats, statusOf } from './ledger';
+import { ledgerOfSeats, statusOf } from '../../core/ledger';
 
 /**
  * The class seats a checkout settles, read inside its transaction: each a seat of the client's in one of the

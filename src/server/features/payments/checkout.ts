@@ -1,7 +1,7 @@
 import { checkoutDiscount, shareInOrder, splitPayments, type Discount } from '../../../domain/payments';
 import { nowIso, type Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { recordSale } from '../sales/record';
 import { owedAppointments } from './checkout-appointments';
 import { owedSales } from './checkout-sales';

@@ -3,7 +3,7 @@ import type { Action } from '../../../../permissions/subjects';
 import { todayIn } from '../../../domain/dates';
 import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 
 /** What a payments service needs of the calling owner: the database, their lock, their day and what they may touch. */
 export interface PaymentsContext {

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../../renderer/core/money';
 import { PAYMENT_TYPES } from '../../../domain/payments';
 import { streamExport, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
-import { exportBody, exportQuery, ownerExport, type ExportBody } from './export-context';
+import { exportBody, exportQuery, ownerExport, type ExportBody } from '../../core/export-context';
 import { incomeColumns, incomeRows, IncomeTotals } from './income-export';
 
 /**

@@ -1,20 +1,10 @@
 import type { TFunction } from 'i18next';
-import { type Expression, sql, type SqlBool } from 'kysely';
 import { isRedemption } from '../../../domain/payments';
 import type { Db, Dialect } from '../../db/database';
 import type { ExportColumn, ExportRow } from '../../engine/export-stream';
 import type { Filter } from '../../engine/rules-to-sql';
-
-/** What an export of a ledger list asks for: one type's rows or all, a period of the owner's days, a client's name. */
-export interface LedgerExportQuery {
-  type?: string;
-  from?: string;
-  to?: string;
-  search?: string | null;
-}
-
-/** Rows read from the database at a time: the export holds one batch, whatever the period's length. */
-export const EXPORT_BATCH = 1000;
+import { clientNameSearch } from '../../core/client-search';
+import { EXPORT_BATCH, type LedgerExportQuery } from '../../core/export-context';
 
 /** The income export's columns, headed in the owner's language. */
 export const incomeColumns = (t: TFunction): ExportColumn[] => [
@@ -25,28 +15,6 @@ export const incomeColumns = (t: TFunction): ExportColumn[] => [
   { key: 'amount', heading: t('exports.columns.amount'), kind: 'money', width: 2 },
   { key: 'note', heading: t('exports.columns.note'), width: 3 },
 ];
-
-/** Each word typed must be in the client's first or last name ("ann led" finds Ann Ledger); % and _ are literal. */
-export function clientSearch(
-  eb: Parameters<Filter>[0],
-  dialect: Dialect,
-  search: string | null | undefined,
-): Expression<SqlBool>[] {
-  const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  return (search ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 5)
-    .map((word) => {
-      const pattern = `%${word.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-      return eb.or(
-        ['clients.first_name', 'clients.last_name'].map(
-          (f) => sql<SqlBool>`${sql.ref(f)} ${like} ${pattern} escape '\\'`,
-        ),
-      );
-    });
-}
 
 /**
  * The income totals of what was written: payments in, refunds out (negative), and what is left (income). A
@@ -92,7 +60,7 @@ const incomeBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQ
         ...(q.type ? [eb('payments.type', '=', q.type)] : []),
         ...(q.from ? [eb('payments.date', '>=', q.from)] : []),
         ...(q.to ? [eb('payments.date', '<=', q.to)] : []),
-        ...clientSearch(eb as never, dialect, q.search),
+        ...clientNameSearch(eb as never, dialect, q.search),
         ...(after
           ? [
               eb.or([

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { ledgerOfSeats, statusOf } from './ledger';
+import { ledgerOfSeats, statusOf } from '../../core/ledger';
 
 /** A seat in a class session with something left to pay. */
 export interface OwingSeat {

@@ -5,12 +5,12 @@ import { isRedemption } from '../../../domain/payments';
 import { ID, PAGE } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
 import type { Database } from '../../db/schema';
-import { ownerTimeZone } from '../appointments/request-context';
-import { clientNameSearch } from './client-search';
-import { incomeByService } from './income-by-service';
-import { incomeByMethod } from './income-statistic';
+import { ownerTimeZone } from '../../core/owner-time';
+import { clientNameSearch } from '../../core/client-search';
+import { incomeByService } from '../../core/income-by-service';
+import { incomeByMethod } from '../../core/income-statistic';
 import { leftToPayStatistic } from './left-to-pay-statistic';
-import { ledgerOfAppointments, statusOf } from './ledger';
+import { ledgerOfAppointments, statusOf } from '../../core/ledger';
 import { owingSeats } from './owing-seats';
 import { LEFT_TO_PAY_PAGE, LEFT_TO_PAY_STATISTIC, PAYMENT_PAGE, STATISTIC } from './response-schemas';
 

@@ -3,8 +3,8 @@ import { todayIn } from '../../../domain/dates';
 import { ID } from '../../engine/input-bounds';
 import { INTEGER, NULLABLE_STRING, object, STRING, responses } from '../../engine/responses';
 import { DomainError, notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
-import { packageSessionsLeft } from './redeemed';
+import { ownerTimeZone } from '../../core/owner-time';
+import { packageSessionsLeft } from '../../core/redeemed';
 import { voucherByCode, voucherRefusal } from './redemption';
 
 const REDEEMABLE = object(

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import type { PaymentsContext } from './context';
-import { packageSessionsLeft, voucherAmountsLeft } from './redeemed';
-import { refundedHoldings } from './refunded-sales';
+import { packageSessionsLeft, voucherAmountsLeft } from '../../core/redeemed';
+import { refundedHoldings } from '../../core/refunded-sales';
 
 /**
  * A payment of a checkout: at the till (`cash`, `card`, `bank_transfer`: amount), by a gift voucher's code

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../../renderer/core/money';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import type { PaymentsContext } from './context';
 import { settleInvoicesOf } from '../invoices/settle';
 import { undoRefundedSales } from './sale-refund';

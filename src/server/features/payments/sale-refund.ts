@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { DomainError } from '../../infra/domain-error';
-import { refundedSaleIds } from './refunded-sales';
+import { refundedSaleIds } from '../../core/refunded-sales';
 
 /**
  * Undoes what sales sold once refund rows (written just before, in the same transaction) have made them wholly

@@ -1,6 +1,6 @@
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import { DomainError } from '../../infra/domain-error';
-import { lockOwner } from '../appointments/overlaps';
+import { lockOwner } from '../../core/owner-lock';
 import { settleInvoice } from '../invoices/settle';
 import { undoRefundedSales } from '../payments/sale-refund';
 

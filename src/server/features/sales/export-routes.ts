@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { streamExport, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
-import { exportBody, exportQuery, ownerExport, type ExportBody } from '../payments/export-context';
+import { exportBody, exportQuery, ownerExport, type ExportBody } from '../../core/export-context';
 import { salesColumns, salesRows, SalesTotals } from './sales-export';
 
 /**

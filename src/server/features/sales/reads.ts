@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { clientNameSearch } from '../payments/client-search';
+import { clientNameSearch } from '../../core/client-search';
 
 export const PER_PAGE = 25;
 

@@ -3,7 +3,7 @@ import { todayIn } from '../../../domain/dates';
 import { ID, idParams, PAGE } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { refundPayments } from '../payments/refunds';
 import { cancelUnpaidSale } from './cancel';
 import { PER_PAGE, readSales, saleItems, salePayments, type SalesQuery } from './reads';

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import type { Db, Dialect } from '../../db/database';
 import type { ExportColumn, ExportRow } from '../../engine/export-stream';
 import type { Filter } from '../../engine/rules-to-sql';
-import { clientSearch, EXPORT_BATCH, type LedgerExportQuery } from '../payments/income-export';
+import { clientNameSearch } from '../../core/client-search';
+import { EXPORT_BATCH, type LedgerExportQuery } from '../../core/export-context';
 
 /** The sales export's columns, headed in the owner's language. */
 export const salesColumns = (t: TFunction): ExportColumn[] => [
@@ -40,7 +41,7 @@ const salesBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQu
         eb('sales.cancelled_at', 'is', null),
         ...(q.from ? [eb('sales.date', '>=', q.from)] : []),
         ...(q.to ? [eb('sales.date', '<=', q.to)] : []),
-        ...clientSearch(eb as never, dialect, q.search),
+        ...clientNameSearch(eb as never, dialect, q.search),
         ...(after
           ? [
               eb.or([

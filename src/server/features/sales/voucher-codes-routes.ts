@@ -11,7 +11,7 @@ import {
   STRING,
 } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { CODES_PER_PAGE, voucherCodes } from './voucher-codes';
 
 const CODE = object(

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { voucherAmountsLeft } from '../payments/redeemed';
-import { refundedHoldings } from '../payments/refunded-sales';
+import { voucherAmountsLeft } from '../../core/redeemed';
+import { refundedHoldings } from '../../core/refunded-sales';
 
 export const CODES_PER_PAGE = 25;
 

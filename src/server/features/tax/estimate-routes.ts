@@ -4,7 +4,7 @@ import { todayIn } from '../../../domain/dates';
 import { taxYearOf } from '../../../domain/expenses';
 import { taxOn, taxSettingsOf } from '../../../domain/tax';
 import { INTEGER, NULLABLE_INTEGER, NUMBER, STRING, object, responses } from '../../engine/responses';
-import { ownerTimeZone } from '../appointments/request-context';
+import { ownerTimeZone } from '../../core/owner-time';
 import { netIncome, netIncomeFilters } from '../expenses/net-income';
 
 const BAND = object(

@@ -7,7 +7,7 @@ import { randomHex } from '../../../infra/crypto';
 import { DomainError } from '../../../infra/domain-error';
 import type { SessionUser } from '../../../infra/sessions';
 import { grantBundle } from '../../credits/buy';
-import { withOwnerLock } from '../../credits/ledger';
+import { withOwnerLock } from '../../../core/owner-lock';
 import { saveCreditSetting } from '../../credits/settings';
 import { hryvnias } from './orders';
 

@@ -5,7 +5,7 @@ import { nowIso, type Db } from '../../../db/database';
 import type { Params } from '../../../infra/billing/liqpay-protocol';
 import { toSessionUser } from '../../../infra/sessions';
 import { grantPlanCredits } from '../../credits/plan-grants';
-import { withOwnerLock } from '../../credits/ledger';
+import { withOwnerLock } from '../../../core/owner-lock';
 import { hryvnias, periodAfter, periodicity, readOrderId } from './orders';
 import { liqpayAmount } from './promo-price';
 

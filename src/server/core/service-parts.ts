@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * The parts an appointment of a service takes: a multipart service's own parts; a single service is one blocked

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Dialect } from '../../db/database';
-import type { Filter } from '../../engine/rules-to-sql';
+import type { Dialect } from '../db/database';
+import type { Filter } from '../engine/rules-to-sql';
 
 /**
  * A list's search by client name: each word typed must be in the client's first or last name ("ann led" finds

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '../db/database';
 
 /**
  * Which sales are void: refunded, as the ledger says — a sale is refunded when it had payments and its refund rows

@@ -1,5 +1,5 @@
-import type { Db, Dialect } from '../../db/database';
-import type { Filter } from '../../engine/resource-repository';
+import type { Db, Dialect } from '../db/database';
+import type { Filter } from '../engine/resource-repository';
 
 /** What an appointment write needs to know of the owner it is for, and of the caller making it. */
 export interface OwnerContext {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { conditionOf, type Filter } from '../../engine/rules-to-sql';
+import type { Db } from '../db/database';
+import { conditionOf, type Filter } from '../engine/rules-to-sql';
 
 /** A period's net income from appointments of one service; `service_id` null: appointments without a service. */
 export interface ServiceIncome {

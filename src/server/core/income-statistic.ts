@@ -1,7 +1,7 @@
-import { addDays } from '../../../domain/dates';
+import { addDays } from '../../domain/dates';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { conditionOf, type Filter } from '../../engine/rules-to-sql';
+import type { Db } from '../db/database';
+import { conditionOf, type Filter } from '../engine/rules-to-sql';
 
 /** A period's income per method: net income, paid in, refunded, and the number of payments (not refunds). */
 export interface MethodIncome {

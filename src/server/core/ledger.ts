@@ -1,5 +1,5 @@
-import { ledgerStatus, type LedgerRow } from '../../../domain/payments';
-import type { Db } from '../../db/database';
+import { ledgerStatus, type LedgerRow } from '../../domain/payments';
+import type { Db } from '../db/database';
 
 /** What the ledger holds for one appointment (or class seat): its payment and refund rows, and the checkout discounts it took. */
 export interface LedgerOfAppointment {

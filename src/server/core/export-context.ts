@@ -1,12 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import { todayIn } from '../../../domain/dates';
-import type { ExportFormat } from '../../engine/export-stream';
-import { invalid } from '../../infra/domain-error';
-import type { SessionUser } from '../../infra/sessions';
-import { ownerTimeZone } from '../appointments/request-context';
-import type { LedgerExportQuery } from './income-export';
-import { businessNameOf } from '../../infra/business-voice';
+import { todayIn } from '../../domain/dates';
+import type { ExportFormat } from '../engine/export-stream';
+import { invalid } from '../infra/domain-error';
+import type { SessionUser } from '../infra/sessions';
+import { ownerTimeZone } from './owner-time';
+import { businessNameOf } from '../infra/business-voice';
+
+/** What an export of a ledger list asks for: one type's rows or all, a period of the owner's days, a client's name. */
+export interface LedgerExportQuery {
+  type?: string;
+  from?: string;
+  to?: string;
+  search?: string | null;
+}
+
+/** Rows read from the database at a time: the export holds one batch, whatever the period's length. */
+export const EXPORT_BATCH = 1000;
 
 const DATE = { type: 'string', format: 'date' } as const;
 
