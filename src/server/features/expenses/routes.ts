@@ -2,6 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
 import { idParams } from '../../engine/input-bounds';
+import { typed } from '../../engine/typed-routes';
 import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, messageBody, object, responses, STRING, INTEGER } from '../../engine/responses';
@@ -9,7 +10,7 @@ import { forbidden, invalid, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
 import { taxYearOf } from '../../../domain/expenses';
 import { taxSettingsOf } from '../../../domain/tax';
-import { NET_INCOME_PERIODS, type NetIncomePeriod } from '../../../domain/net-income';
+import { NET_INCOME_PERIODS } from '../../../domain/net-income';
 import { levelsOf, mileageSettingsOf } from './mileage';
 import { netIncome, netIncomeFilters } from './net-income';
 import { expenseStatistic } from './statistic';
@@ -67,7 +68,8 @@ const CATEGORIES = object(
  * `DELETE /expenses/{id}` (`recurring_range` this or future), with `GET /expenses/statistic` (a period's sums per
  * category) and `GET /data/expense-categories` (the categories the schema declares, in the reader's language).
  */
-export async function expenseRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/expenses';
   const resource = () => app.registry.resources.get('expenses')!;
   const access = resourceAccess(resource());
@@ -120,7 +122,7 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       },
     },
     async (req) => {
-      const id = (req.params as { id: number }).id;
+      const id = req.params.id;
       tripsAllowed(req, 'update');
       await updateExpense(context(req, 'update'), id, req.body as ExpenseInput);
       const data = await answer(req, id);
@@ -141,8 +143,8 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       },
     },
     async (req) => {
-      const range = (req.query as { recurring_range?: 'this' | 'future' }).recurring_range ?? null;
-      await deleteExpense(context(req, 'delete'), (req.params as { id: number }).id, range);
+      const range = req.query.recurring_range ?? null;
+      await deleteExpense(context(req, 'delete'), req.params.id, range);
       return { message: req.t('messages.deleted') };
     },
   );
@@ -158,7 +160,7 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       },
     },
     async (req) => {
-      const q = req.query as { from?: string; to?: string };
+      const q = req.query;
       const today = todayIn(ownerTimeZone(req));
       const from = q.from ?? `${today.slice(0, 8)}01`;
       const to = q.to ?? today;
@@ -186,7 +188,7 @@ export async function expenseRoutes(app: FastifyInstance, opts: { currency: stri
       },
     },
     async (req) => {
-      const q = req.query as { from?: string; to?: string; year?: number; period?: NetIncomePeriod };
+      const q = req.query;
       // The tax year starting in `year`, else the current one, unless a period is given; at most ten years at once.
       const start = taxSettingsOf(req.user!.settings, req.user!.region).tax_year_start;
       const today = todayIn(ownerTimeZone(req));
