@@ -77,6 +77,7 @@ import type { SchemaRegistry } from './engine/schema-registry';
 import { SchemaStore } from './engine/schema-store';
 import { CODE_NAMES } from '../widgets/names';
 import { errorSchema } from './engine/responses';
+import { FeatureEventBus } from './engine/events';
 import { lazySerializerFactory } from './engine/lazy-serializer';
 
 declare module 'fastify' {
@@ -197,6 +198,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(dbPlugin, { url: config.databaseUrl });
   await fastify.register(servicesPlugin, config);
   fastify.decorate('resourceHooks', new Map());
+  fastify.decorate('events', new FeatureEventBus(fastify.log));
   await fastify.register(localPages, { localPages: config.localPages });
   await fastify.register(cookie);
   await fastify.register(multipart);
