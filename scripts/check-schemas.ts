@@ -11,7 +11,7 @@ import { discoverSchemaFiles } from '../schemas/index';
 import { loadSchemas, type SchemaRegistry } from '../src/server/engine/schema-registry';
 import { registryProblems } from '../src/server/engine/schema-checks';
 import { duplicateKeys } from './duplicate-keys';
-import { APP_SCREEN_WIDGETS, APP_WIDGETS, CODE_NAMES } from '../src/widgets/names';
+import { APP_SCREEN_WIDGETS, APP_WIDGETS, CODE_NAMES } from '../src/domain/widget-names';
 
 export { VALIDATION_KEYS } from '../src/server/engine/schema-checks';
 

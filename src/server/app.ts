@@ -75,7 +75,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { requestValidatorFactory } from './engine/request-validator';
 import type { SchemaRegistry } from './engine/schema-registry';
 import { SchemaStore } from './engine/schema-store';
-import { CODE_NAMES } from '../widgets/names';
+import { CODE_NAMES } from '../domain/widget-names';
 import { errorSchema } from './engine/responses';
 import { FeatureEventBus } from './engine/events';
 import { lazySerializerFactory } from './engine/lazy-serializer';

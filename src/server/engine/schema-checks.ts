@@ -28,7 +28,7 @@ export const VALIDATION_KEYS = [
 /**
  * Names only the browser's code defines: screen kinds, form widgets, screen widgets, and the host's own (`x-…`) cell
  * types and list views. `npm run validate:schemas` and the server (at start and on each reload) pass the same lists
- * (src/widgets/names.ts), read without loading React; a kind of name left out is not checked.
+ * (src/domain/widget-names.ts), read without loading React; a kind of name left out is not checked.
  */
 export interface CodeNames {
   screenKinds?: readonly string[];

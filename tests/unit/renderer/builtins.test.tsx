@@ -2,7 +2,7 @@ import { BUILTIN_SCREEN_KINDS, RENDERER_WIDGETS } from '../../../renderer/core/b
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
 import { defaultScreenKinds } from '../../../renderer/react/ScreenLoader';
 import { cellTypes, screenWidgets, widgets } from '../../../src/widgets';
-import { APP_CELL_TYPES, APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/widgets/names';
+import { APP_CELL_TYPES, APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/domain/widget-names';
 
 describe('renderer built-ins', () => {
   it('lists exactly the screen kinds and widgets the registries hold (the schema checker reads the lists)', () => {
