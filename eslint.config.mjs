@@ -29,6 +29,16 @@ export default tseslint.config(
     },
   },
   {
+    // The production tree never loads the development world (the local stand-ins, the launcher): dev/README.md.
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/dev/**', '**/dev'], message: 'src/ imports nothing from dev/.' }] },
+      ],
+    },
+  },
+  {
     // The renderer is a platform: it must never reach into the product.
     files: ['renderer/**'],
     rules: {

@@ -27,7 +27,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf data/e2e && exec node dist/server/src/server/server.js',
+    command: 'rm -rf data/e2e && exec node dist/server/dev/start.js',
     url: `http://127.0.0.1:${PORT}/api/v1/ui/manifest`,
     env: {
       PORT: String(PORT),

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../src/server/engine/schema-registry';
-import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../dev/stand-ins/stripe';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
 import { connectThroughOAuth } from '../helpers/integrations';
 import { BAD_PATH, BAD_QUERY, badValues, nested, Raw, sampleBody, toJson } from '../helpers/fuzz-inputs';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../dev/stand-ins/stripe';
 import { Agent, loggedIn, testApp, type TestApp } from './app';
 
 /** What a billing test file shares; filled in by `billingStudio()`'s beforeAll. */

@@ -1,4 +1,4 @@
-import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../dev/stand-ins/stripe';
 import { Agent, loggedIn, testApp, type TestApp } from './app';
 import { connectThroughOAuth, stripeSettings } from './integrations';
 

@@ -1,5 +1,5 @@
-import type { LocalProvider } from '../../src/server/infra/payments/local-provider';
-import { answerLocalConsent } from '../../src/server/infra/integrations/local-consent';
+import type { LocalProvider } from '../../dev/stand-ins/stripe';
+import { answerLocalConsent } from '../../dev/stand-ins/consent';
 import type { Agent } from './app';
 
 /** The app's settings that point Stripe, Connect included, at a local stand-in. */

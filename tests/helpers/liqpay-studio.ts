@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { decodeData } from '../../src/server/infra/billing/liqpay-protocol';
-import { startLocalLiqpay, type LocalLiqpay } from '../../src/server/infra/payments/local-liqpay/server';
+import { startLocalLiqpay, type LocalLiqpay } from '../../dev/stand-ins/liqpay/server';
 import { loggedIn, testApp, type Agent, type TestApp } from './app';
 
 export const DAY = 86_400;

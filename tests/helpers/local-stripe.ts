@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { startLocalProvider, type LocalProvider } from '../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../dev/stand-ins/stripe';
 
 /** What a test file of the local Stripe stand-in shares; filled in by `localStripe()`'s beforeAll. */
 export interface LocalStripe {

@@ -5,9 +5,10 @@ import fp from 'fastify-plugin';
 export const localPagesPath = (name: string) => `/local/${name}`;
 
 /**
- * Development and tests: the pages of the local stand-ins for the providers (Stripe's checkout and Connect consent,
- * Square's, LiqPay's, Zoom's) are reached through the app's own address, so a demo opened from another machine can
- * pay or connect: the stand-ins themselves listen on 127.0.0.1 only. Nothing is served when none runs (production).
+ * Serves each upstream named in `localPages` under the app's own address, `/local/<name>/…` → the upstream's `/…`: a
+ * plain proxy that knows no provider. The development launcher (dev/start.ts) names the local stand-ins here (their
+ * checkout, consent and sandbox pages), which listen on 127.0.0.1 only, so a demo opened from another machine can pay
+ * or connect. `loadConfig` names none, so production serves nothing here.
  */
 export default fp(
   async (app, opts: { localPages: Record<string, string> }) => {

@@ -1,4 +1,4 @@
-import { catchUpDemoClock, seedDemoBilling } from '../../../src/server/db/seed-billing';
+import { catchUpDemoClock, seedDemoBilling } from '../../../dev/demo/billing';
 import { DEMO_USERS } from '../../../src/server/db/seed-accounts';
 import { createUser } from '../../helpers/app';
 import { billingStudio } from '../../helpers/billing-studio';

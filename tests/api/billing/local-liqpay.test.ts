@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeData, encodeData, sign, verify } from '../../../src/server/infra/billing/liqpay-protocol';
-import { startLocalLiqpay, type LocalLiqpay } from '../../../src/server/infra/payments/local-liqpay/server';
+import { startLocalLiqpay, type LocalLiqpay } from '../../../dev/stand-ins/liqpay/server';
 
 // The local stand-in for LiqPay, driven over HTTP as the app and a browser drive LiqPay: a signed checkout form,
 // the card page, signed callbacks to `server_url`, and server requests to `/api/request`.

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { FAILING_CARD } from '../../../src/server/infra/payments/local-provider';
+import { FAILING_CARD } from '../../../dev/stand-ins/stripe';
 import { expectDeclined, localStripe, monthlyPrice, saveCard, since, typesSince } from '../../helpers/local-stripe';
 import { billing, DAY, failure, FEB10, MAR10, T0 } from '../../helpers/local-stripe-extras';
 

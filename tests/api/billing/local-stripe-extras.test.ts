@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { FAILING_CARD, startLocalProvider } from '../../../src/server/infra/payments/local-provider';
+import { FAILING_CARD, startLocalProvider } from '../../../dev/stand-ins/stripe';
 import {
   expectDeclined,
   localStripe,

@@ -2,11 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
-import {
-  localProviderStateFile,
-  startLocalProvider,
-  type LocalProvider,
-} from '../../../src/server/infra/payments/local-provider';
+import { localProviderStateFile, startLocalProvider, type LocalProvider } from '../../../dev/stand-ins/stripe';
 import { monthlyPrice, saveCard, sdkFor } from '../../helpers/local-stripe';
 
 // The local stand-in for Stripe keeps its state in a file when given one, as `npm start` does beside its database:

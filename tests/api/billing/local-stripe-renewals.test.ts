@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { FAILING_CARD } from '../../../src/server/infra/payments/local-provider';
+import { FAILING_CARD } from '../../../dev/stand-ins/stripe';
 import { expectDeclined, localStripe, monthlyPrice, saveCard, since, typesSince } from '../../helpers/local-stripe';
 
 // Charges the local stand-in for Stripe Billing declines: the first one refused outright, a renewal that fails on

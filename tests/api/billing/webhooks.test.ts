@@ -1,4 +1,4 @@
-import { signWebhook } from '../../../src/server/infra/payments/local-provider';
+import { signWebhook } from '../../../dev/stand-ins/stripe';
 import { runBillingReconciliation } from '../../../src/server/jobs/billing';
 import { loggedIn } from '../../helpers/app';
 import { billingStudio, me, saveCard, trialOwner } from '../../helpers/billing-studio';

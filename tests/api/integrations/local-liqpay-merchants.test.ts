@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeData, signed, verify } from '../../../src/server/infra/billing/liqpay-protocol';
-import { startLocalLiqpay, type LocalLiqpay } from '../../../src/server/infra/payments/local-liqpay/server';
+import { startLocalLiqpay, type LocalLiqpay } from '../../../dev/stand-ins/liqpay/server';
 
 // The local LiqPay serving many merchants: the platform's key pair (owners' subscriptions) and owners' own accounts
 // (their clients' deposits), each message read with the keys of the merchant it names, each merchant seeing only its

@@ -1,7 +1,7 @@
-import { startLocalProvider, type LocalProvider } from '../../../src/server/infra/payments/local-provider';
-import { startLocalLiqpay, type LocalLiqpay } from '../../../src/server/infra/payments/local-liqpay/server';
-import { submitPageForm } from '../../../src/server/infra/integrations/local-consent';
-import { startLocalSquare, type LocalSquare } from '../../../src/server/infra/square/local/server';
+import { startLocalProvider, type LocalProvider } from '../../../dev/stand-ins/stripe';
+import { startLocalLiqpay, type LocalLiqpay } from '../../../dev/stand-ins/liqpay/server';
+import { submitPageForm } from '../../../dev/stand-ins/consent';
+import { startLocalSquare, type LocalSquare } from '../../../dev/stand-ins/square/server';
 import { SQUARE_WEBHOOK_PATH } from '../../../src/server/features/online-booking/provider-webhooks';
 import { testApp, type Agent, type TestApp } from '../../helpers/app';
 import { bookingOwner, verifiedClient } from '../../helpers/booking';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SquareClient } from 'square';
 import { ProviderAuthError, type OAuthGrant } from '../../../src/server/infra/integrations/oauth';
 import { WebhookSignatureError, type CheckoutRequest } from '../../../src/server/infra/payments/provider';
-import { startLocalSquare, type LocalSquare } from '../../../src/server/infra/square/local/server';
+import { startLocalSquare, type LocalSquare } from '../../../dev/stand-ins/square/server';
 import { squareOAuth } from '../../../src/server/infra/square/oauth';
 import { squarePayments } from '../../../src/server/infra/square/payments';
 import { squareWebhookEvent } from '../../../src/server/infra/square/webhook';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { ProviderAuthError, type OAuthGrant } from '../../../src/server/infra/integrations/oauth';
-import { startLocalProvider, type LocalProvider } from '../../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../../dev/stand-ins/stripe';
 import {
   stripeProvider,
   stripeWebhookEvent,

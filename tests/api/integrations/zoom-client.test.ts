@@ -9,7 +9,7 @@ import {
   zoomWebhook,
   ZoomSignatureError,
 } from '../../../src/server/infra/zoom/client';
-import { startLocalZoom, type LocalZoom } from '../../../src/server/infra/zoom/local-zoom';
+import { startLocalZoom, type LocalZoom } from '../../../dev/stand-ins/zoom/server';
 
 const REDIRECT = 'https://app.example/api/v1/integrations/zoom/callback';
 const MEETING = { topic: 'Consultation', startTime: '2030-03-01T09:30:00.000Z', durationMinutes: 45, timeZone: 'UTC' };

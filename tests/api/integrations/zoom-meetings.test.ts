@@ -1,4 +1,4 @@
-import { startLocalZoom, type LocalZoom } from '../../../src/server/infra/zoom/local-zoom';
+import { startLocalZoom, type LocalZoom } from '../../../dev/stand-ins/zoom/server';
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
 import { connectThroughOAuth } from '../../helpers/integrations';
 

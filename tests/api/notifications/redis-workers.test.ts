@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/build';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { notificationJobs, SCAN_EVERY } from '../../../src/server/features/notifications/scan';
-import { startLocalTwilio, type LocalTwilio } from '../../../src/server/infra/local-twilio';
+import { startLocalTwilio, type LocalTwilio } from '../../../dev/stand-ins/twilio/server';
 import { bullmqQueue } from '../../../src/server/infra/queue/bullmq-queue';
 import type { JobQueue } from '../../../src/server/infra/queue/queue';
 import { testApp, type TestApp } from '../../helpers/app';

@@ -1,6 +1,6 @@
 import { optOutCode } from '../../../src/server/features/notifications/opt-out';
 import { sendMessage } from '../../../src/server/features/notifications/send';
-import { startLocalTwilio, type LocalTwilio } from '../../../src/server/infra/local-twilio';
+import { startLocalTwilio, type LocalTwilio } from '../../../dev/stand-ins/twilio/server';
 import { testApp, type TestApp } from '../../helpers/app';
 import { messageStudio } from '../../helpers/message-studio';
 

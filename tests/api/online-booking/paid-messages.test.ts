@@ -1,4 +1,4 @@
-import { startLocalProvider, type LocalProvider } from '../../../src/server/infra/payments/local-provider';
+import { startLocalProvider, type LocalProvider } from '../../../dev/stand-ins/stripe';
 import { testApp, type TestApp } from '../../helpers/app';
 import { bookingOwner, outbox, verifiedClient } from '../../helpers/booking';
 import { connectThroughOAuth, stripeSettings } from '../../helpers/integrations';
