@@ -23,8 +23,11 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields. */
-function wallMs(timeZone: string, ms: number): number {
+/**
+ * The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields (to the second). The
+ * server's slot search (src/domain/availability/zoned-time.ts) reads offsets through it too.
+ */
+export function wallMs(timeZone: string, ms: number): number {
   const p = Object.fromEntries(
     formatter(timeZone)
       .formatToParts(ms)

@@ -2,25 +2,7 @@
  * Wall-clock time in an IANA zone ⇄ UTC instants, with Intl only (no zone data shipped). Offsets are cached per
  * zone and hour, which is all a 60-day slot search needs.
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+import { wallMs } from '../../../renderer/core/zoned';
 
 const HOUR = 3_600_000;
 const offsets = new Map<string, number>();
@@ -30,20 +12,7 @@ export function offsetAt(timeZone: string, instant: number): number {
   const key = `${timeZone}|${Math.floor(instant / HOUR)}`;
   const cached = offsets.get(key);
   if (cached !== undefined) return cached;
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  const offset = wall - Math.floor(instant / 1000) * 1000;
+  const offset = wallMs(timeZone, instant) - Math.floor(instant / 1000) * 1000;
   if (offsets.size > 50_000) offsets.clear();
   offsets.set(key, offset);
   return offset;
