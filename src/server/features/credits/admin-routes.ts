@@ -3,8 +3,8 @@ import { idParams } from '../../engine/input-bounds';
 import { BOOLEAN, dataBody, INTEGER, object, responses } from '../../engine/responses';
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { notFound } from '../../infra/domain-error';
-import { appendCredits, balanceOf, takeCredits } from './ledger';
-import { withOwnerLock } from '../../core/owner-lock';
+import { typed } from '../../engine/typed-routes';
+import { ownerAccount, setMarketingAvailable, setSmsBalance } from './owner-accounts';
 import { CREDITS, creditsView } from './views';
 
 const body = {
@@ -18,30 +18,18 @@ const body = {
  * Admin changes to an owner's messaging. `PUT /admin/user/sms/{id}` (spec §7, admin abilities: SMS count): an admin sets an owner's SMS balance; the
  * difference is an `admin` row of the ledger (added as bought credits, or taken plan credits first), never an edit.
  */
-export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
+export async function adminCreditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.put(
     '/api/v1/admin/user/sms/:id',
     { schema: { response: responses({ 200: CREDITS }), tags: ['admin'], params: idParams, body } },
     async (req, reply) => {
       if (!req.ability.can('update', 'User')) return reply.forbid('update', 'User');
-      const id = (req.params as { id: number }).id;
-      const target = await app.db
-        .selectFrom('users')
-        .select(['id', 'region'])
-        .where('id', '=', id)
-        .where('is_admin', '=', 0)
-        .where('is_affiliate', '=', 0)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const id = req.params.id;
+      const target = await ownerAccount(app.db, id);
       if (!target) throw notFound();
-      const wanted = (req.body as { sms_credits: number }).sms_credits;
-      await withOwnerLock(app.db, app.dialect, id, async (trx) => {
-        const diff = wanted - (await balanceOf(trx, id, 'sms'));
-        const entry = { userId: id, type: 'sms' as const, kind: 'admin' as const, note: `admin ${req.user!.id}` };
-        if (diff > 0) await appendCredits(trx, { ...entry, bucket: 'bought', amount: diff });
-        // Never short: the balance taken to is at least 0.
-        else if (diff < 0) await takeCredits(trx, { ...entry, amount: -diff });
-      });
+      const wanted = req.body.sms_credits;
+      await setSmsBalance(app.db, app.dialect, id, wanted, req.user!.id);
       return {
         data: await creditsView(app.db, id, paysThroughLiqpay(app.liqpay, target.region) ? 'liqpay' : 'card'),
         message: req.t('credits.adminSet', { count: wanted }),
@@ -63,17 +51,9 @@ export async function adminCreditRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       if (!req.ability.can('update', 'User')) return reply.forbid('update', 'User');
-      const id = (req.params as { id: number }).id;
-      const on = (req.body as { marketing_available: boolean }).marketing_available;
-      const done = await app.db
-        .updateTable('users')
-        .set({ marketing_available: on ? 1 : 0, updated_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .where('is_admin', '=', 0)
-        .where('is_affiliate', '=', 0)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) throw notFound();
+      const id = req.params.id;
+      const on = req.body.marketing_available;
+      if (!(await setMarketingAvailable(app.db, id, on))) throw notFound();
       return {
         data: { id, marketing_available: on },
         message: req.t(on ? 'marketing.accessGranted' : 'marketing.accessClosed'),

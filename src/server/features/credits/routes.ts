@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bundleById, CREDIT_TYPES, type CreditType } from '../../../domain/credits';
 import { responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
 import { bundlePrice, buyBundle } from './buy';
@@ -27,7 +28,8 @@ const autoRenewBody = {
  * (plan credits and bought ones), buying a bundle with the default card — optionally switching auto-renew on for
  * its type — and switching auto-renew on or off. The ledger rows themselves are the `credit-entries` resource.
  */
-export async function creditRoutes(app: FastifyInstance): Promise<void> {
+export async function creditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const payWith = (region: string) => (paysThroughLiqpay(app.liqpay, region) ? 'liqpay' : 'card');
   const gate = (req: FastifyRequest, action: 'read' | 'update', type: CreditType) => {
     if (!req.ability.can(action, SUBJECT[type])) throw forbidden(action, SUBJECT[type]);
@@ -62,11 +64,12 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
       },
       async (req) => {
         const user = gate(req, 'update', type);
-        const bundle = bundleById((req.params as { id: string }).id);
+        // A path parameter is always there: the schema's only job is its length.
+        const bundle = bundleById(req.params.id ?? '');
         if (!bundle || bundle.type !== type) throw notFound();
         // With LiqPay there is no card on file: the bundle is paid on LiqPay's page (`/liqpay/widget?bundle_id=`).
         if (paysThroughLiqpay(app.liqpay, user.region)) throw new DomainError(422, 'credits.payOnLiqpay');
-        const autoRenew = (req.body as { auto_renew?: boolean } | null)?.auto_renew;
+        const autoRenew = req.body?.auto_renew;
         const key = (req.headers['idempotency-key'] as string | undefined)?.slice(0, 100);
         await buyBundle(app, user, bundle, {
           idempotencyKey: `bundle:${user.id}:${key ?? crypto.randomUUID()}`,
@@ -94,7 +97,7 @@ export async function creditRoutes(app: FastifyInstance): Promise<void> {
     '/api/v1/user/auto-renew',
     { schema: { response: responses({ 200: CREDITS }), tags: ['user'], body: autoRenewBody } },
     async (req) => {
-      const { type, auto_renew } = req.body as { type: CreditType; auto_renew: boolean };
+      const { type, auto_renew } = req.body;
       const user = gate(req, 'update', type);
       if (auto_renew && paysThroughLiqpay(app.liqpay, user.region))
         throw new DomainError(422, 'credits.autoRenewNeedsCard', {}, 'auto_renew');
