@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { appendCredits } from '../credits/ledger';
+import { appendCredits } from '../credits';
 import { daysAfter, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
 import { hashPassword } from '../../infra/passwords';
 import { newToken, sha256 } from '../../infra/crypto';

@@ -6,8 +6,12 @@ import {
   resetPassword,
   RESET_TOKEN_MINUTES,
   verificationToken,
-  type Registration,
 } from './accounts';
+import type { ForgotPasswordInput } from '../../../domain/generated/forgot-password';
+import type { LoginInput } from '../../../domain/generated/login';
+import type { RegistrationInput } from '../../../domain/generated/register';
+import type { ResetPasswordInput } from '../../../domain/generated/reset-password';
+import { typed } from '../../engine/typed-routes';
 import { dummyHash, verifyPassword } from '../../infra/passwords';
 import { refusedByLimits, type Limit } from '../../infra/rate-limit';
 import { createSession, destroySession } from '../../infra/sessions';
@@ -15,6 +19,7 @@ import { abilityFilter } from '../../engine/rules-to-sql';
 import { invalid, invalidFields, Label, notFound } from '../../infra/domain-error';
 import { dataBody, messageBody, noBody, responses } from '../../engine/responses';
 import { USER } from './response-schemas';
+import { activeLocations, activeUserByEmail, markEmailVerified, verifyingUser } from './users';
 
 /** Limits per window (spec: login and reset are limited per account and per address); per account is configurable. */
 const LIMITS: Record<string, Limit> = {
@@ -29,9 +34,10 @@ const LIMITS: Record<string, Limit> = {
 
 /** Sanctum-style session auth and the account calls of spec §7. */
 export async function authRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number },
 ): Promise<void> {
+  const app = typed(fastify);
   const days = opts.sessionDays;
   const loginAccount: Limit = { max: opts.loginAttemptsPerMinute, window: 60 };
 
@@ -55,11 +61,11 @@ export async function authRoutes(
     },
   );
 
-  app.post(
+  app.post<{ Body: LoginInput }>(
     '/api/login',
     { schema: { response: responses({ 200: messageBody }), tags: ['auth'], body: { $ref: 'login.request#' } } },
     async (req, reply) => {
-      const { email, password } = req.body as { email: string; password: string };
+      const { email, password } = req.body;
       const account = email.toLowerCase();
       if (
         await limited(req, reply, [
@@ -68,12 +74,7 @@ export async function authRoutes(
         ])
       )
         return reply;
-      const row = await app.db
-        .selectFrom('users')
-        .select(['id', 'password_hash'])
-        .where('email', '=', account)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const row = await activeUserByEmail(app.db, account);
       const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
       if (!row || !ok) throw invalid('email', 'auth.failed');
       await logIn(reply, req, row.id);
@@ -91,23 +92,25 @@ export async function authRoutes(
     },
   );
 
-  const register = (kind: 'owner' | 'affiliate') => async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = req.body as Registration & { password_confirmation: string };
-    if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister'))
-      return reply;
-    // The schema's refusals (a short password, a mismatch) come with what only the database knows (the email is
-    // taken): the form hears of every problem at once.
-    const errors = await registrationErrors(app.db, body && typeof body === 'object' ? body : {});
-    if (req.validationError) throw Object.assign(req.validationError, { also: errors });
-    if (Object.keys(errors).length) throw invalidFields(errors);
-    const id = await createAccount(app.db, body, kind, req.locale);
-    await logIn(reply, req, id);
-    await sendVerification(id);
-    return reply
-      .code(201)
-      .send({ message: req.t(kind === 'owner' ? 'messages.registered' : 'messages.registeredAffiliate') });
-  };
-  app.post(
+  /** The body is checked here, not before (attachValidation): it may be anything until the schema's errors are in. */
+  const register =
+    (kind: 'owner' | 'affiliate') => async (req: FastifyRequest<{ Body: RegistrationInput }>, reply: FastifyReply) => {
+      const body = req.body;
+      if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister'))
+        return reply;
+      // The schema's refusals (a short password, a mismatch) come with what only the database knows (the email is
+      // taken): the form hears of every problem at once.
+      const errors = await registrationErrors(app.db, body && typeof body === 'object' ? body : {});
+      if (req.validationError) throw Object.assign(req.validationError, { also: errors });
+      if (Object.keys(errors).length) throw invalidFields(errors);
+      const id = await createAccount(app.db, body, kind, req.locale);
+      await logIn(reply, req, id);
+      await sendVerification(id);
+      return reply
+        .code(201)
+        .send({ message: req.t(kind === 'owner' ? 'messages.registered' : 'messages.registeredAffiliate') });
+    };
+  app.post<{ Body: RegistrationInput }>(
     '/api/register',
     {
       attachValidation: true,
@@ -115,7 +118,7 @@ export async function authRoutes(
     },
     register('owner'),
   );
-  app.post(
+  app.post<{ Body: RegistrationInput }>(
     '/api/register-affiliate',
     {
       attachValidation: true,
@@ -128,7 +131,7 @@ export async function authRoutes(
     register('affiliate'),
   );
 
-  app.post(
+  app.post<{ Body: ForgotPasswordInput }>(
     '/api/forgot-password',
     {
       schema: {
@@ -138,7 +141,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      const email = (req.body as { email: string }).email.toLowerCase();
+      const email = req.body.email.toLowerCase();
       if (
         await limited(req, reply, [
           [`reset:account:${email}`, LIMITS.resetAccount],
@@ -146,12 +149,7 @@ export async function authRoutes(
         ])
       )
         return reply;
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'locale'])
-        .where('email', '=', email)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const user = await activeUserByEmail(app.db, email);
       if (user) {
         const token = await createResetToken(app.db, user.id);
         const link = `${opts.appUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`;
@@ -167,7 +165,7 @@ export async function authRoutes(
     },
   );
 
-  app.post(
+  app.post<{ Body: ResetPasswordInput }>(
     '/api/reset-password',
     {
       schema: {
@@ -177,7 +175,7 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      const body = req.body as { token: string; email: string; password: string; password_confirmation: string };
+      const body = req.body;
       if (
         await limited(req, reply, [
           [`reset:account:${body.email.toLowerCase()}`, LIMITS.resetAccount],
@@ -194,11 +192,8 @@ export async function authRoutes(
   );
 
   async function sendVerification(userId: number) {
-    const user = await app.db
-      .selectFrom('users')
-      .select(['id', 'email', 'password_hash', 'locale'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const user = await verifyingUser(app.db, userId);
+    if (!user) throw new Error(`no user ${userId}`);
     const link = `${opts.appUrl}/api/email/verify/${user.id}/${verificationToken(user)}`;
     const t = app.translator(user.locale);
     await app.mailer.send({
@@ -237,19 +232,10 @@ export async function authRoutes(
       },
     },
     async (req, reply) => {
-      const { id, token } = req.params as { id: number; token: string };
-      const user = await app.db
-        .selectFrom('users')
-        .select(['id', 'email', 'password_hash'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const { id, token } = req.params;
+      const user = id === undefined ? undefined : await verifyingUser(app.db, id);
       if (!user || verificationToken(user) !== token) throw notFound();
-      await app.db
-        .updateTable('users')
-        .set({ email_verified_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .where('email_verified_at', 'is', null)
-        .execute();
+      await markEmailVerified(app.db, user.id);
       return reply.redirect('/dashboard?verified=1');
     },
   );
@@ -258,16 +244,7 @@ export async function authRoutes(
   app.get('/api/v1/user', { schema: { response: responses({ 200: dataBody(USER) }), tags: ['user'] } }, async (req) => {
     // Admins and affiliates have no locations: the rules give them none to read.
     const mine = abilityFilter(req.ability, 'read', 'Location', 'locations');
-    const locations = mine
-      ? await app.db
-          .selectFrom('locations')
-          .select(['id', 'title', 'address_1', 'city', 'post_code'])
-          .where(mine)
-          .where('archived_at', 'is', null)
-          .orderBy('title')
-          .limit(200)
-          .execute()
-      : [];
+    const locations = mine ? await activeLocations(app.db, mine) : [];
     return { data: { ...req.me, locations } };
   });
 }
