@@ -55,8 +55,8 @@ export const liveSubscriptionId = (user: SessionUser): string | null =>
   user.billing_subscription_id && user.subscription_status !== 'expired' ? user.billing_subscription_id : null;
 
 /** The plan a request names, or a 422 on `plan_id`. */
-export function requestedPlan(body: unknown): Plan {
-  const plan = planById(String((body as { plan_id?: unknown } | null)?.plan_id ?? ''));
+export function requestedPlan(body: { plan_id?: string } | null): Plan {
+  const plan = planById(body?.plan_id ?? '');
   if (!plan) throw new DomainError(422, 'billing.choosePlan', {}, 'plan_id');
   return plan;
 }

@@ -5,8 +5,8 @@ import { liveSubscriptionId, type BillingAccount } from './account';
 import { charging, settle } from './plan-changes';
 
 /** The add-on a request names (`plan_id`, as every subscription action sends), or a 422. */
-export function requestedAddon(body: unknown): Addon {
-  const id = String((body as { plan_id?: unknown } | null)?.plan_id ?? '');
+export function requestedAddon(body: { plan_id?: string } | null): Addon {
+  const id = body?.plan_id ?? '';
   const addon = ADDONS.find((a) => a.id === id);
   if (!addon) throw new DomainError(422, 'billing.chooseAddon', {}, 'plan_id');
   return addon;

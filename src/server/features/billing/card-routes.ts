@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { object, responses, STRING } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { billingAccount, customerOf, defaultCard, liveSubscriptionId } from './account';
 import { liqpayOwner } from './liqpay/orders';
@@ -22,7 +23,8 @@ const MESSAGE = object({ message: STRING }, { required: ['message'] });
  * four digits, expiry, which is the default); added on the provider's hosted page, so no card number passes through
  * the app; one made the default; one removed — but not the default while a subscription is paid with it.
  */
-export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+export async function billingCardRoutes(fastify: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/subscription/cards';
 
   app.get(base, { schema: { response: responses({ 200: CARDS }), tags: ['subscription'] } }, async (req) => {
@@ -43,7 +45,7 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
       const account = billingAccount(app, req, 'update');
       const customer = await customerOf(app, account);
       // Back to the page the owner came from: the cards page, or the card step that follows registration.
-      const page = (req.body as { return?: string } | null)?.return === 'start' ? 'start' : 'cards';
+      const page = req.body?.return === 'start' ? 'start' : 'cards';
       const back = `${opts.appUrl}/account-setup/subscription/${page}`;
       const setup = await account.provider.cardSetup(customer, {
         successUrl: `${back}?card=saved`,
@@ -55,9 +57,8 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
   );
 
   /** The card, if it is one of the caller's; else 404. */
-  const ownCard = async (req: Parameters<typeof billingAccount>[1]) => {
+  const ownCard = async (req: Parameters<typeof billingAccount>[1], id: string) => {
     const account = billingAccount(app, req, 'update');
-    const id = (req.params as { id: string }).id;
     const customer = account.user.billing_customer_id;
     const cards = customer ? await account.provider.cards(customer) : [];
     const card = cards.find((c) => c.id === id);
@@ -69,7 +70,7 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
     `${base}/:id`,
     { schema: { response: responses({ 200: MESSAGE }), tags: ['subscription'], params: cardParams } },
     async (req) => {
-      const { account, customer, card } = await ownCard(req);
+      const { account, customer, card } = await ownCard(req, req.params.id);
       await account.provider.setDefaultCard(customer, card.id);
       return { message: req.t('billing.cardDefault') };
     },
@@ -79,7 +80,7 @@ export async function billingCardRoutes(app: FastifyInstance, opts: { appUrl: st
     `${base}/:id`,
     { schema: { response: responses({ 200: MESSAGE }), tags: ['subscription'], params: cardParams } },
     async (req) => {
-      const { account, customer, card } = await ownCard(req);
+      const { account, customer, card } = await ownCard(req, req.params.id);
       if (card.default && liveSubscriptionId(account.user)) throw new DomainError(422, 'billing.defaultCardInUse');
       await account.provider.removeCard(customer, card.id);
       return { message: req.t('billing.cardRemoved') };

@@ -4,6 +4,7 @@ import { ADDONS, PLANS, planByName } from '../../../domain/plans';
 import { dayInWords } from '../../../domain/dates-in-words';
 import { object, responses, STRING } from '../../engine/responses';
 import { ownerTimeZone } from '../../core/owner-time';
+import { typed } from '../../engine/typed-routes';
 import { billingAccount, liveSubscriptionId, requestedPlan } from './account';
 import { activePromo } from './promo';
 import { requestedAddon } from './addons';
@@ -36,7 +37,8 @@ const MESSAGE = object({ message: STRING }, { required: ['message'] });
  * and the provider's invoices as the history. Each change answers with a message; the app then reads the user
  * again. Cards are in `card-routes.ts`, the provider's events in `webhook-routes.ts`.
  */
-export async function billingRoutes(app: FastifyInstance): Promise<void> {
+export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/subscription';
   // The day an instant falls on in the owner's zone, in words.
   const when = (req: FastifyRequest, iso: string) =>
@@ -81,7 +83,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   app.post(base + '/subscribe', { schema: { ...action, body: subscribeBody } }, async (req) => {
     const billing = planBillingFor(app, req, 'update');
     const plan = requestedPlan(req.body);
-    const code = (req.body as { promo_code?: string }).promo_code?.trim();
+    const code = req.body.promo_code?.trim();
     await billing.subscribe(plan, code || undefined);
     return { message: req.t('billing.subscribed', { plan: plan.name }) };
   });

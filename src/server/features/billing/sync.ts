@@ -3,7 +3,7 @@ import { stageAt } from '../../../domain/subscription';
 import { nowIso, type Db, type Dialect } from '../../db/database';
 import type { BillingProvider, BillingSubscription } from '../../infra/billing/provider';
 import { lockOwner } from '../../core/owner-lock';
-import { grantPlanCredits } from '../credits/plan-grants';
+import { grantPlanCredits } from '../credits';
 
 const OWING = new Set(['past_due', 'unpaid', 'incomplete']);
 const ENDED = new Set(['canceled', 'incomplete_expired']);

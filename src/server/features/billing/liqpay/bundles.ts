@@ -6,9 +6,8 @@ import type { Params } from '../../../infra/billing/liqpay-protocol';
 import { randomHex } from '../../../infra/crypto';
 import { DomainError } from '../../../infra/domain-error';
 import type { SessionUser } from '../../../infra/sessions';
-import { grantBundle } from '../../credits/buy';
+import { grantBundle, saveCreditSetting } from '../../credits';
 import { withOwnerLock } from '../../../core/owner-lock';
-import { saveCreditSetting } from '../../credits/settings';
 import { hryvnias } from './orders';
 
 /** A bundle bought through LiqPay is an order of its own: `sb-<account>-<bundle>-<random>`. */

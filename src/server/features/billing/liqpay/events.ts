@@ -4,7 +4,7 @@ import { stageAt } from '../../../../domain/subscription';
 import { nowIso, type Db } from '../../../db/database';
 import type { Params } from '../../../infra/billing/liqpay-protocol';
 import { toSessionUser } from '../../../infra/sessions';
-import { grantPlanCredits } from '../../credits/plan-grants';
+import { grantPlanCredits } from '../../credits';
 import { withOwnerLock } from '../../../core/owner-lock';
 import { hryvnias, periodAfter, periodicity, readOrderId } from './orders';
 import { liqpayAmount } from './promo-price';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BOOLEAN, object, responses, STRING } from '../../../engine/responses';
+import { typed } from '../../../engine/typed-routes';
 import { bundleById } from '../../../../domain/credits';
 import { DomainError, forbidden, notFound } from '../../../infra/domain-error';
 import { WebhookSignatureError } from '../../../infra/payments/provider';
@@ -30,7 +31,8 @@ const widgetQuery = {
  * (`bundle_id`); `POST /liqpay` is LiqPay's server callback, its signature checked (a bad one is a 400 and changes
  * nothing) and each message acted on once.
  */
-export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+export async function liqpayRoutes(fastify: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+  const app = typed(fastify);
   /** A bundle's checkout, for an owner who may buy credits of its type and pays through LiqPay. */
   const bundleCheckout = (req: FastifyRequest, bundleId: string) => {
     const bundle = bundleById(bundleId);
@@ -45,7 +47,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
     '/api/v1/liqpay/widget',
     { schema: { response: responses({ 200: CHECKOUT }), tags: ['subscription'], querystring: widgetQuery } },
     async (req) => {
-      const query = req.query as { plan_id?: string; bundle_id?: string; promo_code?: string; resume?: string };
+      const query = req.query;
       if (query.bundle_id !== undefined) return { data: bundleCheckout(req, query.bundle_id) };
       const owner = liqpayOwner(app, req, 'update');
       if (!owner) {
@@ -69,7 +71,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
     { parseAs: 'string', bodyLimit: 100_000 },
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  app.post(
+  app.post<{ Body: { data?: unknown; signature?: unknown } | undefined }>(
     '/api/v1/liqpay',
     {
       config: { access: 'public', csrf: false },
@@ -77,7 +79,7 @@ export async function liqpayRoutes(app: FastifyInstance, opts: { appUrl: string 
     },
     async (req, reply) => {
       if (!app.liqpay) throw notFound();
-      const body = (req.body ?? {}) as { data?: unknown; signature?: unknown };
+      const body = req.body ?? {};
       let params;
       try {
         params = app.liqpay.callback(body.data, body.signature);
