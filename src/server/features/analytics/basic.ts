@@ -5,7 +5,7 @@ import type { Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import { jsonRows } from '../../db/json-rows';
 import { conditionOf, type Filter } from '../../engine/rules-to-sql';
-import { incomeReceived } from '../goals/measures';
+import { incomeReceived } from '../goals';
 import { clientsSeen, clientsSeenCount } from './client-counts';
 import { attendance, attendanceOf, statusesOf, type VisitDay, type VisitFilter } from './visits';
 

@@ -18,8 +18,7 @@ export interface ClientCounts {
 }
 
 /** The caller's filter on `client_months`, as a condition written into a statement. */
-const onMonths = (allowed: VisitFilter) =>
-  allowed('client_months')(expressionBuilder<Database, 'client_months'>() as never);
+const onMonths = (allowed: VisitFilter) => allowed('client_months')(expressionBuilder<Database, 'client_months'>());
 
 /** Each client's visits not cancelled in a period, as rows of client and visits: whole months and the days around. */
 function visitRows(db: Db, allowed: VisitFilter, p: Period): RawBuilder<unknown> {

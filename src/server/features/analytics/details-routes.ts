@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { regionCurrency } from '../../../../renderer/core/money';
 import { streamExport } from '../../engine/export-stream';
 import { PAGE } from '../../engine/input-bounds';
+import { typed } from '../../engine/typed-routes';
 import { BOOLEAN, fileBody, INTEGER, object, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { forbidden } from '../../infra/domain-error';
 import { ownerExport } from '../../core/export-context';
@@ -25,7 +26,7 @@ const QUERY = {
   from: DATE,
   to: DATE,
   key: { type: 'string', maxLength: 20 },
-};
+} as const;
 /** The most rows an export of one view writes: every row of two years of a busy diary. */
 const EXPORT_ROWS = 100_000;
 
@@ -48,17 +49,19 @@ export async function detailRows(app: FastifyInstance, req: FastifyRequest, ask:
   }
 }
 
-const askOf = (req: FastifyRequest): DetailsAsk => {
-  const q = req.query as { view: DetailView; key?: string };
-  return { view: q.view, key: q.key || undefined, period: periodOf(req) };
-};
+const askOf = (req: FastifyRequest, q: { view: DetailView; key?: string; from?: string; to?: string }): DetailsAsk => ({
+  view: q.view,
+  key: q.key || undefined,
+  period: periodOf(req, q),
+});
 
 /**
  * `GET /data/analytics-details`: the rows behind an analytics view, a page at a time, with how many there are and
  * what they add up to; `GET /data/analytics-details/export`: all of them as a CSV, Excel or PDF file in the owner's
  * language, the period and the view named at its head.
  */
-export async function analyticsDetailsRoutes(app: FastifyInstance): Promise<void> {
+export async function analyticsDetailsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/data/analytics-details',
     {
@@ -91,8 +94,8 @@ export async function analyticsDetailsRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      const ask = askOf(req);
-      const { page, per_page } = req.query as { page: number; per_page: number };
+      const ask = askOf(req, req.query);
+      const { page, per_page } = req.query;
       const found = await detailRows(app, req, ask, { offset: (page - 1) * per_page, limit: per_page });
       return {
         data: found.rows,
@@ -118,11 +121,11 @@ export async function analyticsDetailsRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (req, reply) => {
-      const ask = askOf(req);
+      const ask = askOf(req, req.query);
       if (!req.ability.can('export', subjectOf(ask.view))) throw forbidden('export', subjectOf(ask.view));
       const found = await detailRows(app, req, ask, { offset: 0, limit: EXPORT_ROWS });
       const owner = ownerExport(app, req, ask.period);
-      const format = (req.query as { format: 'csv' | 'xlsx' | 'pdf' }).format;
+      const format = req.query.format;
       const table = detailsTable(owner, ask, found.rows, regionCurrency(req.user!.region));
       const file = streamExport(table, format);
       return reply

@@ -85,7 +85,7 @@ export async function ledgerRows(
     .leftJoin('services', 'services.id', 'appointments.service_id')
     .where((eb) => {
       const parts: Expression<SqlBool>[] = [
-        allowed(eb as never),
+        allowed(eb),
         eb('payments.date', '>=', p.from),
         eb('payments.date', '<=', p.to),
         eb('payments.method', 'not in', [...REDEMPTION_METHODS]),
@@ -162,7 +162,7 @@ export async function visitRows(
     .leftJoin('services', 'services.id', 'appointments.service_id')
     .where((eb) => {
       const parts: Expression<SqlBool>[] = [
-        allowed('appointments')(eb as never),
+        allowed('appointments')(eb),
         eb('appointments.type', '=', 'service'),
         eb('appointments.date', '>=', p.from),
         eb('appointments.date', '<=', p.to),
@@ -236,7 +236,7 @@ export async function clientRows(
     const rows = await db
       .selectFrom('clients')
       .select(['id', 'first_name', 'last_name'])
-      .where((eb) => eb.and([clients(eb as never), eb('clients.id', 'in', wanted.slice(i, i + 500))]))
+      .where((eb) => eb.and([clients(eb), eb('clients.id', 'in', wanted.slice(i, i + 500))]))
       .execute();
     for (const r of rows) names.set(Number(r.id), [r.first_name, r.last_name].filter(Boolean).join(' '));
   }

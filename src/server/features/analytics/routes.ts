@@ -3,6 +3,7 @@ import { regionCurrency } from '../../../../renderer/core/money';
 import { todayIn } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import { responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { forbidden, invalid } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
 import { advancedAnalytics } from './advanced';
@@ -19,8 +20,7 @@ const query = {
 } as const;
 
 /** The period asked for, this month so far by default, in the owner's days; refused in words when it cannot be. */
-export function periodOf(req: FastifyRequest): Period {
-  const q = req.query as { from?: string; to?: string };
+export function periodOf(req: FastifyRequest, q: { from?: string; to?: string }): Period {
   const today = todayIn(ownerTimeZone(req));
   const from = q.from ?? `${today.slice(0, 8)}01`;
   const to = q.to ?? (q.from && q.from > today ? q.from : today);
@@ -34,14 +34,15 @@ export function periodOf(req: FastifyRequest): Period {
  * `advanced=1` advanced reporting (by service, method, weekday, hour and day) — a 403 naming Premium for a plan
  * without it. The figures are read where the caller's rules allow, in the owner's days.
  */
-export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/data/analytics',
     { schema: { tags: ['analytics'], querystring: query, response: responses({ 200: ANALYTICS }) } },
     async (req) => {
-      const period = periodOf(req);
+      const period = periodOf(req, req.query);
       const available = req.ability.can('read', 'AdvancedReporting');
-      const wanted = (req.query as { advanced?: number }).advanced === 1;
+      const wanted = req.query.advanced === 1;
       if (wanted && !available) throw forbidden('read', 'AdvancedReporting');
       const appointments: VisitFilter = (table) => req.filterFor('read', 'Appointment', table);
       // The period's visits per day and status serve both attendance and the busy days: read once.

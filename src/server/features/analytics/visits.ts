@@ -21,7 +21,7 @@ export function daysOfVisits(db: Db, allowed: VisitFilter, [from, to]: [string, 
     .innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
     .where((eb) =>
       eb.and([
-        allowed('appointments')(eb as never),
+        allowed('appointments')(eb),
         eb('appointments.type', '=', 'service'),
         eb('appointment_clients.status', '!=', 'cancelled'),
         eb('appointments.date', '>=', from),
@@ -40,7 +40,7 @@ export async function clientVisits(db: Db, allowed: VisitFilter, p: Period): Pro
           .select((eb) => ['client_id', eb.fn.sum<number>('visits').as('visits')])
           .where((eb) =>
             eb.and([
-              allowed('client_months')(eb as never),
+              allowed('client_months')(eb),
               eb('client_months.month', '>=', months[0]),
               eb('client_months.month', '<=', months[1]),
             ]),
@@ -77,7 +77,7 @@ export async function seenBefore(db: Db, allowed: VisitFilter, clients: number[]
       .distinct()
       .where((eb) =>
         eb.and([
-          allowed('client_months')(eb as never),
+          allowed('client_months')(eb),
           eb('client_months.client_id', 'in', some),
           eb('client_months.month', '<', month),
           eb('client_months.visits', '>', 0),

@@ -34,7 +34,7 @@ export async function agenda(db: Db, appointments: Filter, clients: Filter, toda
         'appointments.title',
         'services.title as service',
       ])
-      .where((eb) => eb.and([appointments(eb as never), eb('appointments.type', '!=', 'blocked')]))
+      .where((eb) => eb.and([appointments(eb), eb('appointments.type', '!=', 'blocked')]))
       .orderBy('appointments.date')
       .orderBy('appointments.start_time')
       .orderBy('appointments.id');
@@ -59,7 +59,7 @@ export async function agenda(db: Db, appointments: Filter, clients: Filter, toda
           'clients.first_name',
           'clients.last_name',
         ])
-        .where((eb) => eb.and([clients(eb as never), eb('appointment_clients.appointment_id', 'in', ids)]))
+        .where((eb) => eb.and([clients(eb), eb('appointment_clients.appointment_id', 'in', ids)]))
         .orderBy('appointment_clients.position')
         .execute()
     : [];

@@ -4,9 +4,8 @@ import { addDays, todayIn } from '../../../domain/dates';
 import { periodBefore, periodHolding, type Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { incomeDays } from '../analytics/basic';
-import { clientsSeen } from '../analytics/client-counts';
-import { balanceOf } from '../credits/ledger';
+import { clientsSeen, incomeDays } from '../analytics';
+import { balanceOf } from '../credits';
 import { agenda } from './agenda';
 
 /** How many weeks of income the dashboard's chart shows, this one included. */

@@ -1,24 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TFunction } from 'i18next';
 import { todayIn } from '../../../domain/dates';
 import { taxYearOf } from '../../../domain/expenses';
 import { taxSettingsOf } from '../../../domain/tax';
 import { NET_INCOME_PERIODS, type NetIncomePeriod, type NetIncomeRow } from '../../../domain/net-income';
-import { streamExport, type ExportColumn, type ExportFormat, type StreamedTable } from '../../engine/export-stream';
+import { streamExport, type ExportColumn, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { invalid } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
 import { ownerExport } from '../../core/export-context';
 import { netIncome, netIncomeFilters } from './net-income';
 
 const DATE = { type: ['string', 'null'], format: 'date' } as const;
-
-interface NetIncomeExportBody {
-  format: ExportFormat;
-  from?: string | null;
-  to?: string | null;
-  period?: NetIncomePeriod | null;
-}
 
 const columns = (t: TFunction): ExportColumn[] => [
   { key: 'period', heading: t('netIncome.period'), width: 4 },
@@ -42,7 +36,8 @@ function periodLabel(r: NetIncomeRow, period: NetIncomePeriod, locale: string): 
  * period — the current tax year unless asked — by month, quarter or tax year, in the owner's language, with the
  * period's income, expenses, mileage and net income under the table.
  */
-export async function netIncomeExportRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function netIncomeExportRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const app = typed(fastify);
   app.post(
     '/api/v1/payments/net-income/export',
     {
@@ -62,8 +57,8 @@ export async function netIncomeExportRoutes(app: FastifyInstance, opts: { curren
         response: responses({ 200: fileBody('Net income as a CSV, XLSX or PDF file.') }),
       },
     },
-    async (req: FastifyRequest, reply) => {
-      const body = req.body as NetIncomeExportBody;
+    async (req, reply) => {
+      const body = req.body;
       const start = taxSettingsOf(req.user!.settings, req.user!.region).tax_year_start;
       const today = todayIn(ownerTimeZone(req));
       const year = taxYearOf(today, start);

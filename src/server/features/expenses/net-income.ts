@@ -71,7 +71,7 @@ export async function netIncome(
       ? db
           .selectFrom('payment_months')
           .select(['month', (eb) => eb.fn.sum<number>('income').as('income')])
-          .where((eb) => eb.and([filters.incomeMonths(eb as never), eb('payment_months.month', 'in', months)]))
+          .where((eb) => eb.and([filters.incomeMonths(eb), eb('payment_months.month', 'in', months)]))
           .groupBy('month')
           .execute()
       : [],
@@ -80,7 +80,7 @@ export async function netIncome(
         .selectFrom('payment_days')
         .select(['date', (eb) => eb.fn.sum<number>('income').as('income')])
         .where((eb) =>
-          eb.and([filters.incomeDays(eb as never), eb('payment_days.date', '>=', a), eb('payment_days.date', '<=', b)]),
+          eb.and([filters.incomeDays(eb), eb('payment_days.date', '>=', a), eb('payment_days.date', '<=', b)]),
         )
         .groupBy('date')
         .execute(),
@@ -89,7 +89,7 @@ export async function netIncome(
       ? db
           .selectFrom('expense_months')
           .select(['month', 'expenses', 'mileage'])
-          .where((eb) => eb.and([filters.expenseMonths(eb as never), eb('expense_months.month', 'in', months)]))
+          .where((eb) => eb.and([filters.expenseMonths(eb), eb('expense_months.month', 'in', months)]))
           .execute()
       : [],
     perRange(days, (a, b) =>
@@ -100,9 +100,7 @@ export async function netIncome(
           sql<number>`sum(case when type = 'mileage' then 0 else amount end)`.as('expenses'),
           sql<number>`sum(case when type = 'mileage' then amount else 0 end)`.as('mileage'),
         ])
-        .where((eb) =>
-          eb.and([filters.expenses(eb as never), eb('expenses.date', '>=', a), eb('expenses.date', '<=', b)]),
-        )
+        .where((eb) => eb.and([filters.expenses(eb), eb('expenses.date', '>=', a), eb('expenses.date', '<=', b)]))
         .groupBy('date')
         .execute(),
     ),

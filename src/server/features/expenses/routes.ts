@@ -1,7 +1,7 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
-import { idParams } from '../../engine/input-bounds';
+import { idParams, type IdParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
 import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
@@ -83,8 +83,7 @@ export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: 
     levels: levelsOf(mileageSettingsOf(req.user!.settings)),
   });
   /** Trips are for the plans with mileage tracking (spec §6): a 403 naming the plan otherwise. */
-  const tripsAllowed = (req: FastifyRequest, action: 'create' | 'update') => {
-    const body = req.body as ExpenseInput;
+  const tripsAllowed = (req: FastifyRequest, body: ExpenseInput, action: 'create' | 'update') => {
     const trip = subject('Mileage', { user_id: req.user!.id });
     if (body.type === 'mileage' && !req.ability.can(action, trip)) throw forbidden(action, trip);
   };
@@ -92,7 +91,7 @@ export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: 
   const answer = async (req: FastifyRequest, id: number) =>
     repo.find(app.db, resource(), id, req.filterFor('read', 'Expense', 'expenses'));
 
-  app.post(
+  app.post<{ Body: ExpenseInput }>(
     base,
     {
       preValidation: access.gate('create'),
@@ -104,13 +103,13 @@ export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: 
     },
     async (req, reply) => {
       if (!req.ability.can('create', own(req))) throw forbidden('create', own(req));
-      tripsAllowed(req, 'create');
-      const id = await createExpense(context(req, 'create'), req.body as ExpenseInput);
+      tripsAllowed(req, req.body, 'create');
+      const id = await createExpense(context(req, 'create'), req.body);
       return reply.code(201).send({ data: await answer(req, id), message: req.t('messages.created') });
     },
   );
 
-  app.put(
+  app.put<{ Body: ExpenseInput; Params: IdParams }>(
     `${base}/:id`,
     {
       preValidation: access.gate('update'),
@@ -123,8 +122,8 @@ export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: 
     },
     async (req) => {
       const id = req.params.id;
-      tripsAllowed(req, 'update');
-      await updateExpense(context(req, 'update'), id, req.body as ExpenseInput);
+      tripsAllowed(req, req.body, 'update');
+      await updateExpense(context(req, 'update'), id, req.body);
       const data = await answer(req, id);
       if (!data) throw notFound();
       return { data, message: req.t('messages.updated') };

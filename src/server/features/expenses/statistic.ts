@@ -10,7 +10,7 @@ export async function expenseStatistic(db: Db, expenses: Filter, from: string, t
       (eb) => eb.fn.sum<number>('amount').as('amount'),
       (eb) => eb.fn.countAll<number>().as('count'),
     ])
-    .where((eb) => eb.and([expenses(eb as never), eb('expenses.date', '>=', from), eb('expenses.date', '<=', to)]))
+    .where((eb) => eb.and([expenses(eb), eb('expenses.date', '>=', from), eb('expenses.date', '<=', to)]))
     .groupBy('category')
     .execute();
   const by_category = rows

@@ -110,7 +110,7 @@ async function found(trx: Db, ctx: ExpensesContext, id: number) {
   const row = await trx
     .selectFrom('expenses')
     .selectAll()
-    .where((eb) => eb.and([eb('expenses.id', '=', id), ctx.expenses(eb as never)]))
+    .where((eb) => eb.and([eb('expenses.id', '=', id), ctx.expenses(eb)]))
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { GoalType, Period } from '../../../domain/goals';
 import type { Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
-import { netIncome, netIncomeFilters, type NetIncomeFilters } from '../expenses/net-income';
+import { netIncome, netIncomeFilters, type NetIncomeFilters } from '../expenses';
 import { incomeByMethod } from '../../core/income-statistic';
 
 /** What the caller may read of the things goals measure (tenancy from the rules, as everywhere). */
@@ -38,7 +38,7 @@ export async function salesCount(db: Db, f: MeasureFilters, p: Period): Promise<
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) =>
       eb.and([
-        f.sales(eb as never),
+        f.sales(eb),
         eb('sales.date', '>=', p.from),
         eb('sales.date', '<=', p.to),
         eb('sales.cancelled_at', 'is', null),
@@ -58,7 +58,7 @@ async function appointmentsWorked(db: Db, f: MeasureFilters, p: Period) {
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('appointments.duration').as('minutes')])
     .where((eb) =>
       eb.and([
-        f.appointments(eb as never),
+        f.appointments(eb),
         eb('appointments.type', '=', 'service'),
         eb('appointments.date', '>=', p.from),
         eb('appointments.date', '<=', p.to),
@@ -84,7 +84,7 @@ async function classMinutes(db: Db, f: MeasureFilters, p: Period): Promise<numbe
     .select((eb) => eb.fn.sum<number>('classes.duration').as('minutes'))
     .where((eb) =>
       eb.and([
-        f.classes!(eb as never),
+        f.classes!(eb),
         eb('class_sessions.date', '>=', p.from),
         eb('class_sessions.date', '<=', p.to),
         eb.exists(

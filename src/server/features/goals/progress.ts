@@ -33,7 +33,7 @@ export async function goalProgress(db: Db, req: FastifyRequest): Promise<GoalPro
   const goals = await db
     .selectFrom('goals')
     .select(['id', 'type', 'timeframe', 'amount'])
-    .where((eb) => own(eb as never))
+    .where((eb) => own(eb))
     .orderBy('created_at')
     .orderBy('id')
     .limit(GOALS_MEASURED)

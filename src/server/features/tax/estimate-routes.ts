@@ -5,7 +5,7 @@ import { taxYearOf } from '../../../domain/expenses';
 import { taxOn, taxSettingsOf } from '../../../domain/tax';
 import { INTEGER, NULLABLE_INTEGER, NUMBER, STRING, object, responses } from '../../engine/responses';
 import { ownerTimeZone } from '../../core/owner-time';
-import { netIncome, netIncomeFilters } from '../expenses/net-income';
+import { netIncome, netIncomeFilters } from '../expenses';
 
 const BAND = object(
   { from: INTEGER, to: NULLABLE_INTEGER, rate: NUMBER, taxed: INTEGER, tax: INTEGER },
