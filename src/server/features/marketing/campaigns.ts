@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { unknownTags } from '../../../domain/message-templates';
 import { bookingLinkOf, businessNameOf } from '../../infra/business-voice';
 import { DomainError, invalidFields, Label, type Message } from '../../infra/domain-error';
-import type { SpendDeps } from '../credits/spend';
+import type { SpendDeps } from '../credits';
 import { campaignMessage, creditsForReceiver, type CampaignText, type Sender } from './message';
 import { hasFilter, receivers, type CampaignFilters } from './receivers';
 

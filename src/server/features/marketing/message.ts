@@ -1,12 +1,11 @@
 import type { TFunction } from 'i18next';
 import { fillTemplate } from '../../../domain/message-templates';
 import { newToken, sha256 } from '../../infra/crypto';
-import { creditsFor } from '../notifications/send';
-import { optOutCode } from '../notifications/opt-out';
+import { creditsFor, optOutCode } from '../notifications';
 
 export interface CampaignText {
   send_type: 'email' | 'sms';
-  subject: string | null;
+  subject?: string | null;
   text: string;
 }
 

@@ -1,12 +1,16 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { nowIso } from '../../db/database';
-import { idParams } from '../../engine/input-bounds';
+import { idParams, type IdParams } from '../../engine/input-bounds';
+import { typed } from '../../engine/typed-routes';
 import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
 import { BOOLEAN, dataBody, INTEGER, messageBody, object, responses, STRING } from '../../engine/responses';
 import { DomainError, forbidden, invalid, invalidFields, notFound } from '../../infra/domain-error';
 import { assertSendable, campaignErrors, estimate, previewFor, senderOf, type CampaignInput } from './campaigns';
+import type { MarketingCampaignInput } from '../../../domain/generated/marketing';
+import { requestMarketingAccess } from './access-request';
+import { duplicateCampaign, markCancelled, markSending, ownCampaign, saveCampaign } from './campaign-rows';
+import { ownClientOptOut, setOptOut } from './opt-out-rows';
 import { hasFilter } from './receivers';
 import { startSending, type MarketingDeps } from './send';
 
@@ -40,19 +44,14 @@ const CAMPAIGN = dataBody({ $ref: 'marketing.record#' });
  * receivers and credits before sending, send now (`run`), cancel, duplicate, asking an admin for access, and
  * toggling a client's opt-out. Sending runs on the job queue (send.ts).
  */
-export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps): Promise<void> {
+export async function marketingRoutes(fastify: FastifyInstance, deps: MarketingDeps): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/marketing';
   const resource = () => app.registry.resources.get('marketing')!;
   const access = resourceAccess(resource());
   const own = (req: FastifyRequest) => subject('Marketing', { user_id: req.user!.id });
-  const find = async (req: FastifyRequest, action: 'read' | 'update') => {
-    const id = (req.params as { id: number }).id;
-    const row = await app.db
-      .selectFrom('marketing_campaigns')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', req.user!.id)
-      .executeTakeFirst();
+  const find = async (req: FastifyRequest, id: number, action: 'read' | 'update') => {
+    const row = await ownCampaign(app.db, req.user!.id, id);
     if (!row) throw notFound();
     if (!req.ability.can(action, subject('Marketing', row))) throw forbidden(action, own(req));
     return row;
@@ -61,41 +60,18 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
     repo.find(app.db, resource(), id, req.filterFor('read', 'Marketing', 'marketing_campaigns'));
 
   /** A new or changed campaign: a draft, or scheduled when it names a time to come (then it must be sendable). */
-  const write = async (req: FastifyRequest, id: number | null) => {
-    const input = req.body as CampaignInput;
+  const write = async (req: FastifyRequest, input: CampaignInput, id: number | null) => {
     const errors = campaignErrors(input);
     if (Object.keys(errors).length) throw invalidFields(errors);
     const at = input.scheduled_at ? new Date(input.scheduled_at) : null;
     if (at && at.getTime() <= Date.now()) throw invalid('scheduled_at', 'marketing.scheduleInPast');
     if (at) await assertSendable(app, deps, req.user!.id, input, 'scheduled_at');
-    const values = {
-      name: input.name.trim(),
-      send_type: input.send_type,
-      subject: input.send_type === 'email' ? (input.subject?.trim() ?? null) : null,
-      text: input.text,
-      last_visit_after: input.last_visit_after ?? null,
-      last_visit_before: input.last_visit_before ?? null,
-      service_id: input.service_id ?? null,
-      birthday_month: input.birthday_month ?? null,
-      scheduled_at: at?.toISOString() ?? null,
-      status: at ? ('scheduled' as const) : ('draft' as const),
-      updated_at: nowIso(),
-    };
-    if (id !== null) {
-      await app.db.updateTable('marketing_campaigns').set(values).where('id', '=', id).execute();
-      return id;
-    }
-    const row = await app.db
-      .insertInto('marketing_campaigns')
-      .values({ ...values, user_id: req.user!.id, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return saveCampaign(app.db, req.user!.id, id, input, at);
   };
   const scheduledWords = (req: FastifyRequest, status: string) =>
     req.t(status === 'scheduled' ? 'marketing.scheduled' : 'marketing.saved');
 
-  app.post(
+  app.post<{ Body: MarketingCampaignInput }>(
     base,
     {
       preValidation: access.gate('create'),
@@ -103,13 +79,13 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
     },
     async (req, reply) => {
       if (!req.ability.can('create', own(req))) throw forbidden('create', own(req));
-      const id = await write(req, null);
+      const id = await write(req, req.body, null);
       const data = await answer(req, id);
       return reply.code(201).send({ data, message: scheduledWords(req, String(data?.status)) });
     },
   );
 
-  app.put(
+  app.put<{ Body: MarketingCampaignInput; Params: IdParams }>(
     `${base}/:id`,
     {
       preValidation: access.gate('update'),
@@ -121,9 +97,9 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       },
     },
     async (req) => {
-      const campaign = await find(req, 'update');
+      const campaign = await find(req, req.params.id, 'update');
       if (!['draft', 'scheduled'].includes(campaign.status)) throw new DomainError(422, 'marketing.notEditable');
-      await write(req, campaign.id);
+      await write(req, req.body, campaign.id);
       const data = await answer(req, campaign.id);
       return { data, message: scheduledWords(req, String(data?.status)) };
     },
@@ -136,11 +112,11 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       schema: { tags: ['marketing'], body: COUNT_BODY, response: responses({ 200: COUNT }) },
     },
     async (req) => {
-      const input = { name: '', text: '', subject: null, ...(req.body as Partial<CampaignInput>) } as CampaignInput;
+      const input: CampaignInput = { name: '', subject: null, ...req.body, text: req.body.text ?? '' };
       if (!hasFilter(input)) throw invalid('last_visit_after', 'marketing.chooseFilter');
-      const e = await estimate(app, deps, req.user!.id, { ...input, text: input.text ?? '' });
+      const e = await estimate(app, deps, req.user!.id, input);
       const { sender, t } = await senderOf(app, deps, req.user!.id);
-      return { data: { ...e, preview: previewFor(t, { ...input, text: input.text ?? '' }, sender) } };
+      return { data: { ...e, preview: previewFor(t, input, sender) } };
     },
   );
 
@@ -151,17 +127,10 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       schema: { tags: ['marketing'], params: idParams, response: responses({ 200: CAMPAIGN }) },
     },
     async (req) => {
-      const campaign = await find(req, 'update');
+      const campaign = await find(req, req.params.id, 'update');
       if (!['draft', 'scheduled'].includes(campaign.status)) throw new DomainError(422, 'marketing.notEditable');
       await assertSendable(app, deps, req.user!.id, campaign);
-      const moved = await app.db
-        .updateTable('marketing_campaigns')
-        // Sent now: the time it was planned for no longer says when it went.
-        .set({ status: 'sending', scheduled_at: null, updated_at: nowIso() })
-        .where('id', '=', campaign.id)
-        .where('status', 'in', ['draft', 'scheduled'])
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 1) await startSending(app, campaign.id);
+      if (await markSending(app.db, campaign.id)) await startSending(app, campaign.id);
       return { data: await answer(req, campaign.id), message: req.t('marketing.sending') };
     },
   );
@@ -173,14 +142,10 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       schema: { tags: ['marketing'], params: idParams, response: responses({ 200: CAMPAIGN }) },
     },
     async (req) => {
-      const campaign = await find(req, 'update');
+      const campaign = await find(req, req.params.id, 'update');
       if (!['draft', 'scheduled', 'sending'].includes(campaign.status))
         throw new DomainError(422, 'marketing.notEditable');
-      await app.db
-        .updateTable('marketing_campaigns')
-        .set({ status: 'cancelled', updated_at: nowIso() })
-        .where('id', '=', campaign.id)
-        .execute();
+      await markCancelled(app.db, campaign.id);
       return { data: await answer(req, campaign.id), message: req.t('marketing.cancelled') };
     },
   );
@@ -192,29 +157,10 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       schema: { tags: ['marketing'], params: idParams, response: responses({ 201: CAMPAIGN }) },
     },
     async (req, reply) => {
-      const c = await find(req, 'read');
+      const c = await find(req, req.params.id, 'read');
       if (!req.ability.can('create', own(req))) throw forbidden('create', own(req));
-      const row = await app.db
-        .insertInto('marketing_campaigns')
-        .values({
-          user_id: c.user_id,
-          name: req.t('marketing.copyName', { name: c.name }).slice(0, 150),
-          send_type: c.send_type,
-          subject: c.subject,
-          text: c.text,
-          last_visit_after: c.last_visit_after,
-          last_visit_before: c.last_visit_before,
-          service_id: c.service_id,
-          birthday_month: c.birthday_month,
-          status: 'draft',
-          scheduled_at: null,
-          sent_at: null,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return reply.code(201).send({ data: await answer(req, row.id), message: req.t('marketing.duplicated') });
+      const id = await duplicateCampaign(app.db, c, req.t('marketing.copyName', { name: c.name }).slice(0, 150));
+      return reply.code(201).send({ data: await answer(req, id), message: req.t('marketing.duplicated') });
     },
   );
 
@@ -228,21 +174,12 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
       },
     },
     async (req) => {
-      const id = (req.params as { id: number }).id;
-      const client = await app.db
-        .selectFrom('clients')
-        .select(['id', 'user_id', 'opt_out'])
-        .where('id', '=', id)
-        .where('user_id', '=', req.user!.id)
-        .executeTakeFirst();
+      const id = req.params.id;
+      const client = await ownClientOptOut(app.db, req.user!.id, id);
       if (!client) throw notFound();
       if (!req.ability.can('update', subject('Client', client))) throw forbidden('update', subject('Client', client));
       const optOut = client.opt_out ? 0 : 1;
-      await app.db
-        .updateTable('clients')
-        .set({ opt_out: optOut, marketing_messages: optOut ? 0 : 1, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
+      await setOptOut(app.db, req.user!.id, id, optOut);
       return {
         data: { id, opt_out: optOut === 1 },
         message: req.t(optOut ? 'marketing.optedOut' : 'marketing.optedIn'),
@@ -256,43 +193,8 @@ export async function marketingRoutes(app: FastifyInstance, deps: MarketingDeps)
     async (req) => {
       const user = req.user;
       if (!user || user.is_admin || user.is_affiliate) throw forbidden('read', own(req));
-      const admins = await app.db.selectFrom('users').select('email').where('is_admin', '=', 1).execute();
-      const day = nowIso().slice(0, 10);
-      for (const admin of admins)
-        await app.db
-          .insertInto('outbox')
-          .values({
-            user_id: null,
-            channel: 'email',
-            recipient: admin.email,
-            subject: deps.i18n.translator('en')('marketing.accessMail.subject'),
-            body: deps.i18n.translator('en')('marketing.accessMail.text', {
-              name: `${user.first_name} ${user.last_name}`.trim(),
-              email: user.email,
-              link: `${deps.appUrl}/admin/users/${user.id}`,
-            }),
-            status: 'pending',
-            dedupe_key: `marketing-access:${user.id}:${admin.email}:${day}`,
-            created_at: nowIso(),
-          })
-          .onConflict((oc) => oc.column('dedupe_key').doNothing())
-          .execute();
-      await deliverPending(app);
+      await requestMarketingAccess(app, deps, user);
       return { message: req.t('marketing.accessRequested') };
     },
   );
-}
-
-/** Emails the admins' access requests written above (each once). */
-async function deliverPending(app: FastifyInstance): Promise<void> {
-  const pending = await app.db
-    .selectFrom('outbox')
-    .select(['id', 'recipient', 'subject', 'body'])
-    .where('status', '=', 'pending')
-    .where('dedupe_key', 'like', 'marketing-access:%')
-    .execute();
-  for (const m of pending) {
-    const status = await app.mailer.deliver({ to: m.recipient, subject: m.subject, text: m.body }).catch(() => 'error');
-    await app.db.updateTable('outbox').set({ status, updated_at: nowIso() }).where('id', '=', m.id).execute();
-  }
 }

@@ -2,6 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { resourceAccess } from '../../engine/resource-access';
+import { typed } from '../../engine/typed-routes';
 import { dataBody, INTEGER, object, responses, STRING } from '../../engine/responses';
 import { forbidden } from '../../infra/domain-error';
 import { campaignSales, FOLLOW_DAYS } from './sales';
@@ -33,7 +34,8 @@ const SALES = dataBody({
 });
 
 /** GET /marketing/sales (spec §7): what the receivers of the owner's sent campaigns paid after them (sales.ts). */
-export async function marketingSalesRoutes(app: FastifyInstance): Promise<void> {
+export async function marketingSalesRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const access = resourceAccess(app.registry.resources.get('marketing')!);
   app.get(
     '/api/v1/marketing/sales',
@@ -45,7 +47,7 @@ export async function marketingSalesRoutes(app: FastifyInstance): Promise<void> 
       const user = req.user!;
       const own = subject('Marketing', { user_id: user.id });
       if (!req.ability.can('read', own)) throw forbidden('read', own);
-      const { campaign_id, days } = req.query as { campaign_id?: number; days: number };
+      const { campaign_id, days } = req.query;
       const owner = { id: user.id, region: user.region, timeZone: calendarSettingsOf(user).time_zone };
       return { data: await campaignSales(app.db, owner, { campaignId: campaign_id, days }) };
     },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db/database';
 import type { JobHandler } from '../../infra/queue/queue';
-import type { SpendDeps } from '../credits/spend';
-import { sendMessage } from '../notifications/send';
+import type { SpendDeps } from '../credits';
+import { sendMessage } from '../notifications';
 import { senderOf } from './campaigns';
 import { campaignMessage } from './message';
 import { receivers } from './receivers';

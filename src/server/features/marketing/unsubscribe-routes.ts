@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nowIso } from '../../db/database';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { responses, STRING } from '../../engine/responses';
-import { sha256 } from '../../infra/crypto';
+import { typed } from '../../engine/typed-routes';
 import type { I18n } from '../../infra/i18n';
+import { messageOfToken, setOptOut } from './opt-out-rows';
 
 const TOKEN = {
   type: 'object',
@@ -20,20 +20,14 @@ const escape = (text: string) =>
  * switches the client's marketing off and marks them opted out for that business. The token names one message;
  * only its hash is stored, and an unknown token changes nothing.
  */
-export async function unsubscribeRoutes(app: FastifyInstance, opts: { i18n: I18n }): Promise<void> {
+export async function unsubscribeRoutes(fastify: FastifyInstance, opts: { i18n: I18n }): Promise<void> {
+  const app = typed(fastify);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 10_000 },
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   const config = { access: 'public', csrf: false } as const;
-  const messageOf = (token: string) =>
-    app.db
-      .selectFrom('outbox as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(['o.client_id', 'o.user_id', 'u.first_name', 'u.last_name', 'u.locale'])
-      .where('o.unsubscribe_hash', '=', sha256(token))
-      .executeTakeFirst();
   const page = (reply: FastifyReply, lang: string, title: string, body: string, status = 200) =>
     reply
       .code(status)
@@ -42,20 +36,14 @@ export async function unsubscribeRoutes(app: FastifyInstance, opts: { i18n: I18n
         `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>` +
           `<body style="font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222"><h1 style="font-size:1.4rem">${escape(title)}</h1>${body}</body></html>`,
       );
-  const show = async (req: FastifyRequest, reply: FastifyReply, done: boolean) => {
-    const { token } = req.params as { token: string };
-    const m = await messageOf(token);
+  const show = async (token: string, reply: FastifyReply, done: boolean) => {
+    const m = await messageOfToken(app.db, token);
     const t = opts.i18n.translator(m?.locale === 'uk' ? 'uk' : 'en');
     const lang = m?.locale === 'uk' ? 'uk' : 'en';
     if (!m || !m.client_id) return page(reply, lang, t('marketing.unsubscribe.unknown'), '', 404);
     const business = `${m.first_name} ${m.last_name}`.trim();
     if (done) {
-      await app.db
-        .updateTable('clients')
-        .set({ marketing_messages: 0, opt_out: 1, updated_at: nowIso() })
-        .where('id', '=', m.client_id)
-        .where('user_id', '=', m.user_id!)
-        .execute();
+      await setOptOut(app.db, m.user_id!, m.client_id, 1);
       return page(
         reply,
         lang,
@@ -72,9 +60,9 @@ export async function unsubscribeRoutes(app: FastifyInstance, opts: { i18n: I18n
   };
   const path = '/api/v1/marketing/unsubscribe/:token';
   app.get(path, { config, schema: { hide: true, params: TOKEN, response: HTML } }, (req, reply) =>
-    show(req, reply, false),
+    show(req.params.token, reply, false),
   );
   app.post(path, { config, schema: { hide: true, params: TOKEN, response: HTML } }, (req, reply) =>
-    show(req, reply, true),
+    show(req.params.token, reply, true),
   );
 }
