@@ -1,16 +1,18 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance } from 'fastify';
 import { idParams } from '../../engine/input-bounds';
-import { toSessionUser } from '../../infra/sessions';
+import { typed } from '../../engine/typed-routes';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { messageBody, responses } from '../../engine/responses';
+import { activeSessionUser } from './users';
 
 /**
  * Admin actions beyond the generic user list (schemas/resources/admin-users.json): sign in as a user and back.
  * Signing in as someone starts a new session for them that remembers the admin; signing out of it restores the
  * admin's own session.
  */
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.post(
     '/api/v1/admin/user/logout',
     { schema: { response: responses({ 200: messageBody }), tags: ['admin'] } },
@@ -28,14 +30,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: { response: responses({ 200: messageBody }), tags: ['admin'], params: idParams },
     },
     async (req, reply) => {
-      const id = (req.params as { id: number }).id;
-      const row = await app.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      const target = row ? toSessionUser(row as unknown as Record<string, unknown>) : null;
+      const target = await activeSessionUser(app.db, req.params.id);
       if (!req.ability.can('read', 'User')) return reply.forbid('read', 'User');
       if (!target) throw notFound();
       if (!req.ability.can('impersonate', subject('User', { ...target })))

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { randomCode } from '../../infra/crypto';
 import { dataBody, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
+import { affiliateCodeOf, referredStages } from './code';
 
 /** The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic). */
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string }): Promise<void> {
@@ -16,29 +16,7 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
     },
     async (req, reply) => {
       if (!req.ability.can('create', 'AffiliateCode')) return reply.forbid('create', 'AffiliateCode');
-      let code = req.user!.affiliate_code;
-      // A code is made once and kept; a clash with another code (unique index) simply draws again.
-      for (let attempt = 0; !code && attempt < 5; attempt++) {
-        const candidate = randomCode(8);
-        const res = await app.db
-          .updateTable('users')
-          .set({ affiliate_code: candidate })
-          .where('id', '=', req.user!.id)
-          .where('affiliate_code', 'is', null)
-          .executeTakeFirst()
-          .catch(() => null);
-        if (res && Number(res.numUpdatedRows) === 1) code = candidate;
-        // Another request of this affiliate made the code meanwhile: that one is theirs.
-        else
-          code =
-            (
-              await app.db
-                .selectFrom('users')
-                .select('affiliate_code')
-                .where('id', '=', req.user!.id)
-                .executeTakeFirst()
-            )?.affiliate_code ?? null;
-      }
+      const code = await affiliateCodeOf(app.db, req.user!.id, req.user!.affiliate_code);
       return reply.code(201).send({ data: { code, url: link(code) }, message: req.t('messages.codeCreated') });
     },
   );
@@ -66,8 +44,8 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
     },
     async (req, reply) => {
       if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
-      const rows = await app.db.selectFrom('users').select(['stage']).where('referred_by', '=', req.user!.id).execute();
-      const count = (stages: string[]) => rows.filter((r) => stages.includes(r.stage)).length;
+      const rows = await referredStages(app.db, req.user!.id);
+      const count = (stages: string[]) => rows.filter((stage) => stages.includes(stage)).length;
       return {
         data: {
           code: req.user!.affiliate_code,

@@ -51,7 +51,7 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
   const own = await app.db
     .selectFrom('clients')
     .select(['email', 'phone'])
-    .where((eb) => req.filterFor('read', 'Client', 'clients')(eb as never))
+    .where((eb) => req.filterFor('read', 'Client', 'clients')(eb))
     .execute();
   const emails = new Map(own.filter((c) => c.email).map((c) => [c.email!.toLowerCase(), 0]));
   const phones = new Map(own.filter((c) => c.phone).map((c) => [c.phone!, 0]));

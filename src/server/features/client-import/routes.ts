@@ -10,6 +10,7 @@ import {
   object,
   responses,
 } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { invalid } from '../../infra/domain-error';
 import { checkRows } from './check';
 import { IMPORT_COLUMNS, MAX_IMPORT_ROWS, YES_NO_COLUMNS } from './columns';
@@ -50,7 +51,8 @@ const PREVIEW = object(
  * row and field (`rows.4.email`). `GET /user/import-clients/template?format=xlsx|csv` is the template.
  * Import is part of the clients feature: the caller must be able to create clients (a plan's limits, read-only mode).
  */
-export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
+export async function clientImportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const mayImport = async (req: FastifyRequest, reply: FastifyReply) => {
     const own = subject('Client', { user_id: req.user!.id });
     if (!req.ability.can('create', own)) return reply.forbid('create', own);
@@ -67,7 +69,7 @@ export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const format = (req.query as { format?: 'xlsx' | 'csv' }).format ?? 'xlsx';
+      const format = req.query.format ?? 'xlsx';
       const { body, type } = await templateFile(req.t, format);
       return reply
         .header('content-type', type)
@@ -96,7 +98,7 @@ export async function clientImportRoutes(app: FastifyInstance): Promise<void> {
       const buffer = await file.toBuffer().catch(() => null);
       if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
       const rows = await checkRows(app, req, await readSheet(buffer));
-      if ((req.query as { preview?: number }).preview === 1)
+      if (req.query.preview === 1)
         return {
           rows,
           importable: rows.filter((r) => !r.errors.length && !r.duplicate).length,

@@ -10,7 +10,7 @@ import { resourceRepository as repo } from '../../engine/resource-repository';
 import { abilityFilter } from '../../engine/rules-to-sql';
 import { forbidden } from '../../infra/domain-error';
 import type { Resource, SchemaRegistry } from '../../engine/schema-registry';
-import { incomeColumns, incomeRows, IncomeTotals } from '../payments/income-export';
+import { incomeColumns, incomeRows, IncomeTotals } from '../payments';
 import type { ExportPart } from './settings';
 
 /** Whose archive it is and how it is written: their abilities decide the rows, their language the headings. */

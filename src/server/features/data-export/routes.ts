@@ -2,6 +2,7 @@ import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '../../../../permissions/subjects';
 import { registerSettingsGroup } from '../../engine/settings-group-routes';
+import { typed } from '../../engine/typed-routes';
 import {
   dataBody,
   fileBody,
@@ -42,7 +43,8 @@ const ID = { type: 'object', required: ['id'], properties: { id: { type: 'intege
  *  - `POST /user/export-information`: "export now" — an archive made on the job queue with the settings saved;
  *  - `GET /user/export-information/{id}/download`: a ready archive's zip.
  */
-export async function dataExportRoutes(app: FastifyInstance): Promise<void> {
+export async function dataExportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   registerSettingsGroup<ExportInformationSettings>(app, {
     path: 'export-information-settings',
     subject: 'DataExport',
@@ -97,7 +99,7 @@ export async function dataExportRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: ID, response: responses({ 200: fileBody('The archive: a zip of Excel or CSV files.') }) },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
+      const { id } = req.params;
       const file = await archiveOf(app.db, req.user!.id, id);
       if (!file?.archive || !file.file_name) throw notFound();
       return reply

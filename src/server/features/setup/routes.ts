@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { BOOLEAN, dataBody, object, responses, STRING } from '../../engine/responses';
+import { activeCount } from './counts';
 
 /** One step of a new owner's setup (issue: a new owner lands on a short checklist that disappears when done). */
 export interface SetupStep {
@@ -28,17 +29,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
         services: req.filterFor('read', 'Service', 'services'),
         clients: req.filterFor('read', 'Client', 'clients'),
       };
-      const count = async (table: 'services' | 'clients') =>
-        Number(
-          (
-            await app.db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where(mine[table])
-              .where('archived_at', 'is', null)
-              .executeTakeFirst()
-          )?.n ?? 0,
-        );
+      const count = (table: 'services' | 'clients') => activeCount(app.db, table, mine[table]);
       const settings = user.settings as { businessTimeSettings?: unknown; bookingSettings?: { enabled?: boolean } };
       const steps: SetupStep[] = [
         { id: 'service', done: (await count('services')) > 0 },

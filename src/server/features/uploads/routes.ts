@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomHex } from '../../infra/crypto';
 import { invalid } from '../../infra/domain-error';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -31,7 +32,8 @@ const uploadQuery = {
  * POST /api/v1/uploads stores one image under data/uploads (`?kind=document`: an image or a PDF, such as a
  * receipt); GET /uploads/<name> serves it back. What a file is comes from its content, never its name.
  */
-export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }): Promise<void> {
+export async function uploadRoutes(fastify: FastifyInstance, opts: { dir: string }): Promise<void> {
+  const app = typed(fastify);
   await fs.mkdir(opts.dir, { recursive: true });
 
   app.post(
@@ -52,7 +54,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dir: string }):
       if (!file) throw invalid('file', 'validation.required', { field: 'file' });
       const buffer = await file.toBuffer().catch(() => null);
       if (!buffer || file.file.truncated) throw invalid('file', 'errors.tooLarge', { max: MAX_BYTES / 1024 });
-      const document = (req.query as { kind?: string }).kind === 'document';
+      const document = req.query.kind === 'document';
       const ext = imageExtension(buffer) ?? (document && isPdf(buffer) ? 'pdf' : null);
       if (!ext) throw invalid('file', document ? 'errors.imageOrPdf' : 'errors.image');
       const name = `${randomHex(16)}.${ext}`;
