@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import type { JsonSchema } from './generated/schema-language';
 
 /**
@@ -14,6 +15,8 @@ export const ID = { type: 'integer', minimum: 1, maximum: INT_MAX } as const;
 export const PAGE = { type: 'integer', minimum: 1, maximum: INT_MAX, default: 1 } as const;
 /** The shared `/:id` path parameter. */
 export const idParams = { type: 'object', required: ['id'], properties: { id: ID } } as const;
+/** The `/:id` path parameter as a route's handler reads it. */
+export type IdParams = FromSchema<typeof idParams>;
 
 /** Deepest JSON body any route needs (a record with child rows holding their own lists is 4 or 5). */
 export const MAX_JSON_DEPTH = 32;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typed } from './typed-routes';
 import type { Subject } from '../../../permissions/subjects';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
@@ -14,7 +15,8 @@ import type { Resource, SchemaRegistry } from './schema-registry';
  * `GET <path>/<related>/:id`: a record's children of another resource (by its `<subject>_id` column), a page at a
  * time, each narrowed by the caller's own read rules on the child.
  */
-export function registerRelatedLists(app: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
+export function registerRelatedLists(fastify: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
+  const app = typed(fastify);
   const base = `/api/v1${resource.meta.path}`;
   const { allowed } = resourceAccess(resource);
   for (const related of resource.meta.related ?? []) {
@@ -35,10 +37,10 @@ export function registerRelatedLists(app: FastifyInstance, resource: Resource, r
       async (req, reply) => {
         const filter = allowed(req, reply, 'read');
         if (!filter) return reply;
-        const id = (req.params as { id: number }).id;
+        const id = req.params.id;
         if (!(await repo.find(app.db, resource, id, filter))) throw notFound();
         const child = registry.resources.get(related);
-        const page = (req.query as { page: number }).page;
+        const page = req.query.page;
         const empty = { data: [], meta: { current_page: page, last_page: 1, per_page: 25, total: 0 } };
         const fk = `${resource.meta.subject.toLowerCase()}_id`;
         // The related resource does not exist yet: an honest empty page.

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { typed } from './typed-routes';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
 import { regionCurrency } from '../../../renderer/core/money';
@@ -12,7 +13,8 @@ import { fileBody, responses } from './responses';
 import type { Resource } from './schema-registry';
 
 /** `POST <path>/export`: the records the caller may export, searched like the list, as a CSV, XLSX or PDF file. */
-export function registerResourceExport(app: FastifyInstance, resource: Resource): void {
+export function registerResourceExport(fastify: FastifyInstance, resource: Resource): void {
+  const app = typed(fastify);
   if (!resource.meta.export) return;
   const { formats } = resource.meta.export;
   const { gate, allowed } = resourceAccess(resource);
@@ -36,7 +38,7 @@ export function registerResourceExport(app: FastifyInstance, resource: Resource)
     async (req, reply) => {
       const filter = allowed(req, reply, 'export');
       if (!filter) return reply;
-      const body = req.body as { format: 'csv' | 'xlsx' | 'pdf'; search?: string | null; archived: number };
+      const body = req.body;
       const today = todayIn(calendarSettingsOf(req.user!).time_zone);
       const search = searchText(body.search ?? undefined, resource, req.user!.region);
       const query = { page: 1, perPage: 1, search, archived: body.archived === 1, filters: {}, today };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idParams } from './input-bounds';
+import { idParams, type IdParams } from './input-bounds';
 import { integrityErrors } from './integrity-checks';
 import { listQuerySchema, toListQuery, type ListParams } from './list-params';
 import { registerRelatedLists } from './related-list-routes';
@@ -9,8 +9,10 @@ import { withResourceHooks } from './resource-hooks';
 import { resourceRepository as repo, type Row } from './resource-repository';
 import { dataBody, messageBody, pageMeta, responses } from './responses';
 import { abilityFilter } from './rules-to-sql';
+import type { Operation } from './generated/schema-language';
 import type { Resource, SchemaRegistry } from './schema-registry';
 import { summary } from './validation-messages';
+import { typed } from './typed-routes';
 import { notFound } from '../infra/domain-error';
 import type { Subject } from '../../../permissions/subjects';
 
@@ -28,10 +30,11 @@ export async function resourceRoutes(app: FastifyInstance, opts: { registry: Sch
   }
 }
 
-function registerResource(app: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
+function registerResource(fastify: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {
+  const app = typed(fastify);
   const { path, subject, table } = resource.meta;
-  const offers = (op: string) =>
-    (resource.meta.operations ?? ['list', 'create', 'show', 'update', 'delete', 'export']).includes(op as never);
+  const offers = (op: Operation) =>
+    (resource.meta.operations ?? ['list', 'create', 'show', 'update', 'delete', 'export']).includes(op);
   const S = subject as Subject;
   const base = `/api/v1${path}`;
   const tags = [resource.name];
@@ -40,7 +43,8 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   const { forbid, can, gate, allowed } = resourceAccess(resource);
 
   if (offers('list'))
-    app.get(
+    // The query schema is built from the resource at run time: its type is the list dialect's.
+    app.get<{ Querystring: ListParams }>(
       base,
       {
         preValidation: gate('read'),
@@ -58,7 +62,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       async (req, reply) => {
         const filter = allowed(req, reply, 'read');
         if (!filter) return reply;
-        const q = req.query as ListParams;
+        const q = req.query;
         // The lite shape is a plain array: sent as JSON text, past the page serialiser.
         const query = toListQuery(q, resource, req.user!);
         if (q.is_lite === 1)
@@ -72,7 +76,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
   // An owner's records are created by owners; a resource without an owner (an admin's promo codes) only when it
   // lists `create` among its operations, for whoever the rules let create it.
   if (offers('create') && (resource.meta.owner || resource.meta.operations?.includes('create')))
-    app.post(
+    app.post<{ Body: Row }>(
       base,
       {
         preValidation: gate('create'),
@@ -83,7 +87,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
         },
       },
       async (req, reply) => {
-        const input = req.body as Row;
+        const input = req.body;
         const candidate = resource.meta.owner ? { ...input, [resource.meta.owner]: req.user!.id } : input;
         if (!can(req, 'create', candidate)) return forbid(req, reply, 'create', candidate);
         const problems = await integrityErrors(app, req, resource, registry, input);
@@ -108,14 +112,14 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       async (req, reply) => {
         const filter = allowed(req, reply, 'read');
         if (!filter) return reply;
-        const data = await repo.find(app.db, resource, (req.params as { id: number }).id, filter);
+        const data = await repo.find(app.db, resource, req.params.id, filter);
         if (!data) throw notFound();
         return { data };
       },
     );
 
   if (offers('update'))
-    app.put(
+    app.put<{ Body: Row; Params: IdParams }>(
       `${base}/:id`,
       {
         preValidation: gate('update'),
@@ -129,12 +133,12 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       async (req, reply) => {
         const filter = allowed(req, reply, 'read');
         if (!filter) return reply;
-        const id = (req.params as { id: number }).id;
+        const id = req.params.id;
         const current = await repo.find(app.db, resource, id, filter);
         if (!current) throw notFound();
         const owned = resource.meta.owner ? { ...current, [resource.meta.owner]: req.user!.id } : current;
         if (!can(req, 'update', owned)) return forbid(req, reply, 'update', owned);
-        const input = req.body as Row;
+        const input = req.body;
         const problems = await integrityErrors(app, req, resource, registry, input, id);
         if (Object.keys(problems).length)
           return reply.code(422).send({ message: summary(problems, req.t), errors: problems });
@@ -155,7 +159,7 @@ function registerResource(app: FastifyInstance, resource: Resource, registry: Sc
       async (req, reply) => {
         const filter = allowed(req, reply, 'delete');
         if (!filter) return reply;
-        const id = (req.params as { id: number }).id;
+        const id = req.params.id;
         const record = await repo.find(app.db, resource, id, filter);
         if (!record) throw notFound();
         // The row was found through the owner filter; the owner column is not part of the record the API shows.

@@ -33,7 +33,9 @@ export function registerSettingsGroup<T>(app: FastifyInstance, group: SettingsGr
   app.get(path, { preValidation: allowed('read'), schema: { response: answer, tags: ['user'] } }, async (req) => ({
     data: await group.read(req),
   }));
-  app.put(
+  // The body's schema is the group's, registered by name: its type is the group's own. (Fastify's request type over
+  // a type parameter stays unresolved, hence the one cast below.)
+  app.put<{ Body: T }>(
     path,
     {
       preValidation: allowed('update'),

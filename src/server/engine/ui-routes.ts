@@ -4,8 +4,9 @@ import type { Manifest, ResourceInfo } from './generated/schema-language';
 import type { SchemaRegistry } from './schema-registry';
 import type { SchemaStore } from './schema-store';
 import { standaloneValidator } from './standalone-validator';
+import { typed } from './typed-routes';
 import { notFound } from '../infra/domain-error';
-import { LOCALES, type Locale } from '../infra/i18n';
+import { LOCALES } from '../infra/i18n';
 import { dataBody, fileBody, OPEN_OBJECT, responses } from './responses';
 
 /** Answers 304 when the browser already has this version; otherwise sets the ETag. */
@@ -65,7 +66,8 @@ function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string
  * Every answer comes from the store's current set, so a reload changes what is served and each ETag with it.
  * All are public: the login screen is itself a schema. Nothing here is secret; data stays behind /api/v1.
  */
-export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore }): Promise<void> {
+export async function uiRoutes(fastify: FastifyInstance, opts: { store: SchemaStore }): Promise<void> {
+  const app = typed(fastify);
   const { store } = opts;
   const { registry } = store;
   const validators = new Map<string, string>();
@@ -94,11 +96,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore 
       schema: {
         response: responses({ 200: dataBody(OPEN_OBJECT) }),
         tags: ['ui'],
-        params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } } },
+        params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 100 } } },
       },
     },
     async (req, reply) => {
-      const id = (req.params as { id: string }).id;
+      const id = req.params.id;
       const screen = registry.screens.get(id);
       if (!screen) throw notFound();
       if (fresh(req, reply, `${registry.screenHashes.get(id)}-${registry.hash}`)) return reply;
@@ -120,11 +122,11 @@ export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore 
       schema: {
         response: responses({ 200: OPEN_OBJECT }),
         tags: ['ui'],
-        params: { type: 'object', properties: { lng: { type: 'string', enum: [...LOCALES] } } },
+        params: { type: 'object', required: ['lng'], properties: { lng: { type: 'string', enum: LOCALES } } },
       },
     },
     async (req, reply) => {
-      const lng = (req.params as { lng: Locale }).lng;
+      const lng = req.params.lng;
       if (fresh(req, reply, `${lng}-${store.current.textsHash}-${registry.hash}`)) return reply;
       return store.i18n.texts[lng];
     },
@@ -152,12 +154,13 @@ export async function uiRoutes(app: FastifyInstance, opts: { store: SchemaStore 
         hide: true,
         params: {
           type: 'object',
+          required: ['file'],
           properties: { file: { type: 'string', pattern: '^[a-z][a-z0-9-]*\\.[0-9a-f]+\\.mjs$' } },
         },
       },
     },
     async (req, reply) => {
-      const file = (req.params as { file: string }).file.replace(/\.mjs$/, '');
+      const file = req.params.file.replace(/\.mjs$/, '');
       const schema = store.validatorSchema(file);
       if (!schema) throw notFound();
       let code = validators.get(file);

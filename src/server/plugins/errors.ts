@@ -32,6 +32,7 @@ export default fp(
         const isBody = error.validationContext === 'body';
         const resource = isBody ? resourceOf(req.routeOptions.schema?.body) : 'query';
         const required = opts.registry.resources.get(resource)?.request.required ?? [];
+        // Fastify types a validation error loosely (its own FastifySchemaValidationError); it is ajv's ErrorObject.
         const errors = fieldErrors(error.validation as never, resource, t, required);
         // What the route found beside the schema's rules (an email already taken), so every problem is told at once.
         for (const [field, m] of Object.entries((error as { also?: Record<string, Message> }).also ?? {})) {
