@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ATTENDANCE } from '../../../domain/appointments';
 import { ID, idParams } from '../../engine/input-bounds';
 import { dataBody, responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { invalid, notFound } from '../../infra/domain-error';
+import { setAttendance } from './attendance';
 import { syncAppointmentMeetings } from '../integrations/zoom-meetings';
 import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { moveAppointment, updateAppointment } from './change-appointments';
-import { refreshLastAppointment } from './client-history';
-import type { AppointmentInput } from './create-appointments';
-import { presentAppointments } from './present';
+import { inputWithClients } from './reads';
 import { allowedAppointments as allowed, loadAppointments, ownerContext } from './request-context';
 import { APPOINTMENT } from './response-schemas';
 
@@ -19,7 +19,8 @@ const DATE = { type: 'string', format: 'date' } as const;
  * The calendar's quick changes to one appointment: a client's attendance, a new time (drag or resize), and its
  * clients.
  */
-export async function appointmentEditRoutes(app: FastifyInstance): Promise<void> {
+export async function appointmentEditRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const load = (ids: number[]) => loadAppointments(app, ids);
   const context = (req: FastifyRequest) => ownerContext(app, req);
 
@@ -39,22 +40,11 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
     },
     async (req) => {
       const filter = allowed(req, 'update');
-      const id = (req.params as { id: number }).id;
-      const { status, client_id } = req.body as { status: string; client_id: number };
-      const row = await app.db
-        .selectFrom('appointments')
-        .select('id')
-        .where((eb) => eb.and([eb('appointments.id', '=', id), filter(eb as never)]))
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      const res = await app.db
-        .updateTable('appointment_clients')
-        .set({ status })
-        .where('appointment_id', '=', id)
-        .where('client_id', '=', client_id)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) throw invalid('client_id', 'appointments.notAClient');
-      await refreshLastAppointment(app.db, [client_id]);
+      const { id } = req.params;
+      const { status, client_id } = req.body;
+      const done = await setAttendance(app.db, filter, id, client_id, status);
+      if (done === 'missing') throw notFound();
+      if (done === 'notAClient') throw invalid('client_id', 'appointments.notAClient');
       await syncAppointmentMeetings(app, [id]);
       if (status === 'cancelled') await announceAppointment(app, 'cancelled', id, [client_id]);
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
@@ -81,8 +71,8 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
     },
     async (req) => {
       const filter = allowed(req, 'update');
-      const id = (req.params as { id: number }).id;
-      const { date, start_time, duration } = req.body as { date: string; start_time: string; duration?: number };
+      const { id } = req.params;
+      const { date, start_time, duration } = req.body;
       const before = await snapshotOf(app, id);
       if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) throw notFound();
       await syncAppointmentMeetings(app, [id]);
@@ -107,20 +97,9 @@ export async function appointmentEditRoutes(app: FastifyInstance): Promise<void>
     },
     async (req) => {
       const filter = allowed(req, 'update');
-      const id = (req.params as { id: number }).id;
-      const current = await app.db
-        .selectFrom('appointments')
-        .selectAll()
-        .where((eb) => eb.and([eb('appointments.id', '=', id), filter(eb as never)]))
-        .executeTakeFirst();
-      if (!current) throw notFound();
-      const [presented] = await presentAppointments(app.db, [current as never]);
-      const input: AppointmentInput = {
-        ...(presented as unknown as AppointmentInput),
-        service_id: current.service_id,
-        client_ids: (req.body as { clients: number[] }).clients,
-        recurring: null,
-      };
+      const { id } = req.params;
+      const input = await inputWithClients(app.db, filter, id, [...req.body.clients]);
+      if (!input) throw notFound();
       const before = await snapshotOf(app, id);
       await updateAppointment(context(req), id, input, 'this', filter);
       await syncAppointmentMeetings(app, [id]);

@@ -1,9 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { AppointmentsTable } from '../../db/tables/appointments';
 import { ledgerOfAppointments, statusOf } from '../../core/ledger';
 
 /** Appointments with their clients, services and payment status (over the ledger), in the API's shape; a fixed number of queries whatever the count. */
-export async function presentAppointments(db: Db, rows: Array<Record<string, unknown>>) {
-  const ids = rows.map((r) => r.id as number);
+export async function presentAppointments(db: Db, rows: ReadonlyArray<Selectable<AppointmentsTable>>) {
+  const ids = rows.map((r) => r.id);
   const clients = ids.length
     ? await db
         .selectFrom('appointment_clients')
@@ -20,12 +22,12 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
         .orderBy('appointment_clients.position')
         .execute()
     : [];
-  const serviceIds = [...new Set(rows.map((r) => r.service_id).filter((v): v is number => typeof v === 'number'))];
+  const serviceIds = [...new Set(rows.map((r) => r.service_id).filter((v) => v !== null))];
   const services = serviceIds.length
     ? await db.selectFrom('services').select(['id', 'title', 'colour']).where('id', 'in', serviceIds).execute()
     : [];
   const ledger = await ledgerOfAppointments(db, ids);
-  const seriesIds = [...new Set(rows.map((r) => r.series_id).filter((v): v is number => typeof v === 'number'))];
+  const seriesIds = [...new Set(rows.map((r) => r.series_id).filter((v) => v !== null))];
   const series = seriesIds.length
     ? await db.selectFrom('appointment_series').selectAll().where('id', 'in', seriesIds).execute()
     : [];
@@ -43,7 +45,7 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     price: r.price,
     discounted_amount: r.discounted_amount,
     ...(() => {
-      const p = statusOf(r as { price: number; discounted_amount: number | null }, ledger.get(r.id as number));
+      const p = statusOf(r, ledger.get(r.id));
       return { payment_status: p.status, left_to_pay: p.left_to_pay };
     })(),
     source: r.source,
@@ -52,7 +54,7 @@ export async function presentAppointments(db: Db, rows: Array<Record<string, unk
     address: r.address,
     zoom: r.zoom === 1,
     /** The Zoom meeting's join link, when one was made for it. */
-    zoom_join_url: (r.zoom_join_url as string | null | undefined) ?? null,
+    zoom_join_url: r.zoom_join_url ?? null,
     notes: r.notes,
     service: services.find((s) => s.id === r.service_id) ?? null,
     service_id: r.service_id,

@@ -3,16 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addDays, todayIn } from '../../../domain/dates';
 import { idParams } from '../../engine/input-bounds';
 import { dataBody, INTEGER, messageBody, responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { forbidden, notFound } from '../../infra/domain-error';
+import { ownerTimeZone } from '../../core/owner-time';
 import { dropMeetings, meetingsOf, seriesFrom, syncAppointmentMeetings } from '../integrations/zoom-meetings';
 import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
 import { deleteAppointment, updateAppointment } from './change-appointments';
 import { createAppointments, type AppointmentInput } from './create-appointments';
 import { appointmentEditRoutes } from './edit-routes';
 import { appointmentExportRoutes } from './export-routes';
-import { presentAppointments } from './present';
+import { appointmentOf, appointmentsBetween } from './reads';
 import { allowedAppointments as allowed, loadAppointments, ownerContext } from './request-context';
-import { ownerTimeZone } from '../../core/owner-time';
 import { APPOINTMENT } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;
@@ -24,7 +25,8 @@ const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum
  * (`export-routes.ts`). Hand-written because an appointment is more than a row: its real-time spans, blocked parts
  * and series.
  */
-export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
+export async function appointmentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/appointments';
   const load = (ids: number[]) => loadAppointments(app, ids);
   const context = (req: FastifyRequest) => ownerContext(app, req);
@@ -40,18 +42,10 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const filter = allowed(req, 'read');
-      const q = req.query as { from?: string; to?: string };
       const today = todayIn(ownerTimeZone(req));
-      const from = q.from ?? today;
-      const to = q.to ?? addDays(today, 31);
-      const rows = await app.db
-        .selectFrom('appointments')
-        .selectAll()
-        .where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)]))
-        .orderBy('starts_at')
-        .limit(5000)
-        .execute();
-      return { data: await presentAppointments(app.db, rows as never) };
+      const from = req.query.from ?? today;
+      const to = req.query.to ?? addDays(today, 31);
+      return { data: await appointmentsBetween(app.db, filter, from, to, 5000) };
     },
   );
 
@@ -67,18 +61,11 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const filter = allowed(req, 'read');
       const today = todayIn(ownerTimeZone(req));
-      const [from, to] = [addDays(today, -1), addDays(today, 31)];
-      const rows = await app.db
-        .selectFrom('appointments')
-        .selectAll()
-        .where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)]))
-        .orderBy('starts_at')
-        .execute();
-      return { data: await presentAppointments(app.db, rows as never) };
+      return { data: await appointmentsBetween(app.db, filter, addDays(today, -1), addDays(today, 31)) };
     },
   );
 
-  app.post(
+  app.post<{ Body: AppointmentInput }>(
     base,
     {
       schema: {
@@ -90,7 +77,7 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id })))
         throw forbidden('create', 'Appointment');
-      const ids = await createAppointments(context(req), req.body as AppointmentInput);
+      const ids = await createAppointments(context(req), req.body);
       await syncAppointmentMeetings(app, ids);
       // A series is confirmed once, by its first occurrence.
       await announceAppointment(app, 'booked', ids[0]);
@@ -103,18 +90,13 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     `${base}/:id`,
     { schema: { response: responses({ 200: dataBody(APPOINTMENT) }), tags: ['appointments'], params: idParams } },
     async (req) => {
-      const filter = allowed(req, 'read');
-      const row = await app.db
-        .selectFrom('appointments')
-        .selectAll()
-        .where((eb) => eb.and([eb('appointments.id', '=', (req.params as { id: number }).id), filter(eb as never)]))
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return { data: (await presentAppointments(app.db, [row as never]))[0] };
+      const data = await appointmentOf(app.db, allowed(req, 'read'), req.params.id);
+      if (!data) throw notFound();
+      return { data };
     },
   );
 
-  app.put(
+  app.put<{ Body: AppointmentInput; Params: { id: number } }>(
     `${base}/:id`,
     {
       schema: {
@@ -126,11 +108,10 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const filter = allowed(req, 'update');
-      const body = req.body as AppointmentInput & { scope?: 'this' | 'future' | null };
-      const id = (req.params as { id: number }).id;
+      const { id } = req.params;
       const before = await snapshotOf(app, id);
       const meetings = await meetingsOf(app, await seriesFrom(app, id));
-      const ids = await updateAppointment(context(req), id, body, body.scope, filter);
+      const ids = await updateAppointment(context(req), id, req.body, req.body.scope, filter);
       if (!ids) throw notFound();
       await dropMeetings(app, 'appointments', meetings);
       await syncAppointmentMeetings(app, ids);
@@ -151,15 +132,9 @@ export async function appointmentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const filter = allowed(req, 'delete');
-      const id = (req.params as { id: number }).id;
+      const { id } = req.params;
       const meetings = await meetingsOf(app, await seriesFrom(app, id));
-      const done = await deleteAppointment(
-        context(req),
-        id,
-        (req.query as { scope?: 'this' | 'future' }).scope,
-        filter,
-      );
-      if (!done) throw notFound();
+      if (!(await deleteAppointment(context(req), id, req.query.scope, filter))) throw notFound();
       await dropMeetings(app, 'appointments', meetings);
       return { message: req.t('messages.deleted') };
     },
