@@ -5,8 +5,7 @@ import { dataBody, responses } from '../../engine/responses';
 import { typed } from '../../engine/typed-routes';
 import { invalid, notFound } from '../../infra/domain-error';
 import { setAttendance } from './attendance';
-import { syncAppointmentMeetings } from '../integrations/zoom-meetings';
-import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
+import { appointmentBefore } from './before';
 import { moveAppointment, updateAppointment } from './change-appointments';
 import { inputWithClients } from './reads';
 import { allowedAppointments as allowed, loadAppointments, ownerContext } from './request-context';
@@ -45,8 +44,7 @@ export async function appointmentEditRoutes(fastify: FastifyInstance): Promise<v
       const done = await setAttendance(app.db, filter, id, client_id, status);
       if (done === 'missing') throw notFound();
       if (done === 'notAClient') throw invalid('client_id', 'appointments.notAClient');
-      await syncAppointmentMeetings(app, [id]);
-      if (status === 'cancelled') await announceAppointment(app, 'cancelled', id, [client_id]);
+      await app.events.notify('appointments.attendance', { id, clientId: client_id, status });
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );
@@ -73,10 +71,9 @@ export async function appointmentEditRoutes(fastify: FastifyInstance): Promise<v
       const filter = allowed(req, 'update');
       const { id } = req.params;
       const { date, start_time, duration } = req.body;
-      const before = await snapshotOf(app, id);
+      const before = await appointmentBefore(app.db, id);
       if (!(await moveAppointment(context(req), id, date, start_time, filter, duration))) throw notFound();
-      await syncAppointmentMeetings(app, [id]);
-      await announceChange(app, before, id);
+      await app.events.notify('appointments.changed', { ids: [id], before });
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );
@@ -100,10 +97,9 @@ export async function appointmentEditRoutes(fastify: FastifyInstance): Promise<v
       const { id } = req.params;
       const input = await inputWithClients(app.db, filter, id, [...req.body.clients]);
       if (!input) throw notFound();
-      const before = await snapshotOf(app, id);
+      const before = await appointmentBefore(app.db, id);
       await updateAppointment(context(req), id, input, 'this', filter);
-      await syncAppointmentMeetings(app, [id]);
-      await announceChange(app, before, id);
+      await app.events.notify('appointments.changed', { ids: [id], before });
       return { data: (await load([id]))[0], message: req.t('messages.updated') };
     },
   );

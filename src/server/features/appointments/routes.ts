@@ -6,8 +6,7 @@ import { dataBody, INTEGER, messageBody, responses } from '../../engine/response
 import { typed } from '../../engine/typed-routes';
 import { forbidden, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
-import { dropMeetings, meetingsOf, seriesFrom, syncAppointmentMeetings } from '../integrations/zoom-meetings';
-import { announceAppointment, announceChange, snapshotOf } from '../notifications/booking-messages';
+import { appointmentBefore } from './before';
 import { deleteAppointment, updateAppointment } from './change-appointments';
 import { createAppointments, type AppointmentInput } from './create-appointments';
 import { appointmentEditRoutes } from './edit-routes';
@@ -23,7 +22,7 @@ const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum
  * Appointments (spec §7): list by range, create (one or a series), show, update and delete with a scope for
  * recurring ones, the offline window; the calendar's quick changes (`edit-routes.ts`) and exports
  * (`export-routes.ts`). Hand-written because an appointment is more than a row: its real-time spans, blocked parts
- * and series.
+ * and series. What follows a change (messages, meetings) listens to its events (`events.ts`), told once it committed.
  */
 export async function appointmentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
@@ -78,9 +77,7 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
       if (!req.ability.can('create', subject('Appointment', { user_id: req.user!.id })))
         throw forbidden('create', 'Appointment');
       const ids = await createAppointments(context(req), req.body);
-      await syncAppointmentMeetings(app, ids);
-      // A series is confirmed once, by its first occurrence.
-      await announceAppointment(app, 'booked', ids[0]);
+      await app.events.notify('appointments.booked', { ids });
       const data = await load(ids);
       return reply.code(201).send({ data: data[0], occurrences: ids.length, message: req.t('messages.created') });
     },
@@ -109,13 +106,10 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
     async (req) => {
       const filter = allowed(req, 'update');
       const { id } = req.params;
-      const before = await snapshotOf(app, id);
-      const meetings = await meetingsOf(app, await seriesFrom(app, id));
+      const before = await appointmentBefore(app.db, id);
       const ids = await updateAppointment(context(req), id, req.body, req.body.scope, filter);
       if (!ids) throw notFound();
-      await dropMeetings(app, 'appointments', meetings);
-      await syncAppointmentMeetings(app, ids);
-      await announceChange(app, before, ids[0]);
+      await app.events.notify('appointments.changed', { ids, before });
       return { data: (await load(ids))[0], occurrences: ids.length, message: req.t('messages.updated') };
     },
   );
@@ -133,9 +127,9 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
     async (req) => {
       const filter = allowed(req, 'delete');
       const { id } = req.params;
-      const meetings = await meetingsOf(app, await seriesFrom(app, id));
+      const before = await appointmentBefore(app.db, id);
       if (!(await deleteAppointment(context(req), id, req.query.scope, filter))) throw notFound();
-      await dropMeetings(app, 'appointments', meetings);
+      await app.events.notify('appointments.deleted', { before });
       return { message: req.t('messages.deleted') };
     },
   );

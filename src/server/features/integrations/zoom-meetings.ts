@@ -108,24 +108,13 @@ export async function syncAppointmentMeetings(app: FastifyInstance, ids: number[
     });
 }
 
-/** Meetings of appointments about to be deleted: removed at Zoom once the rows are gone. */
-export async function meetingsOf(app: FastifyInstance, ids: number[]) {
-  if (!app.integrations.zoom || ids.length === 0) return [];
-  return app.db
-    .selectFrom('appointments')
-    .select(['id', 'user_id', 'zoom_meeting_id'])
-    .where('id', 'in', ids)
-    .where('zoom_meeting_id', 'is not', null)
-    .execute();
-}
-
-/** Removes at Zoom the meetings of rows that no longer exist. */
+/** Removes at Zoom the meetings of rows that no longer exist (after a delete, or a change of a series' future). */
 export async function dropMeetings(
   app: FastifyInstance,
   table: 'appointments' | 'class_sessions',
   meetings: { id: number; user_id: number; zoom_meeting_id: string | null }[],
 ): Promise<void> {
-  if (meetings.length === 0) return;
+  if (!app.integrations.zoom || meetings.length === 0) return;
   const left = new Set(
     (
       await app.db
@@ -151,23 +140,4 @@ export async function dropMeetings(
         durationMinutes: 0,
         meetingId: m.zoom_meeting_id,
       });
-}
-
-/** The appointment and the later occurrences of its series: those an update or delete "this and future" may touch. */
-export async function seriesFrom(app: FastifyInstance, id: number): Promise<number[]> {
-  if (!app.integrations.zoom) return [];
-  const row = await app.db
-    .selectFrom('appointments')
-    .select(['id', 'series_id', 'date'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) return [];
-  if (row.series_id === null) return [row.id];
-  const rows = await app.db
-    .selectFrom('appointments')
-    .select('id')
-    .where('series_id', '=', row.series_id)
-    .where('date', '>=', row.date)
-    .execute();
-  return rows.map((r) => r.id);
 }
