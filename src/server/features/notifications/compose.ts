@@ -4,7 +4,7 @@ import type { CreditType } from '../../../domain/credits';
 import { dayInWords } from '../../../domain/dates-in-words';
 import { fillTemplate } from '../../../domain/message-templates';
 import { bookingLinkOf, businessNameOf } from '../../infra/business-voice';
-import type { SpendDeps } from '../credits/spend';
+import type { SpendDeps } from '../credits';
 import { channelSettingsOf, type AutomaticType } from './settings';
 
 /** One automatic message the clock asked for: what it is about and by which channel. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CREDIT_TYPES, type CreditType } from '../../../domain/credits';
 import type { JobHandler } from '../../infra/queue/queue';
-import type { SpendDeps } from '../credits/spend';
+import type { SpendDeps } from '../credits';
 import { composeAppointmentMessage, type AppointmentMessage } from './compose';
 import { sendMessage } from './send';
 import { channelSettingsOf, messageTypeOf, REMINDER_HOURS, type ChannelSettings } from './settings';

@@ -6,9 +6,8 @@ import { smsCredits } from '../../../domain/sms';
 import { nowIso } from '../../db/database';
 import type { OutboxTable } from '../../db/tables/accounts';
 import { recordReceipt } from '../../infra/sms';
-import { appendCredits } from '../credits/ledger';
+import { appendCredits, spendCredits, type SpendDeps } from '../credits';
 import { withOwnerLock } from '../../core/owner-lock';
-import { spendCredits, type SpendDeps } from '../credits/spend';
 
 export interface OutgoingMessage {
   userId: number;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
-import { paymentsFor } from '../integrations/owner-payments';
+import { paymentsFor } from '../integrations';
 import { completeHold, requireNameIfNew } from './completion';
 import { type BookingDeps, open, ownerOf, pub, slugParams, verified } from './context';
 import { type HoldDetails, holdFor, markPaying } from './holds';

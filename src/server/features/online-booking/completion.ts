@@ -1,10 +1,10 @@
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label } from '../../infra/domain-error';
-import { createAppointments } from '../appointments/create-appointments';
+import { createAppointments } from '../appointments';
 import type { OwnerContext } from '../../core/owner-context';
 import { lockOwner } from '../../core/owner-lock';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';
 import { redeem } from './redeem';

@@ -4,7 +4,7 @@ import { dataBody, fileBody, noBody, responses } from '../../engine/responses';
 import { sha256 } from '../../infra/crypto';
 import { DomainError, notFound } from '../../infra/domain-error';
 import type { I18n } from '../../infra/i18n';
-import { paymentsFor } from '../integrations/owner-payments';
+import { paymentsFor } from '../integrations';
 import { calendarFile } from './calendar-file';
 import { ownerOf, pub, verified } from './context';
 import { placeHold } from './holds';

@@ -1,10 +1,10 @@
 import { toUtc } from '../../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { moveAppointment } from '../appointments/change-appointments';
+import { moveAppointment } from '../appointments';
 import { lockOwner } from '../../core/owner-lock';
 import type { OwnerContext } from '../../core/owner-context';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import type { Filter } from '../../engine/resource-repository';
 import { DomainError, invalid, notFound } from '../../infra/domain-error';
 import { sha256 } from '../../infra/crypto';

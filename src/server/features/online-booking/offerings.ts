@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { abilitySubject } from '../../infra/users';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import type { PublicOwner } from './owner';
 import type { BookingSettings } from '../../core/booking-settings';
 

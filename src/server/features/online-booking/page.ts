@@ -2,7 +2,7 @@ import { regionCurrency } from '../../../../renderer/core/money';
 import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import { DomainError } from '../../infra/domain-error';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import { BOOKING_COOKIE, type BookingDeps, MAX_DAYS, open } from './context';
 import { offeredClasses, offeredServices } from './offerings';
 import { ownerToday, type PublicOwner } from './owner';

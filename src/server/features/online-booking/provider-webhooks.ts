@@ -5,9 +5,13 @@ import { decodeData } from '../../infra/billing/liqpay-protocol';
 import { liqpayPayments } from '../../infra/payments/liqpay-payments';
 import { stripeWebhookEvent, WebhookSignatureError, type PaymentEvent } from '../../infra/payments/provider';
 import { squareWebhookEvent } from '../../infra/square/webhook';
-import { accountGone } from '../integrations/account-gone';
-import { LIQPAY_CALLBACK_PATH, paymentsFor } from '../integrations/owner-payments';
-import { integrationOfPublicKey, integrationsOfAccount } from '../integrations/store';
+import {
+  accountGone,
+  LIQPAY_CALLBACK_PATH,
+  paymentsFor,
+  integrationOfPublicKey,
+  integrationsOfAccount,
+} from '../integrations';
 import type { BookingDeps } from './context';
 import { completeOnAccount, completePayment } from './payments';
 

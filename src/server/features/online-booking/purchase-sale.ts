@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { recordSale } from '../sales/record';
+import { recordSale } from '../sales';
 import { ownerToday, type PublicOwner } from './owner';
 
 /** The sale an online purchase is: one item, the voucher or package bought, at what was paid. */

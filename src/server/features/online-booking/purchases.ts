@@ -8,7 +8,7 @@ import { ownerToday, type PublicOwner } from './owner';
 import { type BookingSession } from './sessions';
 import { invalid, notFound } from '../../infra/domain-error';
 import { voucherAmountsLeft } from '../../core/redeemed';
-import { newVoucherCode } from '../sales/codes';
+import { newVoucherCode } from '../sales';
 import { recordOnlineSale } from './purchase-sale';
 
 /** While the client is on the payment page, a purchase keeps its place under a voucher's sales limit. */

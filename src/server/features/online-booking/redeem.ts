@@ -1,9 +1,8 @@
 import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { DomainError, invalid } from '../../infra/domain-error';
-import { recordCheckout } from '../payments/checkout';
+import { recordCheckout, normalCode, voucherByCode, voucherRefusal, type PaymentInput } from '../payments';
 import { packageSessionsLeft } from '../../core/redeemed';
-import { normalCode, voucherByCode, voucherRefusal, type PaymentInput } from '../payments/redemption';
 import { findClient } from './codes';
 import { ownerToday, type PublicOwner } from './owner';
 import type { BookingSession } from './sessions';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, invalid } from '../../infra/domain-error';
 import { defaultCountry, toE164 } from '../../infra/phones';
-import { bookableStarts, calendarOf } from '../availability/availability';
+import { bookableStarts, calendarOf } from '../availability';
 import { checkCode, createCode, findClient } from './codes';
 import {
   BOOKING_COOKIE,

@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../../core/owner-lock';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import { HOLD_MINUTES } from './holds';
 import { bookableClassRows, onlineSeats, seatsTaken, sessionStart } from './offerings';
 import type { PublicOwner } from './owner';

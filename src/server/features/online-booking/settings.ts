@@ -4,7 +4,7 @@ import { nowIso } from '../../db/database';
 import { numberedSlug, slugFrom, SLUG_MIN } from '../../../domain/slug';
 import { businessNameOf } from '../../infra/business-voice';
 import { invalidFields, Label, type Message } from '../../infra/domain-error';
-import { calendarOf } from '../availability/availability';
+import { calendarOf } from '../availability';
 import { bookingSettingsOf, BookingSettings } from '../../core/booking-settings';
 
 /**
