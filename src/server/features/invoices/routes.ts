@@ -6,10 +6,11 @@ import { idParams } from '../../engine/input-bounds';
 import { resourceAccess } from '../../engine/resource-access';
 import { resourceRepository as repo } from '../../engine/resource-repository';
 import { dataBody, fileBody, messageBody, responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
 import { invoiceDocument, invoiceFilename } from './document';
-import { payInvoice, type InvoicePaymentInput } from './pay';
+import { payInvoice } from './pay';
 import { invoicePdf } from './pdf';
 import { sendInvoice } from './send';
 import { cancelInvoice, createInvoice, deleteInvoice, type InvoiceInput, type InvoicesContext } from './write';
@@ -49,7 +50,8 @@ export function invoicesContext(
  * sending or resending it with its PDF (`POST /invoices/{id}/send`), cancelling it (`POST /invoices/{id}/cancel`),
  * recording money received for a manual one (`POST /invoices/{id}/payments`) and its PDF (`GET /invoices/{id}/pdf`).
  */
-export async function invoiceRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function invoiceRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/invoices';
   const resource = () => app.registry.resources.get('invoices')!;
   const access = resourceAccess(resource());
@@ -63,7 +65,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { currency: stri
     locale: req.locale,
   });
 
-  app.post(
+  app.post<{ Body: InvoiceInput }>(
     base,
     {
       preValidation: access.gate('create'),
@@ -75,7 +77,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { currency: stri
     },
     async (req, reply) => {
       const ctx = invoicesContext(app, req, 'create', opts.currency);
-      const body = req.body as InvoiceInput;
+      const body = req.body;
       const id = await createInvoice(ctx, body);
       if (body.send) await sendInvoice(sendContext(req, ctx), id);
       const message = req.t(body.send ? 'invoices.sent' : 'messages.created');
@@ -90,43 +92,44 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { currency: stri
       schema: { tags: ['invoices'], params: idParams, response: responses({ 200: messageBody }) },
     },
     async (req) => {
-      await deleteInvoice(invoicesContext(app, req, 'delete', opts.currency), (req.params as { id: number }).id);
+      await deleteInvoice(invoicesContext(app, req, 'delete', opts.currency), req.params.id);
       return { message: req.t('messages.deleted') };
     },
   );
 
-  const action = (path: string, run: (req: FastifyRequest, ctx: InvoicesContext, id: number) => Promise<string>) =>
-    app.post(
-      `${base}/:id/${path}`,
-      {
-        preValidation: access.gate('update'),
-        schema: {
-          tags: ['invoices'],
-          params: idParams,
-          ...(path === 'payments' ? { body: paymentBody } : {}),
-          response: responses({ 200: dataBody({ $ref: 'invoices.record#' }) }),
-        },
-      },
-      async (req) => {
-        const id = (req.params as { id: number }).id;
-        const ctx = invoicesContext(app, req, 'update', opts.currency);
-        if (!(await answer(req, id))) throw notFound();
-        const message = await run(req, ctx, id);
-        return { data: await answer(req, id), message };
-      },
-    );
-  action('send', async (req, ctx, id) => {
-    await sendInvoice(sendContext(req, ctx), id);
-    return req.t('invoices.sent');
-  });
-  action('cancel', async (req, ctx, id) => {
-    await cancelInvoice(ctx, id);
-    return req.t('invoices.cancelled');
-  });
-  action('payments', async (req, ctx, id) => {
-    await payInvoice(ctx, id, req.body as InvoicePaymentInput);
-    return req.t('payments.recorded');
-  });
+  /** An action on one invoice of the caller's (404 otherwise), answered with the invoice as it is after it. */
+  const act = async (req: FastifyRequest, id: number, run: (ctx: InvoicesContext) => Promise<string>) => {
+    const ctx = invoicesContext(app, req, 'update', opts.currency);
+    if (!(await answer(req, id))) throw notFound();
+    const message = await run(ctx);
+    return { data: await answer(req, id), message };
+  };
+  const acted = {
+    tags: ['invoices'],
+    params: idParams,
+    response: responses({ 200: dataBody({ $ref: 'invoices.record#' }) }),
+  };
+  app.post(`${base}/:id/send`, { preValidation: access.gate('update'), schema: acted }, (req) =>
+    act(req, req.params.id, async (ctx) => {
+      await sendInvoice(sendContext(req, ctx), req.params.id);
+      return req.t('invoices.sent');
+    }),
+  );
+  app.post(`${base}/:id/cancel`, { preValidation: access.gate('update'), schema: acted }, (req) =>
+    act(req, req.params.id, async (ctx) => {
+      await cancelInvoice(ctx, req.params.id);
+      return req.t('invoices.cancelled');
+    }),
+  );
+  app.post(
+    `${base}/:id/payments`,
+    { preValidation: access.gate('update'), schema: { ...acted, body: paymentBody } },
+    (req) =>
+      act(req, req.params.id, async (ctx) => {
+        await payInvoice(ctx, req.params.id, req.body);
+        return req.t('payments.recorded');
+      }),
+  );
 
   app.get(
     `${base}/:id/pdf`,
@@ -135,7 +138,7 @@ export async function invoiceRoutes(app: FastifyInstance, opts: { currency: stri
       schema: { tags: ['invoices'], params: idParams, response: responses({ 200: fileBody('The invoice as a PDF.') }) },
     },
     async (req, reply) => {
-      const id = (req.params as { id: number }).id;
+      const { id } = req.params;
       if (!(await answer(req, id))) throw notFound();
       const doc = await invoiceDocument(app.db, id, req.t);
       const pdf = await invoicePdf(doc, req.t, req.locale);

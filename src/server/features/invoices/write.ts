@@ -51,7 +51,7 @@ async function billedClient(trx: Db, ctx: InvoicesContext, clientId: number) {
   const client = await trx
     .selectFrom('clients')
     .selectAll()
-    .where((eb) => eb.and([eb('clients.id', '=', clientId), ctx.clients(eb as never)]))
+    .where((eb) => eb.and([eb('clients.id', '=', clientId), ctx.clients(eb)]))
     .executeTakeFirst();
   if (!client) throw invalid('client_id', 'validation.in');
   const name = [client.first_name, client.last_name].filter(Boolean).join(' ');
@@ -146,7 +146,7 @@ export async function foundInvoice(trx: Db, ctx: Pick<InvoicesContext, 'invoices
   const row = await trx
     .selectFrom('invoices')
     .selectAll()
-    .where((eb) => eb.and([eb('invoices.id', '=', id), ctx.invoices(eb as never)]))
+    .where((eb) => eb.and([eb('invoices.id', '=', id), ctx.invoices(eb)]))
     .executeTakeFirst();
   if (!row) throw notFound();
   return row;

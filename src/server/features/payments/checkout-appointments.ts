@@ -17,7 +17,7 @@ export async function owedAppointments(
   const found = await trx
     .selectFrom('appointments')
     .select(['id', 'price', 'discounted_amount', 'service_id'])
-    .where((eb) => eb.and([eb('appointments.id', 'in', ids), ctx.appointments(eb as never)]))
+    .where((eb) => eb.and([eb('appointments.id', 'in', ids), ctx.appointments(eb)]))
     .execute();
   if (found.length !== ids.length) throw notFound();
   const attended = await trx

@@ -1,8 +1,7 @@
 import { addDays } from '../../../domain/dates';
 import { nowIso, type Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
-import { newVoucherCode } from '../sales/codes';
-import type { SaleLine } from '../sales/record';
+import { newVoucherCode, type SaleLine } from '../sales';
 import type { PaymentsContext } from './context';
 
 /** A thing sold at the till: a product, a gift voucher or a package of the owner's catalogue. */

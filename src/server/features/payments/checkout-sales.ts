@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
-import { selectSales } from '../sales/reads';
+import { selectSales } from '../sales';
 import type { PaymentsContext } from './context';
 
 /**

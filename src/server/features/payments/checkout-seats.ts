@@ -22,7 +22,7 @@ export async function owedSeats(
     .innerJoin('class_sessions', 'class_sessions.id', 'seat.session_id')
     .innerJoin('classes', 'classes.id', 'class_sessions.class_id')
     .select(['seat.id', 'seat.client_id', 'classes.price'])
-    .where((eb) => eb.and([eb('seat.id', 'in', ids), classes(eb as never)]))
+    .where((eb) => eb.and([eb('seat.id', 'in', ids), classes(eb)]))
     .execute();
   if (found.length !== ids.length) throw notFound();
   if (found.some((s) => s.client_id !== clientId)) throw invalid('class_seat_ids', 'payments.notTheClients');

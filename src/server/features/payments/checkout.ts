@@ -2,7 +2,7 @@ import { checkoutDiscount, shareInOrder, splitPayments, type Discount } from '..
 import { nowIso, type Db } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../../core/owner-lock';
-import { recordSale } from '../sales/record';
+import { recordSale } from '../sales';
 import { owedAppointments } from './checkout-appointments';
 import { owedSales } from './checkout-sales';
 import { owedSeats } from './checkout-seats';
@@ -53,7 +53,7 @@ export async function recordCheckout(
     const client = await trx
       .selectFrom('clients')
       .select('id')
-      .where((eb) => eb.and([eb('clients.id', '=', input.client_id), ctx.clients(eb as never)]))
+      .where((eb) => eb.and([eb('clients.id', '=', input.client_id), ctx.clients(eb)]))
       .executeTakeFirst();
     if (!client) throw notFound();
     const owed = await owedAppointments(trx, ctx, client.id, ids);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action } from '../../../../permissions/subjects';
 import { todayIn } from '../../../domain/dates';
 import type { Db, Dialect } from '../../db/database';
+import type { FeatureEventBus } from '../../engine/events';
 import type { Filter } from '../../engine/rules-to-sql';
 import { ownerTimeZone } from '../../core/owner-time';
 
@@ -22,6 +23,11 @@ export interface PaymentsContext {
   sales: Filter | null;
   /** The ledger rows the caller may act on. */
   payments: Filter;
+  /**
+   * Told of what the ledger writes, within the write (`events.ts`). The demo seed, which writes its ledger before
+   * any invoice exists, has nobody to tell.
+   */
+  events?: FeatureEventBus;
 }
 
 /** The caller's context for an action on the ledger (subject Income); a 403 when the rules allow none of it. */
@@ -42,5 +48,6 @@ export function paymentsContext(
     appointments: req.filterFor('read', 'Appointment', 'appointments'),
     classes: req.ability.can('read', 'Class') ? req.filterFor('read', 'Class', 'classes') : null,
     sales: req.ability.can('read', 'Sale') ? req.filterFor('read', 'Sale', 'sales') : null,
+    events: app.events,
   };
 }

@@ -12,7 +12,7 @@ import { incomeColumns, incomeRows, IncomeTotals } from './income-export';
  * streamed as it is read.
  */
 export async function paymentExportRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
-  app.post(
+  app.post<{ Body: ExportBody }>(
     '/api/v1/payments/export',
     {
       schema: {
@@ -23,7 +23,7 @@ export async function paymentExportRoutes(app: FastifyInstance, opts: { currency
     },
     async (req, reply) => {
       const allowed = req.filterFor('read', 'Income', 'payments');
-      const body = req.body as ExportBody;
+      const body = req.body;
       const q = exportQuery(body);
       const owner = ownerExport(app, req, q);
       const totals = new IncomeTotals();

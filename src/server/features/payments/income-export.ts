@@ -56,11 +56,11 @@ const incomeBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQ
     ])
     .where((eb) =>
       eb.and([
-        allowed(eb as never),
+        allowed(eb),
         ...(q.type ? [eb('payments.type', '=', q.type)] : []),
         ...(q.from ? [eb('payments.date', '>=', q.from)] : []),
         ...(q.to ? [eb('payments.date', '<=', q.to)] : []),
-        ...clientNameSearch(eb as never, dialect, q.search),
+        ...clientNameSearch(eb, dialect, q.search),
         ...(after
           ? [
               eb.or([

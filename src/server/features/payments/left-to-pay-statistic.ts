@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { todayIn } from '../../../domain/dates';
 import { ownerTimeZone } from '../../core/owner-time';
-import { owingSalesTotal } from '../sales/owing';
+import { owingSalesTotal } from '../sales';
 
 /**
  * Left to pay in all (`GET /payments/left-to-pay/statistic`): the appointments left to pay (as the appointments
@@ -11,9 +11,9 @@ import { owingSalesTotal } from '../sales/owing';
 export async function leftToPayStatistic(
   app: FastifyInstance,
   req: FastifyRequest,
+  q: { from?: string; to?: string },
   appointments: Array<{ status: { left_to_pay: number } }>,
 ): Promise<{ amount: number; count: number }> {
-  const q = req.query as { from?: string; to?: string };
   const sales = req.ability.can('read', 'Sale')
     ? await owingSalesTotal(app.db, app.dialect, req.filterFor('read', 'Sale', 'sales'), {
         from: q.from,

@@ -41,7 +41,7 @@ export async function owingSeats(
     ])
     .where((eb) =>
       eb.and([
-        classes(eb as never),
+        classes(eb),
         eb('class_sessions.date', '<=', q.to),
         eb('classes.price', '>', 0),
         ...(q.from ? [eb('class_sessions.date', '>=', q.from)] : []),

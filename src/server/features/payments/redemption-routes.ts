@@ -4,7 +4,8 @@ import { ID } from '../../engine/input-bounds';
 import { INTEGER, NULLABLE_STRING, object, STRING, responses } from '../../engine/responses';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
-import { packageSessionsLeft } from '../../core/redeemed';
+import { typed } from '../../engine/typed-routes';
+import { redeemablePackages } from './redeemable';
 import { voucherByCode, voucherRefusal } from './redemption';
 
 const REDEEMABLE = object(
@@ -42,7 +43,8 @@ const VOUCHER = object(
  * its code with the amount left (`GET /gift-vouchers/code/{code}`), refused in words when unknown (another owner's
  * code is unknown too), expired or spent.
  */
-export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
+export async function redemptionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/payments/redeemable',
     {
@@ -53,38 +55,12 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const clientId = (req.query as { client_id: number }).client_id;
       const clients = req.filterFor('read', 'Client', 'clients');
       const packages = req.filterFor('read', 'Package', 'package_sales');
-      const client = await app.db
-        .selectFrom('clients')
-        .select('id')
-        .where((eb) => eb.and([eb('clients.id', '=', clientId), clients(eb as never)]))
-        .executeTakeFirst();
-      if (!client) throw notFound();
       const today = todayIn(ownerTimeZone(req));
-      const sold = await app.db
-        .selectFrom('package_sales')
-        .innerJoin('packages', 'packages.id', 'package_sales.package_id')
-        .select(['package_sales.id', 'packages.title', 'package_sales.expires_on'])
-        .where((eb) =>
-          eb.and([
-            packages(eb as never),
-            eb('package_sales.client_id', '=', client.id),
-            eb.or([eb('package_sales.expires_on', 'is', null), eb('package_sales.expires_on', '>=', today)]),
-          ]),
-        )
-        .orderBy('package_sales.id')
-        .execute();
-      const left = await packageSessionsLeft(
-        app.db,
-        sold.map((s) => s.id),
-      );
-      return {
-        packages: sold
-          .map((s) => ({ package_sale_id: s.id, title: s.title, expires_on: s.expires_on, services: left.get(s.id)! }))
-          .filter((p) => p.services.some((s) => s.left > 0)),
-      };
+      const found = await redeemablePackages(app.db, { clients, packages }, req.query.client_id, today);
+      if (!found) throw notFound();
+      return { packages: found };
     },
   );
 
@@ -102,7 +78,7 @@ export async function redemptionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const code = (req.params as { code: string }).code;
+      const { code } = req.params;
       // The caller's rules on gift vouchers (the plan's and read-only mode's); the code is looked up among theirs.
       req.filterFor('read', 'GiftVoucher', 'voucher_sales');
       const v = await voucherByCode(app.db, req.user!.id, code);

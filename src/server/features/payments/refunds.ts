@@ -2,9 +2,8 @@ import { formatMoney } from '../../../../renderer/core/money';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../../core/owner-lock';
+import { giveBackRefundedSales } from '../sales';
 import type { PaymentsContext } from './context';
-import { settleInvoicesOf } from '../invoices/settle';
-import { undoRefundedSales } from './sale-refund';
 
 /** How much of one payment to refund (minor units), and the caller's locale for the words of a refusal. */
 export interface RefundAmount {
@@ -20,10 +19,11 @@ export interface RefundAmount {
  * its refund rows. More than is left, nothing or less, and part of a package session (a session is given back whole)
  * are refused in words. Under the owner's lock, so two refunds cannot both take what is left; a payment with nothing
  * left is refused in words. A card payment taken online is refunded through its provider, not here. A sale these
- * refunds leave wholly refunded gives back what it sold (`sale-refund.ts`). Returns the refund rows' ids.
+ * refunds leave wholly refunded gives back what it sold (`sales/give-back.ts`); the others hear of the refund in its
+ * transaction (`payments.refunded`: the invoices these rows paid are worked out again). Returns the refund rows' ids.
  */
 export async function refundPayments(
-  ctx: Pick<PaymentsContext, 'db' | 'dialect' | 'ownerId' | 'today' | 'payments'>,
+  ctx: Pick<PaymentsContext, 'db' | 'dialect' | 'ownerId' | 'today' | 'payments' | 'events'>,
   which: { payment: number } | { checkout: number } | { sale: number },
   reason: string | null,
   part?: RefundAmount,
@@ -40,7 +40,7 @@ export async function refundPayments(
             : 'checkout' in which
               ? eb('payments.checkout_id', '=', which.checkout)
               : eb('payments.sale_id', '=', which.sale),
-          ctx.payments(eb as never),
+          ctx.payments(eb),
         ]),
       )
       .orderBy('id')
@@ -96,13 +96,9 @@ export async function refundPayments(
       .returning('id')
       .execute();
     const sales = [...new Set(open.map((o) => o.row.sale_id).filter((id): id is number => id !== null))];
-    await undoRefundedSales(trx, ctx.ownerId, sales);
+    await giveBackRefundedSales(trx, ctx.ownerId, sales);
     // The invoices these rows paid are worked out again: a refunded invoice is no longer paid.
-    await settleInvoicesOf(
-      trx,
-      open.map((o) => o.row),
-      ctx.today,
-    );
+    await ctx.events?.emit('payments.refunded', { trx, today: ctx.today, rows: open.map((o) => o.row) });
     return written.map((w) => Number(w.id));
   });
 }

@@ -1,16 +1,11 @@
 import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, pageMeta, STRING } from '../../engine/responses';
+import { REFUND } from '../../core/refund-response';
 
 const CLIENT = {
   type: ['object', 'null'],
   properties: { id: INTEGER, first_name: STRING, last_name: NULLABLE_STRING },
   required: ['id', 'first_name', 'last_name'],
 } as const;
-
-/** A refund of a payment: its own ledger row, negative. */
-export const REFUND = object(
-  { id: INTEGER, amount: INTEGER, date: STRING, reason: NULLABLE_STRING, created_at: STRING },
-  { required: ['id', 'amount', 'date', 'reason', 'created_at'] },
-);
 
 /** A payment (spec §3): id, type, method, date, amount (minor units), and its refunds. */
 export const PAYMENT = object(
@@ -141,6 +136,7 @@ export const CHECKOUT_FAILED = object(
   { required: ['message'] },
 );
 
+/** What a refund wrote: a payment's, a checkout's or a sale's refund rows (none for a sale cancelled unpaid). */
 export const REFUNDED = object(
   { message: STRING, refund_ids: { type: 'array', items: INTEGER } },
   { required: ['message', 'refund_ids'] },

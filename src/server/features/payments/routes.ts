@@ -1,17 +1,19 @@
 import { subject } from '@casl/ability';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { todayIn } from '../../../domain/dates';
 import { PAYMENT_METHODS } from '../../../domain/payments';
 import { ID, idParams } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
-import { forbidden } from '../../infra/domain-error';
-import { invoiceSettingsOf } from '../../../domain/invoices';
-import { invoiceForCheckout } from '../invoices/from-checkout';
-import { invoicesContext } from '../invoices/routes';
-import { sendInvoice } from '../invoices/send';
-import { recordCheckout, type CheckoutInput } from './checkout';
+import { typed } from '../../engine/typed-routes';
+import { DomainError, forbidden, notFound } from '../../infra/domain-error';
+import { ownerTimeZone } from '../../core/owner-time';
+import { cancelUnpaidSale, saleAllowed } from '../sales';
+import { recordCheckout } from './checkout';
+import { checkoutAnswer } from './checkout-answer';
 import { paymentsContext } from './context';
 import { refundPayments } from './refunds';
 import { CHECKOUT_DONE, CHECKOUT_FAILED, REFUNDED } from './response-schemas';
+import './events';
 
 const MAX_MINOR = 100_000_000;
 
@@ -94,11 +96,14 @@ const refundBody = {
 } as const;
 
 /**
- * Payments (spec §7): a checkout (`POST /payments`: appointments settled and things sold, or a standalone payment), reversing a
- * payment, all of it or an amount, or a whole checkout with refund rows (`DELETE /payments/{id}`, `DELETE /payments/checkout/{id}`), and the
- * reads over the ledger (`read-routes.ts`). Every refusal of a checkout answers status `fail`: nothing was added.
+ * Payments (spec §7): a checkout (`POST /payments`: appointments settled and things sold, or a standalone payment), and
+ * reversals with refund rows: a payment, all of it or an amount (`DELETE /payments/{id}`), a whole checkout
+ * (`DELETE /payments/checkout/{id}`), a sale (`DELETE /sales/{id}`: its payments refunded, or the sale cancelled when
+ * nothing was paid); the reads over the ledger are `read-routes.ts`. Every refusal of a checkout answers status
+ * `fail`: nothing was added. A checkout is told to the other features (`events.ts`): the invoices feature bills it.
  */
-export async function paymentRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function paymentRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/payments';
 
   app.post(
@@ -117,86 +122,80 @@ export async function paymentRoutes(app: FastifyInstance, opts: { currency: stri
     },
     async (req, reply) => {
       const owner = () => ({ user_id: req.user!.id });
-      const body = req.body as CheckoutInput;
+      const body = req.body;
       if (!req.ability.can('create', subject('Income', owner()))) throw forbidden('create', 'Income');
-      if (body.items?.length && !req.ability.can('create', subject('Sale', owner()))) throw forbidden('create', 'Sale');
+      if (body.items.length && !req.ability.can('create', subject('Sale', owner()))) throw forbidden('create', 'Sale');
       // Class seats are for the plans that have classes (spec §6).
-      if (body.class_seat_ids?.length && !req.ability.can('read', 'Class')) throw forbidden('read', 'Class');
-      if (body.sale_ids?.length && !req.ability.can('read', 'Sale')) throw forbidden('read', 'Sale');
+      if (body.class_seat_ids.length && !req.ability.can('read', 'Class')) throw forbidden('read', 'Class');
+      if (body.sale_ids.length && !req.ability.can('read', 'Sale')) throw forbidden('read', 'Sale');
       // Selling a gift voucher or a package is for the plans that have them (spec §6).
       for (const [kind, what] of [
         ['gift_voucher', 'GiftVoucher'],
         ['package', 'Package'],
       ] as const)
-        if (body.items?.some((i) => i.kind === kind) && !req.ability.can('create', subject(what, owner())))
+        if (body.items.some((i) => i.kind === kind) && !req.ability.can('create', subject(what, owner())))
           throw forbidden('create', what);
       const ctx = paymentsContext(app, req, 'create', opts.currency);
-      // With auto-invoicing on (spec §1), the checkout writes its invoice, and sends it when auto-send is on.
-      const invoicing = invoiceSettingsOf(req.user!.settings);
-      const invoices = invoicing.auto_invoicing && req.ability.can('create', subject('Invoice', owner()));
-      let invoiceId: number | null = null;
-      const { checkoutId: id, saleId } = await recordCheckout(
-        ctx,
-        body,
-        invoices
-          ? async (trx, c) => {
-              const context = invoicesContext(app, req, 'create', opts.currency);
-              invoiceId = await invoiceForCheckout(trx, context, c, req.t, req.locale);
-            }
-          : undefined,
+      const { today } = ctx;
+      // Told within the checkout's transaction (with auto-invoicing on, spec §1, its invoice is written with it or
+      // not at all), then once it committed (the invoice is sent when auto-send is on).
+      const { checkoutId, saleId } = await recordCheckout(ctx, body, (trx, checkout) =>
+        app.events.emit('payments.checkout-recorded', { trx, req, today, checkout }),
       );
-      if (invoiceId !== null && invoicing.auto_send) await autoSend(req, invoiceId, ctx.today);
-      const checkout = await app.db.selectFrom('checkouts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const payments = await app.db
-        .selectFrom('payments')
-        .select([
-          'id',
-          'appointment_id',
-          'class_seat_id',
-          'sale_id',
-          'type',
-          'method',
-          'amount',
-          'voucher_sale_id',
-          'package_sale_id',
-        ])
-        .where('checkout_id', '=', id)
-        .orderBy('id')
-        .execute();
-      const { user_id: _u, created_at: _c, ...data } = checkout;
-      return reply
-        .code(201)
-        .send({ status: 'success', data: { ...data, sale_id: saleId, payments }, message: req.t('payments.recorded') });
+      const checkout = { id: checkoutId, client_id: body.client_id };
+      await app.events.notify('payments.checkout-committed', { req, today, checkout });
+      const data = await checkoutAnswer(app.db, checkoutId, saleId);
+      return reply.code(201).send({ status: 'success', data, message: req.t('payments.recorded') });
     },
   );
 
-  /** Sends a checkout's invoice; the checkout stands if it cannot be sent (no email, the mail server down). */
-  async function autoSend(req: FastifyRequest, id: number, today: string) {
-    try {
-      await sendInvoice({ db: app.db, mailer: app.mailer, today, t: req.t, locale: req.locale }, id);
-    } catch (err) {
-      req.log.warn({ err, invoice: id }, 'automatic invoice not sent');
-    }
-  }
+  /** Refunds a payment or a checkout with the caller's reason, and for a payment an amount (all that is left when not given). */
+  const refund = async (
+    req: FastifyRequest,
+    which: { payment: number } | { checkout: number },
+    body: { reason?: string | null; amount?: number | null } | null,
+  ) => {
+    const ctx = paymentsContext(app, req, 'delete', '');
+    const reason = body?.reason?.trim() || null;
+    // A payment may be refunded in part; a whole checkout gives back what is left of each of its payments.
+    const part = body?.amount != null ? { amount: body.amount, locale: req.locale } : undefined;
+    const ids = await refundPayments(ctx, which, reason, part);
+    return { message: req.t('payments.refunded'), refund_ids: ids };
+  };
+  const refunded = { response: responses({ 200: REFUNDED }), tags: ['payments'], params: idParams };
+  app.delete(`${base}/:id`, { schema: { ...refunded, body: refundBody } }, (req) =>
+    refund(req, { payment: req.params.id }, req.body),
+  );
+  app.delete(`${base}/checkout/:id`, { schema: { ...refunded, body: reasonBody } }, (req) =>
+    refund(req, { checkout: req.params.id }, req.body),
+  );
 
-  const refund = (which: 'payment' | 'checkout') => ({
-    schema: {
-      response: responses({ 200: REFUNDED }),
-      tags: ['payments'],
-      params: idParams,
-      body: which === 'payment' ? refundBody : reasonBody,
+  // A sale: each of its payments gets a refund row with the reason given, and what it sold comes back
+  // (`sales/give-back.ts`); a sale nothing was paid for is cancelled instead (`sales/cancel.ts`).
+  app.delete(
+    '/api/v1/sales/:id',
+    { schema: { response: responses({ 200: REFUNDED }), tags: ['sales'], params: idParams, body: reasonBody } },
+    async (req) => {
+      const { id } = req.params;
+      if (!(await saleAllowed(app.db, req.filterFor('delete', 'Sale', 'sales'), id))) throw notFound();
+      const reason = req.body?.reason?.trim() || null;
+      const ctx = {
+        db: app.db,
+        dialect: app.dialect,
+        ownerId: req.user!.id,
+        today: todayIn(ownerTimeZone(req)),
+        payments: req.filterFor('delete', 'Income', 'payments'),
+        events: app.events,
+      };
+      if (await cancelUnpaidSale(ctx, id, reason)) return { message: req.t('sales.cancelled'), refund_ids: [] };
+      try {
+        const ids = await refundPayments(ctx, { sale: id }, reason);
+        return { message: req.t('sales.refunded'), refund_ids: ids };
+      } catch (err) {
+        if (err instanceof DomainError && err.key === 'payments.alreadyRefunded')
+          throw new DomainError(422, 'sales.alreadyRefunded');
+        throw err;
+      }
     },
-    handler: async (req: FastifyRequest) => {
-      const id = (req.params as { id: number }).id;
-      const ctx = paymentsContext(app, req, 'delete', '');
-      const body = req.body as { reason?: string | null; amount?: number | null } | null;
-      const reason = body?.reason?.trim() || null;
-      // A payment may be refunded in part; a whole checkout gives back what is left of each of its payments.
-      const part = body?.amount != null ? { amount: body.amount, locale: req.locale } : undefined;
-      const ids = await refundPayments(ctx, which === 'payment' ? { payment: id } : { checkout: id }, reason, part);
-      return { message: req.t('payments.refunded'), refund_ids: ids };
-    },
-  });
-  app.delete(`${base}/:id`, refund('payment'));
-  app.delete(`${base}/checkout/:id`, refund('checkout'));
+  );
 }

@@ -10,7 +10,7 @@ import { salesColumns, salesRows, SalesTotals } from './sales-export';
  * as it is read. Tenancy from the rules on `Sale`.
  */
 export async function saleExportRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
-  app.post(
+  app.post<{ Body: ExportBody }>(
     '/api/v1/sales/export',
     {
       schema: {
@@ -21,7 +21,7 @@ export async function saleExportRoutes(app: FastifyInstance, opts: { currency: s
     },
     async (req, reply) => {
       const allowed = req.filterFor('read', 'Sale', 'sales');
-      const body = req.body as ExportBody;
+      const body = req.body;
       const q = exportQuery(body);
       const owner = ownerExport(app, req, q);
       const totals = new SalesTotals();

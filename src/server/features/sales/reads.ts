@@ -42,12 +42,12 @@ export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<Sa
     .leftJoin('clients', 'clients.id', 'sales.client_id')
     .where((eb) =>
       eb.and([
-        filter(eb as never),
+        filter(eb),
         ...(q.id !== undefined ? [eb('sales.id', '=', q.id)] : []),
         ...(q.from ? [eb('sales.date', '>=', q.from)] : []),
         ...(q.to ? [eb('sales.date', '<=', q.to)] : []),
         ...(q.client_id !== undefined ? [eb('sales.client_id', '=', q.client_id)] : []),
-        ...clientNameSearch(eb as never, dialect, q.search),
+        ...clientNameSearch(eb, dialect, q.search),
         ...(q.owing ? [eb(leftToPay, '>', 0), eb.not(refunded)] : []),
       ]),
     );
@@ -145,4 +145,14 @@ export async function salePayments(db: Db, saleId: number) {
       const refundable = Number(p.amount) + refunds.reduce((s, x) => s + Number(x.amount), 0);
       return { ...p, refunds, refunded: refunds.length > 0 && refundable <= 0, refundable: Math.max(0, refundable) };
     });
+}
+
+/** Whether the sale is one the caller's rules (`filter` on `sales`) let them reach. */
+export async function saleAllowed(db: Db, filter: Filter, id: number): Promise<boolean> {
+  const sale = await db
+    .selectFrom('sales')
+    .select('id')
+    .where((eb) => eb.and([eb('sales.id', '=', id), filter(eb)]))
+    .executeTakeFirst();
+  return sale !== undefined;
 }

@@ -1,5 +1,5 @@
 import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, pageMeta, STRING } from '../../engine/responses';
-import { REFUND } from '../payments/response-schemas';
+import { REFUND } from '../../core/refund-response';
 
 const CLIENT = {
   type: ['object', 'null'],
@@ -99,9 +99,3 @@ export const SALE_DETAIL = object(
 
 /** A sale with something left to pay. */
 export const SALE_LEFT_TO_PAY_PAGE = SALE_PAGE;
-
-/** A refunded sale names its refund rows; a cancelled one (nothing was paid) has none. */
-export const SALE_REFUNDED = object(
-  { message: STRING, refund_ids: { type: 'array', items: INTEGER } },
-  { required: ['message', 'refund_ids'] },
-);

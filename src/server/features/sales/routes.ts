@@ -1,24 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { todayIn } from '../../../domain/dates';
 import { ID, idParams, PAGE } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
-import { DomainError, forbidden, notFound } from '../../infra/domain-error';
-import { ownerTimeZone } from '../../core/owner-time';
-import { refundPayments } from '../payments/refunds';
-import { cancelUnpaidSale } from './cancel';
+import { typed } from '../../engine/typed-routes';
+import { forbidden, notFound } from '../../infra/domain-error';
 import { PER_PAGE, readSales, saleItems, salePayments, type SalesQuery } from './reads';
-import { SALE_DETAIL, SALE_PAGE, SALE_REFUNDED } from './response-schemas';
+import { SALE_DETAIL, SALE_PAGE } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;
 export const salesQuery = {
   type: 'object',
   properties: { page: PAGE, from: DATE, to: DATE, search: { type: 'string', maxLength: 100 }, client_id: ID },
-} as const;
-
-const reasonBody = {
-  type: ['object', 'null'],
-  additionalProperties: false,
-  properties: { reason: { type: ['string', 'null'], maxLength: 255 } },
 } as const;
 
 /** A page of sales in the list shape, with each sale's lines in short. */
@@ -41,19 +32,18 @@ export async function salesPage(app: FastifyInstance, req: FastifyRequest, q: Sa
 }
 
 /**
- * Sales (spec §3, §7; every plan, spec §6): the list (a period, a client, or a search by client name), one sale
- * with its items and its payments and their refunds, and refunding a sale (`DELETE`: each of its payments gets a
- * refund row with the reason given; the sale stays on record, what it sold comes back: `payments/sale-refund.ts`) or
- * cancelling it when nothing was paid (`cancel.ts`).
- * Tenancy from the rules on `Sale`.
+ * Sales (spec §3, §7; every plan, spec §6): the list (a period, a client, or a search by client name) and one sale
+ * with its items and its payments and their refunds. Refunding or cancelling a sale (`DELETE /sales/{id}`) writes
+ * the ledger, so it is the payments feature's route. Tenancy from the rules on `Sale`.
  */
-export async function saleRoutes(app: FastifyInstance): Promise<void> {
+export async function saleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/sales';
 
   app.get(
     base,
     { schema: { response: responses({ 200: SALE_PAGE }), tags: ['sales'], querystring: salesQuery } },
-    (req) => salesPage(app, req, req.query as SalesQuery),
+    (req) => salesPage(app, req, req.query),
   );
 
   // The sales with something left to pay (part paid or unpaid, not refunded), as the left-to-pay screen lists them.
@@ -62,7 +52,7 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     { schema: { response: responses({ 200: SALE_PAGE }), tags: ['payments'], querystring: salesQuery } },
     (req) => {
       if (!req.ability.can('read', 'LeftToPay')) throw forbidden('read', 'LeftToPay');
-      return salesPage(app, req, { ...(req.query as SalesQuery), owing: true });
+      return salesPage(app, req, { ...req.query, owing: true });
     },
   );
 
@@ -70,45 +60,13 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     `${base}/:id`,
     { schema: { response: responses({ 200: SALE_DETAIL }), tags: ['sales'], params: idParams } },
     async (req) => {
-      const id = (req.params as { id: number }).id;
+      const { id } = req.params;
       const filter = req.filterFor('read', 'Sale', 'sales');
       const { data } = await readSales(app.db, app.dialect, filter, { page: 1, id });
       if (!data.length) throw notFound();
       const items = await saleItems(app.db, [id]);
       const payments = await salePayments(app.db, id);
       return { data: { ...data[0], items: items.map(({ sale_id: _s, ...i }) => i), payments } };
-    },
-  );
-
-  app.delete(
-    `${base}/:id`,
-    { schema: { response: responses({ 200: SALE_REFUNDED }), tags: ['sales'], params: idParams, body: reasonBody } },
-    async (req) => {
-      const id = (req.params as { id: number }).id;
-      const sales = req.filterFor('delete', 'Sale', 'sales');
-      const sale = await app.db
-        .selectFrom('sales')
-        .select('id')
-        .where((eb) => eb.and([eb('sales.id', '=', id), sales(eb as never)]))
-        .executeTakeFirst();
-      if (!sale) throw notFound();
-      const reason = (req.body as { reason?: string | null } | null)?.reason?.trim() || null;
-      const ctx = {
-        db: app.db,
-        dialect: app.dialect,
-        ownerId: req.user!.id,
-        today: todayIn(ownerTimeZone(req)),
-        payments: req.filterFor('delete', 'Income', 'payments'),
-      };
-      if (await cancelUnpaidSale(ctx, id, reason)) return { message: req.t('sales.cancelled'), refund_ids: [] };
-      try {
-        const ids = await refundPayments(ctx, { sale: id }, reason);
-        return { message: req.t('sales.refunded'), refund_ids: ids };
-      } catch (err) {
-        if (err instanceof DomainError && err.key === 'payments.alreadyRefunded')
-          throw new DomainError(422, 'sales.alreadyRefunded');
-        throw err;
-      }
     },
   );
 }

@@ -36,12 +36,12 @@ const salesBatch = (db: Db, dialect: Dialect, allowed: Filter, q: LedgerExportQu
     .select(['sales.id', 'sales.date', 'sales.total', 'sales.discount', 'clients.first_name', 'clients.last_name'])
     .where((eb) =>
       eb.and([
-        allowed(eb as never),
+        allowed(eb),
         // A cancelled sale (nothing was paid) was never made: it is not in the books.
         eb('sales.cancelled_at', 'is', null),
         ...(q.from ? [eb('sales.date', '>=', q.from)] : []),
         ...(q.to ? [eb('sales.date', '<=', q.to)] : []),
-        ...clientNameSearch(eb as never, dialect, q.search),
+        ...clientNameSearch(eb, dialect, q.search),
         ...(after
           ? [
               eb.or([

@@ -10,9 +10,10 @@ import {
   responses,
   STRING,
 } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { notFound } from '../../infra/domain-error';
 import { ownerTimeZone } from '../../core/owner-time';
-import { CODES_PER_PAGE, voucherCodes } from './voucher-codes';
+import { CODES_PER_PAGE, giftVoucherAllowed, voucherCodes } from './voucher-codes';
 
 const CODE = object(
   {
@@ -36,7 +37,8 @@ const CODE_PAGE = object({ data: { type: 'array', items: CODE }, meta: pageMeta 
  * The codes sold of a gift voucher (`GET /gift-voucher/codes/{id}`, the voucher page's related list): found among
  * the caller's gift vouchers (else 404), the codes by the caller's rules on `GiftVoucher`.
  */
-export async function voucherCodeRoutes(app: FastifyInstance): Promise<void> {
+export async function voucherCodeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/gift-voucher/codes/:id',
     {
@@ -48,15 +50,10 @@ export async function voucherCodeRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const id = (req.params as { id: number }).id;
-      const page = (req.query as { page: number }).page;
-      const vouchers = req.filterFor('read', 'GiftVoucher', 'gift_vouchers');
-      const voucher = await app.db
-        .selectFrom('gift_vouchers')
-        .select('id')
-        .where((eb) => eb.and([eb('gift_vouchers.id', '=', id), vouchers(eb as never)]))
-        .executeTakeFirst();
-      if (!voucher) throw notFound();
+      const { id } = req.params;
+      const { page } = req.query;
+      if (!(await giftVoucherAllowed(app.db, req.filterFor('read', 'GiftVoucher', 'gift_vouchers'), id)))
+        throw notFound();
       const codes = req.filterFor('read', 'GiftVoucher', 'voucher_sales');
       const { data, total } = await voucherCodes(app.db, codes, id, page, todayIn(ownerTimeZone(req)));
       const last_page = Math.max(1, Math.ceil(total / CODES_PER_PAGE));

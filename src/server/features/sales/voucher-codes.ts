@@ -16,7 +16,7 @@ export type CodeState = 'active' | 'spent' | 'expired' | 'refunded';
 export async function voucherCodes(db: Db, filter: Filter, giftVoucherId: number, page: number, today: string) {
   const base = db
     .selectFrom('voucher_sales')
-    .where((eb) => eb.and([filter(eb as never), eb('voucher_sales.gift_voucher_id', '=', giftVoucherId)]));
+    .where((eb) => eb.and([filter(eb), eb('voucher_sales.gift_voucher_id', '=', giftVoucherId)]));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .leftJoin('clients', 'clients.id', 'voucher_sales.client_id')
@@ -62,4 +62,14 @@ export async function voucherCodes(db: Db, filter: Filter, giftVoucherId: number
     };
   });
   return { data, total: Number(total) };
+}
+
+/** Whether the gift voucher is one the caller's rules (`filter` on `gift_vouchers`) let them read. */
+export async function giftVoucherAllowed(db: Db, filter: Filter, id: number): Promise<boolean> {
+  const voucher = await db
+    .selectFrom('gift_vouchers')
+    .select('id')
+    .where((eb) => eb.and([eb('gift_vouchers.id', '=', id), filter(eb)]))
+    .executeTakeFirst();
+  return voucher !== undefined;
 }

@@ -6,10 +6,10 @@ import { refundedSaleIds } from '../../core/refunded-sales';
  * Undoes what sales sold once refund rows (written just before, in the same transaction) have made them wholly
  * refunded: products that track stock get it back, and the gift voucher templates' sold counts go down, so a sales
  * limit counts only what stayed sold. The vouchers and packages they created are void from then on, read so from
- * the ledger (`refunded-sales.ts`). A sale whose voucher or package was already used is refused in words, which
+ * the ledger (`core/refunded-sales.ts`). A sale whose voucher or package was already used is refused in words, which
  * rolls the refund back: the owner refunds those redemptions first.
  */
-export async function undoRefundedSales(trx: Db, ownerId: number, saleIds: number[]): Promise<void> {
+export async function giveBackRefundedSales(trx: Db, ownerId: number, saleIds: number[]): Promise<void> {
   const refunded = [...(await refundedSaleIds(trx, saleIds))];
   if (refunded.length === 0) return;
   const items = await trx
