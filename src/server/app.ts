@@ -15,63 +15,37 @@ import { SCHEMA_KEYWORDS } from './engine/schema-keywords';
 import compression from './plugins/compression';
 import servicesPlugin from './plugins/services';
 import localPages from './plugins/local-pages';
-import { integrationRoutes } from './features/integrations/routes';
-import { oauthRoutes } from './features/integrations/oauth-routes';
-import { integrationWebhookRoutes } from './features/integrations/webhook-routes';
 import abilityPlugin from './plugins/ability';
 import sessionPlugin from './plugins/session';
 import { webRoutes } from './plugins/web';
-import { adminRoutes } from './features/admin/routes';
-import { affiliateRoutes } from './features/affiliate/routes';
-import { authRoutes } from './features/auth/routes';
-import { onlineBookingRoutes } from './features/online-booking/routes';
-import { onlineBookingCheckoutRoutes } from './features/online-booking/checkout-routes';
-import { bookingSettingsRoutes } from './features/online-booking/settings-routes';
-import { onlineBookingManageRoutes } from './features/online-booking/manage-routes';
-import { appointmentRoutes } from './features/appointments/routes';
-import { availabilityRoutes, classSessionRoutes } from './features/availability/routes';
-import { calendarSettingsRoutes } from './features/calendar-settings/routes';
-import { setupRoutes } from './features/setup/routes';
-import { profileRoutes } from './features/profile/routes';
 import { resourceRoutes } from './engine/resource-routes';
-import { clientAppointmentRoutes } from './features/appointments/client-routes';
-import { paymentExportRoutes } from './features/payments/export-routes';
-import { paymentReadRoutes } from './features/payments/read-routes';
-import { redemptionRoutes } from './features/payments/redemption-routes';
-import { mileageSettingsRoutes } from './features/expenses/mileage-routes';
-import { expenseRoutes } from './features/expenses/routes';
-import { goalRoutes } from './features/goals/routes';
-import { dataExportRoutes } from './features/data-export/routes';
-import { dashboardRoutes } from './features/dashboard/routes';
-import { analyticsRoutes } from './features/analytics/routes';
-import { analyticsDetailsRoutes } from './features/analytics/details-routes';
-import { clientImportRoutes } from './features/client-import/routes';
-import { netIncomeExportRoutes } from './features/expenses/net-income-export';
-import { invoiceRoutes } from './features/invoices/routes';
-import { taxEstimateRoutes } from './features/tax/estimate-routes';
-import { taxSettingsRoutes } from './features/tax/settings-routes';
-import { invoiceSettingsRoutes } from './features/invoices/settings-routes';
-import { paymentRoutes } from './features/payments/routes';
-import { saleExportRoutes } from './features/sales/export-routes';
-import { saleRoutes } from './features/sales/routes';
-import { billingRoutes } from './features/billing/routes';
-import { billingCardRoutes } from './features/billing/card-routes';
-import { billingWebhookRoutes } from './features/billing/webhook-routes';
-import { adminCreditRoutes } from './features/credits/admin-routes';
-import { creditRoutes } from './features/credits/routes';
-import { notificationSettingsRoutes } from './features/notifications/routes';
-import { twilioRoutes } from './features/notifications/twilio-routes';
-import { messageVoiceRoutes } from './features/notifications/voice-route';
-import { marketingRoutes } from './features/marketing/routes';
-import { marketingFooterRoutes } from './features/marketing/footer-routes';
-import { marketingSalesRoutes } from './features/marketing/sales-routes';
-import { marketingMessageRoutes } from './features/marketing/messages-routes';
-import { unsubscribeRoutes } from './features/marketing/unsubscribe-routes';
-import { liqpayRoutes } from './features/billing/liqpay/routes';
-import { voucherCodeRoutes } from './features/sales/voucher-codes-routes';
-import { clientMessageRoutes } from './features/clients/messages-routes';
+import auth from './features/auth';
+import profile from './features/profile';
+import calendarSettings from './features/calendar-settings';
+import setup from './features/setup';
+import availability from './features/availability';
+import appointments from './features/appointments';
+import integrations from './features/integrations';
+import notifications from './features/notifications';
+import payments from './features/payments';
+import sales from './features/sales';
+import invoices from './features/invoices';
+import expenses from './features/expenses';
+import goals from './features/goals';
+import dataExport from './features/data-export';
+import dashboard from './features/dashboard';
+import analytics from './features/analytics';
+import clientImport from './features/client-import';
+import tax from './features/tax';
+import onlineBooking from './features/online-booking';
+import billing from './features/billing';
+import credits from './features/credits';
+import marketing from './features/marketing';
+import admin from './features/admin';
+import affiliate from './features/affiliate';
+import clients from './features/clients';
+import uploads from './features/uploads';
 import { uiRoutes } from './engine/ui-routes';
-import { uploadRoutes } from './features/uploads/routes';
 import { requestValidatorFactory } from './engine/request-validator';
 import type { SchemaRegistry } from './engine/schema-registry';
 import { SchemaStore } from './engine/schema-store';
@@ -220,65 +194,40 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     return reply.code(422).send({ message: Object.values(errors)[0][0], errors });
   });
 
-  await fastify.register(authRoutes, {
-    sessionDays: config.sessionDays,
-    appUrl: config.appUrl,
-    loginAttemptsPerMinute: config.loginAttemptsPerMinute,
-  });
-  await fastify.register(profileRoutes);
-  await fastify.register(calendarSettingsRoutes);
-  await fastify.register(setupRoutes);
-  await fastify.register(availabilityRoutes);
-  await fastify.register(classSessionRoutes);
-  await fastify.register(appointmentRoutes);
-  await fastify.register(paymentRoutes, { currency: config.currency });
-  await fastify.register(paymentReadRoutes);
-  await fastify.register(redemptionRoutes);
-  await fastify.register(saleRoutes);
-  await fastify.register(expenseRoutes, { currency: config.currency });
-  await fastify.register(mileageSettingsRoutes);
-  await fastify.register(goalRoutes);
-  await fastify.register(dataExportRoutes);
-  await fastify.register(dashboardRoutes);
-  await fastify.register(analyticsRoutes);
-  await fastify.register(analyticsDetailsRoutes);
-  await fastify.register(clientImportRoutes);
-  await fastify.register(netIncomeExportRoutes, { currency: config.currency });
-  await fastify.register(invoiceRoutes, { currency: config.currency });
-  await fastify.register(invoiceSettingsRoutes);
-  await fastify.register(taxSettingsRoutes);
-  await fastify.register(taxEstimateRoutes);
-  await fastify.register(voucherCodeRoutes);
-  await fastify.register(paymentExportRoutes, { currency: config.currency });
-  await fastify.register(saleExportRoutes, { currency: config.currency });
-  await fastify.register(bookingSettingsRoutes, { appUrl: config.appUrl });
-  await fastify.register(onlineBookingRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
-  await fastify.register(onlineBookingCheckoutRoutes, { appUrl: config.appUrl, currency: config.currency, i18n });
-  await fastify.register(onlineBookingManageRoutes, { appUrl: config.appUrl, i18n });
-  await fastify.register(billingRoutes);
-  await fastify.register(creditRoutes);
-  await fastify.register(notificationSettingsRoutes);
-  await fastify.register(messageVoiceRoutes, { appUrl: config.appUrl });
-  await fastify.register(twilioRoutes, { appUrl: config.appUrl, authToken: config.twilioAuthToken });
-  await fastify.register(marketingRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
-  await fastify.register(marketingSalesRoutes);
-  await fastify.register(marketingMessageRoutes);
-  await fastify.register(marketingFooterRoutes, { i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom ?? null });
-  await fastify.register(unsubscribeRoutes, { i18n });
-  await fastify.register(adminCreditRoutes);
-  await fastify.register(billingCardRoutes, { appUrl: config.appUrl });
-  await fastify.register(billingWebhookRoutes, { i18n, appUrl: config.appUrl });
-  await fastify.register(liqpayRoutes, { appUrl: config.appUrl });
-  await fastify.register(integrationRoutes);
-  await fastify.register(oauthRoutes);
-  await fastify.register(integrationWebhookRoutes);
-  await fastify.register(adminRoutes);
-  await fastify.register(affiliateRoutes, { appUrl: config.appUrl, currency: config.currency });
+  // The features, each through its front door (features/<name>/index.ts). A feature that listens to another's events
+  // comes after it (Fastify checks each one's `dependencies`).
+  const features = [
+    auth,
+    profile,
+    calendarSettings,
+    setup,
+    availability,
+    appointments,
+    integrations,
+    notifications,
+    payments,
+    sales,
+    invoices,
+    expenses,
+    goals,
+    dataExport,
+    dashboard,
+    analytics,
+    clientImport,
+    tax,
+    onlineBooking,
+    billing,
+    credits,
+    marketing,
+    admin,
+    affiliate,
+    clients,
+    uploads,
+  ];
+  for (const feature of features) await fastify.register(feature, { config, i18n, store });
+  // The platform's own routes: the screens and texts, and every declared resource's generic routes.
   await fastify.register(uiRoutes, { store });
-  await fastify.register(clientAppointmentRoutes);
-  await fastify.register(clientMessageRoutes);
   await fastify.register(resourceRoutes, { registry });
-  await fastify.register(uploadRoutes, { dir: config.uploadsDir });
   await fastify.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',

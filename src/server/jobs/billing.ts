@@ -1,5 +1,5 @@
 import type { Db, Dialect } from '../db/database';
-import { syncSubscription } from '../features/billing/sync';
+import { syncSubscription } from '../features/billing';
 import type { BillingProvider } from '../infra/billing/provider';
 
 /**

@@ -1,7 +1,7 @@
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { addDays, todayIn } from '../../domain/dates';
 import type { Db } from '../db/database';
-import { materialiseSeries } from '../features/expenses/recurrence';
+import { materialiseSeries } from '../features/expenses';
 
 /**
  * Writes the occurrences of repeating expenses that have fallen due by each owner's today (in their time zone),

@@ -1,7 +1,7 @@
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { addDays, todayIn } from '../../domain/dates';
 import type { Db } from '../db/database';
-import { settleInvoice } from '../features/invoices/settle';
+import { settleInvoice } from '../features/invoices';
 
 /**
  * Marks sent invoices overdue once their due date has passed on their owner's today (in the owner's time zone):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { runLiqpayReconciliation } from '../features/billing/liqpay/reconcile';
-import { runExportsDue } from '../features/data-export/due';
+import { runLiqpayReconciliation } from '../features/billing';
+import { runExportsDue } from '../features/data-export';
 import type { JobHandler } from '../infra/queue/queue';
 import { runBillingReconciliation } from './billing';
 import { runExpenseRecurrence } from './expenses';
