@@ -1,3 +1,4 @@
+import type { Config } from '../../config';
 import type { Keyring } from '../crypto';
 import { stripeConnect } from '../payments/stripe-connect';
 import { squareOAuth } from '../square/oauth';
@@ -19,29 +20,31 @@ export interface IntegrationPlatform {
   appUrl: string;
 }
 
-export interface PlatformOptions {
-  appUrl: string;
-  stripeSecretKey?: string;
-  stripeWebhookSecret?: string;
-  stripeApiUrl?: string;
-  stripeConnectClientId?: string;
-  stripeConnectWebhookSecret?: string;
-  stripeConnectUrl: string;
-  stripeConnectPublicUrl?: string;
-  squareApplicationId?: string;
-  squareApplicationSecret?: string;
-  squareWebhookSignatureKey?: string;
-  squareBaseUrl: string;
-  squarePublicUrl?: string;
-  zoomClientId?: string;
-  zoomClientSecret?: string;
-  zoomWebhookSecret?: string;
-  zoomOauthUrl: string;
-  zoomApiUrl: string;
-  zoomPublicUrl?: string;
-  liqpayApiUrl: string;
-  liqpayPublicUrl?: string;
-}
+/** What of the configuration (config.ts, where each field is described) the platform's integrations read. */
+export type PlatformOptions = Pick<
+  Config,
+  | 'appUrl'
+  | 'stripeSecretKey'
+  | 'stripeWebhookSecret'
+  | 'stripeApiUrl'
+  | 'stripeConnectClientId'
+  | 'stripeConnectWebhookSecret'
+  | 'stripeConnectUrl'
+  | 'stripeConnectPublicUrl'
+  | 'squareApplicationId'
+  | 'squareApplicationSecret'
+  | 'squareWebhookSignatureKey'
+  | 'squareBaseUrl'
+  | 'squarePublicUrl'
+  | 'zoomClientId'
+  | 'zoomClientSecret'
+  | 'zoomWebhookSecret'
+  | 'zoomOauthUrl'
+  | 'zoomApiUrl'
+  | 'zoomPublicUrl'
+  | 'liqpayApiUrl'
+  | 'liqpayPublicUrl'
+>;
 
 /** The OAuth apps and addresses the configuration gives (each provider only when its credentials are set). */
 export function integrationPlatform(o: PlatformOptions, keys: Keyring): IntegrationPlatform {
