@@ -4,7 +4,7 @@ import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
 import { paymentsFor } from '../integrations';
 import { completeHold, requireNameIfNew } from './completion';
-import { type BookingDeps, open, ownerOf, pub, slugParams, verified } from './context';
+import { type BookingDeps, pageClientOf, pub, slugParams, verifiedClient } from './context';
 import { type HoldDetails, holdFor, markPaying } from './holds';
 import { announce, announcePurchase, bookingOfHold, purchaseOf } from './notices';
 import { checkoutFor, completePayment } from './payments';
@@ -29,6 +29,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     '/api/v1/online-booking/:slug/bookings',
     {
       config: pub,
+      preHandler: verifiedClient(deps, true),
       schema: {
         response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
         tags: ['online-booking'],
@@ -50,9 +51,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(deps, req);
-      await open(deps, owner);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const body = req.body as HoldDetails & PayChoice & { hold: string };
       if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);
@@ -121,6 +120,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     '/api/v1/online-booking/:slug/purchases',
     {
       config: pub,
+      preHandler: verifiedClient(deps, true),
       schema: {
         response: responses({ 200: dataBody(CHECKOUT), 201: dataBody(CHECKOUT) }),
         tags: ['online-booking'],
@@ -142,9 +142,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(deps, req);
-      await open(deps, owner);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const body = req.body as {
         voucher?: string;
         package?: string;
@@ -199,6 +197,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     '/api/v1/online-booking/:slug/payments/:payment',
     {
       config: pub,
+      preHandler: verifiedClient(deps, false),
       schema: {
         response: responses({ 200: dataBody(CHECKOUT) }),
         tags: ['online-booking'],
@@ -210,8 +209,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
       },
     },
     async (req) => {
-      const owner = await ownerOf(deps, req);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const ref = (req.params as { payment: string }).payment;
       // This client's hold or purchase that the payment is for.
       const hold = await app.db

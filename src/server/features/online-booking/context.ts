@@ -5,7 +5,7 @@ import { refusedByLimits, type Limit } from '../../infra/rate-limit';
 import { assertOpen } from './offerings';
 import { ownerBySlug, type PublicOwner } from './owner';
 import { offeredPackages, offeredVouchers } from './purchases';
-import { findBookingSession } from './sessions';
+import { type BookingSession, findBookingSession } from './sessions';
 
 /** What the online-booking services need from the app: its database and senders, links, currency and languages. */
 export interface BookingDeps {
@@ -71,10 +71,36 @@ export async function verified(deps: Pick<BookingDeps, 'app'>, req: FastifyReque
 }
 
 /** The page takes bookings (spec §5); vouchers and packages on sale count as offerings too. */
-export const open = (deps: BookingDeps, owner: PublicOwner) =>
+export const open = (deps: Pick<BookingDeps, 'app'>, owner: PublicOwner) =>
   assertOpen(
     deps.app.db,
     owner,
     async () =>
       (await offeredVouchers(deps.app.db, owner)).length > 0 || (await offeredPackages(deps.app.db, owner)).length > 0,
   );
+
+/** The page's owner and the client this device verified on it. */
+export interface PageClient {
+  owner: PublicOwner;
+  session: BookingSession;
+}
+
+const pageClients = new WeakMap<FastifyRequest, PageClient>();
+
+/**
+ * The preamble of a verified client's calls on an owner's page, as the route's preHandler: the page's owner by the
+ * slug (404), the page taking bookings when `mustBeOpen` (spec §5), and the client this device verified (401).
+ * The handler takes what it found with `pageClientOf(req)`.
+ */
+export const verifiedClient = (deps: Pick<BookingDeps, 'app'>, mustBeOpen: boolean) => async (req: FastifyRequest) => {
+  const owner = await ownerOf(deps, req);
+  if (mustBeOpen) await open(deps, owner);
+  pageClients.set(req, { owner, session: await verified(deps, req, owner) });
+};
+
+/** What the route's `verifiedClient` preHandler found. */
+export function pageClientOf(req: FastifyRequest): PageClient {
+  const found = pageClients.get(req);
+  if (!found) throw new Error('pageClientOf: the route has no verifiedClient preHandler');
+  return found;
+}

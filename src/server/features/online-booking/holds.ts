@@ -1,6 +1,8 @@
 import { spans } from '../../../domain/appointments';
 import { localDate, offsetAt } from '../../../domain/availability/zoned-time';
+import type { Insertable } from 'kysely';
 import type { Db, Dialect } from '../../db/database';
+import type { SlotHoldsTable } from '../../db/tables/online-booking';
 import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
 import { DomainError, invalid, notFound } from '../../infra/domain-error';
@@ -44,44 +46,23 @@ export async function placeHold(
     { type: 'service', date, start_time: startTime, duration: service.duration, all_day: false, parts },
     settings.time_zone,
   );
-  const token = newToken();
   const deposit = depositFor(owner.settings, service);
-  const expires_at = minutesFromNow(HOLD_MINUTES);
-  await db.transaction().execute(async (trx) => {
-    await lockOwner(trx, { dialect, ownerId: owner.user.id });
-    // One live hold per client: choosing another time lets the previous one go.
-    await trx
-      .updateTable('slot_holds')
-      .set({ status: 'released' })
-      .where('booking_session_id', '=', session.id)
-      .where('status', '=', 'held')
-      .execute();
+  const hold = {
+    service_id: service.id,
+    date,
+    start_time: startTime,
+    starts_at: new Date(s.starts_at).toISOString(),
+    ends_at: new Date(s.ends_at).toISOString(),
+    blocks: JSON.stringify(s.blocks.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()])),
+    deposit,
+  };
+  const { token, expires_at } = await writeHold(db, dialect, owner, session, hold, async (trx) => {
     try {
       await assertFree(trx, { ownerId: owner.user.id }, s.blocks, []);
     } catch (err) {
       if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;
     }
-    await trx
-      .insertInto('slot_holds')
-      .values({
-        user_id: owner.user.id,
-        token_hash: sha256(token),
-        booking_session_id: session.id,
-        service_id: service.id,
-        date,
-        start_time: startTime,
-        starts_at: new Date(s.starts_at).toISOString(),
-        ends_at: new Date(s.ends_at).toISOString(),
-        blocks: JSON.stringify(s.blocks.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()])),
-        expires_at,
-        deposit,
-        details: null,
-        payment_ref: null,
-        appointment_id: null,
-        created_at: nowIso(),
-      })
-      .execute();
   });
   return {
     token,
@@ -92,6 +73,54 @@ export async function placeHold(
     service: { id: service.public_id, title: service.title, price: service.price, duration: s.duration },
     deposit,
   };
+}
+
+/** What a new hold holds: a service's time (its blocked parts) or a class session's seat, and the deposit it asks. */
+type HoldRow = Pick<
+  Insertable<SlotHoldsTable>,
+  'service_id' | 'class_session_id' | 'date' | 'start_time' | 'starts_at' | 'ends_at' | 'blocks' | 'deposit'
+>;
+
+/**
+ * Writes a client's hold for HOLD_MINUTES, in one transaction under the owner's write lock: the client's live hold
+ * let go (one at a time: choosing another lets the previous one go), `check` (what it holds is still free, it throws
+ * when not), and the hold. Returns its token and when it expires.
+ */
+export async function writeHold(
+  db: Db,
+  dialect: Dialect,
+  owner: PublicOwner,
+  session: BookingSession,
+  hold: HoldRow,
+  check: (trx: Db) => Promise<void>,
+) {
+  const token = newToken();
+  const expires_at = minutesFromNow(HOLD_MINUTES);
+  await db.transaction().execute(async (trx) => {
+    await lockOwner(trx, { dialect, ownerId: owner.user.id });
+    await trx
+      .updateTable('slot_holds')
+      .set({ status: 'released' })
+      .where('booking_session_id', '=', session.id)
+      .where('status', '=', 'held')
+      .execute();
+    await check(trx);
+    await trx
+      .insertInto('slot_holds')
+      .values({
+        user_id: owner.user.id,
+        token_hash: sha256(token),
+        booking_session_id: session.id,
+        ...hold,
+        expires_at,
+        details: null,
+        payment_ref: null,
+        appointment_id: null,
+        created_at: nowIso(),
+      })
+      .execute();
+  });
+  return { token, expires_at };
 }
 
 export interface HoldDetails {

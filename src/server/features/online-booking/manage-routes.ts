@@ -6,7 +6,7 @@ import { DomainError, notFound } from '../../infra/domain-error';
 import type { I18n } from '../../infra/i18n';
 import { paymentsFor } from '../integrations';
 import { calendarFile } from './calendar-file';
-import { ownerOf, pub, verified } from './context';
+import { ownerOf, pageClientOf, pub, verifiedClient } from './context';
 import { placeHold } from './holds';
 import { cancelManaged, findManaged, rescheduleManaged, sessionOf } from './manage';
 import { noticeOfChange } from './manage-notices';
@@ -190,6 +190,7 @@ export async function onlineBookingManageRoutes(
     '/api/v1/online-booking/:slug/holds/:token',
     {
       config: pub,
+      preHandler: verifiedClient(deps, false),
       schema: {
         response: responses({ 204: noBody('The hold is let go.') }),
         tags: ['online-booking'],
@@ -197,8 +198,7 @@ export async function onlineBookingManageRoutes(
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(deps, req);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const hold = await app.db
         .selectFrom('slot_holds')
         .select(['id', 'status', 'payment_ref'])

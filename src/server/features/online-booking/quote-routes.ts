@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nowIso } from '../../db/database';
 import { dataBody, responses } from '../../engine/responses';
 import { invalid } from '../../infra/domain-error';
-import { type BookingDeps, limited, LIMITS, open, ownerOf, pub, slugParams, verified } from './context';
+import { type BookingDeps, limited, LIMITS, pageClientOf, pub, slugParams, verifiedClient } from './context';
 import { holdFor } from './holds';
 import { type PayChoice, planPayment } from './redeem';
 import { QUOTE } from './response-schemas';
@@ -29,6 +29,7 @@ export async function quoteRoutes(app: FastifyInstance, deps: BookingDeps): Prom
     '/api/v1/online-booking/:slug/quotes',
     {
       config: pub,
+      preHandler: verifiedClient(deps, true),
       schema: {
         response: responses({ 200: dataBody(QUOTE) }),
         tags: ['online-booking'],
@@ -42,9 +43,7 @@ export async function quoteRoutes(app: FastifyInstance, deps: BookingDeps): Prom
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(deps, req);
-      await open(deps, owner);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const body = req.body as PayChoice & { hold: string };
       if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);

@@ -13,10 +13,11 @@ import {
   LIMITS,
   open,
   ownerOf,
+  pageClientOf,
   pub,
   RANGE,
   slugParams,
-  verified,
+  verifiedClient,
 } from './context';
 import { placeHold } from './holds';
 import { deliver } from './notices';
@@ -176,6 +177,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
     '/api/v1/online-booking/:slug/holds',
     {
       config: pub,
+      preHandler: verifiedClient(deps, true),
       schema: {
         response: responses({ 201: dataBody(HOLD) }),
         tags: ['online-booking'],
@@ -196,9 +198,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
       },
     },
     async (req, reply) => {
-      const owner = await ownerOf(deps, req);
-      await open(deps, owner);
-      const session = await verified(deps, req, owner);
+      const { owner, session } = pageClientOf(req);
       const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
       const hold = body.class
         ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)

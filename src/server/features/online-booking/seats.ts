@@ -1,15 +1,11 @@
 import { offsetAt } from '../../../domain/availability/zoned-time';
 import type { Db, Dialect } from '../../db/database';
-import { nowIso } from '../../db/database';
-import { newToken, sha256 } from '../../infra/crypto';
 import { invalid, notFound } from '../../infra/domain-error';
-import { lockOwner } from '../../core/owner-lock';
 import { calendarOf } from '../availability';
-import { HOLD_MINUTES } from './holds';
+import { writeHold } from './holds';
 import { bookableClassRows, onlineSeats, seatsTaken, sessionStart } from './offerings';
 import type { PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
-import { minutesFromNow } from './time';
 
 /**
  * Holds a seat in a class session for a verified client, like a time: the count and the insert share one
@@ -36,17 +32,18 @@ export async function placeClassHold(
   const start = sessionStart(owner, date, startTime);
   if (!row || start < Date.now() + calendarOf(owner.user).settings.min_notice_minutes * 60_000)
     throw invalid('start', 'booking.slotTaken');
-  const token = newToken();
-  const expires_at = minutesFromNow(HOLD_MINUTES);
   const deposit = owner.settings.deposit_mode === 'full' ? c.price : 0;
-  await db.transaction().execute(async (trx) => {
-    await lockOwner(trx, { dialect, ownerId: owner.user.id });
-    await trx
-      .updateTable('slot_holds')
-      .set({ status: 'released' })
-      .where('booking_session_id', '=', session.id)
-      .where('status', '=', 'held')
-      .execute();
+  const hold = {
+    service_id: null,
+    class_session_id: row.id,
+    date,
+    start_time: startTime,
+    starts_at: new Date(start).toISOString(),
+    ends_at: new Date(start + c.duration * 60_000).toISOString(),
+    blocks: '[]',
+    deposit,
+  };
+  const { token, expires_at } = await writeHold(db, dialect, owner, session, hold, async (trx) => {
     if (session.client_id) {
       const already = await trx
         .selectFrom('class_session_clients')
@@ -57,27 +54,6 @@ export async function placeClassHold(
       if (already) throw invalid('start', 'booking.alreadyBooked');
     }
     if ((await seatsTaken(trx, row.id, null)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
-    await trx
-      .insertInto('slot_holds')
-      .values({
-        user_id: owner.user.id,
-        token_hash: sha256(token),
-        booking_session_id: session.id,
-        service_id: null,
-        class_session_id: row.id,
-        date,
-        start_time: startTime,
-        starts_at: new Date(start).toISOString(),
-        ends_at: new Date(start + c.duration * 60_000).toISOString(),
-        blocks: '[]',
-        expires_at,
-        deposit,
-        details: null,
-        payment_ref: null,
-        appointment_id: null,
-        created_at: nowIso(),
-      })
-      .execute();
   });
   const end = new Date(start + c.duration * 60_000 + offsetAt(calendarOf(owner.user).settings.time_zone, start))
     .toISOString()
