@@ -21,7 +21,7 @@ async function occurrence(trx: Db, id: number, allowed: Filter) {
   return trx
     .selectFrom('appointments')
     .selectAll()
-    .where((eb) => eb.and([eb('appointments.id', '=', id), allowed(eb as never)]))
+    .where((eb) => eb.and([eb('appointments.id', '=', id), allowed(eb)]))
     .executeTakeFirst();
 }
 

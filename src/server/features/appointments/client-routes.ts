@@ -34,7 +34,7 @@ export async function clientAppointmentRoutes(app: FastifyInstance): Promise<voi
       const client = await app.db
         .selectFrom('clients')
         .select('id')
-        .where((eb) => eb.and([eb('clients.id', '=', id), clients(eb as never)]))
+        .where((eb) => eb.and([eb('clients.id', '=', id), clients(eb)]))
         .executeTakeFirst();
       if (!client) throw notFound();
       const appointments = abilityFilter(req.ability, 'read', 'Appointment', 'appointments');
@@ -42,7 +42,7 @@ export async function clientAppointmentRoutes(app: FastifyInstance): Promise<voi
       const base = app.db
         .selectFrom('appointment_clients')
         .innerJoin('appointments', 'appointments.id', 'appointment_clients.appointment_id')
-        .where((eb) => eb.and([eb('appointment_clients.client_id', '=', id), appointments(eb as never)]));
+        .where((eb) => eb.and([eb('appointment_clients.client_id', '=', id), appointments(eb)]));
       const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await base
         .leftJoin('services', 'services.id', 'appointments.service_id')

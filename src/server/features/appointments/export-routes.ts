@@ -35,11 +35,11 @@ export async function appointmentExportRoutes(app: FastifyInstance): Promise<voi
       const rows = await app.db
         .selectFrom('appointments')
         .selectAll()
-        .where((eb) => eb.and([filter(eb as never), eb('date', '>=', from), eb('date', '<=', to)]))
+        .where((eb) => eb.and([filter(eb), eb('date', '>=', from), eb('date', '<=', to)]))
         .orderBy('starts_at')
         .limit(50_000)
         .execute();
-      const presented = (await presentAppointments(app.db, rows as never)).map((a) => ({
+      const presented = (await presentAppointments(app.db, rows)).map((a) => ({
         ...a,
         service: a.service?.title ?? null,
         clients: a.clients.map((c) => `${c.first_name} ${c.last_name ?? ''}`.trim()).join(', '),

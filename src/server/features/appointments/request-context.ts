@@ -20,7 +20,7 @@ export function ownerContext(app: FastifyInstance, req: FastifyRequest): OwnerCo
     ownerId: req.user!.id,
     timeZone: ownerTimeZone(req),
     zoomConnected: zoom,
-    clientFilter: abilityFilter(req.ability, 'read', 'Client', 'clients') ?? ((eb) => eb.lit(false) as never),
+    clientFilter: abilityFilter(req.ability, 'read', 'Client', 'clients') ?? ((eb) => eb.lit(false)),
   };
 }
 
@@ -32,5 +32,5 @@ export async function loadAppointments(app: FastifyInstance, ids: number[]) {
     .where('id', 'in', ids)
     .orderBy('starts_at')
     .execute();
-  return presentAppointments(app.db, rows as never);
+  return presentAppointments(app.db, rows);
 }

@@ -31,7 +31,7 @@ export async function resolveInput(trx: Db, ctx: OwnerContext, input: Appointmen
     const found = await trx
       .selectFrom('clients')
       .select('id')
-      .where((eb) => eb.and([eb('clients.id', 'in', clientIds), ctx.clientFilter(eb as never)]))
+      .where((eb) => eb.and([eb('clients.id', 'in', clientIds), ctx.clientFilter(eb)]))
       .execute();
     if (found.length !== clientIds.length) throw appointmentRefusal('client_ids', 'validation.in');
   }
