@@ -49,13 +49,20 @@ const config = {
       testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'],
       setupFilesAfterEnv: ['@testing-library/jest-dom'],
     },
-    // A suite's hooks build an app, migrate and seed: on a busy two-core machine that can pass five seconds.
+    // Each test app starts on a copy of the run's migrated template database, which the global setup makes.
     {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
-      testTimeout: 20_000,
+      // fastify's search of require.cache for plugin names, which jest's registry makes slow (see the transform).
+      transform: {
+        '/node_modules/fastify/lib/plugin-utils\\.js$': '<rootDir>/tests/helpers/fastify-plugin-names.js',
+        ...common.transform,
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esm})/|fastify/lib/plugin-utils\\.js$)`],
+      globalSetup: '<rootDir>/tests/helpers/api-setup.ts',
+      globalTeardown: '<rootDir>/tests/helpers/api-teardown.ts',
     },
   ],
 };

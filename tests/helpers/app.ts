@@ -3,13 +3,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/build';
 import { loadConfig } from '../../src/server/config';
 import { nowIso } from '../../src/server/db/database';
 import { hashPassword } from '../../src/server/infra/passwords';
+import {
+  createDatabase,
+  dropDatabase,
+  newDatabaseName,
+  PG_TEMPLATE_ENV,
+  pgUrlOf,
+  SQLITE_TEMPLATE_ENV,
+} from './template-db';
 
-export const PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { PG_URL } from './template-db';
 export const onPostgres = process.env.TEST_DB === 'postgres';
 /** The secrets key of test apps (64 hex digits). */
 export const TEST_SECRETS_KEY = '5e'.repeat(32);
@@ -24,27 +31,21 @@ export interface TestApp {
 }
 
 /**
- * The real app on a real database: a fresh SQLite file, or (TEST_DB=postgres) a fresh schema on the
- * PostgreSQL server, so test files never see each other's rows and can run in parallel.
+ * The real app on a real database of its own: a copy of the run's migrated SQLite file, or (TEST_DB=postgres) a
+ * database copied from the run's migrated template on the PostgreSQL server (`template-db.ts`), so test files never
+ * see each other's rows and can run in parallel. The app migrates at start as always, and finds nothing to do.
  */
 export async function testApp(overrides: Partial<import('../../src/server/config').Config> = {}): Promise<TestApp> {
-  const id = crypto.randomBytes(6).toString('hex');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-test-'));
   let databaseUrl = `sqlite:${path.join(tmp, 'test.db')}`;
-  let dropSchema: (() => Promise<void>) | null = null;
+  let dropOwn: (() => Promise<void>) | null = null;
   if (onPostgres) {
-    const schema = `t_${id}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    databaseUrl = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
-    };
+    const name = newDatabaseName();
+    await createDatabase(name, process.env[PG_TEMPLATE_ENV]);
+    databaseUrl = pgUrlOf(name);
+    dropOwn = () => dropDatabase(name);
+  } else if (process.env[SQLITE_TEMPLATE_ENV]) {
+    fs.copyFileSync(process.env[SQLITE_TEMPLATE_ENV], path.join(tmp, 'test.db'));
   }
   const config = loadConfig(
     {},
@@ -66,7 +67,7 @@ export async function testApp(overrides: Partial<import('../../src/server/config
     uploadsDir: config.uploadsDir,
     async close() {
       await app.close();
-      await dropSchema?.();
+      await dropOwn?.();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
