@@ -32,7 +32,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildApp } from '../src/server/build';
 import { coldVisits, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData } from '../src/server/seed';
 import { benchInvoices } from './bench-invoices';
 import { benchPayments } from './bench-payments';
 import { benchAnalytics, dashboardWeight } from './bench-analytics';

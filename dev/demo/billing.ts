@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { planById } from '../../src/domain/plans';
 import { syncSubscription } from '../../src/server/features/billing/sync';
 import type { LocalProvider } from '../stand-ins/stripe';
-import { DEMO_USERS } from '../../src/server/db/seed-accounts';
-import { seedCredits } from '../../src/server/db/seed-credits';
+import { DEMO_USERS } from '../../src/server/seed/accounts';
+import { seedCredits } from '../../src/server/seed/credits';
 
 const DAY = 86_400;
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './build';
 import { loadConfig, type Config } from './config';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed';
 import { hourlyJobs, scheduleHourly } from './jobs/schedule';
-import { notificationJobs, SCAN_EVERY } from './features/notifications/scan';
-import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing/send';
-import { exportJobs } from './features/data-export/make';
+import { notificationJobs, SCAN_EVERY } from './features/notifications';
+import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing';
+import { exportJobs } from './features/data-export';
 import type { JobHandler } from './infra/queue/queue';
 
 /**

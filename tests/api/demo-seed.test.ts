@@ -1,5 +1,5 @@
-import { seedDemoData } from '../../src/server/db/seed';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seed-accounts';
+import { seedDemoData } from '../../src/server/seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/accounts';
 import { Agent, testApp, type TestApp } from '../helpers/app';
 import { runExportsDue } from '../../src/server/features/data-export/due';
 import { exportJobs } from '../../src/server/features/data-export/make';

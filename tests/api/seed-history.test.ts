@@ -1,7 +1,7 @@
 import { defaultCalendarSettings } from '../../src/domain/calendar-settings';
 import { todayIn } from '../../src/domain/dates';
-import { seedDemoData } from '../../src/server/db/seed';
-import { DEMO_PASSWORD } from '../../src/server/db/seed-accounts';
+import { seedDemoData } from '../../src/server/seed';
+import { DEMO_PASSWORD } from '../../src/server/seed/accounts';
 import { Agent, testApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { seedDemoData } from '../../src/server/db/seed';
+import { seedDemoData } from '../../src/server/seed';
 import { Agent, loggedIn, testApp, type TestApp } from '../helpers/app';
 
 /** A new owner's setup checklist: ticked from real data, for owners only. */

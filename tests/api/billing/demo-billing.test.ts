@@ -1,5 +1,5 @@
 import { catchUpDemoClock, seedDemoBilling } from '../../../dev/demo/billing';
-import { DEMO_USERS } from '../../../src/server/db/seed-accounts';
+import { DEMO_USERS } from '../../../src/server/seed/accounts';
 import { createUser } from '../../helpers/app';
 import { billingStudio } from '../../helpers/billing-studio';
 

@@ -120,13 +120,25 @@ describe('feature boundaries', () => {
     expect(deep.map(rel)).toEqual([]);
   });
 
-  it('keeps the shared layer under the features', () => {
-    const up = filesUnder(path.join(server, 'core')).flatMap((file) =>
-      importsOf(file)
-        .filter((t) => featureOf(t) !== null || t.startsWith(path.join(server, 'plugins')))
-        .map((t) => `${rel(file)} → ${rel(t)}`),
+  it('keeps the layers under the features (core, engine, infra, plugins, db) free of them', () => {
+    const up = ['core', 'engine', 'infra', 'plugins', 'db'].flatMap((layer) =>
+      filesUnder(path.join(server, layer)).flatMap((file) =>
+        importsOf(file)
+          .filter((t) => featureOf(t) !== null || (layer === 'core' && t.startsWith(path.join(server, 'plugins'))))
+          .map((t) => `${rel(file)} → ${rel(t)}`),
+      ),
     );
     expect(up).toEqual([]);
+  });
+
+  it('lets the jobs and the server start reach features only through their front doors (the demo seed may go further)', () => {
+    const starts = [path.join(server, 'start.ts'), ...filesUnder(path.join(server, 'jobs'))];
+    const deep = starts.flatMap((file) =>
+      importsOf(file)
+        .filter((t) => featureOf(t) !== null && path.relative(path.join(features, featureOf(t)!), t) !== 'index.ts')
+        .map((t) => `${rel(file)} → ${rel(t)}`),
+    );
+    expect(deep).toEqual([]);
   });
 
   it('never imports the browser widgets from the server', () => {

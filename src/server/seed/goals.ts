@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '../../domain/dates';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 
 const roundUp = (n: number, step: number) => Math.max(step, Math.ceil(n / step) * step);
 

@@ -1,10 +1,10 @@
 import { addDays } from '../../domain/dates';
 import type { PaymentInput } from '../features/payments/redemption';
 import { DomainError } from '../infra/domain-error';
-import { nowIso } from './database';
-import type { Visit } from './seed-appointments';
-import { checkoutOn, type LedgerOwner } from './seed-ledger';
-import { pickWith } from './seed-random';
+import { nowIso } from '../db/database';
+import type { Visit } from './appointments';
+import { checkoutOn, type LedgerOwner } from './ledger';
+import { pickWith } from './random';
 
 /** The products the demo owner sells over the counter (most keep count of their stock). */
 const PRODUCTS = [

@@ -1,18 +1,18 @@
 import type { TFunction } from 'i18next';
 import { hashPassword } from '../infra/passwords';
-import type { Db, Dialect } from './database';
-import { nowIso } from './database';
-import { DEMO_USERS, DEMO_PASSWORD } from './seed-accounts';
-import { seedBookableServices } from './seed-catalogue';
-import { demoClient } from './seed-clients';
-import { seedCredits } from './seed-credits';
-import { seedMessages } from './seed-messages';
-import { seedMarketing } from './seed-marketing';
-import { seedGoals } from './seed-goals';
+import type { Db, Dialect } from '../db/database';
+import { nowIso } from '../db/database';
+import { DEMO_USERS, DEMO_PASSWORD } from './accounts';
+import { seedBookableServices } from './catalogue';
+import { demoClient } from './clients';
+import { seedCredits } from './credits';
+import { seedMessages } from './messages';
+import { seedMarketing } from './marketing';
+import { seedGoals } from './goals';
 import { DEFAULT_EXPORT_SETTINGS } from '../features/data-export/settings';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
-import { seedOwnerHistory } from './seed-history';
-import { seedSmallOwners } from './seed-small-owners';
+import { seedOwnerHistory } from './history';
+import { seedSmallOwners } from './small-owners';
 
 /** The demo accounts' currency (the demo owner works in the UK). */
 export const DEMO_CURRENCY = 'GBP';

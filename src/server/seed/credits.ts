@@ -1,8 +1,8 @@
 import { TOP_UP_AT, type CreditType } from '../../domain/credits';
 import { TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../domain/subscription';
-import type { Db } from './database';
-import { between, rng } from './seed-random';
-import type { CreditBucket, CreditEntriesTable, CreditKind } from './tables/credits';
+import type { Db } from '../db/database';
+import { between, rng } from './random';
+import type { CreditBucket, CreditEntriesTable, CreditKind } from '../db/tables/credits';
 
 const DAY = 86_400_000;
 

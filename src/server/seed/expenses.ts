@@ -1,8 +1,8 @@
 import { addDays } from '../../domain/dates';
 import { GB_MILEAGE_LEVELS } from '../../domain/expenses';
 import { createExpense, type ExpensesContext } from '../features/expenses/write';
-import type { LedgerOwner } from './seed-ledger';
-import { between, pickWith } from './seed-random';
+import type { LedgerOwner } from './ledger';
+import { between, pickWith } from './random';
 
 /** One-off purchases a salon makes now and then: category, what for, and a price range in minor units. */
 const PURCHASES = [

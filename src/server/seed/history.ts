@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next';
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
-import type { Db, Dialect } from './database';
-import { seedDiary } from './seed-appointments';
-import { seedClassSessions } from './seed-classes';
-import { seedExpenses } from './seed-expenses';
-import { seedInvoices } from './seed-invoices';
-import { settleVisits, seedRefunds, seedStandalone, type LedgerOwner } from './seed-ledger';
-import { rng } from './seed-random';
-import { seedSales } from './seed-sales';
+import type { Db, Dialect } from '../db/database';
+import { seedDiary } from './appointments';
+import { seedClassSessions } from './classes';
+import { seedExpenses } from './expenses';
+import { seedInvoices } from './invoices';
+import { settleVisits, seedRefunds, seedStandalone, type LedgerOwner } from './ledger';
+import { rng } from './random';
+import { seedSales } from './sales';
 
 /** How far back the demo owner's history goes, in days: a little over six months. */
 export const HISTORY_DAYS = 190;

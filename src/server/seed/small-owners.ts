@@ -1,12 +1,12 @@
 import { defaultCalendarSettings } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
 import { newToken } from '../infra/crypto';
-import type { Db, Dialect } from './database';
-import { nowIso } from './database';
-import { seedDiary } from './seed-appointments';
-import { demoClient } from './seed-clients';
-import { settleVisits } from './seed-ledger';
-import { rng } from './seed-random';
+import type { Db, Dialect } from '../db/database';
+import { nowIso } from '../db/database';
+import { seedDiary } from './appointments';
+import { demoClient } from './clients';
+import { settleVisits } from './ledger';
+import { rng } from './random';
 
 /** Two plain services, each one blocked part of its own length (spec §5). */
 async function seedPlainServices(db: Db, ownerId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { addDays } from '../../domain/dates';
-import { nowIso } from './database';
-import { checkoutOn, type LedgerOwner } from './seed-ledger';
-import { between, pickWith } from './seed-random';
+import { nowIso } from '../db/database';
+import { checkoutOn, type LedgerOwner } from './ledger';
+import { between, pickWith } from './random';
 
 /**
  * The weekly class's sessions (Wednesdays at 18:00) from `fromDays` back to the next four, in date order, with

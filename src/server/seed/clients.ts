@@ -1,4 +1,4 @@
-import { rng } from './seed-random';
+import { rng } from './random';
 
 /** Demo clients: names, phones, birthdays and addresses drawn from these lists, the same ones on every database. */
 const FIRST = [

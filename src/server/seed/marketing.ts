@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { fillTemplate } from '../../domain/message-templates';
 import { businessNameOf } from '../infra/business-voice';
 import { sha256, newToken } from '../infra/crypto';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 
 const DAY = 86_400_000;
 

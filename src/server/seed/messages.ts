@@ -4,8 +4,8 @@ import { fillTemplate } from '../../domain/message-templates';
 import { smsCredits } from '../../domain/sms';
 import type { Insertable } from 'kysely';
 import { businessNameOf } from '../infra/business-voice';
-import type { Db } from './database';
-import type { OutboxTable } from './tables/accounts';
+import type { Db } from '../db/database';
+import type { OutboxTable } from '../db/tables/accounts';
 
 const HOUR = 3_600_000;
 const DAYS = 45;

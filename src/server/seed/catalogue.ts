@@ -1,6 +1,6 @@
 import { defaultBusinessTimes } from '../../domain/calendar-settings';
 import { newToken } from '../infra/crypto';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 
 /** The demo owner's services, bookable on their public page /online-booking/olivia-hart (deposits on two). */
 export async function seedBookableServices(trx: Db, ownerId: number, now: string): Promise<void> {

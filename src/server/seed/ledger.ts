@@ -2,9 +2,9 @@ import { addDays } from '../../domain/dates';
 import { recordCheckout, type CheckoutInput } from '../features/payments/checkout';
 import type { PaymentsContext } from '../features/payments/context';
 import { refundPayments } from '../features/payments/refunds';
-import type { Db, Dialect } from './database';
-import type { Visit } from './seed-appointments';
-import { pickWith } from './seed-random';
+import type { Db, Dialect } from '../db/database';
+import type { Visit } from './appointments';
+import { pickWith } from './random';
 
 /** An owner's ledger context on a given day: the owner's own clients, appointments and rows, dated `today`. */
 export function seedPaymentsContext(

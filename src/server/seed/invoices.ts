@@ -5,8 +5,8 @@ import { invoiceForCheckout } from '../features/invoices/from-checkout';
 import { payInvoice } from '../features/invoices/pay';
 import { settleInvoice } from '../features/invoices/settle';
 import { cancelInvoice, createInvoice, type InvoiceInput, type InvoicesContext } from '../features/invoices/write';
-import { nowIso } from './database';
-import type { LedgerOwner, SeededCheckout } from './seed-ledger';
+import { nowIso } from '../db/database';
+import type { LedgerOwner, SeededCheckout } from './ledger';
 
 /** The demo business as its invoices name it. */
 const SETTINGS: InvoiceSettings = {

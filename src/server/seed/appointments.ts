@@ -4,9 +4,9 @@ import { refreshLastAppointment } from '../features/appointments/client-history'
 import { createAppointments } from '../features/appointments/create-appointments';
 import type { OwnerContext } from '../core/owner-context';
 import { DomainError } from '../infra/domain-error';
-import type { Db, Dialect } from './database';
-import { nowIso } from './database';
-import { between, pickWith, rng } from './seed-random';
+import type { Db, Dialect } from '../db/database';
+import { nowIso } from '../db/database';
+import { between, pickWith, rng } from './random';
 
 /** What became of a seeded appointment: its attendance, once its day has passed. */
 export type Fate = 'attended' | 'noShow' | 'cancelled' | 'pending';
