@@ -10,7 +10,7 @@ export type CodeState = 'active' | 'spent' | 'expired' | 'refunded';
 
 /**
  * The codes sold of one gift voucher (at the till or online), newest first, a page at a time: the client, the day
- * sold, the amount, what is left and the state, both from the ledger (`payments/redeemed.ts`), never the stored
+ * sold, the amount, what is left and the state, both from the ledger (`core/redeemed.ts`), never the stored
  * `amount_left`. `filter` is the caller's rules on `voucher_sales`; `today` the owner's day.
  */
 export async function voucherCodes(db: Db, filter: Filter, giftVoucherId: number, page: number, today: string) {
