@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { TEST_SECRETS_KEY } from './app';
 
 /** Waits until `done()` holds (checked every 50 ms), failing after `ms` with `what`. */
 export async function until(what: string | (() => string), done: () => Promise<boolean>, ms: number): Promise<void> {
@@ -18,7 +19,16 @@ export async function serverProcess(env: Record<string, string>, tries = 3): Pro
   const port = 20_000 + Math.floor(Math.random() * 12_000);
   // node itself, not the tsx launcher, so that SIGKILL reaches the process that sends.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: '0', LOG: '0', SCHEMAS_WATCH: '0' },
+    env: {
+      ...process.env,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: '0',
+      LOG: '0',
+      SCHEMAS_WATCH: '0',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
