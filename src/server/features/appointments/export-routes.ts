@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { typed } from '../../engine/typed-routes';
 import { todayIn } from '../../../domain/dates';
 import { regionCurrency } from '../../../../renderer/core/money';
 import { exportRows } from '../../engine/export';
 import { fileBody, responses } from '../../engine/responses';
-import { presentAppointments } from './present';
+import { appointmentsBetween } from './reads';
 import { allowedAppointments as allowed } from './request-context';
 import { ownerTimeZone } from '../../core/owner-time';
 
 const DATE = { type: 'string', format: 'date' } as const;
 
 /** Appointments in a date range as a CSV or XLSX file (spec §7), with their service and clients by name. */
-export async function appointmentExportRoutes(app: FastifyInstance): Promise<void> {
+export async function appointmentExportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const base = '/api/v1/appointments';
 
   app.post(
@@ -27,19 +29,9 @@ export async function appointmentExportRoutes(app: FastifyInstance): Promise<voi
     },
     async (req, reply) => {
       const filter = allowed(req, 'export');
-      const {
-        format,
-        from = '1970-01-01',
-        to = '9999-12-31',
-      } = req.body as { format: 'csv' | 'xlsx'; from?: string; to?: string };
-      const rows = await app.db
-        .selectFrom('appointments')
-        .selectAll()
-        .where((eb) => eb.and([filter(eb), eb('date', '>=', from), eb('date', '<=', to)]))
-        .orderBy('starts_at')
-        .limit(50_000)
-        .execute();
-      const presented = (await presentAppointments(app.db, rows)).map((a) => ({
+      const { format, from = '1970-01-01', to = '9999-12-31' } = req.body;
+      const rows = await appointmentsBetween(app.db, filter, from, to, 50_000);
+      const presented = rows.map((a) => ({
         ...a,
         service: a.service?.title ?? null,
         clients: a.clients.map((c) => `${c.first_name} ${c.last_name ?? ''}`.trim()).join(', '),
