@@ -7,12 +7,15 @@ import { idParams } from '../../engine/input-bounds';
 import { invalid, notFound } from '../../infra/domain-error';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
 import { CLASS_SESSION } from './response-schemas';
+import { classSessionsBetween, serviceOf } from './reads';
+import { typed } from '../../engine/typed-routes';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const MAX_DAYS = 62;
 
 /** GET /api/v1/services/{id}/availability?from&to — the bookable start times of one of the owner's services. */
-export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
+export async function availabilityRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/services/:id/availability',
     {
@@ -26,17 +29,12 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { id } = req.params as { id: number };
-      const { from, to } = req.query as { from: string; to: string };
+      const { id } = req.params;
+      const { from, to } = req.query;
       const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
       if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
       const owner = req.user!;
-      const service = await app.db
-        .selectFrom('services')
-        .select(['id', 'user_id', 'duration'])
-        .where('id', '=', id)
-        .where(req.filterFor('read', 'Service', 'services'))
-        .executeTakeFirst();
+      const service = await serviceOf(app.db, req.filterFor('read', 'Service', 'services'), id);
       if (!service) throw notFound();
       if (!req.ability.can('read', subject('Service', { ...service })))
         return reply.forbid('read', subject('Service', { ...service }));
@@ -52,7 +50,8 @@ export async function availabilityRoutes(app: FastifyInstance): Promise<void> {
  * GET /api/v1/classes/sessions?from&to — the owner's class sessions in a range, as real-time spans, for the
  * calendar. Gated like classes (a plan without classes gets the plan's 403).
  */
-export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
+export async function classSessionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   app.get(
     '/api/v1/classes/sessions',
     {
@@ -64,22 +63,11 @@ export async function classSessionRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       if (!req.ability.can('read', 'Class')) return reply.forbid('read', 'Class');
-      const { from, to } = req.query as { from: string; to: string };
+      const { from, to } = req.query;
       const settings =
         (req.user!.settings.calendarSettings as CalendarSettings | undefined) ??
         defaultCalendarSettings(req.user!.region);
-      const rows = await app.db
-        .selectFrom('class_sessions as s')
-        .innerJoin('classes as c', 'c.id', 's.class_id')
-        .select(['s.id', 's.date', 's.start_time', 'c.id as class_id', 'c.title', 'c.colour', 'c.duration', 'c.spaces'])
-        .where('c.user_id', '=', req.user!.id)
-        .where('c.archived_at', 'is', null)
-        .where('s.date', '>=', from)
-        .where('s.date', '<=', to)
-        .orderBy('s.date')
-        .orderBy('s.start_time')
-        .limit(2000)
-        .execute();
+      const rows = await classSessionsBetween(app.db, req.user!.id, from, to);
       return {
         data: rows.map((r) => {
           const start = toUtc(

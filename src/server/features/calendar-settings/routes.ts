@@ -1,4 +1,5 @@
 import { subject } from '@casl/ability';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   businessTimeProblems,
@@ -9,9 +10,13 @@ import {
 } from '../../../domain/calendar-settings';
 import { invalidFields, type Message } from '../../infra/domain-error';
 import { dataBody, OPEN_OBJECT, responses } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
+import type { BusinessTimeInput } from '../../../domain/generated/business-time';
+import type { CalendarSettingsInput } from '../../../domain/generated/calendar-settings';
+import { saveSettings } from './save';
 
 /** A day's hours: the hours the day's fields name, each problem under `prefix` (`end`, or `days.3.end` in a week). */
-function dayProblems(day: Omit<BusinessTime, 'id' | 'weekday'>, prefix = ''): Record<string, Message> {
+function dayProblems(day: BusinessTimeInput, prefix = ''): Record<string, Message> {
   return Object.fromEntries(
     businessTimeProblems(day).map((p) => [
       `${prefix}${p}`,
@@ -35,17 +40,20 @@ const WEEK_BODY = {
     },
   },
 } as const;
+/** PUT /user/business-time-settings/{id}: one of the week's days by id. */
+const dayParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 7 } },
+} as const;
+
+/** WEEK_BODY's type: its days are references, which json-schema-to-ts does not follow. */
+type WeekBody = { days: Record<string, BusinessTimeInput> };
 
 /** The owner's calendar settings and business hours, kept in the settings JSON of their account (spec §7). */
-export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void> {
-  async function save(req: FastifyRequest, patch: Record<string, unknown>) {
-    const settings = { ...req.user!.settings, ...patch };
-    await app.db
-      .updateTable('users')
-      .set({ settings: JSON.stringify(settings), updated_at: new Date().toISOString() })
-      .where('id', '=', req.user!.id)
-      .execute();
-  }
+export async function calendarSettingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
+  const save = (req: FastifyRequest, patch: Record<string, unknown>) => saveSettings(app.db, req.user!, patch);
   /**
    * Owners change their own calendar (permissions/: CalendarSettings); affiliates, admins and read-only mode get a
    * 403 with the deciding rule's reason, before the body is validated.
@@ -65,7 +73,7 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
     }),
   );
 
-  app.put(
+  app.put<{ Body: CalendarSettingsInput }>(
     '/api/v1/user/calendar-settings',
     {
       preValidation: ownerOnly,
@@ -79,26 +87,26 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
       const current =
         (req.user!.settings.calendarSettings as CalendarSettings | undefined) ??
         defaultCalendarSettings(req.user!.region);
-      const calendarSettings = { ...current, ...(req.body as Partial<CalendarSettings>) };
+      const calendarSettings = { ...current, ...req.body };
       await save(req, { calendarSettings });
       return { data: calendarSettings, message: req.t('messages.updated') };
     },
   );
 
-  app.put(
+  app.put<{ Body: BusinessTimeInput; Params: FromSchema<typeof dayParams> }>(
     '/api/v1/user/business-time-settings/:id',
     {
       preValidation: ownerOnly,
       schema: {
         response: responses({ 200: dataBody(OPEN_OBJECT) }),
         tags: ['user'],
-        params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 7 } } },
+        params: dayParams,
         body: { $ref: 'business-time.request#' },
       },
     },
     async (req) => {
-      const id = (req.params as { id: number }).id;
-      const body = req.body as Omit<BusinessTime, 'id' | 'weekday'>;
+      const { id } = req.params;
+      const body = req.body;
       const problems = dayProblems(body);
       if (Object.keys(problems).length) throw invalidFields(problems);
       const days = (req.user!.settings.businessTimeSettings as BusinessTime[] | undefined) ?? defaultBusinessTimes();
@@ -110,7 +118,7 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
 
   // The whole week saved at once (the business hours screen's one Save): every day checked first, then all written
   // together, or none with a 422 naming each day's problem (`days.3.end`).
-  app.put(
+  app.put<{ Body: WeekBody }>(
     '/api/v1/user/business-time-settings',
     {
       preValidation: ownerOnly,
@@ -121,7 +129,7 @@ export async function calendarSettingsRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (req) => {
-      const changes = (req.body as { days: Record<string, Omit<BusinessTime, 'id' | 'weekday'>> }).days;
+      const changes = req.body.days;
       const problems = Object.assign(
         {},
         ...Object.entries(changes).map(([id, day]) => dayProblems(day, `days.${id}.`)),
