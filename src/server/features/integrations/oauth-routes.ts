@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { typed } from '../../engine/typed-routes';
 import { dataBody, noBody, object, responses, STRING } from '../../engine/responses';
 import { DomainError, forbidden, notFound } from '../../infra/domain-error';
 import { ProviderAuthError } from '../../infra/integrations/oauth';
@@ -36,7 +37,8 @@ function gate(req: FastifyRequest, provider: ProviderName) {
  * the provider sends the browser back to, which exchanges the code and keeps the grant sealed; and disconnecting
  * (spec §7 `GET /integrations/{provider}/disconnect`, which revokes at the provider where it offers that).
  */
-export async function oauthRoutes(app: FastifyInstance): Promise<void> {
+export async function oauthRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const keys = app.integrations.keys;
 
   app.get(
@@ -49,7 +51,7 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const provider = (req.params as { provider: ProviderName }).provider;
+      const { provider } = req.params;
       const user = gate(req, provider);
       const oauth = provider === 'liqpay' ? null : app.integrations.oauth[provider];
       if (!oauth || !availableProviders(app, user.region)[KIND_OF[provider]].includes(provider)) throw notFound();
@@ -78,8 +80,8 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const provider = (req.params as { provider: ProviderName }).provider;
-      const { code, state, error } = req.query as { code?: string; state?: string; error?: string };
+      const { provider } = req.params;
+      const { code, state, error } = req.query;
       const back = (outcome: string) => reply.redirect(`${screenOf(provider)}?${outcome}`, 303);
       const user = gate(req, provider);
       const claim = readState(app, state);
@@ -115,11 +117,11 @@ export async function oauthRoutes(app: FastifyInstance): Promise<void> {
         tags: ['integrations'],
       },
     },
-    async (req, reply: FastifyReply) => {
+    async (req, reply) => {
       // A GET by the spec's word, yet it changes something: the session's CSRF token is asked for all the same.
       if (!csrfMatches(req.session, req.headers['x-xsrf-token']))
         return reply.code(419).send({ message: req.t('auth.csrf') });
-      const provider = (req.params as { provider: ProviderName }).provider;
+      const { provider } = req.params;
       const user = gate(req, provider);
       const done = await disconnect(app, req, user.id, provider);
       if (!done) throw new DomainError(404, 'integrations.notConnected');

@@ -3,11 +3,14 @@ import { regionCurrency } from '../../../../renderer/core/money';
 import { bookingSettingsOf } from '../../core/booking-settings';
 import { liqpayClient } from '../../infra/billing/liqpay';
 import { nowIso } from '../../db/database';
+import type { PaymentSettingsInput } from '../../../domain/generated/payment-settings';
+import { typed } from '../../engine/typed-routes';
 import { dataBody, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
 import { forbidden, invalid } from '../../infra/domain-error';
 import { newToken } from '../../infra/crypto';
 import { classMeetingHooks } from './class-meetings';
 import { paymentsFor } from './owner-payments';
+import { savePaymentSettings } from './payment-settings';
 import { integrationsOf, saveConnection } from './store';
 import { availableProviders, INTEGRATION, INTEGRATIONS, integrationView } from './views';
 
@@ -28,7 +31,8 @@ const PAYMENT_SETTINGS = object({ deposit_mode: STRING, payment_note: NULLABLE_S
  * works, and what may be connected; LiqPay connected with the owner's keys (`POST /integrations/liqpay`), checked with
  * LiqPay before they are kept; and the payment settings (`PUT /user/payment-settings`).
  */
-export async function integrationRoutes(app: FastifyInstance): Promise<void> {
+export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const keys = app.integrations.keys;
   classMeetingHooks(app);
   const gate = (req: FastifyRequest, subject: 'PaymentIntegration' | 'ZoomIntegration', action: 'read' | 'update') => {
@@ -70,7 +74,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       const user = gate(req, 'PaymentIntegration', 'update');
       if (!availableProviders(app, user.region).payments.includes('liqpay'))
         throw invalid('public_key', 'integrations.liqpayRegion');
-      const body = req.body as { public_key: string; private_key: string };
+      const body = req.body;
       const publicKey = body.public_key.trim();
       const privateKey = body.private_key.trim();
       // LiqPay is asked after an order that cannot exist: keys it knows answer "not found", others are refused.
@@ -117,7 +121,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
       return { data: settingsOf(req) };
     },
   );
-  app.put(
+  app.put<{ Body: PaymentSettingsInput }>(
     '/api/v1/user/payment-settings',
     {
       schema: {
@@ -128,17 +132,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const user = gate(req, 'PaymentIntegration', 'update');
-      const body = req.body as { deposit_mode: 'none' | 'per_service' | 'full'; payment_note?: string | null };
-      const settings = {
-        ...user.settings,
-        bookingSettings: { ...((user.settings.bookingSettings as object) ?? {}), deposit_mode: body.deposit_mode },
-        paymentSettings: { payment_note: body.payment_note?.trim() || null },
-      };
-      await app.db
-        .updateTable('users')
-        .set({ settings: JSON.stringify(settings), updated_at: nowIso() })
-        .where('id', '=', user.id)
-        .execute();
+      const settings = await savePaymentSettings(app.db, user, req.body);
       user.settings = settings;
       return { data: settingsOf(req), message: req.t('messages.updated') };
     },

@@ -3,11 +3,12 @@ import type { TFunction } from 'i18next';
 import { CREDIT_TYPES, type CreditType } from '../../../domain/credits';
 import { unknownTags } from '../../../domain/message-templates';
 import { BOOLEAN, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { forbidden, invalidFields, type Message } from '../../infra/domain-error';
 import { templateOf } from './compose';
 import {
   AUTOMATIC,
-  channelSettingsOf,
+  loadChannelSettings,
   messageTypeOf,
   saveChannelSettings,
   type AutomaticType,
@@ -18,7 +19,8 @@ const SUBJECT = { sms: 'SmsNotification', email: 'EmailNotification' } as const;
 
 /**
  * The form's shape (`<type>-notification-settings` resource): one flat record per channel — for each kind
- * `<kind>_enabled`, `<kind>_text` and, for email, `<kind>_subject`; and `reminder_hours`.
+ * `<kind>_enabled`, `<kind>_text` and, for email, `<kind>_subject`; and `reminder_hours`. It is also the request
+ * body's type: the body is declared by reference to the resource's schema, which json-schema-to-ts does not follow.
  */
 type Flat = Record<string, unknown> & { reminder_hours: number[] };
 
@@ -70,7 +72,8 @@ const own = (value: string | null | undefined, fallback: string) => {
  * tag by tag (spec §5: tags must be copied exactly): an unknown or mistyped tag is a 422 naming it, and nothing
  * is saved. The request is validated by the `<type>-notification-settings` resource schema.
  */
-export async function notificationSettingsRoutes(app: FastifyInstance): Promise<void> {
+export async function notificationSettingsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = typed(fastify);
   const gate = (req: FastifyRequest, action: 'read' | 'update', type: CreditType) => {
     if (!req.ability.can(action, SUBJECT[type])) throw forbidden(action, SUBJECT[type]);
     return req.user!;
@@ -84,15 +87,11 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
     const path = `/api/v1/user/${type}-notification-settings`;
     app.get(path, { schema: { tags: ['user'], response: responses({ 200: SETTINGS }) } }, async (req) => {
       gate(req, 'read', type);
-      const row = await app.db
-        .selectFrom('users')
-        .select('settings')
-        .where('id', '=', req.user!.id)
-        .executeTakeFirstOrThrow();
-      return { data: flat(wordsOf(req), type, channelSettingsOf(row.settings, type)) };
+      const settings = await loadChannelSettings(app.db, req.user!.id, type);
+      return { data: flat(wordsOf(req), type, settings) };
     });
 
-    app.put(
+    app.put<{ Body: Flat }>(
       path,
       {
         schema: {
@@ -103,7 +102,7 @@ export async function notificationSettingsRoutes(app: FastifyInstance): Promise<
       },
       async (req) => {
         const user = gate(req, 'update', type);
-        const input = req.body as Flat;
+        const input = req.body;
         const errors: Record<string, Message> = {};
         for (const kind of AUTOMATIC)
           for (const part of ['subject', 'text'] as const) {

@@ -70,6 +70,12 @@ export function channelSettingsOf(settings: unknown, type: CreditType): ChannelS
   return merged as ChannelSettings;
 }
 
+/** The owner's message settings of a channel, as saved (or the defaults). */
+export async function loadChannelSettings(db: Db, userId: number, type: CreditType): Promise<ChannelSettings> {
+  const row = await db.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
+  return channelSettingsOf(row.settings, type);
+}
+
 /** Replaces a channel's message settings, keeping the rest of the account's settings (credits' auto-renew too). */
 export async function saveChannelSettings(
   db: Db,

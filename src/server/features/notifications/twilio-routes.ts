@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { nowIso } from '../../db/database';
+import type { FromSchema } from 'json-schema-to-ts';
 import { responses, STRING } from '../../engine/responses';
 import { toE164 } from '../../infra/phones';
 import { deliveryStatus, fromTwilio } from '../../infra/sms-twilio';
-import { ownerOfOptOutCode } from './opt-out';
+import { typed } from '../../engine/typed-routes';
+import { recordDelivery } from './delivery';
+import { optOutNumber, ownerOfOptOutCode } from './opt-out';
 
 export interface TwilioRoutesOptions {
   appUrl: string;
@@ -11,8 +13,13 @@ export interface TwilioRoutesOptions {
   authToken?: string;
 }
 
-/** How far along a message is: a status only ever moves forward (callbacks may arrive out of order, or twice). */
-const RANK: Record<string, number> = { outbox: 0, pending: 1, sent: 2, delivered: 3, error: 3 };
+/** A form Twilio posts (its fields by Twilio's names); absent on a call without a body. */
+type TwilioForm = Record<string, string> | undefined;
+/** The status callback's own query: the outbox message it reports on (the callback URL we gave Twilio names it). */
+const statusQuery = {
+  type: 'object',
+  properties: { message: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 const OPT_OUT = /^\s*OPTOUT\s+([A-Za-z0-9]{1,16})\s*$/i;
 
@@ -22,7 +29,8 @@ const OPT_OUT = /^\s*OPTOUT\s+([A-Za-z0-9]{1,16})\s*$/i;
  * marketing off for the client whose number it came from. Both are signed by Twilio with the auth token over the
  * URL and the form: an unsigned or wrongly signed call is a 403 and changes nothing.
  */
-export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptions): Promise<void> {
+export async function twilioRoutes(fastify: FastifyInstance, opts: TwilioRoutesOptions): Promise<void> {
+  const app = typed(fastify);
   // Twilio posts forms.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -30,12 +38,12 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   // Twilio signs the URL it called, query string included (the status callback names our message in it).
-  const verified = (req: FastifyRequest, reply: FastifyReply) => {
+  const verified = (req: FastifyRequest<{ Body: TwilioForm }>, reply: FastifyReply) => {
     if (!opts.authToken) {
       void reply.code(404).send({ message: req.t('errors.notFound') });
       return null;
     }
-    const form = (req.body ?? {}) as Record<string, string>;
+    const form = req.body ?? {};
     const signature = req.headers['x-twilio-signature'];
     if (
       !fromTwilio(
@@ -52,13 +60,13 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
   };
   const config = { access: 'public', csrf: false } as const;
 
-  app.post(
+  app.post<{ Body: TwilioForm; Querystring: FromSchema<typeof statusQuery> }>(
     '/api/v1/sms/status',
     {
       config,
       schema: {
         hide: true,
-        querystring: { type: 'object', properties: { message: { type: 'integer', minimum: 1, maximum: 2147483647 } } },
+        querystring: statusQuery,
         response: responses({ 204: { type: 'null' } }),
       },
     },
@@ -66,37 +74,17 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
       const form = verified(req, reply);
       if (!form) return reply;
       const sid = form.MessageSid ?? form.SmsSid;
-      const message = (req.query as { message?: number }).message;
+      const { message } = req.query;
       const status = deliveryStatus(form.MessageStatus ?? form.SmsStatus ?? '');
       if (sid) {
-        const behind = Object.entries(RANK)
-          .filter(([, rank]) => rank < RANK[status])
-          .map(([name]) => name);
-        await app.db
-          .updateTable('outbox')
-          .set({
-            status,
-            provider_ref: sid,
-            error: status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null,
-            updated_at: nowIso(),
-          })
-          .where((eb) =>
-            eb.or([
-              eb('provider_ref', '=', sid),
-              // A report that came before Twilio's answer was stored: the message it names, not yet another's.
-              ...(message
-                ? [eb.and([eb('id', '=', message), eb('channel', '=', 'sms'), eb('provider_ref', 'is', null)])]
-                : []),
-            ]),
-          )
-          .where('status', 'in', behind)
-          .execute();
+        const error = status === 'error' ? req.t('notifications.undelivered', { code: form.ErrorCode ?? '—' }) : null;
+        await recordDelivery(app.db, { sid, message, status, error });
       }
       return reply.code(204).send();
     },
   );
 
-  app.post(
+  app.post<{ Body: TwilioForm }>(
     '/api/v1/sms/inbound',
     { config, schema: { hide: true, response: responses({ 200: { content: { 'text/xml': { schema: STRING } } } }) } },
     async (req, reply) => {
@@ -105,13 +93,7 @@ export async function twilioRoutes(app: FastifyInstance, opts: TwilioRoutesOptio
       const code = OPT_OUT.exec(form.Body ?? '')?.[1];
       const owner = code ? ownerOfOptOutCode(code) : null;
       const from = toE164(form.From ?? '');
-      if (owner && from)
-        await app.db
-          .updateTable('clients')
-          .set({ sms_reminders: 0, marketing_messages: 0, opt_out: 1, updated_at: nowIso() })
-          .where('user_id', '=', owner)
-          .where('phone', '=', from)
-          .execute();
+      if (owner && from) await optOutNumber(app.db, owner, from);
       return reply.type('text/xml').send(EMPTY_TWIML);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
 import { bookingLinkOf, businessNameOf } from '../../infra/business-voice';
+import { voiceOf } from './voice';
 
 /**
  * GET /user/message-voice: how the owner's messages name the business and link its booking page (empty while it
@@ -17,11 +18,7 @@ export async function messageVoiceRoutes(app: FastifyInstance, opts: { appUrl: s
       },
     },
     async (req) => {
-      const owner = await app.db
-        .selectFrom('users')
-        .select(['first_name', 'last_name', 'settings', 'booking_slug'])
-        .where('id', '=', req.user!.id)
-        .executeTakeFirstOrThrow();
+      const owner = await voiceOf(app.db, req.user!.id);
       return { data: { business_name: businessNameOf(owner), booking_link: bookingLinkOf(owner, opts.appUrl) } };
     },
   );
