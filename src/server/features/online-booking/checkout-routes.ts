@@ -10,20 +10,27 @@ import { announce, announcePurchase, bookingOfHold, purchaseOf } from './notices
 import { checkoutFor, completePayment } from './payments';
 import { providerWebhookRoutes } from './provider-webhooks';
 import { PAY_CHOICE, quoteRoutes, voucherGuessesLimited } from './quote-routes';
-import { type PayChoice, planPayment } from './redeem';
+import { planPayment } from './redeem';
 import { completePurchase, startPurchase, type PurchaseDetails, type PurchaseKind } from './purchases';
 import { dataBody, responses } from '../../engine/responses';
 import { CHECKOUT } from './response-schemas';
+import { typed } from '../../engine/typed-routes';
+import { heldOffering } from './held-offering';
+import { holdStatus, markPurchasePaying, paidWith, purchaseStatus } from './payment-refs';
 
 /**
  * Booking and buying on the public page: a held time or seat becomes the booking, a voucher or package the sale —
  * at once when nothing is to pay, else after the provider's checkout (its webhook, or the client's return asking
  * after the payment, whichever comes first).
  */
-export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
-  const deps: BookingDeps = { app, ...opts };
-  await providerWebhookRoutes(app, deps);
-  await quoteRoutes(app, deps);
+export async function onlineBookingCheckoutRoutes(
+  fastify: FastifyInstance,
+  opts: Omit<BookingDeps, 'app'>,
+): Promise<void> {
+  const app = typed(fastify);
+  const deps: BookingDeps = { app: fastify, ...opts };
+  await providerWebhookRoutes(fastify, deps);
+  await quoteRoutes(fastify, deps);
 
   app.post(
     '/api/v1/online-booking/:slug/bookings',
@@ -52,28 +59,12 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     },
     async (req, reply) => {
       const { owner, session } = pageClientOf(req);
-      const body = req.body as HoldDetails & PayChoice & { hold: string };
+      const { body } = req;
       if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
       await requireNameIfNew(app.db, owner, session, body.first_name);
-      // A class seat asks no question and happens at the class's place.
-      const service = hold.service_id
-        ? await app.db
-            .selectFrom('services')
-            .select(['title', 'booking_question', 'at_client_place'])
-            .where('id', '=', hold.service_id)
-            .executeTakeFirstOrThrow()
-        : {
-            ...(await app.db
-              .selectFrom('class_sessions as s')
-              .innerJoin('classes as c', 'c.id', 's.class_id')
-              .select('c.title')
-              .where('s.id', '=', hold.class_session_id!)
-              .executeTakeFirstOrThrow()),
-            booking_question: null,
-            at_client_place: 0,
-          };
+      const service = await heldOffering(app.db, hold);
       if (service.booking_question && !body.answer?.trim()) throw invalid('answer', 'booking.answerRequired');
       if (service.at_client_place && !body.address?.trim()) throw invalid('address', 'booking.addressRequired');
       const details: HoldDetails = {
@@ -143,15 +134,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     },
     async (req, reply) => {
       const { owner, session } = pageClientOf(req);
-      const body = req.body as {
-        voucher?: string;
-        package?: string;
-        first_name?: string;
-        last_name?: string;
-        recipient_name?: string;
-        message?: string;
-        marketing?: boolean;
-      };
+      const { body } = req;
       await requireNameIfNew(app.db, owner, session, body.first_name);
       const kind: PurchaseKind = body.voucher ? 'voucher' : 'package';
       const purchase = await startPurchase(app.db, app.dialect, owner, session, kind, (body.voucher ?? body.package)!);
@@ -173,14 +156,11 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
           req.t('booking.purchaseOf', { item: purchase.title, name: owner.name }),
           { purchase: String(purchase.id) },
         );
-        await app.db
-          .updateTable('online_purchases')
-          .set({
-            payment_ref: checkout.id,
-            details: JSON.stringify({ ...details, manage_token: manage, locale: req.locale }),
-          })
-          .where('id', '=', purchase.id)
-          .execute();
+        await markPurchasePaying(app.db, purchase.id, checkout.id, {
+          ...details,
+          manage_token: manage,
+          locale: req.locale,
+        });
         return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
       }
       await completePurchase(app.db, app.dialect, owner, purchase.id, null, details, deps.currency);
@@ -210,24 +190,9 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
     },
     async (req) => {
       const { owner, session } = pageClientOf(req);
-      const ref = (req.params as { payment: string }).payment;
+      const ref = req.params.payment;
       // This client's hold or purchase that the payment is for.
-      const hold = await app.db
-        .selectFrom('slot_holds')
-        .select(['id', 'status'])
-        .where('payment_ref', '=', ref)
-        .where('user_id', '=', owner.user.id)
-        .where('booking_session_id', '=', session.id)
-        .executeTakeFirst();
-      const purchase = hold
-        ? undefined
-        : await app.db
-            .selectFrom('online_purchases')
-            .select(['id', 'status'])
-            .where('payment_ref', '=', ref)
-            .where('user_id', '=', owner.user.id)
-            .where('booking_session_id', '=', session.id)
-            .executeTakeFirst();
+      const { hold, purchase } = await paidWith(app.db, owner, session, ref);
       if (!hold && !purchase) throw notFound();
       // A hold let go on a cancelled payment may still be paid after all: asked of the provider too.
       const settled = hold ? !['paying', 'held', 'released'].includes(hold.status) : purchase!.status !== 'paying';
@@ -238,13 +203,7 @@ export async function onlineBookingCheckoutRoutes(app: FastifyInstance, opts: Om
         if (!result.paid) return { data: { status: 'unpaid' } };
         await completePayment(deps, req, { provider: connected.provider, userId: owner.user.id }, result);
       }
-      const done = hold
-        ? await app.db.selectFrom('slot_holds').select(['status']).where('id', '=', hold.id).executeTakeFirstOrThrow()
-        : await app.db
-            .selectFrom('online_purchases')
-            .select(['status'])
-            .where('id', '=', purchase!.id)
-            .executeTakeFirstOrThrow();
+      const done = hold ? await holdStatus(app.db, hold.id) : await purchaseStatus(app.db, purchase!.id);
       if (done.status === 'refunded') return { data: { status: 'refunded' }, message: req.t('booking.refunded') };
       if (!hold)
         return done.status === 'paid'

@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label } from '../../infra/domain-error';
-import { createAppointments } from '../appointments';
+import { createAppointments, type AppointmentInput } from '../appointments';
 import type { OwnerContext } from '../../core/owner-context';
 import { lockOwner } from '../../core/owner-lock';
 import { calendarOf } from '../availability';
@@ -21,7 +21,7 @@ function ownerContext(db: Db, dialect: Dialect, owner: PublicOwner, ownHoldId?: 
     timeZone: calendarOf(owner.user).settings.time_zone,
     zoomConnected: false,
     ownHoldId,
-    clientFilter: (eb) => eb('clients.user_id' as never, '=', owner.user.id as never) as never,
+    clientFilter: (eb) => eb('clients.user_id', '=', owner.user.id),
   };
 }
 
@@ -58,10 +58,11 @@ export async function clientFor(
         updated_at: now,
         // Marketing only by the client's explicit opt-in (UK/EU): the booking page's unticked box.
         marketing_messages: details.marketing ? 1 : 0,
-      } as never)
+        opt_out: 0,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    clientId = Number((inserted as { id: number }).id);
+    clientId = Number(inserted.id);
   } else if (details.marketing) {
     await trx
       .updateTable('clients')
@@ -148,31 +149,28 @@ export async function completeHold(
       .where('id', '=', hold.service_id!)
       .executeTakeFirstOrThrow();
     const ctx = ownerContext(trx, dialect, owner, hold.id);
+    const input: AppointmentInput = {
+      type: 'service',
+      service_id: service.id,
+      client_ids: [clientId],
+      date: hold.date,
+      start_time: hold.start_time,
+      notes: details.answer ? details.answer : null,
+      ...(details.address ? { location_type: 'client' as const, address: details.address } : {}),
+    };
     let appointmentId: number;
     try {
-      [appointmentId] = await createAppointments(
-        ctx,
-        {
-          type: 'service',
-          service_id: service.id,
-          client_ids: [clientId],
-          date: hold.date,
-          start_time: hold.start_time,
-          notes: details.answer ? details.answer : null,
-          ...(details.address ? { location_type: 'client', address: details.address } : {}),
-        } as never,
-        {
-          columns: { source: 'online', manage_token_hash: details.manage_token_hash },
-          then: async (t, id) => {
-            await recordPayment(t, owner, clientId, 'appointment', payment, { appointment_id: id });
-            await t
-              .updateTable('slot_holds')
-              .set({ status: 'booked', appointment_id: id })
-              .where('id', '=', hold.id)
-              .execute();
-          },
+      [appointmentId] = await createAppointments(ctx, input, {
+        columns: { source: 'online', manage_token_hash: details.manage_token_hash },
+        then: async (t, id) => {
+          await recordPayment(t, owner, clientId, 'appointment', payment, { appointment_id: id });
+          await t
+            .updateTable('slot_holds')
+            .set({ status: 'booked', appointment_id: id })
+            .where('id', '=', hold.id)
+            .execute();
         },
-      );
+      });
     } catch (err) {
       if (err instanceof DomainError) throw invalid('start', 'booking.slotTaken');
       throw err;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { DomainError, invalid, notFound } from '../../infra/domain-error';
 import type { I18n } from '../../infra/i18n';
 import { refusedByLimits, type Limit } from '../../infra/rate-limit';
@@ -32,10 +33,12 @@ export const slugParams = {
   required: ['slug'],
   properties: { slug: { type: 'string', maxLength: 64 } },
 } as const;
+export type SlugParams = FromSchema<typeof slugParams>;
+/** A request on an owner's page: its path names the page by its slug. */
+export type PageRequest = FastifyRequest & { params: SlugParams };
 
-/** `from`–`to` of the query, at most MAX_DAYS apart. */
-export function dateRange(req: FastifyRequest): { from: string; to: string } {
-  const { from, to } = req.query as { from: string; to: string };
+/** `from`–`to` of the query (RANGE), at most MAX_DAYS apart. */
+export function dateRange({ from, to }: { from: string; to: string }): { from: string; to: string } {
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
   if (days < 0 || days > MAX_DAYS) throw invalid('to', 'validation.range', { max: MAX_DAYS });
   return { from, to };
@@ -57,8 +60,8 @@ export const limited = (deps: BookingDeps, req: FastifyRequest, reply: FastifyRe
   refusedByLimits(deps.app.limiter, reply, checks, (seconds) => req.t('booking.tooMany', { seconds }));
 
 /** The page's owner, by the slug in the path. */
-export async function ownerOf(deps: Pick<BookingDeps, 'app'>, req: FastifyRequest): Promise<PublicOwner> {
-  const owner = await ownerBySlug(deps.app.db, (req.params as { slug: string }).slug, deps.app.schemas.current.rules);
+export async function ownerOf(deps: Pick<BookingDeps, 'app'>, req: PageRequest): Promise<PublicOwner> {
+  const owner = await ownerBySlug(deps.app.db, req.params.slug, deps.app.schemas.current.rules);
   if (!owner) throw notFound();
   return owner;
 }
@@ -92,7 +95,7 @@ const pageClients = new WeakMap<FastifyRequest, PageClient>();
  * slug (404), the page taking bookings when `mustBeOpen` (spec §5), and the client this device verified (401).
  * The handler takes what it found with `pageClientOf(req)`.
  */
-export const verifiedClient = (deps: Pick<BookingDeps, 'app'>, mustBeOpen: boolean) => async (req: FastifyRequest) => {
+export const verifiedClient = (deps: Pick<BookingDeps, 'app'>, mustBeOpen: boolean) => async (req: PageRequest) => {
   const owner = await ownerOf(deps, req);
   if (mustBeOpen) await open(deps, owner);
   pageClients.set(req, { owner, session: await verified(deps, req, owner) });

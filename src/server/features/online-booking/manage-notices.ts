@@ -13,7 +13,7 @@ type When = { date: string; start_time: string };
  */
 export async function noticeOfChange(
   deps: Pick<BookingDeps, 'app' | 'appUrl' | 'i18n'>,
-  req: FastifyRequest,
+  req: FastifyRequest<{ Params: { token: string } }>,
   owner: PublicOwner,
   managed: Managed,
   what: 'cancel' | 'reschedule',
@@ -35,7 +35,7 @@ export async function noticeOfChange(
     when: when(t, locale, shown),
     from: before ? when(t, locale, before) : '',
   });
-  const link = `${deps.appUrl}/online-booking/${owner.settings.slug}/booking/${(req.params as { token: string }).token}`;
+  const link = `${deps.appUrl}/online-booking/${owner.settings.slug}/booking/${req.params.token}`;
   const key = what === 'cancel' ? 'cancel' : 'reschedule';
   const ownerKey = what === 'cancel' ? 'ownerCancel' : 'ownerReschedule';
   const text = `${req.t(`booking.mail.${key}Text`, values(req.t, req.locale))}${what === 'reschedule' ? ` ${req.t('booking.mail.manage', { link })}` : ''}`;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { nowIso } from '../../db/database';
 import { dataBody, fileBody, noBody, responses } from '../../engine/responses';
 import { sha256 } from '../../infra/crypto';
@@ -13,6 +14,8 @@ import { noticeOfChange } from './manage-notices';
 import { depositOf, findManagedPurchase, presentManaged } from './manage-view';
 import { presentPurchase } from './purchases';
 import { HOLD, MANAGED } from './response-schemas';
+import { typed } from '../../engine/typed-routes';
+import { ownHold, releaseHold } from './own-hold';
 
 const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const tokenParams = {
@@ -20,6 +23,8 @@ const tokenParams = {
   required: ['slug', 'token'],
   properties: { slug: str(64), token: str(64) },
 } as const;
+/** A call on a client's own booking (or hold): the owner's page by its slug, the booking by its token. */
+type TokenRequest = FastifyRequest<{ Params: FromSchema<typeof tokenParams> }>;
 
 /**
  * A client's own booking, by the manage link's token (spec §2: the public page): see it, add it to a calendar
@@ -35,14 +40,14 @@ async function unpaid(app: FastifyInstance, ownerId: number, ref: string | null)
 }
 
 export async function onlineBookingManageRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   opts: { appUrl: string; i18n: I18n },
 ): Promise<void> {
-  const deps = { app, ...opts };
-  const token = (req: FastifyRequest) => (req.params as { token: string }).token;
-  async function managedOf(req: FastifyRequest) {
+  const app = typed(fastify);
+  const deps = { app: fastify, ...opts };
+  async function managedOf(req: TokenRequest) {
     const owner = await ownerOf(deps, req);
-    return { owner, managed: await findManaged(app.db, owner, token(req)) };
+    return { owner, managed: await findManaged(app.db, owner, req.params.token) };
   }
 
   app.get(
@@ -58,7 +63,7 @@ export async function onlineBookingManageRoutes(
     async (req) => {
       const { owner, managed } = await managedOf(req);
       if (managed) return { data: await presentManaged(app.db, owner, managed) };
-      const purchase = await findManagedPurchase(app.db, owner, sha256(token(req)));
+      const purchase = await findManagedPurchase(app.db, owner, sha256(req.params.token));
       if (purchase) return { data: await presentPurchase(app.db, owner, purchase.kind, purchase.id) };
       throw notFound();
     },
@@ -79,7 +84,7 @@ export async function onlineBookingManageRoutes(
       const { owner, managed } = await managedOf(req);
       if (!managed || managed.cancelled) throw notFound();
       const shown = await presentManaged(app.db, owner, managed);
-      const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${token(req)}`;
+      const link = `${opts.appUrl}/online-booking/${owner.settings.slug}/booking/${req.params.token}`;
       const file = calendarFile({
         uid: `${managed.kind}-${managed.id}@soloist`,
         start: managed.startsAt,
@@ -157,7 +162,7 @@ export async function onlineBookingManageRoutes(
         owner,
         await sessionOf(app.db, owner, managed),
         shown.reschedule_service,
-        (req.body as { start: string }).start,
+        req.body.start,
       );
       return reply.code(201).send({ data: hold });
     },
@@ -178,8 +183,8 @@ export async function onlineBookingManageRoutes(
       const { owner, managed } = await managedOf(req);
       if (!managed) throw notFound();
       const before = await presentManaged(app.db, owner, managed);
-      await rescheduleManaged(app.db, app.dialect, owner, managed, (req.body as { hold: string }).hold);
-      const after = await presentManaged(app.db, owner, (await findManaged(app.db, owner, token(req)))!);
+      await rescheduleManaged(app.db, app.dialect, owner, managed, req.body.hold);
+      const after = await presentManaged(app.db, owner, (await findManaged(app.db, owner, req.params.token))!);
       await noticeOfChange(deps, req, owner, managed, 'reschedule', after, before);
       return { data: after, message: req.t('booking.rescheduled') };
     },
@@ -199,24 +204,12 @@ export async function onlineBookingManageRoutes(
     },
     async (req, reply) => {
       const { owner, session } = pageClientOf(req);
-      const hold = await app.db
-        .selectFrom('slot_holds')
-        .select(['id', 'status', 'payment_ref'])
-        .where('token_hash', '=', sha256(token(req)))
-        .where('user_id', '=', owner.user.id)
-        .where('booking_session_id', '=', session.id)
-        .executeTakeFirst();
+      const hold = await ownHold(app.db, owner, session, req.params.token);
       // A hold being paid for is let go only once the provider says nothing was paid (the client cancelled on the
       // card page); a payment that still comes books the time if free, else is refunded (payments.ts).
       if (hold?.status === 'paying' && !(await unpaid(app, owner.user.id, hold.payment_ref)))
         return reply.code(204).send();
-      if (hold && (hold.status === 'held' || hold.status === 'paying'))
-        await app.db
-          .updateTable('slot_holds')
-          .set({ status: 'released' })
-          .where('id', '=', hold.id)
-          .where('status', '=', hold.status)
-          .execute();
+      if (hold && (hold.status === 'held' || hold.status === 'paying')) await releaseHold(app.db, hold);
       return reply.code(204).send();
     },
   );

@@ -32,7 +32,7 @@ export async function providerWebhookRoutes(app: FastifyInstance, deps: BookingD
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post(
+    scope.post<{ Body: string }>(
       '/api/v1/online-booking/payments/webhook',
       {
         config: { access: 'public', csrf: false },
@@ -48,11 +48,7 @@ export async function providerWebhookRoutes(app: FastifyInstance, deps: BookingD
         const event = secrets.reduce<PaymentEvent | null>((found, secret) => {
           if (found) return found;
           try {
-            return stripeWebhookEvent(
-              req.body as string,
-              req.headers['stripe-signature'] as string | undefined,
-              secret,
-            );
+            return stripeWebhookEvent(req.body, req.headers['stripe-signature'] as string | undefined, secret);
           } catch (err) {
             if (err instanceof WebhookSignatureError) return null;
             throw err;
@@ -74,11 +70,11 @@ export async function providerWebhookRoutes(app: FastifyInstance, deps: BookingD
       { parseAs: 'string', bodyLimit: 100_000 },
       (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post(
+    scope.post<{ Body: { data?: unknown; signature?: unknown } | undefined }>(
       LIQPAY_CALLBACK_PATH,
       { config: { access: 'public', csrf: false }, schema: { response: RECEIVED, hide: true } },
       async (req, reply) => {
-        const body = (req.body ?? {}) as { data?: unknown; signature?: unknown };
+        const body = req.body ?? {};
         const claimed = typeof body.data === 'string' ? decodeData(body.data) : null;
         const key = typeof claimed?.public_key === 'string' ? claimed.public_key : null;
         const integration = key ? await integrationOfPublicKey(app.db, app.integrations.keys, key) : null;
@@ -108,7 +104,7 @@ export async function providerWebhookRoutes(app: FastifyInstance, deps: BookingD
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1_000_000 }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post(
+    scope.post<{ Body: string }>(
       SQUARE_WEBHOOK_PATH,
       { config: { access: 'public', csrf: false }, schema: { response: RECEIVED, hide: true } },
       async (req, reply) => {
@@ -116,7 +112,7 @@ export async function providerWebhookRoutes(app: FastifyInstance, deps: BookingD
         if (!key) throw notFound();
         let event;
         try {
-          event = await squareWebhookEvent(req.body as string, req.headers['x-square-hmacsha256-signature'] as string, {
+          event = await squareWebhookEvent(req.body, req.headers['x-square-hmacsha256-signature'] as string, {
             signatureKey: key,
             notificationUrl: `${app.integrations.appUrl}${SQUARE_WEBHOOK_PATH}`,
           });

@@ -6,6 +6,7 @@ import { type BookingDeps, limited, LIMITS, pageClientOf, pub, slugParams, verif
 import { holdFor } from './holds';
 import { type PayChoice, planPayment } from './redeem';
 import { QUOTE } from './response-schemas';
+import { typed } from '../../engine/typed-routes';
 
 /** How a booking may be paid besides money (the bookings route takes the same fields). */
 export const PAY_CHOICE = {
@@ -24,7 +25,8 @@ export const voucherGuessesLimited = (deps: BookingDeps, req: FastifyRequest, re
  * covers it, or what a gift voucher's code pays; what is left to pay and the deposit asked now. The confirm step
  * shows it before the client books; the bookings route decides by the same plan.
  */
-export async function quoteRoutes(app: FastifyInstance, deps: BookingDeps): Promise<void> {
+export async function quoteRoutes(fastify: FastifyInstance, deps: BookingDeps): Promise<void> {
+  const app = typed(fastify);
   app.post(
     '/api/v1/online-booking/:slug/quotes',
     {
@@ -44,7 +46,7 @@ export async function quoteRoutes(app: FastifyInstance, deps: BookingDeps): Prom
     },
     async (req, reply) => {
       const { owner, session } = pageClientOf(req);
-      const body = req.body as PayChoice & { hold: string };
+      const { body } = req;
       if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');

@@ -153,7 +153,7 @@ export async function redeem(
   const mine =
     (table: string): Filter =>
     (eb) =>
-      eb(`${table}.user_id` as never, '=', owner.user.id as never) as never;
+      eb(`${table}.user_id`, '=', owner.user.id);
   let payments: PaymentInput[];
   if (redemption.package) {
     if (!('appointment_id' in booked)) throw invalid(field, 'booking.noPackage');

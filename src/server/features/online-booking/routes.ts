@@ -26,6 +26,7 @@ import { presentPage } from './page';
 import { placeClassHold } from './seats';
 import { openBookingSession } from './sessions';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
+import { typed } from '../../engine/typed-routes';
 import { HOLD, NAME_OR_NULL, OFFERED_CLASS, PAGE } from './response-schemas';
 
 /**
@@ -33,8 +34,9 @@ import { HOLD, NAME_OR_NULL, OFFERED_CLASS, PAGE } from './response-schemas';
  * seats, and holding one. Public calls take the slug and unguessable tokens only — never an internal id — and a
  * verified client is a cookie scoped to the page. Booking and paying are in checkout-routes.ts.
  */
-export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
-  const deps: BookingDeps = { app, ...opts };
+export async function onlineBookingRoutes(fastify: FastifyInstance, opts: Omit<BookingDeps, 'app'>): Promise<void> {
+  const app = typed(fastify);
+  const deps: BookingDeps = { app: fastify, ...opts };
 
   app.get(
     '/api/v1/online-booking/:slug',
@@ -73,7 +75,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
     async (req, reply) => {
       const owner = await ownerOf(deps, req);
       await open(deps, owner);
-      const { channel, destination: raw } = req.body as { channel: 'email' | 'sms'; destination: string };
+      const { channel, destination: raw } = req.body;
       // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
       const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
       const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
@@ -122,7 +124,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
       const owner = await ownerOf(deps, req);
       await open(deps, owner);
       if (await limited(deps, req, reply, [[`booking-verify:ip:${req.ip}`, LIMITS.verifyAddress]])) return reply;
-      const { token, code, remember } = req.body as { token: string; code: string; remember: boolean };
+      const { token, code, remember } = req.body;
       const { channel, destination } = await checkCode(app.db, owner.user.id, token, code);
       const client = await findClient(app.db, owner.user.id, channel, destination);
       if (!client && owner.settings.existing_clients_only)
@@ -163,8 +165,8 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
     async (req) => {
       const owner = await ownerOf(deps, req);
       await open(deps, owner);
-      const { from, to } = dateRange(req);
-      const service = await serviceByPublicId(app.db, owner, (req.params as { service: string }).service);
+      const { from, to } = dateRange(req.query);
+      const service = await serviceByPublicId(app.db, owner, req.params.service);
       const starts = await bookableStarts(app.db, owner.user, service, from, to);
       return {
         data: starts.map((t) => new Date(t).toISOString()),
@@ -199,7 +201,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
     },
     async (req, reply) => {
       const { owner, session } = pageClientOf(req);
-      const body = req.body as { service?: string; start?: string; class?: string; date?: string; start_time?: string };
+      const body = req.body;
       const hold = body.class
         ? await placeClassHold(app.db, app.dialect, owner, session, body.class, body.date!, body.start_time!)
         : await placeHold(app.db, app.dialect, owner, session, body.service!, body.start!);
@@ -221,7 +223,7 @@ export async function onlineBookingRoutes(app: FastifyInstance, opts: Omit<Booki
     async (req) => {
       const owner = await ownerOf(deps, req);
       await open(deps, owner);
-      const { from, to } = dateRange(req);
+      const { from, to } = dateRange(req.query);
       return { data: await offeredClasses(app.db, owner, from, to) };
     },
   );

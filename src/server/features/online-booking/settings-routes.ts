@@ -5,9 +5,11 @@ import type { BookingSettings } from '../../core/booking-settings';
 import { checkSettings, presentSettings, saveSettings } from './settings';
 import { dataBody, responses } from '../../engine/responses';
 import { SETTINGS } from './response-schemas';
+import { typed } from '../../engine/typed-routes';
 
 /** The owner's online-booking settings (spec §5): read and save, gated by the plan's OnlineBooking feature. */
-export async function bookingSettingsRoutes(app: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+export async function bookingSettingsRoutes(fastify: FastifyInstance, opts: { appUrl: string }): Promise<void> {
+  const app = typed(fastify);
   const gate = (req: FastifyRequest, action: 'read' | 'update') => {
     const own = subject('OnlineBooking', { user_id: req.user!.id });
     if (!req.ability.can(action, own)) throw forbidden(action, own);
@@ -22,7 +24,9 @@ export async function bookingSettingsRoutes(app: FastifyInstance, opts: { appUrl
     },
   );
 
-  app.put(
+  // Declared by reference to the resource's schema (json-schema-to-ts does not follow it), whose defaults fill every
+  // field the request leaves out: the body is whole settings.
+  app.put<{ Body: BookingSettings }>(
     '/api/v1/user/booking-settings',
     {
       schema: {
@@ -33,8 +37,8 @@ export async function bookingSettingsRoutes(app: FastifyInstance, opts: { appUrl
     },
     async (req) => {
       gate(req, 'update');
-      await checkSettings(app.db, req, req.body as BookingSettings);
-      await saveSettings(app.db, req, req.body as BookingSettings);
+      await checkSettings(app.db, req, req.body);
+      await saveSettings(app.db, req, req.body);
       return { data: await presentSettings(app.db, req, opts.appUrl), message: req.t('messages.updated') };
     },
   );
