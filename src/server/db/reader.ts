@@ -101,6 +101,7 @@ class ReadingThread implements DatabaseConnection {
       build = compileObjectBuilder<unknown[]>(columns.map((name, from) => ({ name, from })));
       this.builders.set(key, build);
     }
+    // `as never[]`: kysely's DatabaseConnection.executeQuery<R> names each call's row type R, unknown to the thread.
     waiting.resolve({ rows: rows.map(build) as never[] });
   }
 

@@ -90,7 +90,7 @@ export async function seedDiary(db: Db, dialect: Dialect, ownerId: number, plan:
       ownerId,
       timeZone,
       zoomConnected: false,
-      clientFilter: (eb) => eb('clients.user_id', '=', ownerId) as never,
+      clientFilter: (eb) => eb('clients.user_id', '=', ownerId),
     };
     for (let days = plan.from; days <= plan.to; days++) {
       if (days === 0) continue;

@@ -54,6 +54,7 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
   for (const { parts, ...s } of services) {
     const row = await trx
       .insertInto('services')
+      // `as never`: the services table's type (db/tables) lacks hourly_rate, created_at and updated_at.
       .values({
         ...s,
         user_id: ownerId,
@@ -70,12 +71,13 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
     const rows = parts.length ? parts : [{ title: null, duration: s.duration, blocked: 1 }];
     await trx
       .insertInto('service_parts')
-      .values(rows.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })) as never)
+      .values(rows.map((p, position) => ({ ...p, service_id: (row as { id: number }).id, position })))
       .execute();
   }
   // A weekly class, 8 spaces of which 6 bookable online (its sessions come with the diary: seed-classes.ts).
   const yoga = await trx
     .insertInto('classes')
+    // `as never`: the classes table's type (db/tables) lacks created_at and updated_at.
     .values({
       user_id: ownerId,
       title: 'Yoga flow',
@@ -96,6 +98,7 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
   const publicId = () => newToken(12);
   await trx
     .insertInto('gift_vouchers')
+    // `as never`: the gift vouchers table's type (db/tables) lacks code, amount_left, created_at and updated_at.
     .values({
       user_id: ownerId,
       public_id: publicId(),
@@ -123,6 +126,7 @@ export async function seedBookableServices(trx: Db, ownerId: number, now: string
     .executeTakeFirstOrThrow();
   const pack = await trx
     .insertInto('packages')
+    // `as never`: the packages table's type (db/tables) lacks created_at and updated_at.
     .values({
       user_id: ownerId,
       public_id: publicId(),

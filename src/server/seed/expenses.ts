@@ -27,7 +27,7 @@ export async function seedExpenses(o: LedgerOwner, fromDays: number, r: () => nu
     ownerId: o.ownerId,
     today: o.today,
     currency: o.currency,
-    expenses: (eb) => eb('expenses.user_id', '=', o.ownerId) as never,
+    expenses: (eb) => eb('expenses.user_id', '=', o.ownerId),
     levels: GB_MILEAGE_LEVELS,
   };
   const start = addDays(o.today, fromDays);

@@ -107,8 +107,8 @@ export async function seedInvoices(o: LedgerOwner, checkouts: SeededCheckout[], 
     today,
     currency: o.currency,
     settings: SETTINGS,
-    invoices: (eb) => eb('invoices.user_id', '=', o.ownerId) as never,
-    clients: (eb) => eb('clients.user_id', '=', o.ownerId) as never,
+    invoices: (eb) => eb('invoices.user_id', '=', o.ownerId),
+    clients: (eb) => eb('clients.user_id', '=', o.ownerId),
   });
   const sent = (id: number, day: string) =>
     o.db

@@ -20,11 +20,11 @@ export function seedPaymentsContext(
     ownerId,
     today,
     currency,
-    clients: (eb) => eb('clients.user_id', '=', ownerId) as never,
-    appointments: (eb) => eb('appointments.user_id', '=', ownerId) as never,
-    classes: (eb) => eb('classes.user_id', '=', ownerId) as never,
-    sales: (eb) => eb('sales.user_id', '=', ownerId) as never,
-    payments: (eb) => eb('payments.user_id', '=', ownerId) as never,
+    clients: (eb) => eb('clients.user_id', '=', ownerId),
+    appointments: (eb) => eb('appointments.user_id', '=', ownerId),
+    classes: (eb) => eb('classes.user_id', '=', ownerId),
+    sales: (eb) => eb('sales.user_id', '=', ownerId),
+    payments: (eb) => eb('payments.user_id', '=', ownerId),
   };
 }
 

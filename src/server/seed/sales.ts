@@ -63,7 +63,7 @@ export async function seedSales(
   const now = nowIso();
   const products = await o.db
     .insertInto('products')
-    .values(PRODUCTS.map((p) => ({ ...p, user_id: o.ownerId, created_at: now, updated_at: now }) as never))
+    .values(PRODUCTS.map((p) => ({ ...p, user_id: o.ownerId, created_at: now, updated_at: now })))
     .returning(['id', 'price'])
     .execute();
   const voucher = await o.db

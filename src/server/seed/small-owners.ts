@@ -18,6 +18,7 @@ async function seedPlainServices(db: Db, ownerId: number): Promise<void> {
   for (const s of services) {
     const row = await db
       .insertInto('services')
+      // `as never`: the services table's type (db/tables) lacks created_at and updated_at.
       .values({
         ...s,
         user_id: ownerId,
