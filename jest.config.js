@@ -61,6 +61,8 @@ const config = {
         ...common.transform,
       },
       transformIgnorePatterns: [`/node_modules/(?!(${esm})/|fastify/lib/plugin-utils\\.js$)`],
+      // The Square SDK, loaded when first used (see the file).
+      moduleNameMapper: { ...common.moduleNameMapper, '^square$': '<rootDir>/tests/helpers/lazy-square.js' },
       globalSetup: '<rootDir>/tests/helpers/api-setup.ts',
       globalTeardown: '<rootDir>/tests/helpers/api-teardown.ts',
     },
