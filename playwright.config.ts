@@ -1,16 +1,43 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
+/**
+ * Browser tests drive Debian's Chromium against the production build, on fresh seeded databases: two servers, each
+ * with its own. The flows (every spec but the route sweep) run one at a time on the first, as they share its data
+ * and change it; the route sweep only reads, and its tests (one per role, language and width) share out the other
+ * two workers on a server of their own, beside the flows.
+ */
+const FLOWS = 3210;
+const SWEEP = 3220;
+const address = (port: number) => `http://127.0.0.1:${port}`;
 
-/** Browser tests drive Debian's Chromium against the production build, on a fresh seeded database. */
+/** The development launcher (the local stand-ins, the demo data) on `port`, with its data under `dir`. */
+const server = (port: number, dir: string) => ({
+  command: `rm -rf ${dir} && exec node dist/server/dev/start.js`,
+  url: `${address(port)}/api/v1/ui/manifest`,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: address(port),
+    DATABASE_URL: `sqlite:./${dir}/soloist.db`,
+    UPLOADS_DIR: `./${dir}/uploads`,
+    LOGIN_ATTEMPTS_PER_MINUTE: '1000',
+    // Owners' billing customers on test clocks of their own, and the local provider on a known port, so a test
+    // can move an owner's time (subscription-clock.spec.ts).
+    STRIPE_TEST_CLOCKS: '1',
+    LOCAL_STRIPE_PORT: String(port + 1),
+  },
+  reuseExistingServer: false,
+  // Seeding the demo data takes a few seconds alone, longer beside the API suites (`npm test` runs them together).
+  timeout: 180_000,
+});
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: 3,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -26,22 +53,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf data/e2e && exec node dist/server/dev/start.js',
-    url: `http://127.0.0.1:${PORT}/api/v1/ui/manifest`,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_URL: 'sqlite:./data/e2e/soloist.db',
-      UPLOADS_DIR: './data/e2e/uploads',
-      LOGIN_ATTEMPTS_PER_MINUTE: '1000',
-      // Owners' billing customers on test clocks of their own, and the local provider on a known port, so a test
-      // can move an owner's time (subscription-clock.spec.ts).
-      STRIPE_TEST_CLOCKS: '1',
-      LOCAL_STRIPE_PORT: String(PORT + 1),
+  projects: [
+    { name: 'flows', testIgnore: /route-sweep\.spec\.ts$/, workers: 1, use: { baseURL: address(FLOWS) } },
+    {
+      name: 'route-sweep',
+      testMatch: /route-sweep\.spec\.ts$/,
+      fullyParallel: true,
+      workers: 2,
+      use: { baseURL: address(SWEEP) },
     },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  ],
+  webServer: [server(FLOWS, 'data/e2e'), server(SWEEP, 'data/e2e-sweep')],
 });

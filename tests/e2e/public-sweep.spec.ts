@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { lastCode } from './booking-steps';
 import { expect, test } from './fixtures';
-import { pageWidth, rawKeys } from './sweep';
+import { axeProblems, measure } from './sweep';
 
 /**
  * The guest and public screens, each opened cold (a fresh load, as a client arriving from an email or back from the
@@ -20,7 +19,7 @@ const run = Date.now().toString(36);
  */
 async function coldInBoth(page: Page, label: string, problems: string[]): Promise<void> {
   await page.locator('h1, h2').first().waitFor();
-  const arrived = await rawKeys(page);
+  const arrived = (await measure(page, false)).keys;
   if (arrived.length) problems.push(`${label} (as arrived): raw keys ${arrived.join(', ')}`);
   const url = page.url();
   for (const locale of ['uk', 'en'] as const) {
@@ -29,16 +28,10 @@ async function coldInBoth(page: Page, label: string, problems: string[]): Promis
     await page.locator('h1, h2').first().waitFor();
     await page.waitForLoadState('networkidle');
     const where = `${label} (${locale}, ${page.viewportSize()!.width} px)`;
-    const keys = await rawKeys(page);
+    const { keys, width } = await measure(page, false);
     if (keys.length) problems.push(`${where}: raw keys ${keys.join(', ')}`);
-    const width = await pageWidth(page);
     if (width > page.viewportSize()!.width) problems.push(`${where}: the page is ${width} px wide`);
-    if (locale === 'en') {
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      const axe = await new AxeBuilder({ page }).analyze();
-      for (const v of axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical'))
-        problems.push(`${where}: axe ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 2)}`);
-    }
+    if (locale === 'en') problems.push(...(await axeProblems(page, where)));
   }
 }
 

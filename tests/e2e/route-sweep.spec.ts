@@ -1,7 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, login, test } from './fixtures';
-import { addressesOf, manifestOf, measureMain, pageWidth, rawKeys, settle, type SweptScreen } from './sweep';
+import { addressesOf, axeProblems, manifestOf, measure, settle, type SweptScreen } from './sweep';
 
 /**
  * Every declared screen of the signed-in areas, opened as its user opens it, at a desk's width and a phone's, in
@@ -25,55 +23,44 @@ function least(s: SweptScreen, table: boolean): number {
   return s.kind === 'list' || board || table ? 0.85 : 0.7;
 }
 
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: axe ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 2)}`);
-}
-
 const roles = [
   { who: 'owner', email: 'owner@demo.test', area: 'business' },
   { who: 'admin', email: 'admin@demo.test', area: 'admin' },
   { who: 'affiliate', email: 'affiliate@demo.test', area: 'affiliate' },
 ] as const;
 
+// One test per role, language and width, so that the browser tests' sweep workers share them out (playwright.config.ts).
 for (const { who, email, area } of roles) {
   for (const locale of ['en', 'uk'] as const) {
-    test(`every ${who} screen in ${locale}: drawn across a desk, within a phone, no raw keys${locale === 'en' ? ', no axe violations' : ''}`, async ({
-      page,
-      context,
-      cspViolations,
-    }) => {
-      void cspViolations;
-      test.setTimeout(600_000);
-      await page.setViewportSize(DESK);
-      await login(page, email);
-      await context.addCookies([{ name: 'locale', value: locale, url: page.url() }]);
-      const problems: string[] = [];
-      const addresses = await addressesOf(page, await manifestOf(page), area);
-      for (const viewport of [DESK, PHONE]) {
+    for (const viewport of [DESK, PHONE]) {
+      const checks = viewport === DESK ? 'drawn across a desk' : 'within a phone';
+      test(`every ${who} screen in ${locale} at ${viewport.width} px: ${checks}, no raw keys${locale === 'en' ? ', no axe violations' : ''}`, async ({
+        page,
+        context,
+        cspViolations,
+      }) => {
+        void cspViolations;
+        test.setTimeout(600_000);
         await page.setViewportSize(viewport);
-        for (const { screen, path } of addresses) {
+        await login(page, email);
+        await context.addCookies([{ name: 'locale', value: locale, url: page.url() }]);
+        const problems: string[] = [];
+        for (const { screen, path } of await addressesOf(page, await manifestOf(page), area)) {
           const label = `${path} at ${viewport.width}`;
           await page.goto(path);
           await settle(page);
-          if (viewport === DESK) {
-            const { share, sideways, table } = await measureMain(page);
-            const want = least(screen, table);
-            if (share < want) problems.push(`${label}: content ${Math.round(share * 100)} % wide (≥ ${want * 100} %)`);
-            if (sideways.length) problems.push(`${label}: scrolls sideways (${sideways.join(', ')})`);
-          } else {
-            const width = await pageWidth(page);
-            if (width > viewport.width) problems.push(`${label}: the page is ${width} px wide`);
-          }
-          const keys = await rawKeys(page);
+          const { keys, width, main } = await measure(page, viewport === DESK);
+          if (main) {
+            const want = least(screen, main.table);
+            if (main.share < want)
+              problems.push(`${label}: content ${Math.round(main.share * 100)} % wide (≥ ${want * 100} %)`);
+            if (main.sideways.length) problems.push(`${label}: scrolls sideways (${main.sideways.join(', ')})`);
+          } else if (width > viewport.width) problems.push(`${label}: the page is ${width} px wide`);
           if (keys.length) problems.push(`${label}: raw keys ${keys.join(', ')}`);
           if (locale === 'en') problems.push(...(await axeProblems(page, label)));
         }
-      }
-      expect(problems).toEqual([]);
-    });
+        expect(problems).toEqual([]);
+      });
+    }
   }
 }

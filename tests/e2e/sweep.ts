@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /**
@@ -58,14 +59,33 @@ export async function addressesOf(
   return out;
 }
 
-/**
- * How wide the main area's content is drawn, as a share of the main area's own width: the span from the leftmost to
- * the rightmost text, control, picture or card with something in it (empty containers do not count — a 250 px
- * calendar in an otherwise empty row is 250 px wide). Also names the scroll areas that scroll sideways, and says whether the content
- * holds a table or a grid (the calendar's).
- */
-export function measureMain(page: Page): Promise<{ share: number; sideways: string[]; table: boolean }> {
-  return page.evaluate(() => {
+/** What the sweeps measure on a screen: read in one call to the browser. */
+export interface Measures {
+  /** Texts on screen that look like i18next keys (`word.word.word`), which a missing text shows instead of words. */
+  keys: string[];
+  /** How wide the page is, beyond the window: a phone that has to scroll sideways. */
+  width: number;
+  /**
+   * With `main`: how wide the main area's content is drawn, as a share of the main area's own width — the span from
+   * the leftmost to the rightmost text, control, picture or card with something in it (empty containers do not
+   * count: a 250 px calendar in an otherwise empty row is 250 px wide); the scroll areas that scroll sideways; and
+   * whether the content holds a table or a grid (the calendar's).
+   */
+  main?: { share: number; sideways: string[]; table: boolean };
+}
+
+/** Measures the screen: its raw keys and page width, and with `main` how its main area is drawn. */
+export function measure(page: Page, main: boolean): Promise<Measures> {
+  return page.evaluate((withMain) => {
+    const text = `${document.body.innerText}\n${document.title}`;
+    const found = text.match(/(?<![\w@/.:-])[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_-]*){2,}(?![\w@/-])/g) ?? [];
+    // A web address or a file name is not a key.
+    const keys = [...new Set(found)].filter(
+      (k) => !/^www\.|\.(com|org|net|test|uk|ua|pdf|csv|xlsx|zip|png|jpe?g)$/.test(k),
+    );
+    const width = document.documentElement.scrollWidth;
+    if (!withMain) return { keys, width };
+
     const main = document.querySelector('main')!;
     const style = getComputedStyle(main);
     const box = main.getBoundingClientRect();
@@ -101,22 +121,22 @@ export function measureMain(page: Page): Promise<{ share: number; sideways: stri
       })
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')}`);
     const table = !!main.querySelector('table, [role=table], [role=grid]');
-    return { share: right > left ? (right - left) / (to - from) : 0, sideways, table };
-  });
+    return { keys, width, main: { share: right > left ? (right - left) / (to - from) : 0, sideways, table } };
+  }, main);
 }
 
-/** Texts on screen that look like i18next keys (`word.word.word`), which a missing text shows instead of words. */
-export function rawKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const text = `${document.body.innerText}\n${document.title}`;
-    const found = text.match(/(?<![\w@/.:-])[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_-]*){2,}(?![\w@/-])/g) ?? [];
-    // A web address or a file name is not a key.
-    return [...new Set(found)].filter((k) => !/^www\.|\.(com|org|net|test|uk|ua|pdf|csv|xlsx|zip|png|jpe?g)$/.test(k));
-  });
+/**
+ * axe's serious and critical findings on the page, once its transitions have finished (colours mid-transition would
+ * be measured wrongly). axe runs in the page itself (legacy mode: same-origin frames only, and the swept screens
+ * have no frames) rather than finishing its run in a blank page of its own, which cost some 0.6 s a screen.
+ */
+export async function axeProblems(page: Page, label: string): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: axe ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 2)}`);
 }
-
-/** How wide the page is, beyond the window: a phone that has to scroll sideways. */
-export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** Waits until a screen has drawn: its heading is there and the network is quiet. */
 export async function settle(page: Page): Promise<void> {
