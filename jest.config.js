@@ -38,8 +38,10 @@ const common = {
 
 /** @type {import('jest').Config} */
 const config = {
-  // jest-circus reads the timeout from the global config only: a project's own `testTimeout` is not applied.
-  testTimeout: 20_000,
+  // jest-circus reads the timeout from the global config only: a project's own `testTimeout` is not applied. A guard
+  // against a test that hangs, not a measure: `npm test` runs the API suites and the browser tests side by side on
+  // two cores, where a test can take three times as long as it does alone.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     {

@@ -35,7 +35,8 @@ export async function serverProcess(env: Record<string, string>, tries = 3): Pro
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
-  const end = Date.now() + 30_000;
+  // Starting compiles the server's TypeScript: some seconds alone, far longer beside the rest of `npm test`.
+  const end = Date.now() + 60_000;
   while (
     !(await fetch(`${url}/api/v1/ui/manifest`).then(
       (res) => res.ok,
