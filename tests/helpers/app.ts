@@ -15,11 +15,11 @@ import {
   pgUrlOf,
   SQLITE_TEMPLATE_ENV,
 } from './template-db';
+import { TEST_SECRETS_KEY } from './secrets-key';
 
 export { PG_URL } from './template-db';
+export { TEST_SECRETS_KEY } from './secrets-key';
 export const onPostgres = process.env.TEST_DB === 'postgres';
-/** The secrets key of test apps (64 hex digits). */
-export const TEST_SECRETS_KEY = '5e'.repeat(32);
 
 export interface TestApp {
   app: FastifyInstance;
