@@ -39,6 +39,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     trace: 'off',
+    // The app honours the system's reduced motion (no transitions): colours are measured at rest, never mid-fade.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
