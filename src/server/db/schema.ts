@@ -32,6 +32,7 @@ import type {
   BookingCodesTable,
   BookingSessionsTable,
   SlotHoldsTable,
+  AvailabilityVersionsTable,
   PaymentsTable,
   GiftVouchersTable,
   PackagesTable,
@@ -70,6 +71,7 @@ export interface Database {
   booking_codes: BookingCodesTable;
   booking_sessions: BookingSessionsTable;
   slot_holds: SlotHoldsTable;
+  availability_versions: AvailabilityVersionsTable;
   payments: PaymentsTable;
   checkouts: CheckoutsTable;
   checkout_items: CheckoutItemsTable;

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { defineAbilityFor, type AppAbility, type PermissionRules } from '../../../permissions/defineAbilityFor';
+import type { AppAbility, PermissionRules } from '../../../permissions/defineAbilityFor';
+import { abilityFor } from '../infra/abilities';
 import {
   createSession,
   csrfMatches,
@@ -10,7 +11,6 @@ import {
   type SessionUser,
 } from '../infra/sessions';
 import { abilitySubject, presentUser, type PresentedUser } from '../infra/users';
-import type { AbilityUser } from '../../../permissions/defineAbilityFor';
 import { type I18n, pickLocale, type Locale } from '../infra/i18n';
 import type { TFunction } from 'i18next';
 
@@ -18,29 +18,9 @@ export const SESSION_COOKIE = 'soloist_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The current rules and the version of the set they came with (engine/schema-store.ts). */
+/** The current rules (engine/schema-store.ts): a reload replaces the set, and the abilities kept for it. */
 interface CurrentRules {
   current: { version: number; rules: PermissionRules };
-}
-
-/**
- * Abilities are a pure function of the user's fields and the rules, so equal users share one: building CASL rules
- * on every request is measurable on the hot list path. Bounded, keyed by every field the rules may read, and
- * emptied when a reload brings a new set (the where-clauses and list statements cached per ability go with it).
- */
-function abilityCache(rules: CurrentRules) {
-  let abilities = new Map<string, AppAbility>();
-  let version = rules.current.version;
-  return (subject: AbilityUser | null): AppAbility => {
-    if (version !== rules.current.version || abilities.size >= 10_000) {
-      abilities = new Map();
-      version = rules.current.version;
-    }
-    const key = subject ? JSON.stringify(subject) : '';
-    let ability = abilities.get(key);
-    if (!ability) abilities.set(key, (ability = defineAbilityFor(subject, rules.current.rules)));
-    return ability;
-  };
 }
 
 declare module 'fastify' {
@@ -76,7 +56,6 @@ declare module 'fastify' {
  */
 export default fp(
   async (app, opts: { secure: boolean; days: number; i18n: I18n; rules: CurrentRules }) => {
-    const abilityOf = abilityCache(opts.rules);
     const cookieOptions = { path: '/', sameSite: 'lax' as const, secure: opts.secure, maxAge: opts.days * 86_400 };
 
     app.decorateRequest('session', null);
@@ -121,7 +100,7 @@ export default fp(
       const cookie = req.cookies[SESSION_COOKIE];
       req.session = cookie ? await findSession(app.db, cookie) : null;
       req.user = req.session?.user ?? null;
-      req.ability = abilityOf(req.user ? abilitySubject(req.user) : null);
+      req.ability = abilityFor(req.user ? abilitySubject(req.user) : null, opts.rules.current.rules);
       const config = req.routeOptions.config;
       if (MUTATING.has(req.method) && config.csrf !== false && !csrfMatches(req.session, req.headers['x-xsrf-token'])) {
         return reply.code(419).send({ message: req.t('auth.csrf') });

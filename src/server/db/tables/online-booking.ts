@@ -158,3 +158,9 @@ export interface PackageSalesTable {
   created_at: string;
   sale_item_id: Generated<number | null>;
 }
+
+/** A number per owner the database raises when what their bookable times are made of changes (migration 0038). */
+export interface AvailabilityVersionsTable {
+  user_id: number;
+  version: number;
+}

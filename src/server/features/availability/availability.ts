@@ -4,7 +4,6 @@ import { toUtc } from '../../../domain/availability/zoned-time';
 import { calendarSettingsOf, defaultBusinessTimes, type BusinessTime } from '../../../domain/calendar-settings';
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
 import { serviceParts } from '../../core/service-parts';
 import type { SessionUser } from '../../infra/sessions';
 
@@ -15,20 +14,28 @@ export function calendarOf(owner: Pick<SessionUser, 'settings' | 'region'>) {
   };
 }
 
+/** What a service's bookable times are made of, read from the calendar, and how long it holds. */
+export interface AvailabilityData {
+  parts: Array<{ duration: number; blocked: boolean }>;
+  busy: Interval[];
+  /** When the first live hold read here lapses (epoch ms), freeing its time; Infinity without holds. */
+  holdsLapse: number;
+}
+
 /**
- * The bookable start times (epoch ms) of one service of an owner between two dates. Everything the engine needs
- * is loaded with one query per source — the service's parts, class sessions, appointments' blocked spans and live
- * online-booking holds in the range — never one per slot; the engine itself does no I/O.
+ * Everything the engine needs for one service of an owner between two dates, with one query per source — the
+ * service's parts, class sessions, appointments' blocked spans and live online-booking holds in the range — never
+ * one per slot. Holds count while they are live at `now`.
  */
-export async function bookableStarts(
+export async function availabilityData(
   db: Db,
   owner: Pick<SessionUser, 'id' | 'settings' | 'region'>,
   service: { id: number },
   from: string,
   to: string,
   now = Date.now(),
-): Promise<number[]> {
-  const { settings, hours } = calendarOf(owner);
+): Promise<AvailabilityData> {
+  const { settings } = calendarOf(owner);
   const lo = `${addDays(from, -1)}T00:00:00.000Z`;
   const hi = `${addDays(to, 2)}T00:00:00.000Z`;
   const [parts, sessions, blocks, holds] = await Promise.all([
@@ -54,10 +61,10 @@ export async function bookableStarts(
       .execute(),
     db
       .selectFrom('slot_holds')
-      .select('blocks')
+      .select(['blocks', 'expires_at'])
       .where('user_id', '=', owner.id)
       .where('status', 'in', ['held', 'paying'])
-      .where('expires_at', '>', nowIso())
+      .where('expires_at', '>', new Date(now).toISOString())
       .where('ends_at', '>', lo)
       .where('starts_at', '<', hi)
       .execute(),
@@ -76,6 +83,30 @@ export async function bookableStarts(
       (JSON.parse(h.blocks) as Array<[string, string]>).map(([a, b]) => ({ start: Date.parse(a), end: Date.parse(b) })),
     ),
   ];
+  return { parts, busy, holdsLapse: Math.min(Infinity, ...holds.map((h) => Date.parse(h.expires_at))) };
+}
+
+/** The bookable start times (epoch ms) of one service of an owner between two dates, as of `now`. */
+export async function bookableStarts(
+  db: Db,
+  owner: Pick<SessionUser, 'id' | 'settings' | 'region'>,
+  service: { id: number },
+  from: string,
+  to: string,
+  now = Date.now(),
+): Promise<number[]> {
+  return startsOf(owner, await availabilityData(db, owner, service, from, to, now), from, to, now);
+}
+
+/** The engine over data read before: the starts no earlier than `now` plus the owner's notice. */
+export function startsOf(
+  owner: Pick<SessionUser, 'settings' | 'region'>,
+  { parts, busy }: AvailabilityData,
+  from: string,
+  to: string,
+  now: number,
+): number[] {
+  const { settings, hours } = calendarOf(owner);
   return availableStarts({
     timeZone: settings.time_zone,
     from,

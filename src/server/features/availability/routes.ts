@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { subject } from '@casl/ability';
 import { toUtc } from '../../../domain/availability/zoned-time';
 import { defaultCalendarSettings, type CalendarSettings } from '../../../domain/calendar-settings';
-import { bookableStarts, calendarOf } from './availability';
+import { calendarOf } from './availability';
+import { keptBookableStarts } from './slot-cache';
 import { idParams } from '../../engine/input-bounds';
 import { invalid, notFound } from '../../infra/domain-error';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
@@ -39,7 +40,7 @@ export async function availabilityRoutes(fastify: FastifyInstance): Promise<void
       if (!req.ability.can('read', subject('Service', { ...service })))
         return reply.forbid('read', subject('Service', { ...service }));
 
-      const starts = await bookableStarts(app.db, owner, service, from, to);
+      const starts = await keptBookableStarts(app.db, owner, service, from, to);
       const { settings } = calendarOf(owner);
       return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: settings.time_zone } };
     },

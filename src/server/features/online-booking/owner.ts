@@ -1,4 +1,5 @@
-import { defineAbilityFor, type AppAbility, type PermissionRules } from '../../../../permissions/defineAbilityFor';
+import type { AppAbility, PermissionRules } from '../../../../permissions/defineAbilityFor';
+import { abilityFor } from '../../infra/abilities';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
 import type { Db } from '../../db/database';
@@ -45,6 +46,6 @@ export async function ownerBySlug(db: Db, slug: string, rules: PermissionRules):
     cardPayments: card !== undefined,
     settings,
     name: `${user.first_name} ${user.last_name}`.trim(),
-    ability: defineAbilityFor(abilitySubject(user), rules),
+    ability: abilityFor(abilitySubject(user), rules),
   };
 }
