@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { formatMoney } from '../core/money';
+import { formatMoney, numberFormat } from '../core/money';
 import { resolveSource, type CardDef } from '../core/card-data';
 import { useRenderer } from './context';
 import { useSearchParams } from './router';
@@ -32,7 +32,7 @@ export function useFigureFormat() {
   const { locale, formContext, t } = useRenderer();
   return (value: number, format: FigureFormat = 'count', currency?: string): string => {
     if (format === 'money') return formatMoney(value, locale, currency ?? (formContext.currency as string | undefined));
-    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+    const number = numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
     if (format === 'hours') return t('units.hoursValue', { value: number });
     return format === 'percent' ? `${number}%` : number;
   };

@@ -1,3 +1,12 @@
+/** Date formats by locale and options, made once: making one costs far more than formatting with it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** English as written in Britain: no comma after the weekday ("Tuesday 24 November 2026"). */
 function british(format: Intl.DateTimeFormat, date: Date): string {
   return format
@@ -15,7 +24,7 @@ function british(format: Intl.DateTimeFormat, date: Date): string {
  */
 export function dayInWords(locale: string, date: string): string {
   const uk = locale.startsWith('uk');
-  const format = new Intl.DateTimeFormat(uk ? 'uk' : 'en-GB', {
+  const format = dateFormat(uk ? 'uk' : 'en-GB', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -44,7 +53,7 @@ export function dateInWords(date: string, locale: string, { weekday, month = 'lo
   const noon = new Date(`${date.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(noon.getTime())) return date;
   const thisYear = new Date(now ?? Date.now()).getFullYear();
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateFormat(locale, {
     weekday,
     day: 'numeric',
     month,

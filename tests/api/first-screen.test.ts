@@ -113,6 +113,7 @@ describe('web: the first screen inside the page', () => {
     // The dashboard's figures and the owner's choice of its cards come with the page too.
     expect(preloaded['/api/v1/data/statistic'].status).toBe(200);
     expect(preloaded['/api/v1/user/dashboard-settings'].status).toBe(200);
+    expect(preloaded['/api/v1/payments/left-to-pay/statistic'].status).toBe(200);
     // The owner moves through every area: all the texts come at once.
     expect(preloaded['/api/v1/ui/locales/en'].body['menu']).toBeDefined();
     expect(html).toContain('href="/assets/layout-shell.00000000000a.js"');

@@ -3,6 +3,7 @@ import {
   formatMoney,
   minorDigits,
   moneyInputText,
+  numberFormat,
   parseMoney,
   toMajor,
   toMinor,
@@ -116,5 +117,17 @@ describe('input text and currency signs', () => {
     expect(currencySymbol('UAH', 'uk')).toBe('₴');
     expect(currencySymbol('GBP', 'uk')).toBe('£');
     expect(currencySymbol('JPY', 'en')).toBe('¥');
+  });
+});
+
+describe('numberFormat', () => {
+  it('makes one format per locale and options, and formats as Intl does', () => {
+    const money = numberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    expect(numberFormat('en-GB', { style: 'currency', currency: 'GBP' })).toBe(money);
+    expect(numberFormat('uk', { style: 'currency', currency: 'GBP' })).not.toBe(money);
+    expect(numberFormat('en-GB', { style: 'currency', currency: 'UAH' })).not.toBe(money);
+    expect(money.format(12.5)).toBe(
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(12.5),
+    );
   });
 });
