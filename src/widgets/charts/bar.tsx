@@ -14,13 +14,15 @@ const BarChart: ScreenWidget = ({ card }) => {
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   return (
     <ChartFrame card={card!} chart={chart}>
-      {(data, summary) => {
+      {(data, summary, size) => {
         // Names that would run into each other (many bars, or services' names on a phone) are slanted.
         const longest = Math.max(...data.rows.map((r) => data.label(r).length));
         const slanted = data.rows.length > 8 || (narrow && longest * data.rows.length > 30);
         return (
           <div role="img" aria-label={summary} style={{ height: '100%' }}>
             <ResponsiveBar
+              defaultWidth={size.width}
+              defaultHeight={size.height}
               data={data.rows.map((r) => ({
                 label: data.label(r),
                 ...Object.fromEntries(data.series.map((s) => [s.label, r.values[s.field]])),

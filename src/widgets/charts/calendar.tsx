@@ -17,13 +17,15 @@ const CalendarChart: ScreenWidget = ({ card }) => {
   const { locale } = useRenderer();
   return (
     <ChartFrame card={card!} chart={chart} height={200}>
-      {(data, summary) => {
+      {(data, summary, size) => {
         const field = data.series[0].field;
         const days = data.rows.map((r) => ({ day: r.index, value: r.values[field] })).filter((d) => d.value > 0);
         const sorted = days.map((d) => d.day).sort();
         return (
           <div role="img" aria-label={summary} style={{ height: '100%' }}>
             <ResponsiveTimeRange
+              defaultWidth={size.width}
+              defaultHeight={size.height}
               data={days}
               from={sorted[0]}
               to={sorted[sorted.length - 1]}

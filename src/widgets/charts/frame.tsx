@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -76,6 +76,32 @@ export function useChartData(card: CardDef): { data: ChartData | null; loading: 
   return { data, loading: !answer && !error, failed: Boolean(error) };
 }
 
+/** The size a chart is drawn at: its box's width as laid out, and its height. */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The chart's box: a skeleton until its width is read (once laid out, given as a transition), then the drawing at
+ * that size. A nivo chart given its size as its default draws in React's slices; left to measure its box on
+ * mounting, it draws in one piece inside that commit (measured: a long task of ~180 ms on a phone, on the dashboard
+ * after its first paint). Later resizes the chart follows itself; where nothing is laid out (width 0) it measures.
+ */
+function ChartBox({ height, draw }: { height: number; draw: (size: Partial<ChartSize>) => ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measured = box.current?.getBoundingClientRect().width ?? 0;
+    startTransition(() => setWidth(measured));
+  }, []);
+  return (
+    <Box ref={box} sx={{ height }}>
+      {width === null ? <Skeleton variant="rectangular" height={height} /> : draw(width > 0 ? { width, height } : {})}
+    </Box>
+  );
+}
+
 /**
  * A chart's frame: the drawing as one image with a summary for screen readers, and the same figures as a table
  * under it (folded away), so nothing a chart says is said by the chart alone.
@@ -89,7 +115,7 @@ export function ChartFrame({
   card: CardDef;
   chart: ReturnType<typeof useChartData>;
   height?: number;
-  children: (data: ChartData, summary: string) => ReactNode;
+  children: (data: ChartData, summary: string, size: Partial<ChartSize>) => ReactNode;
 }) {
   const { t } = useRenderer();
   const detailsOf = useDetailsLink(card);
@@ -112,7 +138,7 @@ export function ChartFrame({
   });
   return (
     <Box>
-      <Box sx={{ height }}>{children(data, summary)}</Box>
+      <ChartBox height={height} draw={(size) => children(data, summary, size)} />
       <Box
         component="details"
         sx={{ mt: 1, '& summary': { cursor: 'pointer', color: 'text.secondary', fontSize: 14 } }}

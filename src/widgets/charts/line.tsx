@@ -9,7 +9,7 @@ const LineChart: ScreenWidget = ({ card }) => {
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   return (
     <ChartFrame card={card!} chart={chart}>
-      {(data, summary) => {
+      {(data, summary, size) => {
         const labels = data.rows.map((r) => data.label(r));
         // At most 12 points named on the axis (6 on a phone), evenly spaced: a quarter's days would overlap.
         const step = Math.ceil(labels.length / (narrow ? 6 : 12));
@@ -17,6 +17,8 @@ const LineChart: ScreenWidget = ({ card }) => {
         return (
           <div role="img" aria-label={summary} style={{ height: '100%' }}>
             <ResponsiveLine
+              defaultWidth={size.width}
+              defaultHeight={size.height}
               data={data.series.map((s) => ({
                 id: s.label,
                 data: data.rows.map((r, i) => ({ x: labels[i], y: r.values[s.field] })),

@@ -16,9 +16,11 @@ const PieChart: ScreenWidget = ({ card }) => {
   const slices = chart.data?.rows.length ?? 2;
   return (
     <ChartFrame card={card!} chart={chart} height={narrow ? 200 + slices * 20 : 220}>
-      {(data, summary) => (
+      {(data, summary, size) => (
         <div role="img" aria-label={summary} style={{ height: '100%' }}>
           <ResponsivePie
+            defaultWidth={size.width}
+            defaultHeight={size.height}
             data={data.rows.map((r) => ({
               id: data.label(r),
               label: data.label(r),
