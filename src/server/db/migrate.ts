@@ -38,6 +38,7 @@ import * as oneManualExport from './migrations/0035-one-manual-export';
 import * as redemptionsNotIncome from './migrations/0036-redemptions-not-income';
 import * as partRefunds from './migrations/0037-part-refunds';
 import * as availabilityVersions from './migrations/0038-availability-versions';
+import * as figureVersions from './migrations/0039-figure-versions';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0036-redemptions-not-income': redemptionsNotIncome,
   '0037-part-refunds': partRefunds,
   '0038-availability-versions': availabilityVersions,
+  '0039-figure-versions': figureVersions,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

@@ -33,6 +33,7 @@ import type {
   BookingSessionsTable,
   SlotHoldsTable,
   AvailabilityVersionsTable,
+  FigureVersionsTable,
   PaymentsTable,
   GiftVouchersTable,
   PackagesTable,
@@ -72,6 +73,7 @@ export interface Database {
   booking_sessions: BookingSessionsTable;
   slot_holds: SlotHoldsTable;
   availability_versions: AvailabilityVersionsTable;
+  figure_versions: FigureVersionsTable;
   payments: PaymentsTable;
   checkouts: CheckoutsTable;
   checkout_items: CheckoutItemsTable;

@@ -164,3 +164,9 @@ export interface AvailabilityVersionsTable {
   user_id: number;
   version: number;
 }
+
+/** A number per owner the database raises when what the dashboard, analytics or net income sum changes (0039). */
+export interface FigureVersionsTable {
+  user_id: number;
+  version: number;
+}

@@ -10,6 +10,8 @@ import { advancedAnalytics } from './advanced';
 import { basicAnalytics } from './basic';
 import { ANALYTICS } from './response-schemas';
 import { visitDays, type VisitFilter } from './visits';
+import { keptFigures } from '../../core/kept-figures';
+import type { Db } from '../../db/database';
 
 /** The longest period analytics read at once: two years. */
 export const MAX_DAYS = 731;
@@ -29,6 +31,30 @@ export function periodOf(req: FastifyRequest, q: { from?: string; to?: string })
   return { from, to };
 }
 
+/** A period's basic figures and, when `wanted`, its advanced reporting, read where the caller's rules allow. */
+async function analyticsOf(db: Db, req: FastifyRequest, period: Period, wanted: boolean) {
+  const appointments: VisitFilter = (table) => req.filterFor('read', 'Appointment', table);
+  // The period's visits per day and status serve both attendance and the busy days: read once.
+  const days = wanted ? await visitDays(db, appointments, period) : undefined;
+  const [basic, advanced] = await Promise.all([
+    basicAnalytics(db, req, period, days),
+    wanted
+      ? advancedAnalytics(
+          db,
+          {
+            serviceIncome: req.filterFor('read', 'Income', 'service_income'),
+            incomeDays: req.filterFor('read', 'Income', 'payment_days'),
+            incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
+            appointments,
+          },
+          period,
+          days!,
+        )
+      : null,
+  ]);
+  return { basic, advanced };
+}
+
 /**
  * Analytics (spec §7 `GET /data/analytics`): every plan's figures of a period against the one before, and with
  * `advanced=1` advanced reporting (by service, method, weekday, hour and day) — a 403 naming Premium for a plan
@@ -44,25 +70,13 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       const available = req.ability.can('read', 'AdvancedReporting');
       const wanted = req.query.advanced === 1;
       if (wanted && !available) throw forbidden('read', 'AdvancedReporting');
-      const appointments: VisitFilter = (table) => req.filterFor('read', 'Appointment', table);
-      // The period's visits per day and status serve both attendance and the busy days: read once.
-      const days = wanted ? await visitDays(app.reads, appointments, period) : undefined;
-      const [basic, advanced] = await Promise.all([
-        basicAnalytics(app.reads, req, period, days),
-        wanted
-          ? advancedAnalytics(
-              app.reads,
-              {
-                serviceIncome: req.filterFor('read', 'Income', 'service_income'),
-                incomeDays: req.filterFor('read', 'Income', 'payment_days'),
-                incomeMonths: req.filterFor('read', 'Income', 'payment_months'),
-                appointments,
-              },
-              period,
-              days!,
-            )
-          : null,
-      ]);
+      const figures = () => analyticsOf(app.reads, req, period, wanted);
+      const { basic, advanced } = await keptFigures(
+        app.db,
+        req,
+        `analytics/${period.from}/${period.to}/${wanted ? 1 : 0}`,
+        figures,
+      );
       return {
         data: { ...basic, advanced },
         currency: regionCurrency(req.user!.region),

@@ -5,6 +5,9 @@ import { invalid } from '../../infra/domain-error';
 import { STATISTIC } from './response-schemas';
 import { dashboardStatistic } from './statistic';
 import { responses } from '../../engine/responses';
+import { keptFigures } from '../../core/kept-figures';
+import { ownerTimeZone } from '../../core/owner-time';
+import { todayIn } from '../../../domain/dates';
 
 /** The dashboard screen whose cards the settings order and hide. */
 export const DASHBOARD_SCREEN = 'dashboard.home';
@@ -22,7 +25,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/data/statistic',
     { schema: { tags: ['dashboard'], response: responses({ 200: STATISTIC }) } },
-    async (req) => ({ data: await dashboardStatistic(app.reads, req), currency: regionCurrency(req.user!.region) }),
+    async (req) => ({
+      // The owner's today is part of what the figures depend on: the agenda, this week and this month.
+      data: await keptFigures(app.db, req, `statistic/${todayIn(ownerTimeZone(req))}`, () =>
+        dashboardStatistic(app.reads, req),
+      ),
+      currency: regionCurrency(req.user!.region),
+    }),
   );
 
   const cardIds = () =>

@@ -15,6 +15,7 @@ import { levelsOf, mileageSettingsOf } from './mileage';
 import { netIncome, netIncomeFilters } from './net-income';
 import { expenseStatistic } from './statistic';
 import { createExpense, deleteExpense, updateExpense, type ExpenseInput, type ExpensesContext } from './write';
+import { keptFigures } from '../../core/kept-figures';
 
 const DATE = { type: 'string', format: 'date' } as const;
 const rangeQuery = {
@@ -199,10 +200,10 @@ export async function expenseRoutes(fastify: FastifyInstance, opts: { currency: 
       if (Number(to.slice(0, 4)) - Number(from.slice(0, 4)) > 10) throw invalid('from', 'expenses.periodTooLong');
       // Counted up to the owner's today: what is dated later has not happened yet.
       const period = q.period ?? 'month';
-      return netIncome(app.db, netIncomeFilters(req), { from, to, period, until: today }, start).then((answer) => ({
-        ...answer,
-        current,
-      }));
+      const answer = await keptFigures(app.db, req, `net-income/${from}/${to}/${period}/${today}/${start}`, () =>
+        netIncome(app.db, netIncomeFilters(req), { from, to, period, until: today }, start),
+      );
+      return { ...answer, current };
     },
   );
 
