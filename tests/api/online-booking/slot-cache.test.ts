@@ -3,7 +3,7 @@ import { Agent, TEST_SECRETS_KEY, type TestApp } from '../../helpers/app';
 import { bookingStudio, MONDAY, studioClient, type Studio } from '../../helpers/booking-studio';
 import { loadConfig } from '../../../src/server/config';
 import { buildApp } from '../../../src/server/build';
-import { bookableStarts, keptBookableStarts } from '../../../src/server/features/availability';
+import { bookableStarts, keptBookableTimes } from '../../../src/server/features/availability';
 import { toSessionUser } from '../../../src/server/infra/sessions';
 
 /**
@@ -29,9 +29,10 @@ const owner = async () =>
       .where('id', '=', studio.ownerId)
       .executeTakeFirstOrThrow()) as never,
   );
+const iso = (starts: number[]) => starts.map((s) => new Date(s).toISOString());
 /** What the slots are when computed from the database now, nothing kept. */
 const fresh = async (service = studio.services.colour) =>
-  (await bookableStarts(t.app.db, await owner(), service, MONDAY, '2027-03-05')).map((s) => new Date(s).toISOString());
+  iso(await bookableStarts(t.app.db, await owner(), service, MONDAY, '2027-03-05'));
 
 /** The page answers what a fresh computation says, and `change` changed it. */
 async function expectSeen(change: () => Promise<unknown>): Promise<void> {
@@ -81,19 +82,19 @@ describe('the public slots kept between writes', () => {
       .executeTakeFirstOrThrow();
     const lapsed = Date.parse(hold.expires_at) + 1;
     const me = await owner();
-    const kept = await keptBookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', lapsed);
+    const kept = await keptBookableTimes(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', lapsed);
     // The kept answer still counted the hold; once it lapsed, the time is offered again.
-    expect(kept).toContain(Date.parse('2027-03-03T11:00:00.000Z'));
-    expect(kept).toEqual(await bookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', lapsed));
+    expect(kept).toContain('2027-03-03T11:00:00.000Z');
+    expect(kept).toEqual(iso(await bookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', lapsed)));
   });
 
   it('takes off the starts that time brings inside the owner’s notice, as a fresh answer does', async () => {
     const me = await owner();
-    const first = await keptBookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05');
-    const later = first[3] - Number(me.settings.min_notice_minutes ?? 60) * 60_000 + 1;
-    expect(await keptBookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', later)).toEqual(
-      await bookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', later),
-    );
+    const first = await keptBookableTimes(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05');
+    const later = Date.parse(first[3]) - Number(me.settings.min_notice_minutes ?? 60) * 60_000 + 1;
+    const kept = await keptBookableTimes(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', later);
+    expect(kept).toEqual(iso(await bookableStarts(t.app.db, me, studio.services.colour, MONDAY, '2027-03-05', later)));
+    expect(kept.every((time) => time > first[3])).toBe(true);
   });
 
   it('sees the business hours, a class session and the service’s parts change', async () => {

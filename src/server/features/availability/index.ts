@@ -8,4 +8,4 @@ export default feature('availability', async (app) => {
 });
 
 export { bookableStarts, calendarOf } from './availability';
-export { keptBookableStarts } from './slot-cache';
+export { keptBookableTimes } from './slot-cache';

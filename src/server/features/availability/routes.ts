@@ -3,7 +3,7 @@ import { subject } from '@casl/ability';
 import { toUtc } from '../../../domain/availability/zoned-time';
 import { defaultCalendarSettings, type CalendarSettings } from '../../../domain/calendar-settings';
 import { calendarOf } from './availability';
-import { keptBookableStarts } from './slot-cache';
+import { keptBookableTimes } from './slot-cache';
 import { idParams } from '../../engine/input-bounds';
 import { invalid, notFound } from '../../infra/domain-error';
 import { dataBody, object, responses, STRING } from '../../engine/responses';
@@ -40,9 +40,8 @@ export async function availabilityRoutes(fastify: FastifyInstance): Promise<void
       if (!req.ability.can('read', subject('Service', { ...service })))
         return reply.forbid('read', subject('Service', { ...service }));
 
-      const starts = await keptBookableStarts(app.db, owner, service, from, to);
-      const { settings } = calendarOf(owner);
-      return { data: starts.map((t) => new Date(t).toISOString()), meta: { time_zone: settings.time_zone } };
+      const times = await keptBookableTimes(app.db, owner, service, from, to);
+      return { data: times, meta: { time_zone: calendarOf(owner).settings.time_zone } };
     },
   );
 }

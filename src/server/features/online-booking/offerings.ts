@@ -1,8 +1,8 @@
 import { subject } from '@casl/ability';
 import { isReadOnly } from '../../../../permissions/defineAbilityFor';
 import { toUtc } from '../../../domain/availability/zoned-time';
-import type { Db } from '../../db/database';
-import { nowIso } from '../../db/database';
+import { sql } from 'kysely';
+import { nowIso, prepared, type Db } from '../../db/database';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { abilitySubject } from '../../infra/users';
 import { calendarOf } from '../availability';
@@ -11,7 +11,13 @@ import type { BookingSettings } from '../../core/booking-settings';
 
 /** The services an owner offers online, in the page's shape: public ids only. */
 export async function offeredServices(db: Db, owner: PublicOwner) {
-  const rows = await db
+  const rows = await onlineServices(db, owner.user.id);
+  return rows.map((s) => ({ ...s, deposit: depositFor(owner.settings, s) }));
+}
+
+/** Every public page's request reads the services offered online: built and compiled once. */
+const onlineServices = prepared((db: Db, owner: number) =>
+  db
     .selectFrom('services')
     .select([
       'id',
@@ -26,13 +32,11 @@ export async function offeredServices(db: Db, owner: PublicOwner) {
       'multipart',
       'colour',
     ])
-    .where('user_id', '=', owner.user.id)
-    .where('online_booking', '=', 1)
+    .where('user_id', '=', owner)
+    .where('online_booking', '=', sql.lit(1))
     .where('archived_at', 'is', null)
-    .orderBy('title')
-    .execute();
-  return rows.map((s) => ({ ...s, deposit: depositFor(owner.settings, s) }));
-}
+    .orderBy('title'),
+);
 
 export function depositFor(
   settings: BookingSettings,
@@ -43,15 +47,18 @@ export function depositFor(
   return 0;
 }
 
-export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: string) {
-  const service = await db
+const servicePublic = prepared((db: Db, publicId: string, owner: number) =>
+  db
     .selectFrom('services')
     .select(['id', 'public_id', 'title', 'duration', 'price', 'deposit_amount', 'booking_question', 'multipart'])
     .where('public_id', '=', publicId)
-    .where('user_id', '=', owner.user.id)
-    .where('online_booking', '=', 1)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
+    .where('user_id', '=', owner)
+    .where('online_booking', '=', sql.lit(1))
+    .where('archived_at', 'is', null),
+);
+
+export async function serviceByPublicId(db: Db, owner: PublicOwner, publicId: string) {
+  const [service] = await servicePublic(db, publicId, owner.user.id);
   if (!service) throw notFound('booking.notOffered');
   return service;
 }

@@ -2,7 +2,8 @@ import type { AppAbility, PermissionRules } from '../../../../permissions/define
 import { abilityFor } from '../../infra/abilities';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
-import type { Db } from '../../db/database';
+import { sql } from 'kysely';
+import { prepared, type Db } from '../../db/database';
 import { toSessionUser, type SessionUser } from '../../infra/sessions';
 import { abilitySubject } from '../../infra/users';
 import { bookingSettingsOf, type BookingSettings } from '../../core/booking-settings';
@@ -21,23 +22,25 @@ export interface PublicOwner {
 export const ownerToday = (owner: PublicOwner, now: number = Date.now()): string =>
   todayIn(calendarSettingsOf(owner.user).time_zone, now);
 
-/** The owner whose page is at `slug`, their abilities by `rules` (the schema store's current ones). */
-export async function ownerBySlug(db: Db, slug: string, rules: PermissionRules): Promise<PublicOwner | null> {
-  const row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('booking_slug', '=', slug)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const user = toSessionUser(row as unknown as Record<string, unknown>);
-  const card = await db
+/** Every public page's request reads its owner and their card provider: built and compiled once. */
+const ownerRow = prepared((db: Db, slug: string) =>
+  db.selectFrom('users').selectAll().where('booking_slug', '=', slug).where('deleted_at', 'is', null),
+);
+const cardProvider = prepared((db: Db, owner: number) =>
+  db
     .selectFrom('integrations')
     .select('id')
-    .where('user_id', '=', row.id)
-    .where('kind', '=', 'payments')
-    .where('status', '=', 'connected')
-    .executeTakeFirst();
+    .where('user_id', '=', owner)
+    .where('kind', '=', sql.lit('payments'))
+    .where('status', '=', sql.lit('connected')),
+);
+
+/** The owner whose page is at `slug`, their abilities by `rules` (the schema store's current ones). */
+export async function ownerBySlug(db: Db, slug: string, rules: PermissionRules): Promise<PublicOwner | null> {
+  const [row] = await ownerRow(db, slug);
+  if (!row) return null;
+  const user = toSessionUser(row as unknown as Record<string, unknown>);
+  const [card] = await cardProvider(db, row.id);
   const settings = bookingSettingsOf(user, row.booking_slug);
   // Without a card provider of the owner's own, nothing is paid online: no deposits asked for.
   if (!card) settings.deposit_mode = 'none';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError, invalid } from '../../infra/domain-error';
 import { defaultCountry, toE164 } from '../../infra/phones';
-import { calendarOf, keptBookableStarts } from '../availability';
+import { calendarOf, keptBookableTimes } from '../availability';
 import { checkCode, createCode, findClient } from './codes';
 import {
   BOOKING_COOKIE,
@@ -167,9 +167,8 @@ export async function onlineBookingRoutes(fastify: FastifyInstance, opts: Omit<B
       await open(deps, owner);
       const { from, to } = dateRange(req.query);
       const service = await serviceByPublicId(app.db, owner, req.params.service);
-      const starts = await keptBookableStarts(app.db, owner.user, service, from, to);
       return {
-        data: starts.map((t) => new Date(t).toISOString()),
+        data: await keptBookableTimes(app.db, owner.user, service, from, to),
         meta: { time_zone: calendarOf(owner.user).settings.time_zone },
       };
     },
