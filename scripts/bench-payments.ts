@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
+import { freshReads, raiseVersion } from './bench-fresh';
 
 type Row = (what: string, figure: string, target?: string) => void;
 type Load = { rps: number; p50: number; p95: number; p99: number; errors: number };
@@ -247,6 +248,11 @@ export async function benchPayments(row: Row, tmp: string): Promise<void> {
     'net income, tax year by month, 50k payments + 10k expenses, 20 conn',
     `p95 ${n.p95.toFixed(1)} ms · p50 ${n.p50.toFixed(1)} ms · ${n.rps.toFixed(0)} req/s · ${n.errors} errors`,
     'p95 ≤ 30 ms',
+  );
+  const fresh = await freshReads(net, { cookie }, raiseVersion(app.dbHandle.sqlite!, 'figure_versions', main));
+  row(
+    '  · each read after a write (computed afresh), 1 conn',
+    `p95 ${fresh.p95.toFixed(1)} ms · p50 ${fresh.p50.toFixed(1)} ms`,
   );
 
   const bare = await bareList(app, main);
