@@ -67,7 +67,7 @@ export async function benchMixed(row: Row, tmp: string): Promise<void> {
   const dir = path.join(tmp, 'load');
   const server = spawn(process.execPath, [entry], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
