@@ -16,11 +16,11 @@ export interface SchemaFiles {
 
 export const NAVIGATION_FILE = 'navigation.json';
 
-export const META_FILES = {
-  resource: 'meta/resource.schema.json',
-  screen: 'meta/screen.schema.json',
-  navigation: 'meta/navigation.schema.json',
-} as const;
+/**
+ * The product's meta-schema, relative to the schemas folder: what a resource file may say. Screens and navigation
+ * speak the renderer's language (renderer/language).
+ */
+export const RESOURCE_META_FILE = 'meta/resource.schema.json';
 
 /** The JSON files under `dir/sub`, at any depth when `deep`, as sorted paths relative to `dir`. */
 function jsonFiles(dir: string, sub: string, deep: boolean): string[] {

@@ -1,8 +1,8 @@
 /**
  * `npm run gen:types`: TypeScript types generated with json-schema-to-typescript — every resource's record and input
  * from schemas/resources into src/domain/generated/, the API routes' bodies and answers into
- * src/domain/generated/api.ts (gen-types/api-types.ts), and the schema language from schemas/meta with the
- * renderer's REST dialect from renderer/dialect (gen-types/schema-language.ts). `--check` fails when the files on
+ * src/domain/generated/api.ts (gen-types/api-types.ts), and the schema language from renderer/language and
+ * schemas/meta with the renderer's REST dialect from renderer/dialect (gen-types/schema-language.ts). `--check` fails when the files on
  * disk differ (CI runs it, so nobody edits them by hand and nobody forgets to regenerate).
  */
 import fs from 'node:fs';

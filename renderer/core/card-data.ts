@@ -1,6 +1,6 @@
-import type { ScreenDef } from './types';
+import type { CardDef } from './types';
 
-export type CardDef = NonNullable<ScreenDef['cards']>[number];
+export type { CardDef };
 export type ChartDef = NonNullable<CardDef['chart']>;
 
 /** The value at a dot path of an answer: valueAt({ data: { income: { week: 5 } } }, 'data.income.week') → 5. */

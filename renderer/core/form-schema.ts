@@ -6,7 +6,7 @@ type UiSchema = Record<string, unknown>;
  * Prepares a served schema for rjsf: labels from i18n (`fields.<resource>.<field>`), field order and
  * visibility from the screen's `fields`, arrays without reorder/copy buttons. Pure, so it is unit-tested.
  */
-export function schemaForForm(screen: ScreenDef, t: Translate): { schema: JsonSchema; uiSchema: UiSchema } {
+export function schemaForForm(screen: ScreenDef<'form'>, t: Translate): { schema: JsonSchema; uiSchema: UiSchema } {
   const base = screen.schema ?? { type: 'object', properties: {} };
   const resource = screen.resource ?? 'common';
   const label = (field: string) => t(`fields.${resource}.${field}`);

@@ -23,7 +23,7 @@ export interface ListState {
  * `phone`: the screen is phone-sized (below 768 px), where a list opens in the screen's `phoneView`.
  */
 export function listState(
-  screen: Pick<ScreenDef, 'views' | 'tabs' | 'phoneView'>,
+  screen: Pick<ScreenDef<'list'>, 'views' | 'tabs' | 'phoneView'>,
   params: URLSearchParams,
   archivable: boolean,
   phone = false,

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
-import type { Can, Gate, Manifest, RecordData, ScreenDef, Translate, WizardStepDef } from '../core/types';
+import type { Can, CardDef, Gate, Manifest, RecordData, ScreenDef, Translate, WizardStepDef } from '../core/types';
 import type { RendererWidget } from './types';
 import type { CellType, ListViewType } from './views/types';
 
@@ -46,7 +46,7 @@ export interface DetailWidgetApi {
  */
 export type ScreenWidget = ComponentType<{
   screen: ScreenDef;
-  card?: NonNullable<ScreenDef['cards']>[number];
+  card?: CardDef;
   wizard?: WizardApi;
   detail?: DetailWidgetApi;
 }>;

@@ -8,8 +8,9 @@ const SCREEN_URL = '/api/v1/ui/screens/';
 
 /** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards. */
 export function firstWidgets(screen: ScreenDef): string[] {
-  if (screen.kind === 'wizard') return screen.steps?.[0] ? [screen.steps[0].widget] : [];
-  return (screen.cards ?? []).flatMap((c) => (c.widget ? [c.widget] : []));
+  if (screen.kind === 'wizard') return [screen.steps[0].widget];
+  if (screen.kind === 'dashboard') return (screen.cards ?? []).flatMap((c) => (c.widget ? [c.widget] : []));
+  return [];
 }
 
 const preloadOf = (c: unknown) => (c as { preload?: () => Promise<unknown> } | undefined)?.preload;

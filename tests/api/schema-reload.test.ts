@@ -171,13 +171,17 @@ describe('schemas reloaded without a restart', () => {
       s.views = ['list', 'x-board'];
       s.columns[0].type = 'x-rating';
     });
-    edit(src.config.schemasDir, 'screens/clients/detail.json', (s) => (s.kind = 'kanban'));
+    // A host's kind (x-…) takes the keys every screen takes; no code registers this one.
+    edit(src.config.schemasDir, 'screens/clients/detail.json', (s) => {
+      for (const key of ['header', 'sections', 'related', 'actions']) delete s[key];
+      s.kind = 'x-kanban';
+    });
     const refused = t.app.schemas.reload();
     expect(refused.ok).toBe(false);
     expect(refused.ok || refused.error.split('\n').sort()).toEqual(
       [
         'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
-        'screens/clients.detail#/kind: unknown screen kind "kanban"',
+        'screens/clients.detail#/kind: unknown screen kind "x-kanban"',
         'screens/clients.form#/uiSchema/notes/ui:widget: unknown widget "wysiwyg"',
         'screens/clients.list#/columns/0/type: unknown cell type "x-rating"',
         'screens/clients.list#/views/1: unknown list view "x-board"',
@@ -187,6 +191,19 @@ describe('schemas reloaded without a restart', () => {
     expect((await manifestOf(t)).etag).toBe(before.etag);
     const form = (await t.app.inject({ method: 'GET', url: '/api/v1/ui/screens/clients.form' })).json().data;
     expect(form.uiSchema.notes['ui:widget']).not.toBe('wysiwyg');
+  });
+
+  it('keeps the set it has when a screen has a key its kind does not take, naming the file and the key', async () => {
+    const before = await manifestOf(t);
+    edit(src.config.schemasDir, 'screens/clients/list.json', (s) => (s.steps = []));
+    const refused = t.app.schemas.reload();
+    expect(refused).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(
+        'screens/clients/list.json does not match its meta-schema:\n  /steps is not a key a list screen takes',
+      ),
+    });
+    expect((await manifestOf(t)).etag).toBe(before.etag);
   });
 
   it('refuses a set that changes what routes are made of, until a restart', async () => {

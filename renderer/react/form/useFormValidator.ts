@@ -13,7 +13,7 @@ import { loadValidator, localizeErrors, type AjvError } from '../../core/validat
  * schema whatever it is given, so one is made for each set of required fields (cheap: nothing is compiled).
  */
 export function useFormValidator(
-  screen: ScreenDef,
+  screen: ScreenDef<'form'>,
   schema: JsonSchema,
   data: Record<string, unknown> | undefined,
   validator: string | undefined,

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CardDef } from '../../core/card-data';
 import { routeFor } from '../../core/routes';
-import type { Paged } from '../../core/types';
+import { ofKind, type Paged } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import { Loading } from '../Loading';
@@ -118,7 +118,8 @@ function DashboardCard({
  * The dashboard kind: cards of figures, charts and widgets, each read from its `source`, in the order and choice
  * of the caller's settings and only where their rules allow; quick actions under them.
  */
-export default function DashboardScreen({ screen }: ScreenProps) {
+export default function DashboardScreen(props: ScreenProps) {
+  const screen = ofKind(props.screen, 'dashboard');
   const ctx = useRenderer();
   const navigate = useNavigate();
   const cards = useDashboardCards(screen);

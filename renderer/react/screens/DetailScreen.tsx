@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
 import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
-import type { Paged, RecordData, ScreenDef } from '../../core/types';
+import { ofKind, type Paged, type RecordData, type RelatedDef, type ScreenDef } from '../../core/types';
 import { runAction, shownFor } from '../actions';
 import { useRenderer, type DetailWidgetApi } from '../context';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
@@ -22,15 +22,7 @@ import { Cell, valueHostOf } from '../views/Cell';
 import { RowCards } from '../views/RowCards';
 import { NotFound } from './NotFound';
 
-function RelatedList({
-  path,
-  related,
-  resource,
-}: {
-  path: string;
-  related: NonNullable<ScreenDef['related']>[number];
-  resource?: string;
-}) {
+function RelatedList({ path, related, resource }: { path: string; related: RelatedDef; resource?: string }) {
   const { rest, t, manifest } = useRenderer();
   const [page, setPage] = useState(1);
   const paged = page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
@@ -111,13 +103,14 @@ function SectionWidget({
 }
 
 /** One record: header, sections of fields or widgets, related lists, and the screen's actions. */
-export default function DetailScreen({ screen }: ScreenProps) {
+export default function DetailScreen(props: ScreenProps) {
+  const screen = ofKind(props.screen, 'detail');
   const ctx = useRenderer();
   const { manifest, rest, t, can } = ctx;
   const navigate = useNavigate();
   const { id } = useParams();
   const { mutate: mutateCache } = useSWRConfig();
-  const info = manifest.resources[screen.resource!];
+  const info = manifest.resources[screen.resource];
   const { data, error } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
   if (error) {
     if (error instanceof HttpError && error.status === 404) return <NotFound screen={screen} />;

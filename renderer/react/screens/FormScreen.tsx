@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { HttpError } from '../../core/rest';
 import { routeFor, withQuery } from '../../core/routes';
-import type { RecordData } from '../../core/types';
+import { ofKind, type RecordData } from '../../core/types';
 import { refreshResource } from '../cache';
 import { useRenderer } from '../context';
 import { leanTemplates } from '../form/theme';
@@ -38,7 +38,8 @@ import { NotFound } from './NotFound';
 const hiddenFields = { [HIDDEN_FIELD]: () => null };
 
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
-export default function FormScreen({ screen }: ScreenProps) {
+export default function FormScreen(props: ScreenProps) {
+  const screen = ofKind(props.screen, 'form');
   const { manifest, rest, t, locale, notify, widgets, onSession, formContext: hostContext } = useRenderer();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();

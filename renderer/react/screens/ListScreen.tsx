@@ -20,7 +20,7 @@ import Alert from '@mui/material/Alert';
 import { withCases } from '../../core/cases';
 import { listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
 import { routeFor } from '../../core/routes';
-import type { Paged, RecordData } from '../../core/types';
+import { ofKind, type Paged, type RecordData } from '../../core/types';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
@@ -28,12 +28,13 @@ import { defaultListViews } from '../views/list-views';
 import { PHONE_QUERY } from '../views/RowCards';
 
 /** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
-export default function ListScreen({ screen }: ScreenProps) {
+export default function ListScreen(props: ScreenProps) {
+  const screen = ofKind(props.screen, 'list');
   const ctx = useRenderer();
   const { manifest, rest, t, can } = ctx;
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const info = manifest.resources[screen.resource!];
+  const info = manifest.resources[screen.resource];
   const views = screen.views ?? ['list'];
   const {
     view,

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Loading } from '../Loading';
 import Typography from '@mui/material/Typography';
-import { matchesWhen } from '../../core/types';
+import { matchesWhen, ofKind } from '../../core/types';
 import { currentStep, stepCounter, visibleSteps } from '../../core/wizard';
 import { useRenderer, type WizardApi } from '../context';
 import type { ScreenProps } from '../types';
@@ -25,7 +25,8 @@ function stored(key: string): Data {
  * (`?step=`), so the browser's back button goes back a step; the data lives in sessionStorage for the tab, so a
  * reload or a round trip to a payment page keeps it.
  */
-export default function WizardScreen({ screen }: ScreenProps) {
+export default function WizardScreen(props: ScreenProps) {
+  const screen = ofKind(props.screen, 'wizard');
   const ctx = useRenderer();
   const params = useParams();
   const location = useAddress();

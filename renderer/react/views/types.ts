@@ -4,7 +4,7 @@ import type { ColumnDef, RecordData, ScreenDef } from '../../core/types';
 /** What a list view (list, gallery, table, or a host's own) is given: the page of rows and how to sort and open. */
 export interface ViewProps {
   rows: RecordData[];
-  screen: ScreenDef;
+  screen: ScreenDef<'list'>;
   sort?: string;
   onSort(field: string): void;
   onOpen(row: RecordData): void;

@@ -1,7 +1,7 @@
 import manifestFile from '../../../renderer/dialect/manifest.schema.json';
 import pageFile from '../../../renderer/dialect/page.schema.json';
-import navigationMeta from '../../../schemas/meta/navigation.schema.json';
-import screenMeta from '../../../schemas/meta/screen.schema.json';
+import navigationMeta from '../../../renderer/language/navigation.schema.json';
+import screenMeta from '../../../renderer/language/screen.schema.json';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +12,7 @@ const REFERRED = new Map<string, Json>([
 ]);
 
 /**
- * `schema` with every `$ref` (inside it, `#/$defs/…`, or to a meta-schema, `meta/screen#/$defs/gate`) replaced by
+ * `schema` with every `$ref` (inside it, `#/$defs/…`, or to the renderer's language, `language/screen#/$defs/gate`) replaced by
  * what it names, and no `$id` or `$defs` left: a route's response schema that stands alone, so the serialiser and
  * the API docs need no shared schemas registered for it.
  */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
+import navigationLanguage from '../../../renderer/language/navigation.schema.json';
+import screenLanguage from '../../../renderer/language/screen.schema.json';
 import type {
   ChildSpec,
   JsonSchema,
@@ -9,14 +11,19 @@ import type {
   RelationSpec,
   ResourceFile,
   ResourceMeta as ResourceMetaFile,
-  Screen,
+  Screen as ScreenFile,
 } from './generated/schema-language';
+import type { Exclusive } from '../../../renderer/core/exclusive';
 import { boundNumbers } from './input-bounds';
-import { discoverSchemaFiles, META_FILES } from '../../../schemas/index';
+import { discoverSchemaFiles, RESOURCE_META_FILE } from '../../../schemas/index';
 import { sha256 } from '../infra/crypto';
 
-// The schema language's types are generated from schemas/meta (`npm run gen:types`); only what loading adds is here.
-export type { ChildSpec, JsonSchema, Navigation, Operation, RelationSpec, ResourceFile, Screen };
+// The schema language's types are generated from renderer/language and schemas/meta (`npm run gen:types`); only
+// what loading adds is here.
+export type { ChildSpec, JsonSchema, Navigation, Operation, RelationSpec, ResourceFile };
+
+/** A screen of any kind: one type per kind, each saying the keys only other kinds take are absent. */
+export type Screen = Exclusive<ScreenFile>;
 
 /** `x-resource` as loaded: the meta-schema requires these unless `crud` is false (then no generic route reads them). */
 export type ResourceMeta = ResourceMetaFile &
@@ -58,20 +65,60 @@ function readJson(dir: string, file: string): unknown {
   }
 }
 
-function metaValidator(dir: string) {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  const compile = (file: string) => ajv.compile(readJson(dir, file) as object);
-  return {
-    resource: compile(META_FILES.resource),
-    screen: compile(META_FILES.screen),
-    navigation: compile(META_FILES.navigation),
-  };
+function newAjv(): Ajv2020 {
+  // `discriminator`: a screen is checked against its kind's schema alone, so a key its kind does not take is one
+  // error at its own path, not one per kind.
+  return new Ajv2020({ allErrors: true, strict: false, discriminator: true });
 }
 
-function assertValid(validate: ReturnType<typeof metaValidator>['screen'], value: unknown, file: string): void {
+type ValidateFunction = ReturnType<Ajv2020['compile']>;
+
+// The renderer's language (screens and navigation) is the same for every schemas folder: compiled once.
+let language: { screen: ValidateFunction; navigation: ValidateFunction } | undefined;
+
+function languageValidators() {
+  language ??= {
+    screen: newAjv().compile(screenLanguage),
+    navigation: newAjv().compile(navigationLanguage),
+  };
+  return language;
+}
+
+function metaValidator(dir: string) {
+  return { resource: newAjv().compile(readJson(dir, RESOURCE_META_FILE) as object), ...languageValidators() };
+}
+
+/**
+ * One line per error, at the path of what is wrong: a key a screen's kind does not take is named in its path
+ * (`/steps is not a key a list screen takes`). `whole` names what the file is, for a key at its top.
+ */
+export function describeError(e: ErrorObject, whole = 'it'): string {
+  const at = e.instancePath;
+  if (e.keyword === 'additionalProperties') {
+    const key = (e.params as { additionalProperty: string }).additionalProperty;
+    return `  ${at}/${key} is not a key ${at ? 'it' : whole} takes (must NOT have additional properties)`;
+  }
+  if (e.keyword === 'discriminator') {
+    const { tag, tagValue } = e.params as { tag: string; tagValue: unknown };
+    return `  ${at}/${tag} ${JSON.stringify(tagValue)} is not one it knows (${e.message})`;
+  }
+  return `  ${at || '/'} ${e.message}`;
+}
+
+function assertValid(validate: ValidateFunction, value: unknown, file: string, whole?: string): void {
   if (validate(value)) return;
-  const details = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message}`).join('\n');
-  throw new Error(`${file} does not match its meta-schema:\n${details}`);
+  // `if` only says which branch failed; the branch's own errors say what.
+  const details = (validate.errors ?? []).filter((e) => e.keyword !== 'if').map((e) => describeError(e, whole));
+  throw new Error(`${file} does not match its meta-schema:\n${details.join('\n')}`);
+}
+
+/**
+ * Checks one screen file against the renderer's language (renderer/language/screen.schema.json): the schema of its
+ * kind, which refuses a key the kind does not take with its path. Throws one error naming `file` and each problem.
+ */
+export function checkScreenFile(json: unknown, file: string): asserts json is Screen {
+  const kind = json && typeof json === 'object' && 'kind' in json ? json.kind : undefined;
+  assertValid(languageValidators().screen, json, file, `a ${String(kind)} screen`);
 }
 
 /** Strips keys JSON Schema validators must not see and marks nested objects closed to unknown keys. */
@@ -153,8 +200,8 @@ export function loadSchemas(dir: string): SchemaRegistry {
   const screens = new Map<string, Screen>();
   const screenHashes = new Map<string, string>();
   for (const file of files.screens) {
-    const json = readJson(dir, file) as Screen;
-    assertValid(validate.screen, json, file);
+    const json = readJson(dir, file);
+    checkScreenFile(json, file);
     if (screens.has(json.id)) throw new Error(`${file}: screen id ${json.id} is used twice`);
     screens.set(json.id, json);
     screenHashes.set(json.id, hashOf(json));

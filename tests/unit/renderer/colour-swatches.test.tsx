@@ -68,14 +68,15 @@ const context = {
   onSession: async () => undefined,
 } satisfies RendererContextValue;
 
-const screenDef = {
+const screenDef: ScreenDef<'list'> = {
   id: 'services.list',
   kind: 'list',
   route: '/services',
+  resource: 'services',
   title: 'screens.services.list',
   card: { title: ['title'], subtitle: ['colour', 'price'] },
   columns: [{ field: 'colour', type: 'colour' }, { field: 'title' }, { field: 'price', type: 'money' }],
-} as unknown as ScreenDef;
+};
 const rows = [{ id: 1, title: 'Haircut', colour: '#1565c0', price: 3000 }];
 
 describe.each([

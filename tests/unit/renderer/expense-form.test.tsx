@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import type { ColumnDef, JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { ofKind, type ColumnDef, type JsonSchema, type Manifest, type ScreenDef } from '../../../renderer/core/types';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
 import FormScreen from '../../../renderer/react/screens/FormScreen';
 import { RendererContext } from '../../../renderer/react/context';
@@ -88,7 +88,7 @@ const t = (key: string, values: Record<string, unknown> = {}) => {
 };
 
 describe('the expense list', () => {
-  const list = read('schemas/screens/expenses/list.json') as ScreenDef;
+  const list = ofKind(read('schemas/screens/expenses/list.json'), 'list');
   const trip = { id: 1, type: 'mileage', category: 'travel', title: 'To a wedding', miles: 8.4, recurrence: 'monthly' };
   const once = { id: 2, type: 'expense', category: 'rent', title: 'Chair', miles: null, recurrence: 'never' };
   const context = rendererContext({ t: t as never, locale: 'en-GB', formContext: { currency: 'GBP' } });

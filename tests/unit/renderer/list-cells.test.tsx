@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { render, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../renderer/core/registry';
-import type { ColumnDef, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { ofKind, type ColumnDef, type Manifest, type ScreenDef } from '../../../renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { Cell } from '../../../renderer/react/views/Cell';
 import ListView from '../../../renderer/react/views/ListView';
@@ -109,9 +109,10 @@ it('the class detail writes each session’s date in words, not as the stored IS
 });
 
 it("a list card's subtitle draws a field of a host's own column type with that type, the others as text", () => {
-  const screen = JSON.parse(
-    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/admin/promo-codes.json'), 'utf8'),
-  ) as ScreenDef;
+  const screen = ofKind(
+    JSON.parse(fs.readFileSync(path.join(__dirname, '../../../schemas/screens/admin/promo-codes.json'), 'utf8')),
+    'list',
+  );
   const Percent = ({ record }: { record: Record<string, unknown> }) => <b>{`${String(record.value)} off`}</b>;
   const host = { ...context, cellTypes: createRegistry('cell type', { 'x-discount': Percent }) };
   const { container } = render(

@@ -76,10 +76,11 @@ describe('money in lists, tables and details', () => {
     );
   });
 
-  const listsWithMoneyCards = screens.filter(
-    (s) =>
-      s.kind === 'list' &&
-      [...(s.card?.title ?? []), ...(s.card?.subtitle ?? [])].some((f) => moneyColumns(s).some((c) => c.field === f)),
+  const listsWithMoneyCards = screens.flatMap((s) =>
+    s.kind === 'list' &&
+    [...(s.card?.title ?? []), ...(s.card?.subtitle ?? [])].some((f) => moneyColumns(s).some((c) => c.field === f))
+      ? [s]
+      : [],
   );
 
   it('covers every list whose card shows a price', () => {

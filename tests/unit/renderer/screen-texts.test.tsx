@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../renderer/core/registry';
 import { HttpError } from '../../../renderer/core/rest';
-import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
+import { ofKind, type JsonSchema, type Manifest, type ScreenDef } from '../../../renderer/core/types';
 import { localizeErrors, type AjvError } from '../../../renderer/core/validation';
 import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
 import { defaultWidgets } from '../../../renderer/react/form/widgets';
@@ -39,10 +39,8 @@ const translator =
       lower ? String(values[k] ?? '').toLowerCase() : String(values[k] ?? ''),
     );
   };
-const formScreens = [...registry.screens.values()].filter(
-  (s) => s.kind === 'form' && s.resource,
-) as unknown as ScreenDef[];
-const withSchema = (s: ScreenDef) => ({
+const formScreens = [...registry.screens.values()].flatMap((s) => (s.kind === 'form' && s.resource ? [s] : []));
+const withSchema = (s: ScreenDef<'form'>): ScreenDef<'form'> => ({
   ...s,
   schema: { ...registry.resources.get(s.resource!)!.request, $id: s.resource, title: undefined } as JsonSchema,
 });
@@ -161,7 +159,7 @@ describe('a record that does not exist', () => {
   );
 
   it('an edit form for a missing record says so too', async () => {
-    const screen = withSchema(registry.screens.get('clients.form') as unknown as ScreenDef);
+    const screen = withSchema(ofKind(registry.screens.get('clients.form')!, 'form'));
     renderScreen(screen, '/clients/form/999', screen.route, { getOne: missing });
     expect(await view.findByRole('heading', { name: 'Not found' })).toBeTruthy();
     expect(view.getByRole('link', { name: 'Back to Clients' }).getAttribute('href')).toBe('/clients/list');
@@ -169,7 +167,7 @@ describe('a record that does not exist', () => {
 });
 
 it('online booking settings show the page address with open and copy buttons', async () => {
-  const screen = withSchema(registry.screens.get('appointments.online-booking') as unknown as ScreenDef);
+  const screen = withSchema(ofKind(registry.screens.get('appointments.online-booking')!, 'form'));
   const url = 'https://soloist.example/online-booking/olivia-hart';
   renderScreen(screen, screen.route, screen.route, {
     getJson: async () => ({

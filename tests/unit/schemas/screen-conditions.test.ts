@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { schemaForForm, visibleFields } from '../../../renderer/core/form-schema';
-import type { ScreenDef } from '../../../renderer/core/types';
+import { ofKind, type ScreenDef } from '../../../renderer/core/types';
 
 const root = path.join(__dirname, '../../..');
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 /** A form screen as the server serves it: its file with its resource's schema. */
-const served = (screen: string, resource: string): ScreenDef => ({
-  ...read(`schemas/screens/${screen}.json`),
+const served = (screen: string, resource: string): ScreenDef<'form'> => ({
+  ...ofKind(read(`schemas/screens/${screen}.json`), 'form'),
   schema: read(`schemas/resources/${resource}.json`),
 });
-const hiddenOf = (screen: ScreenDef, data: Record<string, unknown>) =>
+const hiddenOf = (screen: ScreenDef<'form'>, data: Record<string, unknown>) =>
   visibleFields(schemaForForm(screen, (k) => k).uiSchema, data).hidden;
 
 describe('the service form', () => {

@@ -33,7 +33,7 @@ export function cardSpan(card: CardDef, cards: CardDef[]): number {
  * in the order and with the
  * choice of their settings (`screen.settings`). Until the settings arrive the screen's own order shows.
  */
-export function useDashboardCards(screen: ScreenDef): CardDef[] {
+export function useDashboardCards(screen: ScreenDef<'dashboard'>): CardDef[] {
   const { rest, can } = useRenderer();
   const { data } = useSWR(screen.settings ? ['card-source', screen.settings] : null, () =>
     rest.getJson<{ data: { cards: CardSetting[] } }>(screen.settings!),
