@@ -145,27 +145,24 @@ export function registryProblems(
     if (code.screenKinds && !code.screenKinds.includes(s.kind))
       problem(`${where}#/kind`, `unknown screen kind "${s.kind}"`);
     i18n(`${where}#/title`, s.title);
-    i18n(`${where}#/empty`, s.empty as string | undefined);
+    i18n(`${where}#/empty`, s.empty);
     const props = resource?.file.properties ?? {};
     const field = (p: string, f: string) =>
       resource && !(f in props) && problem(`${where}#/${p}`, `unknown field "${f}" of ${s.resource}`);
     const screenRef = (p: string, id: unknown) =>
       typeof id === 'string' && !registry.screens.has(id) && problem(`${where}#/${p}`, `unknown screen "${id}"`);
-    const gate = s.gate as { subject?: string; action?: string } | undefined;
-    subject(`${where}#/gate/subject`, gate?.subject);
-    action(`${where}#/gate/action`, gate?.action);
-    for (const f of (s.fields as string[] | undefined) ?? []) field('fields', f);
-    const views = (s.views as string[] | undefined) ?? ['list'];
-    if (s.phoneView && !views.includes(s.phoneView as string))
-      problem(`${where}#/phoneView`, `"${String(s.phoneView)}" is not one of the screen's views`);
+    subject(`${where}#/gate/subject`, s.gate?.subject);
+    action(`${where}#/gate/action`, s.gate?.action);
+    for (const f of s.fields ?? []) field('fields', f);
+    const views: string[] = s.views ?? ['list'];
+    if (s.phoneView && !views.includes(s.phoneView))
+      problem(`${where}#/phoneView`, `"${s.phoneView}" is not one of the screen's views`);
     type Cases = Array<{ when: Record<string, unknown> }>;
     const caseFields = (at: string, cases: Cases | undefined) =>
       (cases ?? []).forEach((c, k) =>
         Object.keys(c.when).forEach((f) => field(`${at}/cases/${k}/when`, f.split('.')[0])),
       );
-    for (const [i, c] of (
-      (s.columns as Array<{ field: string; label?: string; unit?: string; cases?: Cases }>) ?? []
-    ).entries()) {
+    for (const [i, c] of (s.columns ?? []).entries()) {
       caseFields(`columns/${i}`, c.cases);
       field(`columns/${i}`, c.field);
       i18n(`${where}#/columns/${i}`, c.label);
@@ -173,41 +170,32 @@ export function registryProblems(
     }
     hostNames(where, s, code, problem);
     for (const part of ['card', 'header'] as const) {
-      const spec = s[part] as { title?: string[]; subtitle?: string[]; image?: string } | undefined;
+      const spec = s[part];
       for (const f of [...(spec?.title ?? []), ...(spec?.subtitle ?? []), ...(spec?.image ? [spec.image] : [])])
         field(part, f);
     }
-    for (const [i, sec] of (
-      (s.sections as Array<{ title: string; fields?: Array<{ field: string; label?: string }>; widget?: string }>) ?? []
-    ).entries()) {
+    for (const [i, sec] of (s.sections ?? []).entries()) {
       i18n(`${where}#/sections/${i}/title`, sec.title);
       if (Boolean(sec.widget) === Boolean(sec.fields))
         problem(`${where}#/sections/${i}`, 'a section shows either fields or a widget');
       if (sec.widget && code.screenWidgets && !code.screenWidgets.includes(sec.widget))
         problem(`${where}#/sections/${i}/widget`, `unknown screen widget "${sec.widget}"`);
-      for (const c of (sec.fields ?? []) as Array<{
-        field: string;
-        label?: string;
-        itemText?: string;
-        unit?: string;
-      }>) {
+      for (const c of sec.fields ?? []) {
         field(`sections/${i}`, c.field);
-        caseFields(`sections/${i}`, (c as { cases?: Cases }).cases);
+        caseFields(`sections/${i}`, c.cases);
         i18n(`${where}#/sections/${i}`, c.label);
         plural(`${where}#/sections/${i}/unit`, c.unit);
         i18n(`${where}#/sections/${i}/itemText`, c.itemText);
       }
     }
-    for (const [i, rel] of ((s.related as Array<{ id: string; title: string; empty?: string }>) ?? []).entries()) {
+    for (const [i, rel] of (s.related ?? []).entries()) {
       i18n(`${where}#/related/${i}/title`, rel.title);
       i18n(`${where}#/related/${i}/empty`, rel.empty);
       if (resource && !(resource.meta.related ?? []).includes(rel.id))
         problem(`${where}#/related/${i}`, `"${rel.id}" is not in ${s.resource}'s x-resource.related`);
     }
     for (const list of ['actions', 'links'] as const) {
-      for (const [i, a] of (
-        (s[list] as Array<{ label: string; screen?: string; permission?: string; confirm?: string }>) ?? []
-      ).entries()) {
+      for (const [i, a] of (s[list] ?? []).entries()) {
         i18n(`${where}#/${list}/${i}/label`, a.label);
         i18n(`${where}#/${list}/${i}/confirm`, a.confirm);
         screenRef(`${list}/${i}/screen`, a.screen);
@@ -228,18 +216,16 @@ export function registryProblems(
       if (c.gate?.subject && !(SUBJECTS as readonly string[]).includes(c.gate.subject))
         problem(`${where}#/cards/${i}/gate`, `unknown subject "${c.gate.subject}"`);
     }
-    for (const [i, step] of ((s.steps as Array<{ title: string; widget: string }>) ?? []).entries()) {
+    for (const [i, step] of (s.steps ?? []).entries()) {
       i18n(`${where}#/steps/${i}/title`, step.title);
       if (code.screenWidgets && !code.screenWidgets.includes(step.widget))
         problem(`${where}#/steps/${i}/widget`, `unknown screen widget "${step.widget}"`);
     }
-    for (const [i, tab] of ((s.tabs as Array<{ label: string }>) ?? []).entries())
-      i18n(`${where}#/tabs/${i}/label`, tab.label);
-    for (const [f] of Object.entries((s.defaults as Record<string, string>) ?? {})) field('defaults', f);
+    for (const [i, tab] of (s.tabs ?? []).entries()) i18n(`${where}#/tabs/${i}/label`, tab.label);
+    for (const f of Object.keys(s.defaults ?? {})) field('defaults', f);
     screenRef('rowScreen', s.rowScreen);
-    const submit = s.submit as { label?: string; screen?: string } | undefined;
-    i18n(`${where}#/submit/label`, submit?.label);
-    screenRef('submit/screen', submit?.screen);
+    i18n(`${where}#/submit/label`, s.submit?.label);
+    screenRef('submit/screen', s.submit?.screen);
     for (const [name, ui] of Object.entries((s.uiSchema as Record<string, Record<string, unknown>>) ?? {})) {
       if (name.startsWith('ui:')) continue;
       field(`uiSchema/${name}`, name);
