@@ -49,6 +49,14 @@ export function refsAsTypes(schema: unknown, byId: Map<string, Json>): unknown {
     const { if: _if, then, else: otherwise, ...rest } = node;
     return refsAsTypes({ ...rest, anyOf: [then, otherwise] }, byId);
   }
+  // A key described beside its `$ref` (a screen's `gate`) is the named type, not a copy of it named `Gate1`: the
+  // description is the key's, for editors.
+  if (
+    typeof node.$ref === 'string' &&
+    node.$ref.startsWith('#') &&
+    Object.keys(node).every((k) => k === '$ref' || k === 'description')
+  )
+    return { $ref: node.$ref };
   if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) {
     const [id, pointer = ''] = node.$ref.split('#');
     const target = pointer

@@ -237,43 +237,15 @@ export interface RelationSpec {
  */
 export type Screen = HostScreen | (ListScreen | FormScreen | DetailScreen | DashboardScreen | WizardScreen);
 /**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey = string;
-/**
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "i18nKey".
  */
-export type I18NKey1 = string;
+export type I18NKey = string;
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "listView".
  */
 export type ListView = ('list' | 'gallery' | 'table') | `x-${string}`;
-/**
- * i18n key of what an empty list says.
- */
-export type I18NKey2 = string;
-/**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey3 = string;
-/**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey4 = string;
-/**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey5 = string;
-/**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey6 = string;
-/**
- * i18n key of its title (the heading and the browser tab).
- */
-export type I18NKey7 = string;
 
 /**
  * A `list` screen: a resource's records, a page at a time, in one of its views, searched, sorted and filtered by tabs.
@@ -333,7 +305,7 @@ export interface ListScreen {
    * The screen a row opens, given the row's id.
    */
   rowScreen?: string;
-  empty?: I18NKey2;
+  empty?: I18NKey;
   /**
    * Buttons above the list (a new record, an export).
    */
@@ -344,7 +316,8 @@ export interface ListScreen {
   tabs?: TabDef[];
 }
 /**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "gate".
  */
 export interface Gate {
   subscription?: boolean;
@@ -357,7 +330,7 @@ export interface Gate {
  */
 export interface ColumnDef {
   field: string;
-  label?: I18NKey1;
+  label?: I18NKey;
   type?:
     | (
         | 'text'
@@ -377,7 +350,7 @@ export interface ColumnDef {
     | `x-${string}`;
   sortable?: boolean;
   width?: number;
-  unit?: I18NKey1;
+  unit?: I18NKey;
   /**
    * Values shown instead of the field's own while the record matches (the first case that does): an admin's list calls a trashed user's stage "deleted". Written as the column's type writes its values.
    */
@@ -409,9 +382,9 @@ export interface ColumnDef {
   };
   nested?: {
     field: string;
-    label?: I18NKey1;
+    label?: I18NKey;
     items: string[];
-    empty?: I18NKey1;
+    empty?: I18NKey;
   };
 }
 /**
@@ -424,7 +397,10 @@ export interface When {
   [k: string]: unknown[] | '$set';
 }
 /**
- * Which fields make a row's card (list and gallery views) and a table row's first cell.
+ * Which fields a row shows as a card (list and gallery views) and as a table's first column: its title, subtitle and image.
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "card".
  */
 export interface ListCardDef {
   title?: string[];
@@ -437,7 +413,7 @@ export interface ListCardDef {
  */
 export interface ActionDef {
   id: string;
-  label: I18NKey1;
+  label: I18NKey;
   kind?: 'navigate' | 'archive' | 'restore' | 'delete' | 'export' | 'call' | 'download';
   screen?: string;
   format?: 'csv' | 'xlsx' | 'pdf';
@@ -452,13 +428,13 @@ export interface ActionDef {
   query?: {
     [k: string]: string;
   };
-  confirm?: I18NKey1;
+  confirm?: I18NKey;
   /**
    * The confirm dialog's two answers when Confirm and Cancel would be ambiguous ("Cancel invoice" / "Keep it").
    */
   confirmLabels?: {
-    confirm: I18NKey1;
-    cancel: I18NKey1;
+    confirm: I18NKey;
+    cancel: I18NKey;
   };
   icon?: string;
   method?: 'POST' | 'PUT' | 'DELETE';
@@ -485,7 +461,7 @@ export interface ActionDef {
  * via the `definition` "tab".
  */
 export interface TabDef {
-  label: I18NKey1;
+  label: I18NKey;
   params: {
     [k: string]: string;
   };
@@ -509,12 +485,12 @@ export interface FormScreen {
    * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
    */
   route: string;
-  title: I18NKey3;
+  title: I18NKey;
   /**
    * The resource whose writable fields make the form (its request schema, validated in the browser and on the server); without one the form has only what `uiSchema` and `load` give.
    */
   resource?: string;
-  gate?: Gate1;
+  gate?: Gate;
   /**
    * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
    *
@@ -552,20 +528,15 @@ export interface FormScreen {
   sections?: SectionDef[];
 }
 /**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
- */
-export interface Gate1 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
  * Where the form sends its data. For a CRUD resource, method and path default to POST {path} (new) or PUT {path}/{id} (edit).
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "submit".
  */
 export interface SubmitDef {
   method?: 'POST' | 'PUT' | 'DELETE';
   path?: string;
-  label?: I18NKey1;
+  label?: I18NKey;
   then?: 'session' | 'screen' | 'message';
   screen?: string;
   /**
@@ -580,7 +551,7 @@ export interface SubmitDef {
  * via the `definition` "section".
  */
 export interface SectionDef {
-  title: I18NKey1;
+  title: I18NKey;
   fields?: ColumnDef[];
   /**
    * A hand-written block in place of the fields (a section has one or the other), given the record (a campaign's review and progress, say); it spans the screen's width.
@@ -606,12 +577,12 @@ export interface DetailScreen {
    * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
    */
   route: string;
-  title: I18NKey4;
+  title: I18NKey;
   /**
    * The resource whose record it shows (its generic show route).
    */
   resource: string;
-  gate?: Gate2;
+  gate?: Gate;
   /**
    * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
    *
@@ -633,15 +604,10 @@ export interface DetailScreen {
   actions?: ActionDef[];
 }
 /**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
- */
-export interface Gate2 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
- * Which fields of the record make the page's heading.
+ * Which fields of the record make the page's heading: title, subtitle and image.
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "header".
  */
 export interface HeaderDef {
   title?: string[];
@@ -662,8 +628,8 @@ export interface RelatedDef {
    * The screen a row opens: its first cell links to it, with the row's id.
    */
   rowScreen?: string;
-  title: I18NKey1;
-  empty?: I18NKey1;
+  title: I18NKey;
+  empty?: I18NKey;
   columns: ColumnDef[];
 }
 /**
@@ -685,12 +651,12 @@ export interface DashboardScreen {
    * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
    */
   route: string;
-  title: I18NKey5;
+  title: I18NKey;
   /**
    * The resource whose permission subject its links are checked against, when a link names none.
    */
   resource?: string;
-  gate?: Gate3;
+  gate?: Gate;
   /**
    * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
    *
@@ -715,19 +681,11 @@ export interface DashboardScreen {
   period?: boolean;
 }
 /**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
- */
-export interface Gate3 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "dashboardCard".
  */
 export interface CardDef {
-  title: I18NKey1;
+  title: I18NKey;
   resource?: string;
   screen?: string;
   widget?: string;
@@ -735,7 +693,7 @@ export interface CardDef {
    * Names the card in the owner's dashboard settings (order, shown or hidden).
    */
   id?: string;
-  gate?: Gate4;
+  gate?: Gate;
   /**
    * The API path the card's figure or chart reads (GET); cards with one source share one request.
    */
@@ -753,12 +711,12 @@ export interface CardDef {
      * The figure it is set against (the same days of the last period).
      */
     compare?: string;
-    compareLabel?: I18NKey1;
+    compareLabel?: I18NKey;
     /**
      * A count shown under the figure (e.g. how many appointments owe it).
      */
     count?: string;
-    countLabel?: I18NKey1;
+    countLabel?: I18NKey;
     format?: 'money' | 'count' | 'hours' | 'percent';
   };
   /**
@@ -775,11 +733,11 @@ export interface CardDef {
      */
     values: {
       field: string;
-      label: I18NKey1;
+      label: I18NKey;
     }[];
     format?: 'money' | 'count' | 'hours' | 'percent';
   };
-  unless?: Gate5;
+  unless?: Gate;
   /**
    * Where the rows behind the card are listed: the screen opened with `view` and the period shown. A figure's rows may be narrowed by `part` (the no-shows of the appointments); a chart's bar or slice narrows them by its key: with `items`, `key` is the dot path of each item's key; without, each slice's own field.
    */
@@ -789,22 +747,6 @@ export interface CardDef {
     key?: string;
     part?: string;
   };
-}
-/**
- * Shown only to a caller the rules allow; others do not see the card at all.
- */
-export interface Gate4 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
- * Shown only to a caller the rules do not allow this: the offer of a plan that has it.
- */
-export interface Gate5 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
 }
 /**
  * A `wizard` screen: steps in order, each a screen widget, the step in the address and the data in the tab.
@@ -825,12 +767,12 @@ export interface WizardScreen {
    * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
    */
   route: string;
-  title: I18NKey6;
+  title: I18NKey;
   /**
    * The resource whose schema and record schema are served with it (for its steps to read).
    */
   resource?: string;
-  gate?: Gate6;
+  gate?: Gate;
   /**
    * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
    *
@@ -845,20 +787,12 @@ export interface WizardScreen {
   steps: WizardStepDef[];
 }
 /**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
- */
-export interface Gate6 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "step".
  */
 export interface WizardStepDef {
   id: string;
-  title: I18NKey1;
+  title: I18NKey;
   widget: string;
   when?: When;
   /**
@@ -889,12 +823,12 @@ export interface HostScreen {
    * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
    */
   route: string;
-  title: I18NKey7;
+  title: I18NKey;
   /**
    * The resource whose schema and record schema are served with it.
    */
   resource?: string;
-  gate?: Gate7;
+  gate?: Gate;
   /**
    * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
    *
@@ -908,14 +842,6 @@ export interface HostScreen {
    * via the `patternProperty` "^x-[a-z][a-z0-9-]*$".
    */
   [k: string]: unknown;
-}
-/**
- * Shown only to a caller the rules allow (a subject and action, or a subscription); others are sent on.
- */
-export interface Gate7 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
 }
 /**
  * A resource's JSON Schema as the server sends it with a screen: its writable fields (forms) or its full record (lists, details).
@@ -936,56 +862,6 @@ export interface JsonSchema {
   items?: JsonSchema;
   default?: unknown;
   [k: string]: unknown;
-}
-/**
- * This interface was referenced by `Screen`'s JSON-Schema
- * via the `definition` "gate".
- */
-export interface Gate8 {
-  subscription?: boolean;
-  subject?: string;
-  action?: string;
-}
-/**
- * Which fields a row shows as a card (list and gallery views) and as a table's first column: its title, subtitle and image.
- *
- * This interface was referenced by `Screen`'s JSON-Schema
- * via the `definition` "card".
- */
-export interface ListCardDef1 {
-  title?: string[];
-  subtitle?: string[];
-  image?: string;
-}
-/**
- * Which fields of the record make the page's heading: title, subtitle and image.
- *
- * This interface was referenced by `Screen`'s JSON-Schema
- * via the `definition` "header".
- */
-export interface HeaderDef1 {
-  title?: string[];
-  subtitle?: string[];
-  image?: string;
-}
-/**
- * Where the form sends its data. For a CRUD resource, method and path default to POST {path} (new) or PUT {path}/{id} (edit).
- *
- * This interface was referenced by `Screen`'s JSON-Schema
- * via the `definition` "submit".
- */
-export interface SubmitDef1 {
-  method?: 'POST' | 'PUT' | 'DELETE';
-  path?: string;
-  label?: I18NKey1;
-  then?: 'session' | 'screen' | 'message';
-  screen?: string;
-  /**
-   * The query of the screen `then: screen` opens, each parameter from a field of the saved record (the server's answer, else what was sent): { "date": "date" } opens the calendar on the appointment's date.
-   */
-  query?: {
-    [k: string]: string;
-  };
 }
 
 /**
