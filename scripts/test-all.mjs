@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, as much of it at once as two cores gain by, then a table of where the time went.
 // First the checks, the unit tests and the production build (for the browser tests), three at a time; if all pass,
-// the browser tests beside the API suite on SQLite, and on PostgreSQL (TEST_PG=1) in the first place to free. With TEST_TIMES_FILE set,
+// the browser tests beside the API suite on SQLite and then on PostgreSQL (TEST_PG=1). With TEST_TIMES_FILE set,
 // the seconds of each part are also written there as JSON (.ci/run adds the install's and prints them).
 import fs from 'node:fs';
 import { apiRuns, run } from './test-api.mjs';
@@ -23,27 +23,24 @@ const first = [
 const AT_ONCE = 3;
 
 /**
- * The second stage, two at a time, each step taking the next free place, its output streamed behind its tag: the
- * browser tests, which wait on pages far more than they compute, beside the API suite on SQLite, and the suite on
- * PostgreSQL in whichever place frees first (the browser tests' end, usually). More at once only stretches each test
- * (the crash tests' servers, the fuzz) towards its timeout, as measured.
+ * The second stage, in lanes side by side, each lane's steps in turn, the output of each streamed behind its tag:
+ * the browser tests, which wait on pages far more than they compute, and beside them the API suite on one database
+ * and then the other, which keep the cores busy. More at once only stretches each test (the crash tests' servers,
+ * the fuzz) towards its timeout, as measured.
  */
 const second = [
   // Built in the first stage (`npm run test:e2e` alone builds first).
-  { name: 'e2e', tag: 'e2e', part: 'e2e', command: ['node_modules/.bin/playwright', 'test'] },
-  ...apiRuns(process.env.TEST_PG === '1').map((r) => ({ ...r, part: r.name })),
+  [{ name: 'e2e', tag: 'e2e', part: 'e2e', command: ['node_modules/.bin/playwright', 'test'] }],
+  apiRuns(process.env.TEST_PG === '1').map((r) => ({ ...r, part: r.name })),
 ];
 
-/**
- * Runs the steps, `limit` at a time, each taking the next free place: printing each one's output whole when it ends,
- * or (`streamed`) as it comes, behind the step's tag.
- */
-async function pooled(steps, limit, streamed = false) {
+/** Runs the steps, `limit` at a time, printing each one's output whole when it ends. */
+async function pooled(steps, limit) {
   const queue = [...steps];
   const done = new Map();
   const worker = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
-      const res = await run({ ...step, capture: !streamed });
+      const res = await run({ ...step, capture: true });
       console.log(`\n== ${step.name}: ${res.code === 0 ? 'passed' : 'FAILED'} in ${res.seconds.toFixed(0)} s ==`);
       process.stdout.write(res.output);
       done.set(step, res);
@@ -66,8 +63,15 @@ console.log(`== ${first.map((s) => s.name).join(', ')}: ${AT_ONCE} at a time ==`
 const ok = await stage('checks, unit, build', () => pooled(first, AT_ONCE));
 if (ok)
   await stage('API and e2e', async () => {
-    console.log(`\n== ${second.map((s) => s.name).join(', ')}: 2 at a time ==`);
-    return pooled(second, 2, true);
+    console.log(`\n== ${second.map((lane) => lane.map((s) => s.name).join(' then ')).join(', beside ')} ==`);
+    const lanes = await Promise.all(
+      second.map(async (lane) => {
+        const done = [];
+        for (const step of lane) done.push({ ...step, ...(await run(step)) });
+        return done;
+      }),
+    );
+    return lanes.flat();
   });
 const total = (Date.now() - start) / 1000;
 
