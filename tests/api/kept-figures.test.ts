@@ -1,8 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/build';
-import { loadConfig } from '../../src/server/config';
-import { Agent, loggedIn, TEST_SECRETS_KEY, testApp, type TestApp } from '../helpers/app';
+import { Agent, loggedIn, secondApp, testApp, type TestApp } from '../helpers/app';
 import { checkout, newClient, newService } from '../helpers/payments-studio';
 
 /**
@@ -29,19 +26,7 @@ beforeAll(async () => {
   ownerId = (await owner.get('/api/v1/user')).json().data.id;
   // The owner's today, as the dashboard counts it.
   today = (await statistic()).today;
-  other = await buildApp(
-    loadConfig(
-      {},
-      {
-        databaseUrl: t.databaseUrl,
-        uploadsDir: t.uploadsDir,
-        webDir: path.join(t.uploadsDir, 'no-web'),
-        logger: false,
-        watchSchemas: false,
-        secretsKey: TEST_SECRETS_KEY,
-      },
-    ),
-  );
+  other = await secondApp(t);
 });
 afterAll(async () => {
   await other.close();

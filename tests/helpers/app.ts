@@ -73,6 +73,26 @@ export async function testApp(overrides: Partial<import('../../src/server/config
   };
 }
 
+/**
+ * A second app on `t`'s database and uploads, as another API process would run beside the first: caches, abilities
+ * and statements of its own. Close it before `t`.
+ */
+export function secondApp(t: TestApp): Promise<FastifyInstance> {
+  return buildApp(
+    loadConfig(
+      {},
+      {
+        databaseUrl: t.databaseUrl,
+        uploadsDir: t.uploadsDir,
+        webDir: path.join(t.uploadsDir, 'no-web'),
+        logger: false,
+        watchSchemas: false,
+        secretsKey: TEST_SECRETS_KEY,
+      },
+    ),
+  );
+}
+
 let counter = 0;
 export async function createUser(
   app: FastifyInstance,

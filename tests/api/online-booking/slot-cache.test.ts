@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { Agent, TEST_SECRETS_KEY, type TestApp } from '../../helpers/app';
+import { Agent, secondApp, type TestApp } from '../../helpers/app';
 import { bookingStudio, MONDAY, studioClient, type Studio } from '../../helpers/booking-studio';
-import { loadConfig } from '../../../src/server/config';
-import { buildApp } from '../../../src/server/build';
 import { bookableStarts, keptBookableTimes } from '../../../src/server/features/availability';
 import { toSessionUser } from '../../../src/server/infra/sessions';
 
@@ -156,19 +153,7 @@ describe('the public slots kept between writes', () => {
           .execute();
     });
 
-    const other = await buildApp(
-      loadConfig(
-        {},
-        {
-          databaseUrl: t.databaseUrl,
-          uploadsDir: t.uploadsDir,
-          webDir: path.join(t.uploadsDir, 'no-web'),
-          logger: false,
-          watchSchemas: false,
-          secretsKey: TEST_SECRETS_KEY,
-        },
-      ),
-    );
+    const other = await secondApp(t);
     try {
       const first = await served(t.app);
       expect(await served(other)).toEqual(first);
