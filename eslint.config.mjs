@@ -55,4 +55,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Widgets reach the server through the renderer's data provider, by resource and by named call
+    // (schemas/calls.json), never by an address of their own.
+    files: ['src/widgets/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/\\/api\\//]',
+          message:
+            'No API path in a widget: use the data provider (useList, useOne, useCall, useMutation) by resource or a named call.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\/api\\//]',
+          message:
+            'No API path in a widget: use the data provider (useList, useOne, useCall, useMutation) by resource or a named call.',
+        },
+      ],
+    },
+  },
 );

@@ -40,8 +40,9 @@ const common = {
 const config = {
   // jest-circus reads the timeout from the global config only: a project's own `testTimeout` is not applied. A guard
   // against a test that hangs, not a measure: `npm test` runs the API suites and the browser tests side by side on
-  // two cores, where a test can take three times as long as it does alone.
-  testTimeout: 60_000,
+  // two cores, where a test was measured taking four to five times as long as it does alone (the demo history's
+  // seeding, the fuzz).
+  testTimeout: 150_000,
   projects: [
     { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
     {
@@ -49,7 +50,7 @@ const config = {
       displayName: 'unit-dom',
       testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts',
       testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'],
-      setupFilesAfterEnv: ['@testing-library/jest-dom'],
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/dom-setup.ts'],
     },
     // Each test app starts on a copy of the run's migrated template database, which the global setup makes.
     {

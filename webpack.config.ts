@@ -4,7 +4,9 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
+import { Resvg } from '@resvg/resvg-js';
 import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
 
 /** An SVG as a data URI, escaping only what a URI cannot hold (smaller than base64, and it compresses). */
 const svgDataUri = (svg: string) =>
@@ -39,6 +41,56 @@ class ChunkMapPlugin {
   }
 }
 
+/** The app's colours: its blue (the icon's, the header's) and the page behind the screens. */
+const THEME_COLOUR = '#1565c0';
+const BACKGROUND_COLOUR = '#ffffff';
+
+/**
+ * The web app manifest (`manifest.webmanifest`) and its PNG icons, drawn from `src/app/favicon.svg` at build time:
+ * 192 and 512 px, and a maskable 512 (the same drawing without rounded corners: a phone's launcher cuts its own
+ * shape; the letter is inside the safe circle).
+ */
+class WebAppManifestPlugin {
+  apply(compiler: Compiler): void {
+    const svg = fs.readFileSync(path.resolve(__dirname, 'src/app/favicon.svg'), 'utf8');
+    const png = (source: string, size: number) =>
+      new Resvg(source, { fitTo: { mode: 'width', value: size } }).render().asPng();
+    compiler.hooks.thisCompilation.tap('WebAppManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'WebAppManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset('icons/icon-192.png', new sources.RawSource(png(svg, 192)));
+          compilation.emitAsset('icons/icon-512.png', new sources.RawSource(png(svg, 512)));
+          compilation.emitAsset(
+            'icons/maskable-512.png',
+            new sources.RawSource(png(svg.replace(/ rx="\d+"/, ''), 512)),
+          );
+          const manifest = {
+            id: '/dashboard',
+            name: 'Soloist',
+            short_name: 'Soloist',
+            description: 'Clients, calendar, bookings and payments for self-employed service providers.',
+            start_url: '/dashboard',
+            scope: '/',
+            display: 'standalone',
+            orientation: 'any',
+            theme_color: THEME_COLOUR,
+            background_color: BACKGROUND_COLOUR,
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+              { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            ],
+          };
+          compilation.emitAsset('manifest.webmanifest', new sources.RawSource(JSON.stringify(manifest, null, 1)));
+          // Spec §2: the version file the app polls; a new build has a new hash (never precached: always asked).
+          compilation.emitAsset('version.json', new sources.RawSource(JSON.stringify({ hash: compilation.hash })));
+        },
+      );
+    });
+  }
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
   return {
@@ -50,6 +102,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       publicPath: '/',
       clean: true,
+      // Spec §8: a chunk that has not loaded after 120 seconds fails (the app's root then offers a reload).
+      chunkLoadTimeout: 120_000,
     },
     devtool: production ? 'source-map' : 'cheap-module-source-map', // never eval: the CSP forbids it
     resolve: {
@@ -97,7 +151,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         const kind = resource.request.includes('/fields/') ? 'fields' : 'widgets';
         resource.request = path.resolve(__dirname, `renderer/react/form/rjsf-${kind}.ts`);
       }),
+      // MUI's CSS-variables theme, which a plain theme never reaches, out of every page (src/app/mui-without-css-vars.ts).
+      new NormalModuleReplacementPlugin(/^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, (resource) => {
+        if (!/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) return;
+        resource.request = path.resolve(__dirname, 'src/app/mui-without-css-vars.ts');
+      }),
       new ChunkMapPlugin(),
+      new WebAppManifestPlugin(),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
@@ -120,6 +180,18 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               algorithm: 'gzip',
               threshold: 0,
               minRatio: 1,
+            }),
+          ]
+        : []),
+      // The service worker (src/app/sw): Workbox puts the list of the build's files (the shell, every chunk, the icons)
+      // into it. Not the maps nor the compressed twins: the browser asks for the plain names.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: './src/app/sw/service-worker.ts',
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.br$/, /\.gz$/, /^chunks\.json$/, /^version\.json$/, /\.LICENSE\.txt$/],
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
             }),
           ]
         : []),

@@ -49,6 +49,10 @@ export const SUBJECTS = [
   'AffiliateArea',
   'AffiliateCode',
   'AffiliateStatistic',
+  'News',
+  'ApiToken',
+  'BellItem',
+  'UiConfig',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

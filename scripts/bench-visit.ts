@@ -102,6 +102,31 @@ export async function coldVisits(browser: Browser, url: string): Promise<Visit[]
 }
 
 /**
+ * A phone's context signed in as `login` that has opened `path` once (its caches filled), with the service worker in
+ * charge first when `worker`.
+ */
+async function openedOnce(
+  browser: Browser,
+  base: string,
+  path: string,
+  login: { email: string; password: string },
+  worker: boolean,
+): Promise<BrowserContext> {
+  const context = await mobileContext(browser);
+  const first = await context.newPage();
+  await first.goto(`${base}/login`);
+  await first.getByLabel('Email').fill(login.email);
+  await first.getByLabel('Password').fill(login.password);
+  await first.getByRole('button', { name: 'Log in' }).click();
+  await first.waitForURL(/\/dashboard$/);
+  if (worker)
+    await first.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 60_000 });
+  await first.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+  await first.close();
+  return context;
+}
+
+/**
  * Five warm loads of a logged-in page: one context logs in and opens the page once (the HTTP cache fills), then
  * each load is a new tab of the same context.
  */
@@ -111,15 +136,7 @@ export async function warmVisits(
   path: string,
   login: { email: string; password: string },
 ): Promise<Visit[]> {
-  const context = await mobileContext(browser);
-  const first = await context.newPage();
-  await first.goto(`${base}/login`);
-  await first.getByLabel('Email').fill(login.email);
-  await first.getByLabel('Password').fill(login.password);
-  await first.getByRole('button', { name: 'Log in' }).click();
-  await first.waitForURL(/\/dashboard$/);
-  await first.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-  await first.close();
+  const context = await openedOnce(browser, base, path, login, false);
   await context.addInitScript(observe);
   const visits: Visit[] = [];
   for (let i = 0; i < LOADS; i++) {
@@ -142,3 +159,54 @@ export function summarise(visits: Visit[]): string {
   const m = (pick: (v: Visit) => number) => median(painted.map(pick));
   return `${missing ? `(${missing} of ${visits.length} loads reported no paint) ` : ''}LCP ${(m((v) => v.lcp) / 1000).toFixed(2)} s · TBT ${m((v) => v.tbt).toFixed(0)} ms · ${m((v) => v.kb).toFixed(0)} KB · ${m((v) => v.requestsBeforeContent)} requests before content`;
 }
+
+declare global {
+  interface Window {
+    __firstRow?: number;
+  }
+}
+
+/**
+ * Installed before any page script runs: the time (from the navigation's start) the list's first record appears — a
+ * table's first data cell, or the first item of the list view (the clients list opens as a list).
+ */
+function watchFirstRow(): void {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('main tbody tr td, main li .MuiListItemText-primary')) {
+      window.__firstRow = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Spec §1 (issue: installable and offline): a warm start from the service worker — the app's code from its precache,
+ * the user's answers network-first — under Lighthouse's mobile CPU slowdown (the network as it is: the local server).
+ * One context logs in, waits for the worker to take the page and opens `path` once; then five new tabs each open
+ * `path`, timed from the navigation's start to the list's first record. Milliseconds, each load.
+ */
+export async function serviceWorkerStarts(
+  browser: Browser,
+  base: string,
+  path: string,
+  login: { email: string; password: string },
+): Promise<number[]> {
+  const context = await openedOnce(browser, base, path, login, true);
+  await context.addInitScript(watchFirstRow);
+  const times: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuSlowdown });
+    await page.goto(`${base}${path}`);
+    await page.waitForFunction(() => window.__firstRow !== undefined, undefined, { timeout: 30_000 });
+    const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
+    if (!controlled) throw new Error(`${path}: the service worker did not answer the page`);
+    times.push(await page.evaluate(() => window.__firstRow!));
+    await page.close();
+  }
+  await context.close();
+  return times;
+}
+
+export { median };

@@ -1,10 +1,12 @@
 /**
  * `npm run validate:schemas`: every schema file matches its meta-schema, and every name a file mentions resolves —
- * resource, field, screen kind, widget, route, permission subject and action, and i18n key in both `en` and `uk`
+ * resource, field, screen kind, widget, route, permission subject and action, named call (each a route of the
+ * server, asked of the server itself), and i18n key in both `en` and `uk`
  * (engine/schema-checks.ts, which the server also runs before it swaps in reloaded schemas); the permission rules are
  * well formed. Schema files are found in their folders (schemas/index.ts). Prints every problem with its place.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { readPermissionRules } from '../permissions/rule-files';
 import { discoverSchemaFiles } from '../schemas/index';
@@ -14,6 +16,36 @@ import { duplicateKeys } from './duplicate-keys';
 import { APP_SCREEN_WIDGETS, APP_WIDGETS, CODE_NAMES } from '../src/domain/widget-names';
 
 export { VALIDATION_KEYS } from '../src/server/engine/schema-checks';
+
+/**
+ * The server's own answer to whether every named call (schemas/calls.json) is one of its routes: the app is built
+ * on a throwaway database, and refuses to become ready when a call has no route. Its message, or nothing.
+ */
+async function callRouteCheck(dir: string): Promise<string[]> {
+  const { buildApp } = await import('../src/server/build');
+  const { loadConfig } = await import('../src/server/config');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-check-'));
+  const config = loadConfig(
+    {},
+    {
+      databaseUrl: `sqlite:${path.join(tmp, 'check.db')}`,
+      uploadsDir: path.join(tmp, 'uploads'),
+      webDir: path.join(tmp, 'web'),
+      schemasDir: dir,
+      logger: false,
+      watchSchemas: false,
+      secretsKey: '0'.repeat(64),
+    },
+  );
+  try {
+    await (await buildApp(config)).close();
+    return [];
+  } catch (err) {
+    return [(err as Error).message];
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 const root = path.resolve(__dirname, '..');
 const schemasDir = path.join(root, 'schemas');
@@ -38,7 +70,7 @@ export function checkSchemas(
   });
 }
 
-if (require.main === module) {
+async function main(): Promise<void> {
   const texts = Object.fromEntries(
     ['en', 'uk'].map((l) => [l, fs.readFileSync(path.join(root, 'src', 'locales', `${l}.json`), 'utf8')]),
   );
@@ -52,6 +84,7 @@ if (require.main === module) {
   } catch (err) {
     problems.push((err as Error).message);
   }
+  if (!problems.length) problems.push(...(await callRouteCheck(schemasDir)));
   if (problems.length) {
     console.error(`Schema check failed with ${problems.length} problem(s):`);
     for (const p of problems) console.error(`  - ${p}`);
@@ -59,6 +92,8 @@ if (require.main === module) {
   }
   const files = discoverSchemaFiles(schemasDir);
   console.log(
-    `Schemas OK: ${files.resources.length} resources, ${files.screens.length} screens, navigation, i18n (en, uk), permission rules.`,
+    `Schemas OK: ${files.resources.length} resources, ${files.screens.length} screens, navigation, named calls (each a route), i18n (en, uk), permission rules.`,
   );
 }
+
+if (require.main === module) void main();

@@ -18,6 +18,7 @@ const first = [
   { name: 'check:cycles', part: 'checks', command: npm('check:cycles') },
   { name: 'gen:types --check', part: 'checks', command: npm('gen:types', '--check') },
   { name: 'validate:schemas', part: 'checks', command: npm('validate:schemas') },
+  { name: 'platform-figures', part: 'checks', command: npm('platform-figures') },
 ];
 /** Steps of the first stage at a time: each is one process on one core, mostly; a third fills a core's waits. */
 const AT_ONCE = 3;

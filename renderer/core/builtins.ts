@@ -2,7 +2,7 @@
  * Names the renderer provides out of the box. Schema checkers read these lists without loading React;
  * a unit test keeps them equal to the real registries.
  */
-export const BUILTIN_SCREEN_KINDS = ['list', 'form', 'detail', 'dashboard', 'wizard'] as const;
+export const BUILTIN_SCREEN_KINDS = ['list', 'form', 'detail', 'dashboard', 'wizard', 'page'] as const;
 
 /** rjsf's own widgets plus the renderer's (checkbox, textarea and image replace or add to them). */
 export const BUILTIN_WIDGETS = [
@@ -30,11 +30,15 @@ export const BUILTIN_WIDGETS = [
   'resource-select',
   'resource-text',
   'day-month',
+  'template',
 ] as const;
 
 export const RENDERER_WIDGETS = [
   'checkbox',
   'CheckboxWidget',
+  'checkboxes',
+  'CheckboxesWidget',
+  'template',
   'textarea',
   'TextareaWidget',
   'select',

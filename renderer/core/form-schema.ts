@@ -49,10 +49,18 @@ export function schemaForForm(screen: ScreenDef<'form'>, t: Translate): { schema
       };
     }
   }
-  // Help texts are i18n keys, like labels.
+  // Help texts and the names of a field's choices (`ui:enumNames`, of its items for a list) are i18n keys, like labels.
+  const named = (ui: UiSchema): UiSchema =>
+    Array.isArray(ui['ui:enumNames'])
+      ? { ...ui, 'ui:enumNames': (ui['ui:enumNames'] as string[]).map((k) => t(k)) }
+      : ui;
   for (const [name, ui] of Object.entries(uiSchema)) {
-    const help = (ui as UiSchema | undefined)?.['ui:help'];
-    if (typeof help === 'string') uiSchema[name] = { ...(ui as UiSchema), 'ui:help': t(help) };
+    if (!ui || typeof ui !== 'object' || name.startsWith('ui:')) continue;
+    let next = named(ui as UiSchema);
+    const help = next['ui:help'];
+    if (typeof help === 'string') next = { ...next, 'ui:help': t(help) };
+    if (next.items && typeof next.items === 'object') next = { ...next, items: named(next.items as UiSchema) };
+    if (next !== ui) uiSchema[name] = next;
   }
   uiSchema['ui:submitButtonOptions'] = { norender: true };
   return { schema, uiSchema };

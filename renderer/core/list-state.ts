@@ -56,6 +56,25 @@ export function listState(
   return { view, page, perPage, archived, sort, search, tab, query };
 }
 
+/**
+ * What a list shows on its current tab: the route its rows are read from (the tab's `source`, the screen's, or the
+ * resource's list route) and the columns, row actions and row screen they are drawn with (a tab's own, for rows of
+ * another kind, or the screen's).
+ */
+export function tabView(
+  screen: Pick<ScreenDef<'list'>, 'tabs' | 'source' | 'columns' | 'rowActions' | 'rowScreen'>,
+  tab: number,
+  resourcePath: string | null | undefined,
+) {
+  const def = screen.tabs?.[tab];
+  return {
+    path: def?.source ?? screen.source ?? resourcePath ?? null,
+    columns: def?.columns ?? screen.columns,
+    rowActions: def?.rowActions ?? screen.rowActions,
+    rowScreen: def?.rowScreen ?? screen.rowScreen,
+  };
+}
+
 /** The URL after a change: empty values leave it, the rest is kept. */
 export function withChanges(params: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
   const next = new URLSearchParams(params);

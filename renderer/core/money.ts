@@ -34,9 +34,6 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
-/** The owner's currency, as their region has it: hryvnias in Ukraine, pounds everywhere else. */
-export const regionCurrency = (region: string | null | undefined): string => (region === 'UA' ? 'UAH' : 'GBP');
-
 /** Minor units → an amount in major units: 1250 GBP → 12.5, 500 JPY → 500. */
 export const toMajor = (minor: number, currency: string): number => minor / 10 ** minorDigits(currency);
 

@@ -21,11 +21,15 @@
  */
 
 export class HttpError extends Error {
+  /** The refused fields' messages by field name (a 422's), if any. */
+  readonly errors?: Record<string, string[]>;
+
   constructor(
     readonly status: number,
     readonly body: { message?: string; errors?: Record<string, string[]> },
   ) {
     super(body.message ?? `HTTP ${status}`);
+    this.errors = body.errors;
   }
 }
 
@@ -65,8 +69,18 @@ export function createRestClient(options: RestOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const csrfPath = options.csrfPath ?? '/sanctum/csrf-cookie';
 
-  async function raw(method: string, path: string, body?: unknown, freshToken = false): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Locale': options.locale?.() ?? 'en' };
+  async function raw(
+    method: string,
+    path: string,
+    body?: unknown,
+    freshToken = false,
+    extra: Record<string, string> = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      ...extra,
+      Accept: 'application/json',
+      'X-Locale': options.locale?.() ?? 'en',
+    };
     if (method !== 'GET') {
       if (freshToken || !readCookie('XSRF-TOKEN')) await doFetch(`${base}${csrfPath}`, { credentials: 'include' });
       headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
@@ -83,7 +97,7 @@ export function createRestClient(options: RestOptions = {}) {
     const res = await doFetch(`${base}${path}`, { method, headers, body: payload, credentials: 'include' });
     // 419: the token belonged to a session that has ended (expired, logged out elsewhere): one more try with a fresh
     // token, so logging in again works; a call whose session is gone then answers 401 and the host logs out.
-    if (res.status === 419 && method !== 'GET' && !freshToken) return raw(method, path, body, true);
+    if (res.status === 419 && method !== 'GET' && !freshToken) return raw(method, path, body, true, extra);
     if (!res.ok) {
       const errBody = await res.json().catch(() => ({}));
       const error = new HttpError(res.status, errBody as HttpError['body']);
@@ -95,7 +109,8 @@ export function createRestClient(options: RestOptions = {}) {
 
   const preloaded = { ...options.preloaded };
 
-  async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** `headers`: more for this call, such as `If-Match` with the version a write was made over. */
+  async function send<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T> {
     const ready = method === 'GET' ? preloaded[path] : undefined;
     if (ready) {
       delete preloaded[path];
@@ -104,7 +119,7 @@ export function createRestClient(options: RestOptions = {}) {
       options.onError?.(error);
       throw error;
     }
-    const res = await raw(method, path, body);
+    const res = await raw(method, path, body, false, headers);
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import { Route, useLocation, useRouter, matchRoute } from 'wouter';
 import useSWR from 'swr';
+import { createRestDataProvider, type DataProvider } from '../core/data-provider';
 import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import { rankRoutes } from '../core/route-rank';
@@ -22,6 +23,8 @@ export type Guard = (area: Area, location: { pathname: string; search: string })
 
 export interface SchemaAppProps {
   rest: RestClient;
+  /** What widgets read and write through; the REST dialect over `rest` and the manifest when not given. */
+  dataProvider?: (manifest: Manifest) => DataProvider;
   t: Translate;
   locale: string;
   can: Can;
@@ -34,7 +37,12 @@ export interface SchemaAppProps {
   cellTypes?: Record<string, CellType>;
   /** The host's own list views (`x-board`…), offered where a list screen's `views` names them. */
   listViews?: Record<string, ListViewType>;
-  /** Extra values every form's widgets can read (e.g. the owner's currency for money fields). */
+  /**
+   * The host's currency (ISO 4217) for money fields and figures that name none: the renderer has no default of its
+   * own (without one, an amount is shown and typed with two decimals and no sign). Same as `formContext.currency`.
+   */
+  currency?: string;
+  /** Extra values every form's widgets can read (e.g. the owner's time zone). */
   formContext?: Record<string, unknown>;
   /** Hand-written blocks screens place by name (dashboard cards). */
   screenWidgets?: Record<string, ScreenWidget>;
@@ -43,11 +51,16 @@ export interface SchemaAppProps {
   confirm: RendererContextValue['confirm'];
   checkGate?: (gate: Gate | undefined) => string | { message: string; link?: { to: string; label: string } } | null;
   onSession?: () => Promise<void>;
+  /** Disables every control that writes (forms, their submit, actions that change data): the host's offline mode. */
+  readOnly?: boolean;
   /** Shown while the manifest loads, and when it cannot be loaded. */
   loading?: ReactNode;
   failed?: (retry: () => void) => ReactNode;
   notFound?: ReactNode;
-  /** Changing it rebuilds the routes so guards run again (pass the user's id: login and logout re-route). */
+  /**
+   * Changing it rebuilds the routes so guards run again (pass the user's id: login and logout re-route). Empty or 0 for
+   * nobody signed in: with a partial manifest (a guest's first page), a session asks for the whole one first.
+   */
   sessionKey?: string | number;
   /** Receives the router's navigate function, for hosts that must move the user from outside a screen (403). */
   navigatorRef?: { current: ((to: string) => void) | null };
@@ -85,7 +98,12 @@ interface RouteRow {
  * The manifest's routes, most specific first (`/clients/list` before `/clients/:id`), then the way to the not-found
  * page for any other path: redirects, each area's screens inside the area's guard and layout, the area's 404.
  */
-function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<ScreenKind>): RouteRow[] {
+function routeTable(
+  manifest: Manifest,
+  props: SchemaAppProps,
+  kinds: Registry<ScreenKind>,
+  unknown: ReactNode,
+): RouteRow[] {
   const guards = createRegistry('guard', props.guards);
   const layouts = createRegistry('layout', props.layouts);
   const entries = buildRoutes(manifest);
@@ -110,7 +128,13 @@ function routeTable(manifest: Manifest, props: SchemaAppProps, kinds: Registry<S
     if (area.home && navigation.notFound.startsWith(area.home))
       rows.push({ path: navigation.notFound, element: <AreaGate {...gate}>{props.notFound ?? null}</AreaGate> });
   });
-  return [...rankRoutes(rows), { pattern: '*', element: <Redirect to={navigation.notFound} replace /> }];
+  return [...rankRoutes(rows), { pattern: '*', element: unknown ?? <Redirect to={navigation.notFound} replace /> }];
+}
+
+/** Asks for the whole manifest once it is shown (an address a guest's partial manifest does not know). */
+function Completing({ complete, children }: { complete(): void; children: ReactNode }) {
+  useEffect(complete, [complete]);
+  return <>{children}</>;
 }
 
 /**
@@ -147,6 +171,20 @@ export function SchemaApp(props: SchemaAppProps) {
     fallbackData: carried?.status === 200 ? (carried.body as { data: Manifest }) : undefined,
   });
   const manifest = data?.data;
+  // A guest's first page may carry a partial manifest (the areas a guest opens): the whole one is asked for once
+  // someone signs in, or an address it does not know is opened — once.
+  const partial = manifest?.partial === true;
+  const asked = useRef(false);
+  const complete = useCallback(() => {
+    if (asked.current) return;
+    asked.current = true;
+    // Read here, not by revalidating: a revalidation would join the first read (the page's partial one) in flight.
+    void mutate(rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), { revalidate: false }).catch(() => undefined);
+  }, [mutate, rest]);
+  const signedIn = Boolean(props.sessionKey);
+  useEffect(() => {
+    if (partial && signedIn) complete();
+  }, [partial, signedIn, complete]);
   const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
   // The host's form widgets only: the form screen adds the built-in ones, so rjsf loads with the first form.
   const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
@@ -168,7 +206,8 @@ export function SchemaApp(props: SchemaAppProps) {
         Object.keys(propsRef.current.guards).map((k) => [k, ((a, l) => propsRef.current.guards[k](a, l)) as Guard]),
       ),
     };
-    return routeTable(manifest, live, kinds);
+    const unknown = manifest.partial ? <Completing complete={complete}>{props.loading ?? null}</Completing> : null;
+    return routeTable(manifest, live, kinds, unknown);
   }, [manifest?.hash, kinds, props.sessionKey]);
 
   const context = useMemo<RendererContextValue | null>(
@@ -177,6 +216,7 @@ export function SchemaApp(props: SchemaAppProps) {
         ? {
             manifest,
             rest,
+            data: props.dataProvider?.(manifest) ?? createRestDataProvider(rest, manifest),
             t: props.t,
             locale: props.locale,
             can: props.can,
@@ -184,19 +224,42 @@ export function SchemaApp(props: SchemaAppProps) {
             screenWidgets,
             cellTypes,
             listViews,
-            formContext: props.formContext ?? {},
+            formContext: props.currency
+              ? { ...props.formContext, currency: props.currency }
+              : (props.formContext ?? {}),
             notify: (m: string, s?: Severity) => propsRef.current.notify(m, s),
             confirm: (text, labels) => propsRef.current.confirm(text, labels),
             checkGate: (gate) => propsRef.current.checkGate?.(gate) ?? null,
             onSession: () => propsRef.current.onSession?.() ?? Promise.resolve(),
+            readOnly: props.readOnly ?? false,
           }
         : null,
-    [manifest, rest, props.t, props.locale, props.can, widgets, screenWidgets, cellTypes, listViews, props.formContext],
+    [
+      manifest,
+      rest,
+      props.dataProvider,
+      props.t,
+      props.locale,
+      props.can,
+      widgets,
+      screenWidgets,
+      cellTypes,
+      listViews,
+      props.formContext,
+      props.currency,
+      props.readOnly,
+    ],
   );
 
   const routerKey = `${manifest?.hash ?? ''}:${props.sessionKey ?? ''}`;
-  if (error && !manifest) return <>{props.failed ? props.failed(() => void mutate()) : null}</>;
-  if (!routes || !context) return <>{props.loading ?? null}</>;
+  if (error && (!manifest || (partial && signedIn))) {
+    const retry = () => {
+      asked.current = false;
+      complete();
+    };
+    return <>{props.failed ? props.failed(retry) : null}</>;
+  }
+  if (!routes || !context || (partial && signedIn)) return <>{props.loading ?? null}</>;
   return (
     <RendererContext.Provider value={context}>
       {/* A new router (new schemas, another user) starts afresh from the address bar, so the location is guarded

@@ -5,6 +5,16 @@ import Button from '@mui/material/Button';
 import { UnknownNameError } from '../core/registry';
 import type { Translate } from '../core/types';
 
+/**
+ * Whether an error is a failed load of the app's own code: a script chunk (webpack's `ChunkLoadError`, also after
+ * its timeout) or a style chunk.
+ * @example isCodeLoadError(Object.assign(new Error('Loading chunk 12 failed.'), { name: 'ChunkLoadError' })) → true
+ */
+export function isCodeLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || /^Loading (CSS )?chunk \S+ failed/.test(error.message);
+}
+
 interface Props {
   t: Translate;
   children: ReactNode;
@@ -29,6 +39,9 @@ export class ScreenErrorBoundary extends Component<Props, { error: Error | null 
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    // Code that could not be loaded (a new build replaced it, the network failed) is the app's to handle, not the
+    // screen's: trying the screen again would ask for the same missing file.
+    if (isCodeLoadError(error)) throw error;
     const { t } = this.props;
     const retry = (
       <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>

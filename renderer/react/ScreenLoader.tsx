@@ -20,6 +20,7 @@ export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKin
   detail: preloadable(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen')),
   dashboard: preloadable(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen')),
   wizard: preloadable(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen')),
+  page: preloadable(() => import(/* webpackChunkName: "screen-page" */ './screens/PageScreen')),
 });
 
 /** The screen drawn by the component its `kind` names: an unknown kind is an error the boundary shows. */

@@ -69,13 +69,13 @@ export async function runAction(
         body.archived = action.kind === 'archive';
         const res = await rest.update<RecordData>(info!.path!, record.id!, body);
         if (res.message) notify(res.message, 'success');
-        if (mutate) await refreshResource(mutate, info!.path!, res.data);
+        if (mutate) await refreshResource(mutate, info!.path!, res.data, target.resource);
         return true;
       }
       case 'delete': {
         const res = await rest.remove(info!.path!, target.record!.id!);
         if (res.message) notify(res.message, 'success');
-        if (mutate) await refreshResource(mutate, info!.path!);
+        if (mutate) await refreshResource(mutate, info!.path!, undefined, target.resource);
         return true;
       }
       case 'call': {

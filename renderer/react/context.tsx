@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry';
+import type { DataProvider } from '../core/data-provider';
 import type { RestClient } from '../core/rest';
 import type { ComponentType } from 'react';
 import type { Can, CardDef, Gate, Manifest, RecordData, ScreenDef, Translate, WizardStepDef } from '../core/types';
@@ -55,6 +56,8 @@ export type ScreenWidget = ComponentType<{
 export interface RendererContextValue {
   manifest: Manifest;
   rest: RestClient;
+  /** What widgets read and write through (`useDataProvider()`); the REST dialect over `rest` when absent. */
+  data?: DataProvider;
   t: Translate;
   locale: string;
   can: Can;
@@ -74,6 +77,11 @@ export interface RendererContextValue {
    * show instead of the screen (e.g. which plan offers the feature), with an optional way on (`link`: the plans).
    */
   checkGate(gate: Gate | undefined): string | { message: string; link?: { to: string; label: string } } | null;
+  /**
+   * Read-only mode (the host's: offline, say): every control that writes is disabled — forms, their submit, and the
+   * actions that change data (`writesData`); reading and moving between screens stay.
+   */
+  readOnly?: boolean;
   /** Called after a form whose `submit.then` is "session" succeeds (login): the host reloads the user. */
   onSession(): Promise<void>;
 }

@@ -6,9 +6,10 @@ import type { ScreenKind } from './types';
 
 const SCREEN_URL = '/api/v1/ui/screens/';
 
-/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards. */
+/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards, a page's widget. */
 export function firstWidgets(screen: ScreenDef): string[] {
   if (screen.kind === 'wizard') return [screen.steps[0].widget];
+  if (screen.kind === 'page') return [screen.widget];
   if (screen.kind === 'dashboard') return (screen.cards ?? []).flatMap((c) => (c.widget ? [c.widget] : []));
   return [];
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -8,42 +8,37 @@ import {
   createRestClient,
   HttpError,
   Loading,
-  regionCurrency,
+  ConfirmHost,
   SchemaApp,
+  ToastHost,
+  useConfirm,
+  useToasts,
   type Gate,
   type Guard,
   type Preloaded,
 } from '../../renderer';
 import type { Action, Subject } from '../../permissions/subjects';
 import { forcedNavigation } from './forced-navigation';
-import { useConfirm } from './use-confirm';
+import { offlineAwareFetch, useNetwork } from './offline/network';
+import { setSession } from './offline/kept-session';
+import { CodeLoadBoundary } from './update/CodeLoadBoundary';
 import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
-import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser, type CurrentUser } from './session';
+import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser } from './session';
+import { homeOf, safeRedirect } from './homes';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
-import { useToasts } from './use-toasts';
+import { regionCurrency } from '../domain/currency';
 import { cellTypes, screenWidgets, widgets } from '../widgets';
 import { WidgetHostContext } from '../widgets/host';
 import './app.css';
 
+const SignedInSupport = lazy(() => import(/* webpackChunkName: "signed-in-support" */ './offline/SignedInSupport'));
+
 const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
-// The toast and the confirm dialog load with the first toast or question: most first screens show neither.
-const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './Toasts'));
-const ConfirmHost = lazy(() => import(/* webpackChunkName: "confirm-dialog" */ './ConfirmDialog'));
-
-/** Each kind of user's own home (spec §6: admins and affiliates have their own areas). */
-export function homeOf(user: CurrentUser): string {
-  return user.is_admin ? '/admin/dashboard' : user.is_affiliate ? '/affiliate/dashboard' : '/dashboard';
-}
 
 const TRIAL_START_PAGE = '/account-setup/subscription/start';
-
-/** Only same-app paths are followed after login: never another origin (`//evil.test`). */
-function safeRedirect(target: string | null, user: CurrentUser): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : homeOf(user);
-}
 
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
 export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
@@ -68,6 +63,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       createRestClient({
         locale: () => currentLocale(),
         preloaded,
+        fetch: offlineAwareFetch,
         onError: (error: HttpError) => {
           // Spec §6: 401/419 with a logged-in user logs out (to /login, coming back here after); 403 sends the user
           // to the dashboard — in the signed-in areas only (a public page says the refusal itself).
@@ -120,6 +116,14 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
 
   const ability = useMemo(() => abilityFor(user), [user]);
   const can = useMemo(() => canFor(ability), [ability]);
+  // Offline the app is read-only (spec §4): the last data of every screen seen, nothing that writes.
+  const { offline } = useNetwork();
+  // The service worker keeps answers for whoever is signed in, and nothing of anyone else (log out, another user, an
+  // admin's sign-in-as and back): told here, at once, not with the worker's own chunk (./offline/SignedInSupport).
+  const sessionId = user === undefined ? undefined : (user?.id ?? null);
+  useEffect(() => {
+    if (sessionId !== undefined) void setSession(sessionId);
+  }, [sessionId]);
 
   // Guards by the names navigation.json uses (spec §6). A wrong area sends a user to their own home.
   const guards = useMemo<Record<string, Guard>>(() => {
@@ -221,53 +225,69 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       <CssBaseline />
       <ShellContext.Provider value={shell}>
         <WidgetHostContext.Provider value={widgetHost}>
-          {user === undefined ? (
-            <Loading label={t('app.loading')} />
-          ) : (
-            <SchemaApp
-              rest={rest}
-              t={tr}
-              locale={INTL_LOCALES[locale]}
-              can={can}
-              guards={guards}
-              layouts={layouts}
-              widgets={widgets}
-              screenWidgets={screenWidgets}
-              cellTypes={cellTypes}
-              formContext={formContext}
-              notify={notify}
-              confirm={confirm}
-              checkGate={checkGate}
-              // Signing in: the user, the rules and the owner's shell load together, not one after another.
-              onSession={async () => {
-                await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
-              }}
-              sessionKey={user?.id ?? 0}
-              navigatorRef={navigatorRef}
-              notFound={<NotFound />}
-              loading={<Loading label={t('app.loading')} />}
-              failed={(retry) => (
-                <Alert
-                  severity="error"
-                  action={
-                    <Button color="inherit" onClick={retry}>
-                      {t('app.retry')}
-                    </Button>
-                  }
-                >
-                  {t('app.networkError')}
-                </Alert>
-              )}
-            />
-          )}
+          <CodeLoadBoundary t={tr}>
+            {user && (
+              <Suspense fallback={null}>
+                <SignedInSupport
+                  userId={user.id}
+                  rest={rest}
+                  preloaded={preloaded}
+                  hasCalendar={can('read', 'Appointment')}
+                  t={tr}
+                  notify={notify}
+                  confirm={confirm}
+                />
+              </Suspense>
+            )}
+            {user === undefined ? (
+              <Loading label={t('app.loading')} />
+            ) : (
+              <SchemaApp
+                rest={rest}
+                t={tr}
+                locale={INTL_LOCALES[locale]}
+                can={can}
+                guards={guards}
+                layouts={layouts}
+                widgets={widgets}
+                screenWidgets={screenWidgets}
+                cellTypes={cellTypes}
+                formContext={formContext}
+                notify={notify}
+                confirm={confirm}
+                checkGate={checkGate}
+                readOnly={offline}
+                // Signing in: the user, the rules and the owner's shell load together, not one after another.
+                onSession={async () => {
+                  await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
+                }}
+                sessionKey={user?.id ?? 0}
+                navigatorRef={navigatorRef}
+                notFound={<NotFound />}
+                loading={<Loading label={t('app.loading')} />}
+                failed={(retry) => (
+                  <Alert
+                    severity="error"
+                    action={
+                      <Button color="inherit" onClick={retry}>
+                        {t('app.retry')}
+                      </Button>
+                    }
+                  >
+                    {t('app.networkError')}
+                  </Alert>
+                )}
+              />
+            )}
+          </CodeLoadBoundary>
           {toastShown.current && (
             <Suspense fallback={null}>
-              <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} />
+              <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} t={t} />
             </Suspense>
           )}
           {confirmShown.current && (
             <Suspense fallback={null}>
-              <ConfirmHost text={text} labels={labels} answer={answer} />
+              <ConfirmHost text={text} labels={labels} answer={answer} t={t} />
             </Suspense>
           )}
         </WidgetHostContext.Provider>

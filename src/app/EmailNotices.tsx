@@ -58,7 +58,12 @@ export function EmailNotices({ user }: { user: CurrentUser }) {
   return (
     <Alert
       severity="info"
-      sx={{ mb: 2 }}
+      // A long address wraps, and on a phone the button goes under the text instead of squeezing it.
+      sx={{
+        mb: 2,
+        flexWrap: 'wrap',
+        '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0, flex: '1 1 14rem' },
+      }}
       action={
         <Button color="inherit" size="small" disabled={sending} aria-busy={sending} onClick={() => void resend()}>
           {t(sent ? 'verifyEmail.resendAgain' : 'verifyEmail.resend')}

@@ -7,7 +7,7 @@ import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../../renderer/core/built
  */
 
 /** Form widgets the app adds to the renderer's (`"ui:widget"`). */
-export const APP_WIDGETS: readonly string[] = ['message-template', 'reminder-hours'];
+export const APP_WIDGETS: readonly string[] = [];
 
 /** Blocks a screen places (`"widget"` of a card or a wizard step). */
 export const APP_SCREEN_WIDGETS: readonly string[] = [
@@ -26,23 +26,15 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'booking-confirmation',
   'booking-manage',
   'calendar',
-  'affiliate-code',
   'business-hours',
   'setup-checklist',
   'checkout',
-  'income-list',
-  'left-to-pay',
-  'sales-list',
-  'sale-detail',
   'net-income',
   'tax-estimate',
   'subscription-plans',
   'subscription-cards',
-  'subscription-history',
   'credits',
   'trial-start',
-  'admin-sms-credits',
-  'campaign-review',
   'payments-integration',
   'zoom-integration',
   'chart-line',
@@ -57,11 +49,11 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'export-information-settings',
   'export-information-archives',
   'goal-progress',
-  'goal-list',
   'goal-category',
   'goal-timeframe',
   'goal-amount',
   'goal-review',
+  'screen-editor',
 ];
 
 /** The host's own cell types and list views (`x-…` column types and views). */

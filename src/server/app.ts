@@ -45,7 +45,12 @@ import admin from './features/admin';
 import affiliate from './features/affiliate';
 import clients from './features/clients';
 import uploads from './features/uploads';
+import bell from './features/bell';
+import referenceData from './features/reference-data';
+import apiTokens from './features/api-tokens';
+import uiConfig from './features/ui-config';
 import { uiRoutes } from './engine/ui-routes';
+import { decorateLiveView } from './engine/live-view';
 import { requestValidatorFactory } from './engine/request-validator';
 import type { SchemaRegistry } from './engine/schema-registry';
 import { SchemaStore } from './engine/schema-store';
@@ -160,6 +165,19 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(swagger, {
     openapi: {
       info: { title: 'Soloist API', version: '1.0.0', description: 'Generated from the resource schemas in schemas/.' },
+      // A browser signs in for a session cookie (and sends X-XSRF-TOKEN on writes); a program sends an API token an
+      // admin issued for the account (/api/v1 only).
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'soloist_session' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API token issued by an admin (POST /api/v1/admin/token).',
+          },
+        },
+      },
+      security: [{ session: [] }, { bearer: [] }],
     },
     // The local stand-ins for the providers (development only, under /local/) are not the product's API.
     transform: ({ schema, url }) => ({
@@ -172,6 +190,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(dbPlugin, { url: config.databaseUrl });
   await fastify.register(servicesPlugin, config);
   fastify.decorate('resourceHooks', new Map());
+  decorateLiveView(fastify);
   fastify.decorate('events', new FeatureEventBus(fastify.log));
   await fastify.register(localPages, { localPages: config.localPages });
   await fastify.register(cookie);
@@ -223,6 +242,10 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     affiliate,
     clients,
     uploads,
+    referenceData,
+    bell,
+    apiTokens,
+    uiConfig,
   ];
   for (const feature of features) await fastify.register(feature, { config, i18n, store });
   // The platform's own routes: the screens and texts, and every declared resource's generic routes.
@@ -233,6 +256,9 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    // An owner's receipts and documents: a browser may keep them, a shared cache (a proxy, a CDN) may not.
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', 'private, no-cache'),
   });
 
   await webRoutes(fastify, { webDir: config.webDir });

@@ -1,21 +1,20 @@
-import { preloadable, type CellType, type RendererWidget, type ScreenWidget } from '../../renderer';
+import {
+  DashboardCardSettings,
+  preloadable,
+  type CellType,
+  type RendererWidget,
+  type ScreenWidget,
+} from '../../renderer';
 import { DiscountCell } from './cells/Discount';
-import { lazyField } from './lazy-field';
 
 /**
  * Soloist's hand-written widgets, registered by the names schemas use. One import + one entry per widget.
  * `widgets` are form fields (`"ui:widget": "<name>"`); `screenWidgets` are blocks a screen places (`"widget"`),
  * each its own chunk, loaded when a screen first shows it. The calendar, booking wizard and charts arrive here.
  */
-export const widgets: Record<string, RendererWidget> = {
-  // Notification settings: a message template with its tags and live preview, and when reminders go out.
-  'message-template': lazyField(
-    () => import(/* webpackChunkName: "widget-message-template" */ './notifications/MessageTemplate'),
-  ),
-  'reminder-hours': lazyField(
-    () => import(/* webpackChunkName: "widget-message-template" */ './notifications/ReminderHours'),
-  ),
-};
+// Form fields: none of Soloist's own — the renderer's fields (a message template, lead times as checkboxes) say
+// every form the product has.
+export const widgets: Record<string, RendererWidget> = {};
 
 // The public booking page: each step is its own chunk, named for its widget, so the page's first screen loads the
 // start step only (the server preloads `widget-<name>` for a screen's first widget). The other steps follow on the
@@ -85,9 +84,7 @@ export const screenWidgets: Record<string, ScreenWidget> = {
     })),
   ),
   calendar: preloadable(() => import(/* webpackChunkName: "widget-calendar" */ './calendar/CalendarWidget')),
-  'affiliate-code': preloadable(
-    () => import(/* webpackChunkName: "widget-affiliate-code" */ './affiliate-code/AffiliateCode'),
-  ),
+
   'business-hours': preloadable(
     () => import(/* webpackChunkName: "widget-business-hours" */ './business-hours/BusinessHours'),
   ),
@@ -95,10 +92,6 @@ export const screenWidgets: Record<string, ScreenWidget> = {
     () => import(/* webpackChunkName: "widget-setup-checklist" */ './setup-checklist/SetupChecklist'),
   ),
   checkout: preloadable(() => import(/* webpackChunkName: "widget-checkout" */ './checkout/Checkout')),
-  'income-list': preloadable(() => import(/* webpackChunkName: "widget-income-list" */ './income/IncomeList')),
-  'left-to-pay': preloadable(() => import(/* webpackChunkName: "widget-left-to-pay" */ './left-to-pay/LeftToPay')),
-  'sales-list': preloadable(() => import(/* webpackChunkName: "widget-sales-list" */ './sales/SalesList')),
-  'sale-detail': preloadable(() => import(/* webpackChunkName: "widget-sale-detail" */ './sales/SaleDetail')),
   'net-income': preloadable(() => import(/* webpackChunkName: "widget-net-income" */ './net-income/NetIncome')),
   'tax-estimate': preloadable(() => import(/* webpackChunkName: "widget-tax-estimate" */ './tax-estimate/TaxEstimate')),
   'subscription-plans': preloadable(
@@ -109,12 +102,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   ),
   'trial-start': preloadable(() => import(/* webpackChunkName: "widget-trial-start" */ './subscription/TrialStart')),
   credits: preloadable(() => import(/* webpackChunkName: "widget-credits" */ './credits/Credits')),
-  'admin-sms-credits': preloadable(() => import(/* webpackChunkName: "widget-admin-sms" */ './admin/SmsCredits')),
-  'campaign-review': preloadable(
-    () => import(/* webpackChunkName: "widget-campaign-review" */ './marketing/CampaignReview'),
-  ),
-  'subscription-history': preloadable(
-    () => import(/* webpackChunkName: "widget-subscription-history" */ './subscription/History'),
+  // The renderer's screen editor for admins: its own chunk, loaded on /admin/screens only.
+  'screen-editor': preloadable(
+    () => import(/* webpackChunkName: "widget-screen-editor" */ '../../renderer/react/editor/ScreenEditor'),
   ),
   'payments-integration': preloadable(
     () => import(/* webpackChunkName: "widget-payments-integration" */ './integrations/PaymentsIntegration'),
@@ -128,9 +118,8 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'chart-pie': preloadable(() => import(/* webpackChunkName: "widget-chart-pie" */ './charts/pie')),
   'chart-calendar': preloadable(() => import(/* webpackChunkName: "widget-chart-calendar" */ './charts/calendar')),
   'dashboard-agenda': preloadable(() => import(/* webpackChunkName: "widget-dashboard-agenda" */ './dashboard/Agenda')),
-  'dashboard-settings': preloadable(
-    () => import(/* webpackChunkName: "widget-dashboard-settings" */ './dashboard/DashboardSettings'),
-  ),
+  // The renderer's editor of a dashboard's card settings.
+  'dashboard-settings': DashboardCardSettings,
   'analytics-upsell': preloadable(
     () => import(/* webpackChunkName: "widget-analytics-upsell" */ './dashboard/AnalyticsUpsell'),
   ),
@@ -147,7 +136,6 @@ export const screenWidgets: Record<string, ScreenWidget> = {
     () => import(/* webpackChunkName: "widget-export-information" */ './export-information/ExportArchives'),
   ),
   'goal-progress': preloadable(() => import(/* webpackChunkName: "widget-goal-progress" */ './goals/GoalProgress')),
-  'goal-list': preloadable(() => import(/* webpackChunkName: "widget-goal-list" */ './goals/GoalList')),
   ...Object.fromEntries(
     (
       [

@@ -48,6 +48,8 @@ describe('GET /api/v1/admin/user with the spec’s parameters', () => {
     expect(await emails('?subscription=unsubscribed')).toEqual(['lapsed@example.com']);
     expect(await emails('?subscription=trial')).toEqual(['trialist@example.com']);
     expect(await emails('?subscription=subscribed')).toEqual(['owner@example.com']);
+    // Only deleted: the trashed list, as the admin list's filter calls it.
+    expect(await emails('?subscription=deleted')).toEqual(['gone@example.com']);
   });
 
   it('takes them with search and page, and refuses an unknown value or two that cannot both hold', async () => {

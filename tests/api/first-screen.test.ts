@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { testApp, type Agent, type TestApp } from '../helpers/app';
 import { bookingOwner } from '../helpers/booking';
+import type { Manifest } from '../../renderer/core/types';
 
 /**
  * The page answers its first screen's requests itself: the locale texts, the manifest, the visitor's user, the
@@ -23,6 +24,8 @@ describe('web: the first screen inside the page', () => {
       'assets/screen-form.000000000008.js',
     ],
     'screen-dashboard': ['assets/screen-dashboard.000000000009.js'],
+    'screen-page': ['assets/screen-page.00000000000c.js'],
+    'widget-calendar': ['assets/widget-calendar.00000000000d.js'],
     'layout-shell': ['assets/layout-shell.00000000000a.js'],
     permissions: ['assets/permissions.00000000000b.js'],
   };
@@ -69,7 +72,14 @@ describe('web: the first screen inside the page', () => {
     expect(texts['menu']).toBeUndefined();
     expect(texts['calendar']).toBeUndefined();
     expect(preloaded['/api/v1/ui/locales/en']).toBeUndefined();
-    expect((preloaded['/api/v1/ui/manifest'].body.data!.screens as unknown[]).length).toBeGreaterThan(10);
+    // The manifest of the areas a guest opens, marked partial: the browser asks for the whole one at sign-in.
+    const manifest = preloaded['/api/v1/ui/manifest'].body.data as unknown as Manifest;
+    expect(manifest.partial).toBe(true);
+    expect(manifest.navigation.areas.map((a) => a.guard).sort()).toEqual(['anyone', 'guest']);
+    expect(manifest.screens.map((s) => s.id)).toEqual(expect.arrayContaining(['booking.wizard', 'auth.login']));
+    expect(manifest.screens.map((s) => s.id)).not.toContain('dashboard.home');
+    expect(Object.keys(manifest.resources)).not.toContain('clients');
+    expect(manifest.calls['booking.slots']).toBeDefined();
     expect(preloaded['/api/v1/user'].status).toBe(401);
     expect(preloaded['/api/v1/ui/permissions']).toBeUndefined();
     expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data!.kind).toBe('wizard');
@@ -107,6 +117,9 @@ describe('web: the first screen inside the page', () => {
     const { owner } = await bookingOwner(t.app, 'first-screen-owner');
     const { html, preloaded } = await open('/dashboard', owner);
     expect(preloaded['/api/v1/user'].body.data!.email).toMatch(/@test\.example$/);
+    const manifest = preloaded['/api/v1/ui/manifest'].body.data as unknown as Manifest;
+    expect(manifest.partial).toBeUndefined();
+    expect(manifest.navigation.areas.length).toBeGreaterThan(2);
     expect(preloaded['/api/v1/ui/screens/dashboard.home'].status).toBe(200);
     expect(preloaded['/api/v1/user/setup-checklist'].status).toBe(200);
     expect(preloaded['/api/v1/clients?per_page=1'].body.meta).toBeDefined();
@@ -126,6 +139,20 @@ describe('web: the first screen inside the page', () => {
     // The chunk is only the code: the rules it runs come with the page, as the server has them now.
     const rules = preloaded['/api/v1/ui/permissions'].body.data as { roles: Record<string, unknown[]> };
     expect(Object.keys(rules.roles).sort()).toEqual(['admin', 'affiliate', 'user']);
+  });
+
+  it("gives an owner a page's screen with its widget's chunk, and the page's preloads", async () => {
+    const { owner } = await bookingOwner(t.app, 'first-screen-page');
+    const calendar = await open('/appointments/calendar/events', owner);
+    expect(calendar.preloaded['/api/v1/ui/screens/appointments.calendar'].body.data!.kind).toBe('page');
+    expect(calendar.html).toContain('<link rel="preload" as="script" href="/assets/screen-page.00000000000c.js">');
+    expect(calendar.html).toContain('<link rel="preload" as="script" href="/assets/widget-calendar.00000000000d.js">');
+    expect(calendar.html).not.toContain('screen-dashboard');
+    // The dashboard settings page reads the owner's choice of cards at once (its `preload`), and the dashboard whose
+    // cards they are (its `source`).
+    const settings = await open('/account-setup/customisation/dashboard-settings', owner);
+    expect(settings.preloaded['/api/v1/user/dashboard-settings'].status).toBe(200);
+    expect(settings.preloaded['/api/v1/ui/screens/dashboard.home'].body.data!.kind).toBe('dashboard');
   });
 
   it('keeps text that looks like markup inside the JSON block', async () => {

@@ -3,8 +3,8 @@ import { Agent, createUser, testApp, type TestApp } from '../helpers/app';
 /**
  * Read-only mode (spec §4, §6: "Read-only mode blocks all gated actions"): a read-only owner changes none of their
  * settings — every `PUT /api/v1/user/…` the API declares is refused with the read-only reason, through the ability
- * rules — except what such an owner must still do: their profile and password, and their
- * subscription (the way back).
+ * rules — except what such an owner must still do: their profile and password, their subscription (the way back),
+ * and marking what their bell tells them read.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -17,6 +17,12 @@ const STILL_OPEN = new Set([
   '/api/v1/user/profile', // their name, email and language
   '/api/v1/user/password',
   '/api/v1/user/auto-renew', // part of reactivating
+  // Their bell: marking news and notifications read changes nothing of the business, and a read-only owner is told
+  // things too (how to reactivate, a payment that failed) and must be able to clear them.
+  '/api/v1/user/news/mark-all-as-read',
+  '/api/v1/user/news/{id}/mark-as-read',
+  '/api/v1/user/notifications/mark-all-as-read',
+  '/api/v1/user/notifications/{id}/mark-as-read',
 ]);
 
 async function readOnlyOwner() {

@@ -64,6 +64,9 @@ function expectUploadHeaders(res: LightMyRequestResponse, what: string) {
       'x-content-type-options': 'nosniff',
     },
   });
+  // An owner's files are never kept by a shared cache for someone else.
+  if (res.statusCode === 200 || res.statusCode === 206)
+    expect({ what, cache: res.headers['cache-control'] }).toEqual({ what, cache: 'private, no-cache' });
 }
 
 describe('security headers', () => {

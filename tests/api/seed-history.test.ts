@@ -29,7 +29,7 @@ beforeAll(async () => {
   ownerId = (
     await t.app.db.selectFrom('users').select('id').where('email', '=', 'owner@demo.test').executeTakeFirstOrThrow()
   ).id;
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe("the demo owner's history", () => {
@@ -196,7 +196,7 @@ describe("the demo owner's history", () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+  });
   it('has expenses every month: the chair rent repeating to today with its next date, and purchases', async () => {
     const res = await owner.get('/api/v1/expenses?per_page=100&category=rent');
     const rent = res.json().data as Array<{ title: string; date: string; next_recurrence_date: string | null }>;

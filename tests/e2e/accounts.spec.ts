@@ -65,8 +65,12 @@ test('an affiliate creates their referral code', async ({ page, cspViolations })
   await login(page, 'affiliate@demo.test');
   await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
   await page.getByRole('button', { name: 'Create my code' }).click();
-  await expect(page.getByLabel('Your code')).toHaveValue(/^[A-Z2-9]{8}$/);
-  await expect(page.getByLabel('Your link')).toHaveValue(/\/register\?ref=[A-Z2-9]{8}$/);
+  // The code and its link, to open or copy; the button is gone once there is a code.
+  const referral = page.getByRole('region', { name: 'Your referral link' });
+  await expect(referral.getByRole('link', { name: /\/register\?ref=[A-Z2-9]{8}$/ })).toBeVisible();
+  await expect(referral).toContainText(/[A-Z2-9]{8}/);
+  await expect(page.getByRole('button', { name: 'Create my code' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Who signed up through you' })).toContainText('Sign-ups');
   await expectAccessible(page, 'affiliate dashboard');
 });
 

@@ -10,6 +10,8 @@ test('analytics drill-down: a bar of a chart opens its rows, which export as CSV
   await login(page);
   await page.goto('/analytics/list');
   await page.getByRole('button', { name: 'Last month' }).click();
+  await expect(page.getByRole('button', { name: 'Last month' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/from=\d{4}-\d\d-01&to=/);
   const services = page.getByRole('region', { name: 'Income by service' });
   await services.getByText('Figures as a table').click();
   const first = services.getByRole('table').getByRole('rowheader').first().getByRole('link');

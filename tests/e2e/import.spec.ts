@@ -15,7 +15,7 @@ test('the owner imports 20 clients from a CSV after a preview, and they show up 
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: csv(['Only,,,', 'Ok,Row,ok@example.com,']) });
-  await expect(page.getByRole('status')).toContainText('With problems: 1 row');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('With problems: 1 row');
   await expect(page.getByText('Fill in at least 2 fields')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Import/ })).toBeDisabled();
   const rows = Array.from(
@@ -25,7 +25,7 @@ test('the owner imports 20 clients from a CSV after a preview, and they show up 
   await page
     .locator('input[type=file]')
     .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: csv(rows) });
-  await expect(page.getByRole('status')).toContainText('Ready to import: 20');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Ready to import: 20');
   await expectAccessible(page, 'Import clients');
   await page.getByRole('button', { name: 'Import 20 clients' }).click();
   await expect(page.getByText('20 clients imported')).toBeVisible();

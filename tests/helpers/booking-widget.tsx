@@ -4,6 +4,7 @@ import type { WizardApi } from '../../renderer/react/context';
 import { HttpError } from '../../renderer/core/rest';
 import en from '../../src/locales/en.json';
 import uk from '../../src/locales/uk.json';
+import { productManifest } from './product-manifest';
 import { rendererContext, renderScreen } from './renderer-context';
 
 /** The app's texts through i18next itself (its plural rules per language), as the browser has them. */
@@ -77,7 +78,7 @@ export async function renderBooking(
   const t = await translatorIn(lng);
   return renderScreen(
     element,
-    rendererContext({ rest: rest as never, t, locale: lng === 'en' ? 'en-GB' : 'uk' }),
+    rendererContext({ rest: rest as never, manifest: productManifest(), t, locale: lng === 'en' ? 'en-GB' : 'uk' }),
     path,
   );
 }

@@ -1,16 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
+import { lazy, Suspense, useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import { isoOf, monthGrid } from '../../core/date-text';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-const DAY_MS = 86_400_000;
-const shift = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const utc = (iso: string) => new Date(`${iso}T12:00:00Z`);
+const loadCalendar = () => import(/* webpackChunkName: "date-calendar" */ './DateCalendar');
+const DateCalendar = lazy(loadCalendar);
 
 /** A calendar's icon (MUI's CalendarMonth path, drawn here so that the form's chunk carries no icon package). */
 function CalendarIcon() {
@@ -33,64 +27,15 @@ export interface DatePickerProps {
 }
 
 /**
- * A button beside a date field that opens a month's calendar: a tap on a day (or Enter on it, after the arrow keys)
- * fills the field. Weeks start on Monday, as in Britain and Ukraine; names come from the locale.
+ * A button beside a date field that opens a month's calendar (./DateCalendar.tsx, loaded when first wanted: the
+ * pointer over the button, its focus, or a tap).
  */
 export function DatePicker({ value, onPick, locale, t, disabled, label }: DatePickerProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  // The reader's own today ('en-CA' writes dates as ISO does).
-  const today = new Date().toLocaleDateString('en-CA');
-  const [focus, setFocus] = useState(value ?? today);
-  useEffect(() => {
-    if (open) setFocus(value ?? today);
-  }, [open]);
-  const year = Number(focus.slice(0, 4));
-  const month = Number(focus.slice(5, 7));
-  const grid = monthGrid(year, month);
-  const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(utc(focus));
-  const dayName = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  // British English writes no comma after the weekday ("Thursday 10 June 2027").
-  const inWords = (iso: string) =>
-    locale.startsWith('en') ? dayName.format(utc(iso)).replace(/^(\p{L}+),/u, '$1') : dayName.format(utc(iso));
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
-  const longWeekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-  // 2024-01-01 was a Monday.
-  const weekdays = Array.from({ length: 7 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i, 12)));
-  const table = useRef<HTMLTableElement>(null);
-  // The focused day takes the keyboard's focus as it moves (and when the calendar opens).
-  useEffect(() => {
-    if (open) table.current?.querySelector<HTMLButtonElement>(`[data-day="${focus}"]`)?.focus();
-  }, [open, focus]);
-
-  const toMonth = (by: number) => {
-    const m = month - 1 + by;
-    const y = year + Math.floor(m / 12);
-    const mm = ((m % 12) + 12) % 12;
-    const last = new Date(Date.UTC(y, mm + 1, 0)).getUTCDate();
-    setFocus(isoOf(y, mm + 1, Math.min(Number(focus.slice(8, 10)), last))!);
-  };
-  const pick = (iso: string) => {
-    setOpen(false);
-    onPick(iso);
-  };
-  const onKey = (e: KeyboardEvent) => {
-    const by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
-    if (by) {
-      e.preventDefault();
-      setFocus(shift(focus, by));
-    } else if (e.key === 'PageUp' || e.key === 'PageDown') {
-      e.preventDefault();
-      toMonth(e.key === 'PageUp' ? -1 : 1);
-    }
-  };
-
+  // Once opened the calendar stays mounted, so it can close as it opened.
+  const [wanted, setWanted] = useState(false);
+  const prefetch = () => void loadCalendar().catch(() => undefined);
   return (
     <>
       <IconButton
@@ -99,89 +44,28 @@ export function DatePicker({ value, onPick, locale, t, disabled, label }: DatePi
         disabled={disabled}
         aria-label={label ? `${t('form.date.choose')}: ${label}` : t('form.date.choose')}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
       >
         <CalendarIcon />
       </IconButton>
-      <Popover
-        open={open}
-        anchorEl={button.current}
-        onClose={() => setOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('form.date.choose') } as object }}
-      >
-        <Box sx={{ p: 1.5, width: 296 }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-            <IconButton size="small" aria-label={t('form.date.previousMonth')} onClick={() => toMonth(-1)}>
-              <span aria-hidden="true">‹</span>
-            </IconButton>
-            <Box component="h2" aria-live="polite" sx={{ m: 0, fontSize: '1rem', fontWeight: 500 }}>
-              {title}
-            </Box>
-            <IconButton size="small" aria-label={t('form.date.nextMonth')} onClick={() => toMonth(1)}>
-              <span aria-hidden="true">›</span>
-            </IconButton>
-          </Box>
-          <Box
-            component="table"
-            ref={table}
-            role="grid"
-            aria-label={title}
-            onKeyDown={onKey}
-            sx={{ borderCollapse: 'collapse', width: '100%', textAlign: 'center' }}
-          >
-            <thead>
-              <tr>
-                {weekdays.map((d) => (
-                  <Box
-                    component="th"
-                    key={d.getUTCDay()}
-                    scope="col"
-                    abbr={longWeekday.format(d)}
-                    sx={{ fontSize: '0.75rem', fontWeight: 400, color: 'text.secondary', pb: 0.5 }}
-                  >
-                    {weekday.format(d)}
-                  </Box>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {grid.map((week, w) => (
-                <tr key={w}>
-                  {week.map((iso, d) => (
-                    <td key={d} role="gridcell" aria-selected={iso !== null && iso === value}>
-                      {iso && (
-                        <ButtonBase
-                          data-day={iso}
-                          tabIndex={iso === focus ? 0 : -1}
-                          aria-label={inWords(iso)}
-                          aria-pressed={iso === value}
-                          aria-current={iso === today ? 'date' : undefined}
-                          onClick={() => pick(iso)}
-                          sx={{
-                            width: 36,
-                            height: 36,
-                            borderRadius: '50%',
-                            fontSize: '0.875rem',
-                            ...(iso === today ? { border: 1, borderColor: 'text.secondary' } : {}),
-                            ...(iso === value
-                              ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
-                              : { '&:hover': { bgcolor: 'action.hover' } }),
-                            '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-                          }}
-                        >
-                          {Number(iso.slice(8, 10))}
-                        </ButtonBase>
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Box>
-        </Box>
-      </Popover>
+      {wanted && (
+        <Suspense fallback={null}>
+          <DateCalendar
+            value={value}
+            onPick={onPick}
+            locale={locale}
+            t={t}
+            anchor={button.current}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -16,7 +16,7 @@ const invalid = (props: WidgetProps) => (props.rawErrors?.length ?? 0) > 0 || un
 
 /**
  * Money as integer minor units (pence, kopiyky): the person types 12.50, the form holds 1250. The currency comes
- * from the host's form context (the owner's region), or from another field of the form when
+ * from the host's form context (`formContext.currency`), or from another field of the form when
  * `ui:options.currencyField` names one (an admin's promo code is in the currency chosen beside it). With
  * `ui:options.moneyWhen` (a `showWhen`-style rule) the value is money only while the other fields match it, and a
  * whole number otherwise (a promo code's value is a percentage unless its kind is a fixed amount).
@@ -26,19 +26,26 @@ export function MoneyWidget(props: WidgetProps) {
   const context = contextOf(props);
   const values = context.values ?? {};
   const chosen = typeof options.currencyField === 'string' ? values[options.currencyField] : undefined;
-  const currency = typeof chosen === 'string' && chosen ? chosen.toUpperCase() : (context.currency ?? 'GBP');
+  const currency = typeof chosen === 'string' && chosen ? chosen.toUpperCase() : context.currency;
   const locale = context.locale ?? 'en';
   if (options.moneyWhen && !matchesWhen(options.moneyWhen as When, values)) return <WholeNumber {...props} />;
   return <MoneyInput {...props} currency={currency} locale={locale} />;
 }
 
-function MoneyInput(props: WidgetProps & { currency: string; locale: string }) {
-  const { id, value, onChange, onBlur, disabled, readonly, required, options, currency, locale } = props;
-  const symbol = useMemo(() => currencySymbol(currency, locale), [currency, locale]);
+/** ISO 4217's "no currency": two decimals and no sign, for a host that names no currency. */
+const NO_CURRENCY = 'XXX';
+
+function MoneyInput(props: WidgetProps & { currency?: string; locale: string }) {
+  const { id, value, onChange, onBlur, disabled, readonly, required, options, locale } = props;
+  const currency = props.currency ?? NO_CURRENCY;
+  const symbol = useMemo(
+    () => (props.currency ? currencySymbol(props.currency, locale) : ''),
+    [props.currency, locale],
+  );
   const shown = typeof value === 'number' ? moneyInputText(value, currency, locale) : '';
   return (
     <span className="sf-affix">
-      <span aria-hidden="true">{symbol}</span>
+      {symbol && <span aria-hidden="true">{symbol}</span>}
       <input
         id={id}
         className="sf-input"

@@ -1,10 +1,12 @@
 import { createRegistry, type Registry } from '../../core/registry';
 import { DurationWidget, MoneyWidget } from './catalogueWidgets';
+import CheckboxesWidget from './CheckboxesWidget';
 import ColourWidget from './ColourWidget';
 import DateWidget from './DateWidget';
 import DayMonthWidget from './DayMonthWidget';
 import ImageWidget from './ImageWidget';
 import ResourceSelectWidget, { LazyResourceText } from './LazyResourceSelect';
+import TemplateWidget from './TemplateWidget';
 import { CheckboxWidget, SelectWidget, TextareaWidget } from './theme';
 import type { RendererWidget } from '../types';
 import ZonedDateTimeWidget from './ZonedDateTimeWidget';
@@ -18,6 +20,10 @@ export type { RendererWidget };
 export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererWidget>('widget', {
   checkbox: CheckboxWidget,
   CheckboxWidget,
+  checkboxes: CheckboxesWidget,
+  CheckboxesWidget,
+  // A message template: tags to put in, and the text as it will be read, described by the server.
+  template: TemplateWidget,
   textarea: TextareaWidget,
   TextareaWidget,
   select: SelectWidget,

@@ -1,8 +1,7 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from '../router';
+import { startTransition, Suspense, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from '../router';
 import useSWR from 'swr';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -11,21 +10,13 @@ import Typography from '@mui/material/Typography';
 import type { CardDef } from '../../core/card-data';
 import { routeFor } from '../../core/routes';
 import { ofKind, type Paged } from '../../core/types';
-import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import { Loading } from '../Loading';
 import type { ScreenProps } from '../types';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import { FigureCard } from './dashboard/FigureCard';
+import { ScreenHeader } from './dashboard/ScreenHeader';
 import { cardSpan, useDashboardCards } from './dashboard/layout';
-
-/**
- * The period picker of screens that show a period (analytics): its own chunk, so the dashboard, which has none, does
- * not load its text fields and chips before its first paint.
- */
-const PeriodPicker = lazy(() =>
-  import(/* webpackChunkName: "period-picker" */ './dashboard/PeriodPicker').then((m) => ({ default: m.PeriodPicker })),
-);
 
 /** The number of active records of a resource. */
 function CountFigure({ card }: { card: CardDef }) {
@@ -67,6 +58,24 @@ function usePainted(): boolean {
   return painted;
 }
 
+/**
+ * A card's link to its screen, with the card's `query` ({from} and {to} the dashboard's period, when it has one):
+ * the list behind a figure, on the tab that figure counts.
+ */
+function useCardLink(card: CardDef): string | null {
+  const { manifest } = useRenderer();
+  const [address] = useSearchParams();
+  if (!card.screen) return null;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(card.query ?? {}))
+    query.set(
+      name,
+      value.replace(/\{(from|to)\}/g, (_, part: string) => address.get(part) ?? ''),
+    );
+  const q = query.toString();
+  return routeFor(manifest, card.screen) + (q ? `?${q}` : '');
+}
+
 /** One card: its heading (a link to its screen, when it names one) over its figure, chart or widget. */
 function DashboardCard({
   screen,
@@ -75,6 +84,7 @@ function DashboardCard({
   painted,
 }: ScreenProps & { card: CardDef; index: number; painted: boolean }) {
   const ctx = useRenderer();
+  const link = useCardLink(card);
   const headingId = `card-${card.id ?? index}`;
   const body = card.figure ? (
     <FigureCard card={card} />
@@ -100,8 +110,8 @@ function DashboardCard({
     <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
       <CardContent>
         <Typography id={headingId} color="text.secondary" component="h2" variant="subtitle2" gutterBottom>
-          {card.screen ? (
-            <Link component={RouterLink} to={routeFor(ctx.manifest, card.screen)} color="inherit" underline="hover">
+          {link ? (
+            <Link component={RouterLink} to={link} color="inherit" underline="hover">
               {ctx.t(card.title)}
             </Link>
           ) : (
@@ -120,43 +130,11 @@ function DashboardCard({
  */
 export default function DashboardScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'dashboard');
-  const ctx = useRenderer();
-  const navigate = useNavigate();
   const cards = useDashboardCards(screen);
   const painted = usePainted();
-  // A quick action shows only to a caller who may do it (its `subject`, else the screen resource's).
-  const own = screen.resource ? ctx.manifest.resources[screen.resource]?.subject : undefined;
-  const links = (screen.links ?? []).filter((l) => {
-    const subject = l.subject ?? own;
-    return !l.permission || !subject || ctx.can(l.permission, subject);
-  });
   return (
     <Box component="section" aria-labelledby="screen-title">
-      <Typography id="screen-title" variant="h5" component="h1" gutterBottom>
-        {ctx.t(screen.title)}
-      </Typography>
-      {links.length > 0 && (
-        <Box
-          component="nav"
-          aria-label={ctx.t('dashboard.quickActions')}
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
-        >
-          {links.map((l, i) => (
-            <Button
-              key={l.id}
-              variant={i === 0 ? 'contained' : 'outlined'}
-              onClick={() => void runAction(ctx, navigate, l, {})}
-            >
-              {ctx.t(l.label)}
-            </Button>
-          ))}
-        </Box>
-      )}
-      {screen.period && (
-        <Suspense fallback={<Skeleton variant="rectangular" height={56} sx={{ mb: 2 }} />}>
-          <PeriodPicker />
-        </Suspense>
-      )}
+      <ScreenHeader screen={screen} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
         {cards.map((c) => {
           const index = (screen.cards ?? []).indexOf(c);

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from '../router';
+import { useNavigate, useParams } from '../router';
 import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -7,84 +7,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import { Loading } from '../Loading';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { fieldLabelKey, formatFields, joinFields } from '../../core/format';
+import { fieldLabelKey, formatFields, isBlank, joinFields } from '../../core/format';
 import { HttpError } from '../../core/rest';
 import { routeFor } from '../../core/routes';
-import { ofKind, type Paged, type RecordData, type RelatedDef, type ScreenDef } from '../../core/types';
+import { matchesWhen, ofKind, type ActionDef, type RecordData, type ScreenDef } from '../../core/types';
+import { writesData } from '../../core/writes';
 import { runAction, shownFor } from '../actions';
 import { useRenderer, type DetailWidgetApi } from '../context';
+import { Notes } from '../detail/Notes';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary';
 import type { ScreenProps } from '../types';
 import { Cell, valueHostOf } from '../views/Cell';
-import { RowCards } from '../views/RowCards';
+import { ActionDialog } from '../list/ActionDialog';
+import { RelatedList, relatedSource } from '../list/RelatedList';
+import { rowQuery, rowTexts } from '../list/row-values';
 import { NotFound } from './NotFound';
 
-function RelatedList({ path, related, resource }: { path: string; related: RelatedDef; resource?: string }) {
-  const { rest, t, manifest } = useRenderer();
-  const [page, setPage] = useState(1);
-  const paged = page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
-  const { data, error } = useSWR(['related', paged], () => rest.getJson<Paged<RecordData>>(paged), {
-    keepPreviousData: true,
-  });
-  const last = data?.meta?.last_page ?? 1;
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t(related.title)}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>
-        {t(related.title)}
-      </Typography>
-      {error ? (
-        <Alert severity="error">{t('app.loadFailed')}</Alert>
-      ) : !data ? (
-        <Loading label={t('app.loading')} inline />
-      ) : data.data.length === 0 ? (
-        <Typography color="text.secondary" variant="body2">
-          {t(related.empty ?? 'detail.empty')}
-        </Typography>
-      ) : (
-        <RowCards
-          label={t(related.title)}
-          columns={related.columns.map((c) => fieldLabelKey(resource, c))}
-          rows={data.data.map((row) => ({
-            key: String(row.id),
-            cells: related.columns.map((c, i) =>
-              // The first cell opens the row's own page, when the list names one (a sale, an invoice).
-              i === 0 && related.rowScreen ? (
-                <Link key={c.field} to={routeFor(manifest, related.rowScreen, { id: row.id! })}>
-                  <Cell column={c} record={row} />
-                </Link>
-              ) : (
-                <Cell key={c.field} column={c} record={row} />
-              ),
-            ),
-          }))}
-        />
-      )}
-      {/* A long history is read a page at a time, as the lists are. */}
-      {last > 1 && (
-        <Pagination
-          sx={{ mt: 1, display: 'flex', justifyContent: 'flex-end' }}
-          size="small"
-          count={last}
-          page={page}
-          onChange={(_, p) => setPage(p)}
-          aria-label={t('detail.pages', { title: t(related.title) })}
-          getItemAriaLabel={(type, n) =>
-            type === 'page'
-              ? t('detail.page', { page: n })
-              : t(type === 'next' ? 'detail.nextPage' : 'detail.previousPage')
-          }
-        />
-      )}
-    </Paper>
-  );
-}
-
-/** A related list's own source with the record's id in place of `{id}`: "/api/v1/payments?client_id={id}". */
-export const relatedSource = (source: string, id: unknown): string =>
-  source.replace(/\{id\}/g, encodeURIComponent(String(id)));
+export { relatedSource };
 
 /** A section's hand-written widget, by the name the section gives, with the record. */
 function SectionWidget({
@@ -111,7 +52,21 @@ export default function DetailScreen(props: ScreenProps) {
   const { id } = useParams();
   const { mutate: mutateCache } = useSWRConfig();
   const info = manifest.resources[screen.resource];
-  const { data, error } = useSWR(['record', info.path, id], () => rest.getOne<RecordData>(info.path!, id!));
+  // A record read from a hand-written route (`source`, {id} the route's) or from the resource's show route.
+  const recordKey = ['record', screen.source ?? info.path, id];
+  const [asking, setAsking] = useState<ActionDef | null>(null);
+  // A record that changes by itself (a campaign sending) is read again while it matches `refresh.while`.
+  const { data, error } = useSWR(
+    recordKey,
+    () =>
+      screen.source
+        ? rest.getJson<{ data: RecordData }>(relatedSource(screen.source, id))
+        : rest.getOne<RecordData>(info.path!, id!),
+    {
+      refreshInterval: (latest?: { data: RecordData }) =>
+        screen.refresh && latest && matchesWhen(screen.refresh.while, latest.data) ? screen.refresh.every : 0,
+    },
+  );
   if (error) {
     if (error instanceof HttpError && error.status === 404) return <NotFound screen={screen} />;
     return <Alert severity="error">{t('app.loadFailed')}</Alert>;
@@ -119,6 +74,10 @@ export default function DetailScreen(props: ScreenProps) {
   if (!data) return <Loading label={t('app.loading')} />;
   const record = data.data;
   const header = screen.header ?? {};
+  const fieldsShown = (screen.sections ?? []).flatMap((s) => s.fields ?? []);
+  // Sections and related lists that say when they are shown (a campaign's review, progress or outcome).
+  const sections = (screen.sections ?? []).filter((s) => matchesWhen(s.showWhen, record));
+  const related = (screen.related ?? []).filter((r) => matchesWhen(r.showWhen, record));
   const title = joinFields(record, header.title) || t(screen.title);
   const subject = info.subject ?? '';
   const writable = Object.keys(screen.record?.properties ?? {}).filter((f) => !screen.record?.properties?.[f].readOnly);
@@ -131,7 +90,15 @@ export default function DetailScreen(props: ScreenProps) {
     return true;
   });
 
+  // A dialog's call changed the record (a sale refunded): read it and its related lists again.
+  const reread = () =>
+    Promise.all([mutateCache(recordKey), mutateCache((key) => Array.isArray(key) && key[0] === 'related')]);
+
   async function act(action: (typeof actions)[number]) {
+    if (action.dialog) return setAsking(action);
+    // A link's query may name any field of the record (the checkout for the sale's client).
+    if ((action.kind ?? 'navigate') === 'navigate' && !action.confirm)
+      return navigate(routeFor(manifest, action.screen!, { id: record.id ?? '' }) + rowQuery(action.query, record));
     const changed = await runAction(
       ctx,
       navigate,
@@ -142,7 +109,7 @@ export default function DetailScreen(props: ScreenProps) {
     if (!changed) return;
     const gone = action.kind === 'delete' || (action.kind === 'call' && action.method === 'DELETE');
     // A call changed the record (sent, cancelled, paid): read it again.
-    if (action.kind === 'call' && !gone) await mutateCache(['record', info.path, id]);
+    if (action.kind === 'call' && !gone) await mutateCache(recordKey);
     if (gone) navigate(listScreen ? routeFor(manifest, listScreen.id) : '/', { replace: true });
   }
 
@@ -165,14 +132,7 @@ export default function DetailScreen(props: ScreenProps) {
             {title} {record.archived ? <Chip size="small" label={t('detail.archived')} sx={{ ml: 1 }} /> : null}
           </Typography>
           <Typography color="text.secondary">
-            {formatFields(
-              record,
-              header.subtitle,
-              (screen.sections ?? []).flatMap((s) => s.fields ?? []),
-              t,
-              ctx.locale,
-              valueHostOf(ctx),
-            )}
+            {formatFields(record, header.subtitle, fieldsShown, t, ctx.locale, valueHostOf(ctx, record))}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -181,6 +141,7 @@ export default function DetailScreen(props: ScreenProps) {
               key={a.id}
               variant={a.kind === 'navigate' ? 'contained' : 'outlined'}
               color={a.kind === 'delete' ? 'error' : 'primary'}
+              disabled={ctx.readOnly && writesData(a, manifest.screens)}
               onClick={() => void act(a)}
             >
               {t(a.label)}
@@ -191,7 +152,7 @@ export default function DetailScreen(props: ScreenProps) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        {(screen.sections ?? []).map((section, i, sections) => (
+        {sections.map((section, i) => (
           <Paper
             key={section.title}
             // A widget's section spans the screen's width: a review or a chart needs the room. So does the last of an
@@ -199,7 +160,9 @@ export default function DetailScreen(props: ScreenProps) {
             sx={{
               p: 2,
               gridColumn:
-                section.widget || (i === sections.length - 1 && sections.filter((s) => !s.widget).length % 2 === 1)
+                section.widget ||
+                section.notes ||
+                (i === sections.length - 1 && sections.filter((s) => !s.widget && !s.notes).length % 2 === 1)
                   ? '1 / -1'
                   : undefined,
             }}
@@ -209,49 +172,55 @@ export default function DetailScreen(props: ScreenProps) {
             <Typography variant="subtitle1" component="h2" gutterBottom>
               {t(section.title)}
             </Typography>
+            {section.notes && <Notes notes={section.notes} record={record} />}
             {section.widget ? (
               <ScreenErrorBoundary t={t}>
                 <Suspense fallback={<Loading label={t('app.loading')} />}>
                   <SectionWidget
                     screen={screen}
                     name={section.widget}
-                    path={`screens/${screen.id}#/sections/${i}/widget`}
-                    detail={{ record, refresh: () => mutateCache(['record', info.path, id]) }}
+                    path={`screens/${screen.id}#/sections/${(screen.sections ?? []).indexOf(section)}/widget`}
+                    detail={{ record, refresh: () => mutateCache(recordKey) }}
                   />
                 </Suspense>
               </ScreenErrorBoundary>
             ) : (
-              <Box
-                component="dl"
-                sx={{
-                  m: 0,
-                  display: 'grid',
-                  gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)',
-                  rowGap: 1,
-                  columnGap: 2,
-                }}
-              >
-                {(section.fields ?? []).map((c) => (
-                  <Box key={c.field} sx={{ display: 'contents' }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {t(fieldLabelKey(screen.resource, c))}
-                    </Typography>
-                    {/* pre-line: an address or bank details keep their lines. */}
-                    <Typography
-                      component="dd"
-                      variant="body2"
-                      sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-                    >
-                      <Cell column={c} record={record} />
-                    </Typography>
-                  </Box>
-                ))}
-              </Box>
+              (section.fields ?? []).length > 0 && (
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    display: 'grid',
+                    gridTemplateColumns: 'minmax(96px, 40%) minmax(0, 1fr)',
+                    rowGap: 1,
+                    columnGap: 2,
+                  }}
+                >
+                  {(section.fields ?? [])
+                    // A field that says so is left out while it has nothing to say (why a sale that stands was cancelled).
+                    .filter((c) => !(c.hideBlank && isBlank(record[c.field], c)))
+                    .map((c) => (
+                      <Box key={c.field} sx={{ display: 'contents' }}>
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {t(fieldLabelKey(screen.resource, c))}
+                        </Typography>
+                        {/* pre-line: an address or bank details keep their lines. */}
+                        <Typography
+                          component="dd"
+                          variant="body2"
+                          sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+                        >
+                          <Cell column={c} record={record} />
+                        </Typography>
+                      </Box>
+                    ))}
+                </Box>
+              )
             )}
           </Paper>
         ))}
       </Box>
-      {(screen.related ?? []).length > 0 && (
+      {related.length > 0 && (
         <Box
           sx={{
             display: 'grid',
@@ -260,15 +229,32 @@ export default function DetailScreen(props: ScreenProps) {
             gridTemplateColumns: 'minmax(0, 1fr)',
           }}
         >
-          {screen.related!.map((r) => (
+          {related.map((r) => (
             <RelatedList
               key={r.id}
               path={r.source ? relatedSource(r.source, record.id) : `${info.path}/${r.id}/${record.id}`}
               related={r}
               resource={screen.resource}
+              subject={subject}
             />
           ))}
         </Box>
+      )}
+      {asking?.dialog && (
+        <ActionDialog
+          action={asking as ActionDef & { dialog: NonNullable<ActionDef['dialog']> }}
+          row={record}
+          currency={valueHostOf(ctx, record).currency ?? ''}
+          text={
+            asking.dialog.text
+              ? t(asking.dialog.text, rowTexts(record, fieldsShown, t, ctx.locale, valueHostOf(ctx, record)))
+              : undefined
+          }
+          onClose={(done) => {
+            setAsking(null);
+            if (done) void reread();
+          }}
+        />
       )}
     </Box>
   );

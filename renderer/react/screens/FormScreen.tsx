@@ -40,7 +40,7 @@ const hiddenFields = { [HIDDEN_FIELD]: () => null };
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
 export default function FormScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'form');
-  const { manifest, rest, t, locale, notify, widgets, onSession, formContext: hostContext } = useRenderer();
+  const { manifest, rest, t, locale, notify, widgets, onSession, formContext: hostContext, readOnly } = useRenderer();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
   const { id } = useParams();
@@ -140,7 +140,7 @@ export default function FormScreen(props: ScreenProps) {
         : (screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!));
       const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
       if (res?.message) notify(res.message, 'success');
-      if (resource?.path) await refreshResource(mutate, resource.path, res?.data);
+      if (resource?.path) await refreshResource(mutate, resource.path, res?.data, screen.resource);
       // A loaded form's facts follow what was saved (a new page address).
       else if (loadKey && res?.data) await mutate(loadKey, { data: res.data }, { revalidate: false });
       if (screen.submit?.then === 'session') {
@@ -187,7 +187,7 @@ export default function FormScreen(props: ScreenProps) {
         </Alert>
       )}
       {done && (
-        <Alert severity="success" sx={{ mb: 2 }} role="status">
+        <Alert severity="success" sx={{ mb: 2, '& .MuiAlert-message': { overflowWrap: 'anywhere' } }} role="status">
           {done}
         </Alert>
       )}
@@ -243,7 +243,7 @@ export default function FormScreen(props: ScreenProps) {
           emptyObjectFields: 'skipEmptyDefaults',
         }}
         showErrorList={false}
-        disabled={pending}
+        disabled={pending || readOnly}
         onSubmit={(e) => void submit(withoutHidden(e.formData as Record<string, unknown>, shown.hidden))}
         onError={() => {
           setSummary(t('form.fixErrors'));
@@ -267,7 +267,7 @@ export default function FormScreen(props: ScreenProps) {
             type="submit"
             variant="contained"
             color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'}
-            disabled={pending}
+            disabled={pending || readOnly}
             aria-busy={pending}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >

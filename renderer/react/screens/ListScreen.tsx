@@ -18,16 +18,28 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Alert from '@mui/material/Alert';
 import { withCases } from '../../core/cases';
-import { listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
+import { listState, PER_PAGE_OPTIONS, tabView, withChanges } from '../../core/list-state';
+import { periodChoices, periodOf, todayIn } from '../../core/periods';
+import type { Totals } from '../../core/totals';
 import { routeFor } from '../../core/routes';
 import { ofKind, type Paged, type RecordData } from '../../core/types';
+import { writesData } from '../../core/writes';
 import { runAction } from '../actions';
 import { useRenderer } from '../context';
 import type { ScreenProps } from '../types';
 import { defaultListViews } from '../views/list-views';
 import { PHONE_QUERY } from '../views/RowCards';
+import { ExportMenu } from '../list/ExportMenu';
+import { ListPeriod } from '../list/ListPeriod';
+import { ListTotals } from '../list/ListTotals';
 
-/** A resource list: search, sort, active/archived tabs, list/gallery/table views and paging, all kept in the URL. */
+/** A list page's answer: its rows, and in `meta` the server's totals and the owner's tax year start. */
+type ListPage = Paged<RecordData> & { meta: { totals?: Totals; tax_year_start?: string } };
+
+/**
+ * A resource list: a period, search, sort, tabs that are named filters, active/archived tabs, list/gallery/table/rows
+ * views and paging, all kept in the URL; the server's totals in a summary row, row actions and an export menu.
+ */
 export default function ListScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'list');
   const ctx = useRenderer();
@@ -47,6 +59,11 @@ export default function ListScreen(props: ScreenProps) {
     query,
   } = listState(screen, params, Boolean(info.archivable), useMediaQuery(PHONE_QUERY, { noSsr: true }));
   const [searchInput, setSearchInput] = useState(search);
+  const shown = tabView(screen, tabIndex, info.path);
+  const [taxYearStart, setTaxYearStart] = useState<string | null>(null);
+  const today = todayIn(ctx.formContext.timeZone as string | undefined);
+  const period = screen.period ? periodOf(screen.period, params, today, taxYearStart) : {};
+  const listQuery = { ...query, ...period, ...(shown.path === info.path ? {} : { per_page: undefined }) };
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams((prev) => withChanges(prev, changes), { replace: true });
@@ -59,15 +76,20 @@ export default function ListScreen(props: ScreenProps) {
   }, [searchInput]);
 
   const { data, error, isLoading, mutate } = useSWR(
-    ['list', info.path, JSON.stringify(query)],
-    () => rest.getList<Paged<RecordData>>(info.path!, query),
+    shown.path ? ['list', shown.path, JSON.stringify(listQuery)] : null,
+    () => rest.getList<ListPage>(shown.path!, listQuery),
     { keepPreviousData: true },
   );
+  const metaStart = data?.meta.tax_year_start ?? null;
+  useEffect(() => {
+    if (metaStart !== taxYearStart) setTaxYearStart(metaStart);
+  }, [metaStart]);
+  const exportParams = { search, ...period, ...(screen.tabs?.[tabIndex]?.params ?? {}) };
   // Every view (cards, gallery, table, a host's own) shows the columns' cases: rows are read as the columns show them.
-  const rows = useMemo(() => (data?.data ?? []).map((r) => withCases(r, screen.columns)), [data, screen.columns]);
+  const rows = useMemo(() => (data?.data ?? []).map((r) => withCases(r, shown.columns)), [data, shown.columns]);
   const View = (ctx.listViews?.has(view) ? ctx.listViews : defaultListViews).get(view, `screens/${screen.id}#/views`);
   const subject = info.subject ?? '';
-  const open = (row: RecordData) => screen.rowScreen && navigate(routeFor(manifest, screen.rowScreen, { id: row.id! }));
+  const open = (row: RecordData) => shown.rowScreen && navigate(routeFor(manifest, shown.rowScreen, { id: row.id! }));
 
   return (
     <Box component="section" aria-labelledby="screen-title">
@@ -85,6 +107,7 @@ export default function ListScreen(props: ScreenProps) {
             <Button
               key={a.id}
               variant={a.kind === 'navigate' ? 'contained' : 'outlined'}
+              disabled={ctx.readOnly && writesData(a, manifest.screens)}
               onClick={() =>
                 void runAction(ctx, navigate, a, {
                   resource: screen.resource,
@@ -95,7 +118,30 @@ export default function ListScreen(props: ScreenProps) {
               {t(a.label)}
             </Button>
           ))}
+        {screen.export && can(screen.export.permission ?? 'read', subject) && (
+          <ExportMenu
+            path={screen.export.path ?? `${info.path}/export`}
+            formats={info.exportFormats ?? []}
+            params={exportParams}
+          />
+        )}
       </Box>
+      {screen.period && (
+        <Box sx={{ mb: 2 }}>
+          <ListPeriod
+            def={screen.period}
+            choices={periodChoices(today, taxYearStart)}
+            from={period.from}
+            to={period.to}
+            onChange={(p) => update({ from: p.from, to: p.to, page: undefined })}
+          />
+        </Box>
+      )}
+      {screen.totals && (
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <ListTotals defs={screen.totals} totals={data?.meta.totals} />
+        </Paper>
+      )}
       <Paper>
         {screen.tabs && (
           <Tabs
@@ -121,43 +167,46 @@ export default function ListScreen(props: ScreenProps) {
             <Tab label={t('list.tabs.archived')} id="tab-archived" aria-controls="list-panel" />
           </Tabs>
         )}
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
-          {screen.searchable && (
-            <TextField
-              type="search"
-              size="small"
-              label={t('list.search')}
-              value={searchInput}
-              onChange={(e) => setSearchInput(e.target.value)}
-              sx={{ flex: '1 1 240px', maxWidth: 420 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" aria-hidden />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-          )}
-          {views.length > 1 && (
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={view}
-              onChange={(_, v: string | null) => v && update({ view: v })}
-              aria-label={t('list.views.label')}
-              sx={{ ml: 'auto' }}
-            >
-              {views.map((v) => (
-                <ToggleButton key={v} value={v} aria-label={t(`list.views.${v}`)}>
-                  {t(`list.views.${v}`)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          )}
-        </Box>
+        {/* Search and the views' switch; a list with neither has no empty strip above its rows. */}
+        {(screen.searchable || views.length > 1) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, p: 2, alignItems: 'center' }}>
+            {screen.searchable && (
+              <TextField
+                type="search"
+                size="small"
+                label={t('list.search')}
+                value={searchInput}
+                onChange={(e) => setSearchInput(e.target.value)}
+                sx={{ flex: '1 1 240px', maxWidth: 420 }}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" aria-hidden />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            )}
+            {views.length > 1 && (
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={view}
+                onChange={(_, v: string | null) => v && update({ view: v })}
+                aria-label={t('list.views.label')}
+                sx={{ ml: 'auto' }}
+              >
+                {views.map((v) => (
+                  <ToggleButton key={v} value={v} aria-label={t(`list.views.${v}`)}>
+                    {t(`list.views.${v}`)}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            )}
+          </Box>
+        )}
         <Box
           id="list-panel"
           role={screen.tabs || screen.archiveTabs ? 'tabpanel' : undefined}
@@ -173,7 +222,7 @@ export default function ListScreen(props: ScreenProps) {
           aria-busy={isLoading}
         >
           {isLoading && !data ? (
-            <Box sx={{ p: 2 }} aria-label={t('app.loading')}>
+            <Box sx={{ p: 2 }} role="status" aria-label={t('app.loading')}>
               {Array.from({ length: 5 }, (_, i) => (
                 <Skeleton key={i} height={56} />
               ))}
@@ -199,7 +248,8 @@ export default function ListScreen(props: ScreenProps) {
               {isLoading && <LinearProgress />}
               <View
                 rows={rows}
-                screen={screen}
+                screen={{ ...screen, ...shown, source: shown.path ?? undefined }}
+                onChanged={() => void mutate()}
                 sort={sort}
                 onOpen={open}
                 onSort={(f) => update({ sort: sort === f ? `-${f}` : f, page: undefined })}
@@ -212,8 +262,8 @@ export default function ListScreen(props: ScreenProps) {
             component="div"
             count={data.meta.total}
             page={page - 1}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PER_PAGE_OPTIONS}
+            rowsPerPage={data.meta.per_page ?? perPage}
+            rowsPerPageOptions={shown.path === info.path ? PER_PAGE_OPTIONS : []}
             onPageChange={(_, p) => update({ page: p > 0 ? String(p + 1) : undefined })}
             onRowsPerPageChange={(e) => update({ per_page: e.target.value, page: undefined })}
             labelRowsPerPage={t('list.rowsPerPage')}

@@ -10,16 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useRenderer } from '../context';
-
-/** For screen readers only. */
-const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { SR_ONLY } from '../sr-only';
 
 export interface RowCard {
   key: number | string;
@@ -72,7 +63,15 @@ export function RowCards({ label, columns, rows }: { label: string; columns: str
     );
   return (
     // Focusable, so a keyboard can scroll a table wider than the screen (as the list's table view is).
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }} tabIndex={0} aria-label={label}>
+    // Named as a group: a div may carry a name only with a role (a region would be a second landmark of the name).
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      sx={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="group"
+      aria-label={label}
+    >
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

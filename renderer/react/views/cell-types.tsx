@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import { colourNameKey } from '../../core/colours';
 import { formatValue, joinFields, type ValueHost } from '../../core/format';
 import { createRegistry, type Registry } from '../../core/registry';
@@ -13,9 +15,12 @@ import { UrlValue } from './UrlValue';
 export const currencyOf = (ctx: Pick<RendererContextValue, 'formContext'>): string | undefined =>
   typeof ctx.formContext.currency === 'string' ? ctx.formContext.currency : undefined;
 
-/** The host's currency and time zone (the business's), for values written as text. */
-export const valueHostOf = (ctx: Pick<RendererContextValue, 'formContext'>): ValueHost => ({
-  currency: currencyOf(ctx),
+/**
+ * The host's currency and time zone (the business's), for values written as text; a record that names its own
+ * `currency` (a payment taken in another) is written in it.
+ */
+export const valueHostOf = (ctx: Pick<RendererContextValue, 'formContext'>, record?: RecordData): ValueHost => ({
+  currency: typeof record?.currency === 'string' && record.currency ? record.currency : currencyOf(ctx),
   timeZone: typeof ctx.formContext.timeZone === 'string' ? ctx.formContext.timeZone : undefined,
 });
 
@@ -23,9 +28,9 @@ export const valueHostOf = (ctx: Pick<RendererContextValue, 'formContext'>): Val
  * The value as text, in the column's type: dates in words, money with its sign, durations in hours and minutes, a
  * number with its unit.
  */
-export function PlainValue({ value, column }: CellProps) {
+export function PlainValue({ value, column, record }: CellProps) {
   const ctx = useRenderer();
-  return <>{formatValue(value, column.type, ctx.t, ctx.locale, valueHostOf(ctx), column)}</>;
+  return <>{formatValue(value, column.type, ctx.t, ctx.locale, valueHostOf(ctx, record), column)}</>;
 }
 
 /** A list item with the fields its column types (`itemTypes`) written as such: dates in words, money with its sign. */
@@ -107,12 +112,53 @@ function ColourCell(props: CellProps) {
   );
 }
 
+/**
+ * An address: a link named by the column's `linkText` (a document's PDF, opened in a new tab), or the address itself
+ * with buttons to open and copy it (the booking page).
+ */
+function UrlCell(props: CellProps) {
+  const { t } = useRenderer();
+  const { value, column } = props;
+  if (typeof value !== 'string' || !value) return <PlainValue {...props} />;
+  if (!column.linkText) return <UrlValue url={value} />;
+  return (
+    <a href={value} target="_blank" rel="noopener" onClick={stop}>
+      {t(column.linkText)}
+    </a>
+  );
+}
+
+/** A share done (a percentage): a bar and its figure, in the success colour once 100 % is reached. */
+function ProgressCell(props: CellProps) {
+  const { t, locale } = useRenderer();
+  const percent = Number(props.value);
+  if (props.value === null || props.value === undefined || !Number.isFinite(percent)) return <PlainValue {...props} />;
+  const done = percent >= 100;
+  const text = `${percent.toLocaleString(locale, { maximumFractionDigits: 0 })} %`;
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 96 }}>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, Math.max(0, percent))}
+        color={done ? 'success' : 'primary'}
+        aria-label={t(props.column.label ?? 'list.progress')}
+        aria-valuetext={text}
+        sx={{ flex: 1, height: 8, borderRadius: 4 }}
+      />
+      <Box component="span" sx={{ whiteSpace: 'nowrap', color: done ? 'success.main' : 'text.secondary' }}>
+        {text}
+      </Box>
+    </Box>
+  );
+}
+
 /** The built-in cell types; every other type (text, date, money, enum, duration, boolean…) is written as text. */
 export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('cell type', {
   image: ImageCell,
   list: ListCell,
   colour: ColourCell,
-  url: forText((v) => <UrlValue url={v} />),
+  url: UrlCell,
+  progress: ProgressCell,
   email: forText((v) => (
     <a href={`mailto:${v}`} onClick={stop}>
       {v}

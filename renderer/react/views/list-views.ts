@@ -1,6 +1,7 @@
 import { createRegistry, type Registry } from '../../core/registry';
 import GalleryView from './GalleryView';
 import ListView from './ListView';
+import RowsView from './RowsView';
 import TableView from './TableView';
 import type { ListViewType } from './types';
 
@@ -9,4 +10,5 @@ export const defaultListViews: Registry<ListViewType> = createRegistry<ListViewT
   list: ListView,
   gallery: GalleryView,
   table: TableView,
+  rows: RowsView,
 });

@@ -8,6 +8,8 @@ export interface ViewProps {
   sort?: string;
   onSort(field: string): void;
   onOpen(row: RecordData): void;
+  /** A row action changed data: the list (and its totals) is read again. */
+  onChanged?(): void;
 }
 
 /** A way to show a list screen's rows; a host adds its own with `<SchemaApp listViews={{ 'x-board': Board }}>`. */

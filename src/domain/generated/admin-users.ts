@@ -15,6 +15,12 @@ export interface AdminUser {
   region?: string;
   sms_credits?: number;
   email_credits?: number;
+  /**
+   * The account balance with Soloist, in minor units of balance_currency.
+   */
+  balance?: number;
+  balance_currency?: string | null;
+  marketing_available?: boolean;
   deleted_at?: string | null;
   created_at?: string;
 }

@@ -39,6 +39,11 @@ import * as redemptionsNotIncome from './migrations/0036-redemptions-not-income'
 import * as partRefunds from './migrations/0037-part-refunds';
 import * as availabilityVersions from './migrations/0038-availability-versions';
 import * as figureVersions from './migrations/0039-figure-versions';
+import * as bell from './migrations/0040-bell';
+import * as apiTokens from './migrations/0041-api-tokens';
+import * as adminSupport from './migrations/0042-admin-support';
+import * as uiOverlays from './migrations/0043-ui-overlays';
+import * as uiAudit from './migrations/0044-ui-audit';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -81,6 +86,11 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0037-part-refunds': partRefunds,
   '0038-availability-versions': availabilityVersions,
   '0039-figure-versions': figureVersions,
+  '0040-bell': bell,
+  '0041-api-tokens': apiTokens,
+  '0042-admin-support': adminSupport,
+  '0043-ui-overlays': uiOverlays,
+  '0044-ui-audit': uiAudit,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

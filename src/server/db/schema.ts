@@ -1,6 +1,9 @@
 import type { DataExportsTable } from './tables/data-exports';
 import type { GoalsTable } from './tables/goals';
+import type { UiAuditTable, UiReleasesTable, UiStateTable } from './tables/ui-config';
+import type { ApiTokensTable, NewsReadsTable, NewsTable, NotificationsTable } from './tables/bell';
 import type { IntegrationsTable } from './tables/integrations';
+import type { AdminAuditTable } from './tables/admin-audit';
 import type {
   BillingEventsTable,
   UsersTable,
@@ -113,4 +116,12 @@ export interface Database {
   goals: GoalsTable;
   data_exports: DataExportsTable;
   rate_limits: RateLimitsTable;
+  news: NewsTable;
+  news_reads: NewsReadsTable;
+  notifications: NotificationsTable;
+  api_tokens: ApiTokensTable;
+  admin_audit: AdminAuditTable;
+  ui_releases: UiReleasesTable;
+  ui_state: UiStateTable;
+  ui_audit: UiAuditTable;
 }

@@ -1,7 +1,7 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { formatMoney, toMajor } from '../../../renderer/core/money';
 import { pdfTable } from '../infra/pdf-table';
+import { loadExcel } from '../infra/lazy-modules';
 import { neutralised } from './export';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
@@ -119,6 +119,7 @@ async function writeCsv(table: StreamedTable, out: PassThrough): Promise<void> {
 
 async function writeXlsx(table: StreamedTable, out: PassThrough): Promise<void> {
   // Inline strings and no styles: the writer keeps nothing per row once the row is committed.
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet(table.name);
   sheet.columns = table.columns.map((c) => ({ header: headingOf(table, c), key: c.key, width: 20 }));

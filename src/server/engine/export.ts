@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../infra/lazy-modules';
 import type { TFunction } from 'i18next';
 import { toMajor } from '../../../renderer/core/money';
 import type { Row } from './resource-repository';
@@ -73,6 +73,7 @@ export async function exportRows(
 ): Promise<ExportFile> {
   const inWords = new Set(enums);
   const isPhone = new Set(phones);
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   const currency = money.currency.toUpperCase();

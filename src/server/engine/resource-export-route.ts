@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { typed } from './typed-routes';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
-import { regionCurrency } from '../../../renderer/core/money';
+import { regionCurrency } from '../../domain/currency';
 import { moneyFields, resourceFile } from './export';
 import { streamExport } from './export-stream';
 import { resourcePdfTable } from './resource-pdf';

@@ -1,4 +1,6 @@
 import { ACTIONS, SUBJECTS } from '../../../permissions/subjects';
+import { callNameProblems } from './calls';
+import { i18nKeysOf } from './i18n-positions';
 import type { ColumnDef } from './generated/schema-language';
 import type { SchemaRegistry, Screen } from './schema-registry';
 
@@ -69,17 +71,17 @@ export function registryProblems(
   const problems: string[] = [];
   const problem = (where: string, msg: string) => problems.push(`${where}: ${msg}`);
 
+  const textOf = (texts: Record<string, unknown>, key: string) =>
+    key
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+        texts,
+      );
   const i18n = (where: string, key: string | undefined) => {
     if (!key) return;
-    for (const [lng, texts] of Object.entries(locales)) {
-      const value = key
-        .split('.')
-        .reduce<unknown>(
-          (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
-          texts,
-        );
-      if (typeof value !== 'string') problem(where, `i18n key "${key}" is missing in ${lng}`);
-    }
+    for (const [lng, texts] of Object.entries(locales))
+      if (typeof textOf(texts, key) !== 'string') problem(where, `i18n key "${key}" is missing in ${lng}`);
   };
   // A key written with a count may exist only as its plural forms (`units.miles_one`, `units.miles_other`).
   const plural = (where: string, key: string | undefined) => key && i18n(where, `${key}_other`);
@@ -144,8 +146,11 @@ export function registryProblems(
     if (s.resource && !resource) problem(`${where}#/resource`, `unknown resource "${s.resource}"`);
     if (code.screenKinds && !code.screenKinds.includes(s.kind))
       problem(`${where}#/kind`, `unknown screen kind "${s.kind}"`);
-    i18n(`${where}#/title`, s.title);
-    i18n(`${where}#/empty`, s.empty);
+    // Every key at a place the language types as one (a title, a tab, a total, a note…), plural forms counting.
+    for (const { at, key } of i18nKeysOf(s))
+      for (const [lng, texts] of Object.entries(locales))
+        if (typeof textOf(texts, key) !== 'string' && typeof textOf(texts, `${key}_other`) !== 'string')
+          problem(`${where}#${at}`, `i18n key "${key}" is missing in ${lng}`);
     const props = resource?.file.properties ?? {};
     const field = (p: string, f: string) =>
       resource && !(f in props) && problem(`${where}#/${p}`, `unknown field "${f}" of ${s.resource}`);
@@ -176,12 +181,18 @@ export function registryProblems(
     }
     for (const [i, sec] of (s.sections ?? []).entries()) {
       i18n(`${where}#/sections/${i}/title`, sec.title);
-      if (Boolean(sec.widget) === Boolean(sec.fields))
-        problem(`${where}#/sections/${i}`, 'a section shows either fields or a widget');
+      if (Boolean(sec.widget) === Boolean(sec.fields || sec.notes))
+        problem(`${where}#/sections/${i}`, 'a section shows either fields and notes, or a widget');
+      for (const [j, note] of (sec.notes ?? []).entries())
+        if (!s.source)
+          for (const f of [note.count, ...(note.values ?? []).map((c) => c.field)])
+            if (f) field(`sections/${i}/notes/${j}`, f);
       if (sec.widget && code.screenWidgets && !code.screenWidgets.includes(sec.widget))
         problem(`${where}#/sections/${i}/widget`, `unknown screen widget "${sec.widget}"`);
       for (const c of sec.fields ?? []) {
-        field(`sections/${i}`, c.field);
+        // A record read from its own route (`source`) carries more than the resource's fields: that route's tests
+        // hold the fields its screen names.
+        if (!s.source) field(`sections/${i}`, c.field);
         caseFields(`sections/${i}`, c.cases);
         i18n(`${where}#/sections/${i}`, c.label);
         plural(`${where}#/sections/${i}/unit`, c.unit);
@@ -189,9 +200,8 @@ export function registryProblems(
       }
     }
     for (const [i, rel] of (s.related ?? []).entries()) {
-      i18n(`${where}#/related/${i}/title`, rel.title);
-      i18n(`${where}#/related/${i}/empty`, rel.empty);
-      if (resource && !(resource.meta.related ?? []).includes(rel.id))
+      // A list read from its own `source` needs no related route of the resource.
+      if (resource && !rel.source && !(resource.meta.related ?? []).includes(rel.id))
         problem(`${where}#/related/${i}`, `"${rel.id}" is not in ${s.resource}'s x-resource.related`);
     }
     for (const list of ['actions', 'links'] as const) {
@@ -221,11 +231,23 @@ export function registryProblems(
       if (code.screenWidgets && !code.screenWidgets.includes(step.widget))
         problem(`${where}#/steps/${i}/widget`, `unknown screen widget "${step.widget}"`);
     }
-    for (const [i, tab] of (s.tabs ?? []).entries()) i18n(`${where}#/tabs/${i}/label`, tab.label);
+    // A page hosts one screen widget, as a card or a wizard step does.
+    if (s.widget && code.screenWidgets && !code.screenWidgets.includes(s.widget))
+      problem(`${where}#/widget`, `unknown screen widget "${s.widget}"`);
     for (const f of Object.keys(s.defaults ?? {})) field('defaults', f);
     screenRef('rowScreen', s.rowScreen);
-    i18n(`${where}#/submit/label`, s.submit?.label);
     screenRef('submit/screen', s.submit?.screen);
+    // A template asks a named call what its text says; choices are named by i18n keys.
+    const templateProblems = (at: string, ui: Record<string, unknown>) => {
+      const o = (ui['ui:options'] ?? {}) as { preview?: string; withFields?: Record<string, string>; labels?: object };
+      if (o.preview !== undefined && !registry.calls[o.preview])
+        problem(`${at}/ui:options/preview`, `"${o.preview}" is not a named call (schemas/calls.json)`);
+      for (const other of Object.values(o.withFields ?? {})) field(`${at.split('#/')[1]}/ui:options/withFields`, other);
+      for (const key of Object.values(o.labels ?? {})) i18n(`${at}/ui:options/labels`, key as string);
+      const items = (ui.items ?? {}) as { 'ui:enumNames'?: string[] };
+      for (const key of [...((ui['ui:enumNames'] as string[]) ?? []), ...(items['ui:enumNames'] ?? [])])
+        i18n(`${at}/ui:enumNames`, key);
+    };
     for (const [name, ui] of Object.entries((s.uiSchema as Record<string, Record<string, unknown>>) ?? {})) {
       if (name.startsWith('ui:')) continue;
       field(`uiSchema/${name}`, name);
@@ -239,6 +261,7 @@ export function registryProblems(
       const fill = (ui['ui:options'] as { fill?: Record<string, string> } | undefined)?.fill;
       for (const target of Object.keys(fill ?? {})) field(`uiSchema/${name}/ui:options/fill`, target);
       if (typeof ui['ui:help'] === 'string') i18n(`${where}#/uiSchema/${name}/ui:help`, ui['ui:help']);
+      templateProblems(`${where}#/uiSchema/${name}`, ui);
     }
   }
 
@@ -262,5 +285,7 @@ export function registryProblems(
     if (!routes.has(r.to) && r.to !== registry.navigation.notFound)
       problem(`navigation.json#/redirects/${i}/to`, `no screen has route "${r.to}"`);
   }
-  return problems;
+  // 5. Named calls: the resources they belong to and invalidate.
+  problems.push(...callNameProblems(registry.calls, new Set(registry.resources.keys())));
+  return [...new Set(problems)];
 }

@@ -14,6 +14,7 @@ import type {
   Screen as ScreenFile,
 } from './generated/schema-language';
 import type { Exclusive } from '../../../renderer/core/exclusive';
+import { loadCalls, type Calls } from './calls';
 import { boundNumbers } from './input-bounds';
 import { discoverSchemaFiles, RESOURCE_META_FILE } from '../../../schemas/index';
 import { sha256 } from '../infra/crypto';
@@ -49,6 +50,8 @@ export interface SchemaRegistry {
   resources: Map<string, Resource>;
   screens: Map<string, Screen>;
   navigation: Navigation;
+  /** The named calls widgets make (schemas/calls.json). */
+  calls: Calls;
   /** Changes whenever any schema file changes; the manifest's ETag. */
   hash: string;
   screenHashes: Map<string, string>;
@@ -208,6 +211,7 @@ export function loadSchemas(dir: string): SchemaRegistry {
   }
   const navigation = readJson(dir, files.navigation) as Navigation;
   assertValid(validate.navigation, navigation, files.navigation);
-  const hash = hashOf([[...resources.values()].map((r) => r.file), [...screens.values()], navigation]);
-  return { resources, screens, navigation, hash, screenHashes };
+  const calls = loadCalls(dir);
+  const hash = hashOf([[...resources.values()].map((r) => r.file), [...screens.values()], navigation, calls]);
+  return { resources, screens, navigation, calls, hash, screenHashes };
 }

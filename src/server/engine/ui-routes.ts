@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callRouteProblems } from './calls';
 import { MANIFEST } from './dialect-schemas';
 import type { Manifest, ResourceInfo } from './generated/schema-language';
+import { withViewTexts, type LiveView } from './live-view';
 import type { SchemaRegistry } from './schema-registry';
 import type { SchemaStore } from './schema-store';
 import { standaloneValidator } from './standalone-validator';
@@ -21,12 +23,13 @@ function fresh(req: FastifyRequest, reply: FastifyReply, etag: string): boolean 
 }
 
 /** The manifest (renderer/dialect/manifest.schema.json): what the browser routes by, before any screen. */
-function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string>): Manifest {
+function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string>, view: LiveView | null): Manifest {
   const validatorOf = new Map([...validatorFiles].map((file) => [file.split('.')[0], file]));
   return {
-    hash: registry.hash,
-    navigation: registry.navigation,
-    screens: [...registry.screens.values()].map(({ id, kind, route, title, resource, gate }) => ({
+    hash: view ? `${registry.hash}-${view.id}` : registry.hash,
+    navigation: view?.navigation ?? registry.navigation,
+    calls: registry.calls,
+    screens: [...(view?.screens ?? registry.screens).values()].map(({ id, kind, route, title, resource, gate }) => ({
       id,
       kind,
       route,
@@ -71,21 +74,32 @@ export async function uiRoutes(fastify: FastifyInstance, opts: { store: SchemaSt
   const { store } = opts;
   const { registry } = store;
   const validators = new Map<string, string>();
-  let manifest: { version: number; body: Manifest } | undefined;
-  const currentManifest = () => {
-    const { version, validators: files } = store.current;
-    if (manifest?.version !== version) manifest = { version, body: buildManifest(registry, files.keys()) };
+  let manifest: { version: string; body: Manifest } | undefined;
+  const currentManifest = (view: LiveView | null) => {
+    const { validators: files } = store.current;
+    const version = `${store.current.version}-${view?.id ?? ''}`;
+    if (manifest?.version !== version) manifest = { version, body: buildManifest(registry, files.keys(), view) };
     return manifest.body;
   };
+  // Admins' live changes, if any (features/ui-config): in every answer below and in its ETag.
+  const live = () => fastify.liveView.current();
+  const tagOf = (view: LiveView | null) => (view ? `-${view.id}` : '');
 
   const access = { access: 'public' as const };
+
+  // A named call the manifest offers must be a route: checked once every route is registered.
+  fastify.addHook('onReady', async () => {
+    const problems = callRouteProblems(registry.calls, (route) => fastify.hasRoute(route));
+    if (problems.length) throw new Error(`Named calls without a route:\n  ${problems.join('\n  ')}`);
+  });
 
   app.get(
     '/api/v1/ui/manifest',
     { config: access, schema: { response: responses({ 200: dataBody(MANIFEST) }), tags: ['ui'] } },
     async (req, reply) => {
-      if (fresh(req, reply, registry.hash)) return reply;
-      return { data: currentManifest() };
+      const view = await live();
+      if (fresh(req, reply, `${registry.hash}${tagOf(view)}`)) return reply;
+      return { data: currentManifest(view) };
     },
   );
 
@@ -101,9 +115,10 @@ export async function uiRoutes(fastify: FastifyInstance, opts: { store: SchemaSt
     },
     async (req, reply) => {
       const id = req.params.id;
-      const screen = registry.screens.get(id);
+      const view = await live();
+      const screen = (view?.screens ?? registry.screens).get(id);
       if (!screen) throw notFound();
-      if (fresh(req, reply, `${registry.screenHashes.get(id)}-${registry.hash}`)) return reply;
+      if (fresh(req, reply, `${registry.screenHashes.get(id)}-${registry.hash}${tagOf(view)}`)) return reply;
       const resource = screen.resource ? registry.resources.get(screen.resource) : undefined;
       return {
         data: {
@@ -127,8 +142,9 @@ export async function uiRoutes(fastify: FastifyInstance, opts: { store: SchemaSt
     },
     async (req, reply) => {
       const lng = req.params.lng;
-      if (fresh(req, reply, `${lng}-${store.current.textsHash}-${registry.hash}`)) return reply;
-      return store.i18n.texts[lng];
+      const view = await live();
+      if (fresh(req, reply, `${lng}-${store.current.textsHash}-${registry.hash}${tagOf(view)}`)) return reply;
+      return withViewTexts(store.i18n.texts[lng], view?.texts[lng] ?? view?.texts.en);
     },
   );
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { PassThrough, type Readable } from 'node:stream';
+import { loadPdfKit } from './lazy-modules';
 
 /** DejaVu Sans: Latin, Cyrillic and the currency signs (£, ₴, €) in one font, so any owner's data prints. */
 const FONT = createRequire(__filename).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -37,14 +38,23 @@ const HIGH_WATER = 256 * 1024;
  * A readable table as a PDF stream (pdfkit, A4): the heading and lines on the first page, the column headings on
  * every page, one line per row (a cell too long for its column ends in "…"), the totals after the last row, page
  * numbers in the footer. Pages are written as the rows arrive and handed to the reader as they are finished, so a
- * table of any length takes the same memory; the writer waits while the reader is behind.
+ * table of any length takes the same memory; the writer waits while the reader is behind. pdfkit is loaded on first
+ * use, so the stream starts at once and the document is piped into it.
  */
-export function pdfTable(table: PdfTable): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: false, autoFirstPage: false });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', BOLD);
-  void write(doc, table).catch((err: unknown) => doc.destroy(err as Error));
-  return doc;
+export function pdfTable(table: PdfTable): Readable {
+  const out = new PassThrough();
+  const fail = (err: unknown) => out.destroy(err as Error);
+  loadPdfKit().then((PDFDocument) => {
+    if (out.destroyed) return;
+    const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: false, autoFirstPage: false });
+    doc.registerFont('body', FONT);
+    doc.registerFont('bold', BOLD);
+    doc.on('error', fail);
+    out.on('close', () => doc.destroy());
+    doc.pipe(out);
+    void write(doc, table).catch((err: unknown) => doc.destroy(err as Error));
+  }, fail);
+  return out;
 }
 
 async function write(doc: PDFKit.PDFDocument, table: PdfTable): Promise<void> {

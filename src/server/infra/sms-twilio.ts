@@ -1,5 +1,5 @@
-import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
+import { loadTwilio } from './lazy-modules';
 import type { SmsTransport } from './sms';
 
 export interface TwilioOptions {
@@ -19,27 +19,35 @@ const TWILIO_API = 'https://api.twilio.com';
  * Twilio's SDK sends to api.twilio.com; pointed elsewhere, each request's address is rewritten to the stand-in —
  * the SDK's own extension point (a custom HTTP client), so the SDK still builds and signs every call itself.
  */
-class ApiUrlClient extends twilio.RequestClient {
-  constructor(private readonly base: string) {
-    super();
+async function twilioClient(options: TwilioOptions) {
+  const twilio = await loadTwilio();
+  const base = options.apiUrl?.replace(/\/$/, '');
+  if (!base || base === TWILIO_API) return twilio(options.accountSid, options.authToken);
+  class ApiUrlClient extends twilio.RequestClient {
+    override request<T>(opts: RequestClient.RequestOptions<T>) {
+      return super.request<T>({ ...opts, uri: opts.uri.replace(TWILIO_API, base!) });
+    }
   }
-
-  override request<T>(opts: RequestClient.RequestOptions<T>) {
-    return super.request<T>({ ...opts, uri: opts.uri.replace(TWILIO_API, this.base) });
-  }
+  return twilio(options.accountSid, options.authToken, { httpClient: new ApiUrlClient() });
 }
 
-/** SMS through Twilio's Messaging API: a message is `pending` with its SID until the status callback says more. */
+/**
+ * SMS through Twilio's Messaging API: a message is `pending` with its SID until the status callback says more. The
+ * SDK is loaded with the first message.
+ */
 export function twilioTransport(options: TwilioOptions): SmsTransport {
-  const base = options.apiUrl?.replace(/\/$/, '');
-  const client = twilio(options.accountSid, options.authToken, {
-    ...(base && base !== TWILIO_API ? { httpClient: new ApiUrlClient(base) } : {}),
-  });
+  let client: ReturnType<typeof twilioClient> | undefined;
   const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };
   return {
     name: 'twilio',
     async deliver(to, text, messageId) {
-      const message = await client.messages.create({
+      client ??= twilioClient(options).catch((err: unknown) => {
+        client = undefined;
+        throw err;
+      });
+      const message = await (
+        await client
+      ).messages.create({
         to,
         body: text,
         // Names our message, so a report that comes before Twilio's answer is stored still finds it.
@@ -52,12 +60,12 @@ export function twilioTransport(options: TwilioOptions): SmsTransport {
 }
 
 /** Whether a request claiming to be Twilio's carries Twilio's signature for this URL and these form fields. */
-export const fromTwilio = (
+export const fromTwilio = async (
   authToken: string,
   signature: string | undefined,
   url: string,
   params: Record<string, string>,
-) => typeof signature === 'string' && twilio.validateRequest(authToken, signature, url, params);
+) => typeof signature === 'string' && (await loadTwilio()).validateRequest(authToken, signature, url, params);
 
 /** Twilio's delivery states in ours (spec §4: error, pending, sent, delivered). */
 export function deliveryStatus(twilioStatus: string): 'pending' | 'sent' | 'delivered' | 'error' {

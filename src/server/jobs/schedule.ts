@@ -21,7 +21,8 @@ export function hourlyJobs(app: FastifyInstance): Record<string, JobHandler> {
     'subscriptions.check': async () => void (await runSubscriptionCheck(app.db, app.registry)),
     housekeeping: async () => void (await runHousekeeping(app.db)),
     'expenses.recurrence': async () => void (await runExpenseRecurrence(app.db)),
-    'invoices.statuses': async () => void (await runInvoiceStatuses(app.db)),
+    'invoices.statuses': async () =>
+      void (await runInvoiceStatuses(app.db, Date.now(), (overdue) => app.events.notify('invoices.overdue', overdue))),
     'billing.reconcile': async () => {
       if (app.billing) await runBillingReconciliation(app.db, app.dialect, app.billing, logEach('billing check'));
     },

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveSource } from '../../../renderer/core/card-data';
 import type { Area, Manifest, ScreenSummary } from '../engine/generated/schema-language';
+import { guestManifest, isGuestArea } from './first-screen-manifest';
 import { guestTexts, type Texts } from './first-screen-texts';
 
 /** An answer the page carries for the browser's first GETs, so they need no round trip. */
@@ -85,12 +87,17 @@ function opens(area: Area, signedIn: boolean): boolean {
   return area.guard === 'guest' ? !signedIn : signedIn;
 }
 
-/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards (as the browser reads them). */
+/**
+ * The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards, a page's widget (as the
+ * browser reads them).
+ */
 function firstWidgets(screen: {
   kind?: unknown;
+  widget?: string;
   steps?: Array<{ widget?: string }>;
   cards?: Array<{ widget?: string }>;
 }): string[] {
+  if (screen.kind === 'page') return screen.widget ? [screen.widget] : [];
   const parts = screen.kind === 'wizard' ? (screen.steps ?? []).slice(0, 1) : (screen.cards ?? []);
   return parts.flatMap((p) => (p.widget ? [p.widget] : []));
 }
@@ -169,10 +176,18 @@ export async function firstScreen(
     delete preloaded[urls.texts];
     preloaded[`${urls.texts}?first`] = { status: 200, body: guestTexts(texts.body as Texts, def, ...defs) };
   }
+  // A guest's page in a guest's area carries the manifest of those areas only; the browser completes it when needed.
+  if (user.status !== 200 && isGuestArea(hit.area))
+    preloaded[urls.manifest] = { status: 200, body: { data: guestManifest(m) } };
   // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
   const reads = ((def.preload as string[] | undefined) ?? [])
     .map((u) => filled(u, hit.params))
     .filter((u): u is string => u !== null);
+  // A page's `source` is its widget's first read, its {from} and {to} the address's period, as the browser fills them.
+  if (def.kind === 'page' && typeof def.source === 'string') {
+    const source = resolveSource(def.source, new URLSearchParams(req.url.split('?')[1] ?? ''));
+    if (!reads.includes(source)) reads.push(source);
+  }
   for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
     if (answer.status === 200) preloaded[url] = answer;
   }

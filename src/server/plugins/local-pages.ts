@@ -1,5 +1,5 @@
-import proxy from '@fastify/http-proxy';
 import fp from 'fastify-plugin';
+import { loadHttpProxy } from '../infra/lazy-modules';
 
 /** Where the app serves a local stand-in's pages: `/local/<name>/…` → the stand-in's own `/…`. */
 export const localPagesPath = (name: string) => `/local/${name}`;
@@ -12,7 +12,10 @@ export const localPagesPath = (name: string) => `/local/${name}`;
  */
 export default fp(
   async (app, opts: { localPages: Record<string, string> }) => {
-    for (const [name, upstream] of Object.entries(opts.localPages))
+    const pages = Object.entries(opts.localPages);
+    if (!pages.length) return;
+    const proxy = await loadHttpProxy();
+    for (const [name, upstream] of pages)
       await app.register(proxy, { upstream, prefix: localPagesPath(name), rewritePrefix: '', http2: false });
   },
   { name: 'local-pages' },

@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '../infra/sessions';
 import { abilitySubject, presentUser, type PresentedUser } from '../infra/users';
+import { callerOfToken, TOKEN_FAILURES_PER_ADDRESS } from '../infra/api-tokens';
 import { type I18n, pickLocale, type Locale } from '../infra/i18n';
 import type { TFunction } from 'i18next';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
     t: TFunction;
     /** The caller's CASL ability, built once per request from the permission rules. */
     ability: AppAbility;
+    /** The API token the caller came with (`Authorization: Bearer`), null for a browser session. */
+    apiTokenId: number | null;
   }
   interface FastifyContextConfig {
     /** 'user' (default for /api/v1): a logged-in user is required; 'public': anyone. */
@@ -69,6 +72,7 @@ export default fp(
     app.decorateRequest('locale', 'en');
     app.decorateRequest('t', null as unknown as TFunction);
     app.decorateRequest('ability', null as unknown as AppAbility);
+    app.decorateRequest('apiTokenId', null);
 
     app.decorate('translator', (locale: string) => opts.i18n.translator(pickLocale(locale)));
     app.decorate('setSessionCookies', (reply: FastifyReply, cookie: string, csrfToken: string) => {
@@ -97,6 +101,8 @@ export default fp(
       req.t = opts.i18n.translator(req.locale);
       const isApi = req.url.startsWith('/api/') || req.url.startsWith('/sanctum/');
       if (!isApi) return;
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (bearer !== undefined) return byToken(req, reply, bearer);
       const cookie = req.cookies[SESSION_COOKIE];
       req.session = cookie ? await findSession(app.db, cookie) : null;
       req.user = req.session?.user ?? null;
@@ -108,6 +114,29 @@ export default fp(
       const access = config.access ?? (req.url.startsWith('/api/v1/') ? 'user' : 'public');
       if (access === 'user' && !req.user) return reply.code(401).send({ message: req.t('auth.unauthenticated') });
     });
+
+    /**
+     * A caller with an API token (spec §6): only the /api/v1 calls, never the cookie-only ones (the CSRF cookie,
+     * login, logout). No cookie is read, so no CSRF is asked. The account's own abilities as an API user (no
+     * subscription gating). Wrong tokens count against the address like failed sign-ins, then answer 429.
+     */
+    async function byToken(req: FastifyRequest, reply: FastifyReply, token: string) {
+      if (!req.url.startsWith('/api/v1/')) return reply.code(401).send({ message: req.t('auth.tokenNotHere') });
+      const caller = await callerOfToken(app.db, token);
+      if (!caller) {
+        const { max, window } = TOKEN_FAILURES_PER_ADDRESS;
+        const verdict = await app.limiter.hit(`login:ip:${req.ip}`, max, window);
+        if (!verdict.allowed)
+          return reply
+            .code(429)
+            .header('retry-after', String(verdict.retryAfter))
+            .send({ message: req.t('auth.throttle', { seconds: verdict.retryAfter }) });
+        return reply.code(401).send({ message: req.t('auth.tokenInvalid') });
+      }
+      req.user = { ...caller.user, is_api_user: true };
+      req.apiTokenId = caller.tokenId;
+      req.ability = abilityFor(abilitySubject(req.user), opts.rules.current.rules);
+    }
   },
   { name: 'session', dependencies: ['db'] },
 );

@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,13 +12,14 @@ import {
   Link,
   routeFor,
   RowCards,
+  useCall,
+  useDataProvider,
   useRenderer,
   useSearchParams,
   type ScreenWidget,
 } from '../../../renderer';
 import { ADVANCED, COLUMNS, kindOf, SUBJECTS, VIEWS, type DetailsAnswer, type View } from './views';
 
-const PATH = '/api/v1/data/analytics-details';
 const PER_PAGE = 25;
 
 /**
@@ -28,7 +28,8 @@ const PER_PAGE = 25;
  * are and what they add up to; and the same rows as a CSV, Excel or PDF file.
  */
 const AnalyticsDetails: ScreenWidget = () => {
-  const { t, rest, locale, manifest, can } = useRenderer();
+  const { t, locale, manifest, can } = useRenderer();
+  const provider = useDataProvider();
   const [query, setQuery] = useSearchParams();
   // A view the plan lacks (advanced reporting, asked for by address) opens as income, the view every plan has.
   const asked = query.get('view') as View;
@@ -36,12 +37,10 @@ const AnalyticsDetails: ScreenWidget = () => {
   const view: View = open ? asked : 'income';
   const key = (open && query.get('key')) || undefined;
   const page = Math.max(1, Number(query.get('page')) || 1);
-  const params = new URLSearchParams({ view });
-  if (key) params.set('key', key);
-  for (const name of ['from', 'to']) if (query.get(name)) params.set(name, query.get(name)!);
-  const { data, error } = useSWR<DetailsAnswer>([PATH, `${params}`, page], () =>
-    rest.getJson<DetailsAnswer>(`${PATH}?${params}&page=${page}&per_page=${PER_PAGE}`),
-  );
+  const params = { view, key, from: query.get('from') ?? undefined, to: query.get('to') ?? undefined };
+  const { data, error } = useCall<DetailsAnswer>('analytics.details', {
+    query: { ...params, page, per_page: PER_PAGE },
+  });
   const change = (next: Record<string, string | null>) =>
     setQuery((q) => {
       for (const [name, value] of Object.entries(next))
@@ -91,7 +90,7 @@ const AnalyticsDetails: ScreenWidget = () => {
             t(`analytics.details.kinds.${r.kind as string}`),
             t(r.retained ? 'list.yes' : 'list.no'),
           ];
-  const exportHref = (format: string) => `${PATH}/export?${params}&format=${format}`;
+  const exportHref = (format: string) => provider.url('analytics.details-export', { query: { ...params, format } });
   const analytics = routeFor(manifest, 'analytics.list');
   const back = query.get('from') ? `${analytics}?from=${query.get('from')}&to=${query.get('to') ?? ''}` : analytics;
   const views = VIEWS.filter((v) => !ADVANCED.includes(v) || can('read', 'AdvancedReporting'));

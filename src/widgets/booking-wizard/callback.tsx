@@ -6,8 +6,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, type ApiResponse, type Checkout } from './api';
+import { HttpError, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { manageKey, onPage, type CallAnswer, type Checkout } from './api';
 import { BookingCard, PurchaseCard } from './done';
 
 const REDIRECT_SECONDS = 5;
@@ -20,16 +20,12 @@ type Outcome = 'paid' | 'bought' | 'refunded' | 'failed' | 'pending';
  * arrive a moment after the client, so an unpaid answer is asked again a few times before it counts as failed.
  */
 function usePayment(slug: string | undefined, payment: string) {
-  const { rest } = useRenderer();
+  const provider = useDataProvider();
   const [tries, setTries] = useState(0);
   const { data, error } = useSWR(
     payment ? ['booking-payment', slug, payment, tries] : null,
     () =>
-      rest
-        .getJson<ApiResponse<'GET /api/v1/online-booking/:slug/payments/:payment'>>(
-          `${pagePath(slug)}/payments/${encodeURIComponent(payment)}`,
-        )
-        .then((r) => r.data),
+      provider.call<CallAnswer<'booking.payment'>>('booking.payment', onPage(slug, { payment })).then((r) => r.data),
     { revalidateOnFocus: false },
   );
   const settled = data?.status === 'booked' || data?.status === 'refunded';

@@ -1,28 +1,25 @@
-import useSWR from 'swr';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { pagePath, useDay, useMoney, usePage, type ClassSessions } from './api';
+import { useCall, useRenderer, type ScreenWidget } from '../../../renderer';
+import { onPage, useDay, useMoney, usePage, type ClassSessions } from './api';
 import { addDays, todayIn } from '../../domain/dates';
 import { ChoiceList, FRESH, Loading, need, PaymentCancelled, useHold, useReleasedHold } from './shared';
 
 /** Step 3–4 for classes: a class's coming sessions with the seats left; choosing one holds a seat. */
 export const ClassesStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest } = useRenderer();
+  const { t } = useRenderer();
   const { data: page } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   const day = useDay();
   const today = todayIn(page?.time_zone ?? 'UTC');
   const released = useReleasedHold(w);
-  const { data: classes, mutate } = useSWR(
-    released ? ['booking-classes', w.params.slug, today] : null,
-    () =>
-      rest
-        .getJson<{ data: ClassSessions[] }>(`${pagePath(w.params.slug)}/classes?from=${today}&to=${addDays(today, 60)}`)
-        .then((r) => r.data),
+  const { data: answer, mutate } = useCall<{ data: ClassSessions[] }>(
+    'booking.classes',
+    released ? { ...onPage(w.params.slug), query: { from: today, to: addDays(today, 60) } } : null,
     FRESH,
   );
+  const classes = answer?.data;
   const { pending, hold } = useHold(w, mutate);
   if (!page || !classes) return <Loading />;
   return (

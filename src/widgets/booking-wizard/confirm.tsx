@@ -5,15 +5,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type ApiResponse, type Hold } from './api';
+import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { manageKey, onPage, useDay, useMoney, usePage, type CallAnswer, type Hold } from './api';
 import { PayWith, useQuote, voucherProblem, type PayChoice } from './pay-with';
 import { Loading, need, problemOf, Summary, when } from './shared';
 
 /** Step 6: confirm, paying with the client's package or a voucher code if they like; with a deposit, on to pay. */
 export const ConfirmStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest, locale } = useRenderer();
+  const { t, locale } = useRenderer();
+  const provider = useDataProvider();
   const { data: page, mutate: refreshPage } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   const day = useDay();
@@ -46,16 +47,15 @@ export const ConfirmStep: ScreenWidget = ({ wizard }) => {
     setPending(true);
     setProblem(null);
     try {
-      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/bookings'>>(
-        'POST',
-        `${pagePath(w.params.slug)}/bookings`,
-        {
+      const res = await provider.call<CallAnswer<'booking.book'>>('booking.book', {
+        ...onPage(w.params.slug),
+        body: {
           hold: w.data.hold,
           ...(w.data.details as object),
           use_package: choice.use_package,
           ...(choice.voucher_code ? { voucher_code: choice.voucher_code } : {}),
         },
-      );
+      });
       if (res.data.status === 'payment' && res.data.payment_url && res.data.manage_token) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);

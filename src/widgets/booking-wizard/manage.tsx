@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from '../../../renderer';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
-import { pagePath, useDay, usePage, type Hold, type ManagedBooking, type Purchase } from './api';
+import { HttpError, useCall, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { onPage, useDay, usePage, type Hold, type ManagedBooking, type Purchase } from './api';
 import { BookingCard, PurchaseCard } from './done';
 import { problemOf } from './shared';
 import { SlotPicker } from './slot-picker';
@@ -41,16 +40,17 @@ function Reschedule({
   service: string;
   onMoved(b: ManagedBooking, message: string): void;
 }) {
-  const { t, rest, notify } = useRenderer();
+  const { t, notify } = useRenderer();
+  const provider = useDataProvider();
   const { data: page } = usePage(slug);
   const day = useDay();
   const [pending, setPending] = useState<string | null>(null);
   const [held, setHeld] = useState<Hold | null>(null);
-  const base = `${pagePath(slug)}/bookings/${encodeURIComponent(token)}`;
+  const on = onPage(slug, { token });
   async function pick(start: string, again: () => Promise<unknown>) {
     setPending(start);
     try {
-      setHeld((await rest.send<{ data: Hold }>('POST', `${base}/holds`, { start })).data);
+      setHeld((await provider.call<{ data: Hold }>('booking.managed-hold', { ...on, body: { start } })).data);
     } catch (err) {
       const p = problemOf(err, t('errors.server'));
       notify(p.message ?? Object.values(p.fields)[0] ?? t('errors.server'), 'error');
@@ -62,8 +62,9 @@ function Reschedule({
   async function move() {
     setPending('move');
     try {
-      const res = await rest.send<{ data: ManagedBooking; message: string }>('POST', `${base}/reschedule`, {
-        hold: held!.token,
+      const res = await provider.call<{ data: ManagedBooking; message: string }>('booking.reschedule', {
+        ...on,
+        body: { hold: held!.token },
       });
       onMoved(res.data, res.message);
     } catch (err) {
@@ -91,17 +92,20 @@ function Reschedule({
 
 /** A booking's own page, reached by the link (with its token) in the confirmation: see it, add it to a calendar, cancel or move it. */
 export const BookingManage: ScreenWidget = () => {
-  const { t, rest, notify, confirm } = useRenderer();
+  const { t, notify, confirm } = useRenderer();
+  const provider = useDataProvider();
   const { slug, token = '' } = useParams();
   const navigate = useNavigate();
   const { data: page } = usePage(slug);
   const when = useWhen();
   const [changing, setChanging] = useState(false);
   const [busy, setBusy] = useState(false);
-  const base = `${pagePath(slug)}/bookings/${encodeURIComponent(token)}`;
-  const { data, error, mutate } = useSWR(['booking-manage', slug, token], () =>
-    rest.getJson<{ data: ManagedBooking | Purchase }>(base).then((r) => r.data),
-  );
+  const on = onPage(slug, { token });
+  const managed = useCall<{ data: ManagedBooking | Purchase }>('booking.managed', on);
+  const { error } = managed;
+  const data = managed.data?.data;
+  const mutate = (b?: ManagedBooking, options?: { revalidate: boolean }) =>
+    b ? managed.mutate({ data: b }, options) : managed.mutate();
   const again = () => navigate(`/online-booking/${slug}`);
   if (error) {
     return (
@@ -131,7 +135,7 @@ export const BookingManage: ScreenWidget = () => {
       return;
     setBusy(true);
     try {
-      const res = await rest.send<{ data: ManagedBooking; message: string }>('POST', `${base}/cancel`, {});
+      const res = await provider.call<{ data: ManagedBooking; message: string }>('booking.cancel', { ...on, body: {} });
       // The answer is the booking as it now is (a cancelled class seat is gone, so asking again would find nothing).
       await mutate(res.data, { revalidate: false });
       notify(res.message, 'success');
@@ -160,7 +164,13 @@ export const BookingManage: ScreenWidget = () => {
               ? t('bookingPage.changeUntil', { when: when(data.change_until, zone) })
               : t('booking.tooLateToChange', { name: data.owner })}
           </Typography>
-          <Button variant="contained" size="large" component="a" href={`${base}/calendar.ics`} download="booking.ics">
+          <Button
+            variant="contained"
+            size="large"
+            component="a"
+            href={provider.url('booking.calendar', on)}
+            download="booking.ics"
+          >
             {t('bookingPage.addToCalendar')}
           </Button>
           {data.can_change && data.reschedule_service && !changing && (

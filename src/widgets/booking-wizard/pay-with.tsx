@@ -6,11 +6,11 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer } from '../../../renderer';
-import { pagePath, type ApiResponse } from './api';
+import { HttpError, useDataProvider, useRenderer } from '../../../renderer';
+import { onPage, type CallAnswer } from './api';
 
 /** How a held time or seat is paid: a package of the client's, a voucher's part, the rest and the deposit now. */
-export type Quote = ApiResponse<'POST /api/v1/online-booking/:slug/quotes'>['data'];
+export type Quote = CallAnswer<'booking.quote'>['data'];
 
 /** What the client chose to pay with: their package (when one covers the booking) and a voucher code. */
 export interface PayChoice {
@@ -23,15 +23,18 @@ export interface PayChoice {
  * client's own and the voucher by its code). A code it refuses comes back as its words, and the choice without it.
  */
 export function useQuote(slug: string | undefined, hold: string, choice: PayChoice) {
-  const { rest } = useRenderer();
+  const provider = useDataProvider();
   return useSWR(
     ['booking-quote', slug, hold, choice.use_package, choice.voucher_code],
     () =>
-      rest
-        .send<{ data: Quote }>('POST', `${pagePath(slug)}/quotes`, {
-          hold,
-          use_package: choice.use_package,
-          ...(choice.voucher_code ? { voucher_code: choice.voucher_code } : {}),
+      provider
+        .call<{ data: Quote }>('booking.quote', {
+          ...onPage(slug),
+          body: {
+            hold,
+            use_package: choice.use_package,
+            ...(choice.voucher_code ? { voucher_code: choice.voucher_code } : {}),
+          },
         })
         .then((r) => r.data),
     // The last quote stays on screen while the next is asked, so the choices are not redrawn meanwhile.

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { manageKey, pagePath, useDay, useMoney, usePage, type ApiResponse } from './api';
+import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { manageKey, onPage, useDay, useMoney, usePage, type CallAnswer } from './api';
 import { ConsentBox } from './consent';
 import { ChoiceList, Loading, need, problemOf, Summary, type Errors } from './shared';
 
@@ -58,7 +58,8 @@ export const PackagesStep: ScreenWidget = ({ wizard }) => {
 /** Buying a voucher or package: a new client's name, a voucher's recipient and message, then pay. */
 export const PurchaseStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest } = useRenderer();
+  const { t } = useRenderer();
+  const provider = useDataProvider();
   const { data: page } = usePage(w.params.slug);
   const money = useMoney(page?.currency);
   const [form, setForm] = useState<Record<string, string>>({});
@@ -85,11 +86,10 @@ export const PurchaseStep: ScreenWidget = ({ wizard }) => {
     setErrors({});
     setProblem(null);
     try {
-      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/purchases'>>(
-        'POST',
-        `${pagePath(w.params.slug)}/purchases`,
-        { [w.data.kind as string]: item!.id, ...form, marketing },
-      );
+      const res = await provider.call<CallAnswer<'booking.purchase'>>('booking.purchase', {
+        ...onPage(w.params.slug),
+        body: { [w.data.kind as string]: item!.id, ...form, marketing },
+      });
       if (res.data.status === 'payment' && res.data.payment_url && res.data.manage_token) {
         sessionStorage.setItem(manageKey(w.params.slug), res.data.manage_token);
         window.location.assign(res.data.payment_url);

@@ -6,8 +6,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, useSearchParams, type WizardApi } from '../../../renderer';
-import { pagePath, type Hold } from './api';
+import { HttpError, useDataProvider, useRenderer, useSearchParams, type WizardApi } from '../../../renderer';
+import { onPage, type Hold } from './api';
 
 export type Errors = Record<string, string>;
 
@@ -91,7 +91,8 @@ export function ChoiceList({ items, gap = 1.5 }: { items: ChoiceItem[]; gap?: nu
  * are asked afresh (`again`, else `refresh`); a lost verification starts again. `pending` names the choice being held.
  */
 export function useHold(w: WizardApi, refresh?: () => Promise<unknown>) {
-  const { t, rest, notify } = useRenderer();
+  const { t, notify } = useRenderer();
+  const provider = useDataProvider();
   const [pending, setPending] = useState<string | null>(null);
   async function hold(
     key: string,
@@ -101,7 +102,7 @@ export function useHold(w: WizardApi, refresh?: () => Promise<unknown>) {
   ) {
     setPending(key);
     try {
-      const res = await rest.send<{ data: Hold }>('POST', `${pagePath(w.params.slug)}/holds`, body);
+      const res = await provider.call<{ data: Hold }>('booking.hold', { ...onPage(w.params.slug), body });
       w.next({ hold: res.data.token, held: res.data, ...patch });
     } catch (err) {
       if (err instanceof HttpError && err.status === 401) return w.restart({});
@@ -123,13 +124,13 @@ export function useHold(w: WizardApi, refresh?: () => Promise<unknown>) {
  * they had chosen is offered to them again. True once that is done (at once when nothing was held).
  */
 export function useReleasedHold(w: WizardApi): boolean {
-  const { rest } = useRenderer();
+  const provider = useDataProvider();
   const token = w.data.hold as string | null | undefined;
   const [released, setReleased] = useState(!token);
   useEffect(() => {
     if (!token) return;
-    void rest
-      .send('DELETE', `${pagePath(w.params.slug)}/holds/${encodeURIComponent(token)}`)
+    void provider
+      .call('booking.release', onPage(w.params.slug, { token }))
       .catch(() => undefined)
       .then(() => {
         w.update({ hold: null, held: null });

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useRenderer } from '../../../renderer';
-import { pagePath, useDay, usePage, type ApiResponse } from './api';
+import { useCall, useRenderer } from '../../../renderer';
+import { onPage, useDay, usePage, type CallAnswer } from './api';
 import { addDays, todayIn } from '../../domain/dates';
 import { FRESH, Loading } from './shared';
 
@@ -30,18 +29,15 @@ export function SlotPicker({
   pending: string | null;
   onPick(start: string, refresh: () => Promise<unknown>): void;
 }) {
-  const { t, rest } = useRenderer();
+  const { t } = useRenderer();
   const { data: page } = usePage(slug);
   const day = useDay();
   // The owner's today: a client booking just after midnight in the owner's zone starts from the owner's new day.
   const today = todayIn(page?.time_zone ?? 'UTC');
   const [from, setFrom] = useState(today);
-  const { data: slots, mutate } = useSWR(
-    ready ? ['booking-slots', slug, service, from] : null,
-    () =>
-      rest.getJson<ApiResponse<'GET /api/v1/online-booking/:slug/services/:service/slots'>>(
-        `${pagePath(slug)}/services/${encodeURIComponent(service)}/slots?from=${from}&to=${addDays(from, DAYS - 1)}`,
-      ),
+  const { data: slots, mutate } = useCall<CallAnswer<'booking.slots'>>(
+    'booking.slots',
+    ready ? { ...onPage(slug, { service }), query: { from, to: addDays(from, DAYS - 1) } } : null,
     FRESH,
   );
   const zone = slots?.meta.time_zone ?? page?.time_zone ?? 'UTC';

@@ -8,14 +8,15 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
-import { pagePath, usePage, type ApiResponse } from './api';
+import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { onPage, usePage, type CallAnswer } from './api';
 import { Loading, need, problemOf, type Errors } from './shared';
 
 /** Step 2: a 6-digit code by email or SMS; existing clients are recognised by it. */
 export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest } = useRenderer();
+  const { t } = useRenderer();
+  const provider = useDataProvider();
   const { data: page, mutate } = usePage(w.params.slug);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const [destination, setDestination] = useState('');
@@ -45,11 +46,10 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     void run(async () => {
-      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/codes'>>(
-        'POST',
-        `${pagePath(w.params.slug)}/codes`,
-        { channel, destination },
-      );
+      const res = await provider.call<CallAnswer<'booking.code'>>('booking.code', {
+        ...onPage(w.params.slug),
+        body: { channel, destination },
+      });
       setToken(res.data.token);
       setCode('');
       setSent(res.message ?? null);
@@ -58,11 +58,10 @@ export const VerifyStep: ScreenWidget = ({ wizard }) => {
   const verify = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const res = await rest.send<ApiResponse<'POST /api/v1/online-booking/:slug/codes/verify'>>(
-        'POST',
-        `${pagePath(w.params.slug)}/codes/verify`,
-        { token, code, remember },
-      );
+      const res = await provider.call<CallAnswer<'booking.verify'>>('booking.verify', {
+        ...onPage(w.params.slug),
+        body: { token, code, remember },
+      });
       await mutate();
       w.next({ verified: true, client: res.data.client });
     });

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { HttpError, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Loading, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { dayOf, DayRow, type Day, type DayErrors } from './DayRow';
 
@@ -28,7 +28,8 @@ function useLeaveWarning(unsaved: boolean) {
  * calendar's shading read these hours.
  */
 const BusinessHours: ScreenWidget = () => {
-  const { rest, t, locale, notify, onSession } = useRenderer();
+  const { t, locale, notify, onSession } = useRenderer();
+  const provider = useDataProvider();
   const { user } = useWidgetHost();
   const entries = useMemo(() => user?.businessTimeSettings ?? [], [user?.businessTimeSettings]);
   const [days, setDays] = useState<Record<number, Day>>({});
@@ -49,7 +50,7 @@ const BusinessHours: ScreenWidget = () => {
     setErrors({});
     try {
       const body = { days: Object.fromEntries(changed.map((e) => [e.id, days[e.id]])) };
-      const res = await rest.send<{ message?: string }>('PUT', '/api/v1/user/business-time-settings', body);
+      const res = await provider.call<{ message?: string }>('business-hours.save', { body });
       if (res?.message) notify(res.message, 'success');
       await onSession();
     } catch (err) {

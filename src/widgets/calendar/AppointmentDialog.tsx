@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MuiLink from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, useNavigate, useRenderer } from '../../../renderer';
+import { formatMoney, useMutation, useNavigate, useRenderer } from '../../../renderer';
 import type { Appointment } from './calendar.types';
 import { appointmentHeading, checkoutPath } from './calendar.utils';
 import { PaymentChip } from './EventCard';
@@ -39,7 +39,8 @@ export function AppointmentDialog({
   onDelete,
   back,
 }: AppointmentDialogProps) {
-  const { rest, t, locale, formContext, can } = useRenderer();
+  const { t, locale, formContext, can, readOnly } = useRenderer();
+  const write = useMutation();
   const navigate = useNavigate();
   const money = (minor: number) => formatMoney(minor, locale, String(formContext.currency ?? 'GBP'));
   const day = (date: string) =>
@@ -82,12 +83,13 @@ export function AppointmentDialog({
                 margin="dense"
                 label={t('calendar.attendanceOf', { name: `${c.first_name} ${c.last_name ?? ''}`.trim() })}
                 value={c.status}
+                disabled={readOnly}
                 onChange={(e) =>
                   void call(() =>
-                    rest
-                      .send<{ data: Appointment; message?: string }>('PUT', `/api/v1/appointments/${open.id}/status`, {
-                        status: e.target.value,
-                        client_id: c.id,
+                    write
+                      .call<{ data: Appointment; message?: string }>('appointments.status', {
+                        params: { id: open.id },
+                        body: { status: e.target.value, client_id: c.id },
                       })
                       .then((res) => {
                         onChange(res.data);
@@ -106,12 +108,14 @@ export function AppointmentDialog({
           </DialogContent>
           {/* Four actions wrap on a phone rather than spill over the dialog's edge. */}
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
-            <Button color="error" onClick={() => onDelete(open)}>
+            <Button color="error" disabled={readOnly} onClick={() => onDelete(open)}>
               {t('actions.delete')}
             </Button>
-            <Button onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>{t('actions.edit')}</Button>
+            <Button disabled={readOnly} onClick={() => navigate(`/appointments/calendar/form/${open.id}`)}>
+              {t('actions.edit')}
+            </Button>
             {can('create', 'Income') && checkoutPath(open) && (
-              <Button variant="outlined" onClick={() => navigate(checkoutPath(open, back())!)}>
+              <Button variant="outlined" disabled={readOnly} onClick={() => navigate(checkoutPath(open, back())!)}>
                 {t('calendar.checkout')}
               </Button>
             )}

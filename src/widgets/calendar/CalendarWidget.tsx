@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../../renderer';
-import useSWR from 'swr';
 import FullCalendar, { type CalendarApi, type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -14,7 +13,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatMoney, HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { formatMoney, HttpError, useCall, useMutation, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 import type { Appointment, ClassSession } from './calendar.types';
 import {
@@ -45,7 +44,8 @@ const TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as con
  * /appointments/{id}/time and goes back, with the server's message, when refused.
  */
 const CalendarWidget: ScreenWidget = () => {
-  const { rest, t, notify, confirm, locale, formContext } = useRenderer();
+  const { t, notify, confirm, locale, formContext, readOnly } = useRenderer();
+  const write = useMutation();
   const { user } = useWidgetHost();
   const navigate = useNavigate();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -55,24 +55,20 @@ const CalendarWidget: ScreenWidget = () => {
   const shown = useRef<{ date: string; view: string } | null>(null);
   const calendar = useRef<CalendarApi | null>(null);
   const [open, setOpen] = useState<Appointment | null>(null);
-  const key = range ? ['appointments', range.from, range.to] : null;
-  // Always fetched afresh when the calendar opens: appointments change from the form and other devices.
-  const { data, mutate } = useSWR(
-    key,
-    () => rest.getJson<{ data: Appointment[] }>(`/api/v1/appointments?from=${range!.from}&to=${range!.to}`),
-    { revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  const days = range ? { query: { from: range.from, to: range.to } } : null;
+  // Always fetched afresh when the calendar opens: appointments change from the form and other devices. Both are
+  // the appointments' reads: a change to an appointment (here, in its form, at the till) reads them again.
+  const { data } = useCall<{ data: Appointment[] }>('appointments.range', days, {
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   const settings = user?.calendarSettings;
   const hours = user?.businessTimeSettings ?? [];
   // Class sessions join the calendar when the plan has classes (otherwise the server answers 403: none shown).
-  const { data: sessions } = useSWR(
-    key ? ['class-sessions', range!.from, range!.to] : null,
-    () =>
-      rest
-        .getJson<{ data: ClassSession[] }>(`/api/v1/classes/sessions?from=${range!.from}&to=${range!.to}`)
-        .catch(() => ({ data: [] })),
-    { revalidateOnMount: true },
-  );
+  const { data: sessions } = useCall<{ data: ClassSession[] }>('classes.sessions', days, {
+    revalidateOnMount: true,
+    shouldRetryOnError: false,
+  });
   const events = useMemo(
     () => [...toEvents(data?.data ?? [], t), ...sessionEvents(sessions?.data ?? [])],
     [data, sessions, t],
@@ -96,7 +92,6 @@ const CalendarWidget: ScreenWidget = () => {
     try {
       const res = await run();
       if (res?.message) notify(res.message, 'success');
-      await mutate();
       return true;
     } catch (err) {
       notify(err instanceof HttpError ? err.message : t('errors.server'), 'error');
@@ -104,7 +99,7 @@ const CalendarWidget: ScreenWidget = () => {
     }
   }
 
-  /** Drag or resize: PUT /time, and back to where it was (with the server's message) if refused. */
+  /** Drag or resize: the appointment's new time, and back to where it was (with the server's message) if refused. */
   function reschedule(event: EventApi, revert: () => void, resized: boolean) {
     const id = (event.extendedProps as { appointment: Appointment }).appointment.id;
     const body: Record<string, unknown> = {
@@ -113,14 +108,14 @@ const CalendarWidget: ScreenWidget = () => {
     };
     if (resized && event.start && event.end)
       body.duration = Math.round((event.end.getTime() - event.start.getTime()) / 60_000);
-    void call(() => rest.send('PUT', `/api/v1/appointments/${id}/time`, body)).then((ok) => ok || revert());
+    void call(() => write.call('appointments.time', { params: { id }, body })).then((ok) => ok || revert());
   }
 
   async function remove(a: Appointment) {
     if (!(await confirm(t('confirm.delete')))) return;
-    let scope = '';
-    if (a.recurring) scope = (await confirm(t('calendar.deleteFuture'))) ? '?scope=future' : '?scope=this';
-    if (await call(() => rest.send('DELETE', `/api/v1/appointments/${a.id}${scope}`))) setOpen(null);
+    let scope: string | undefined;
+    if (a.recurring) scope = (await confirm(t('calendar.deleteFuture'))) ? 'future' : 'this';
+    if (await call(() => write.call('appointments.delete', { params: { id: a.id }, query: { scope } }))) setOpen(null);
   }
 
   return (
@@ -171,7 +166,8 @@ const CalendarWidget: ScreenWidget = () => {
         // Half-hour rows 36 px high: a 15-minute appointment gets 18 px, room for its one line (time and name).
         slotMinHeight={36}
         nowIndicator
-        editable
+        // Offline (read-only): nothing is dragged or resized, as nothing could be saved.
+        editable={!readOnly}
         businessHours={businessHours}
         events={events}
         datesSet={(info) => {

@@ -1,7 +1,7 @@
-import type { ApiResponse } from '../../domain/generated/api';
+import type { CallAnswer } from '../../domain/calls';
 
 /** An appointment as GET /api/v1/appointments answers it. */
-export type Appointment = ApiResponse<'GET /api/v1/appointments'>['data'][number];
+export type Appointment = CallAnswer<'appointments.range'>['data'][number];
 
 export interface BusinessTime {
   weekday: number;
@@ -12,4 +12,4 @@ export interface BusinessTime {
 }
 
 /** A class session as GET /api/v1/classes/sessions answers it. */
-export type ClassSession = ApiResponse<'GET /api/v1/classes/sessions'>['data'][number];
+export type ClassSession = CallAnswer<'classes.sessions'>['data'][number];

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import {
   HttpError,
   moneyInputText,
+  useMutation,
   useNavigate,
+  useOne,
   useRenderer,
   useSearchParams,
   type ScreenWidget,
@@ -33,20 +34,6 @@ import { ClientPicker, ItemLines, ItemPicker } from './parts';
 import { PayLineRow, type UiLine } from './pay-lines';
 import { DiscountField, Summary } from './summary';
 
-/** The answers a checkout makes stale: money lists and totals, the client page's related lists, the calendar. */
-const STALE = new Set([
-  'income',
-  'income-statistic',
-  'left-to-pay',
-  'sales',
-  'sale',
-  'related',
-  'appointments',
-  'checkout-owing',
-]);
-export const paidForgets = (key: unknown): boolean =>
-  key === 'left-to-pay-statistic' || (Array.isArray(key) && STALE.has(String(key[0])));
-
 /** Where to go after a checkout: the page it was opened from (a path of this app), else the income list. */
 export const backTo = (back: string | null): string =>
   back && back.startsWith('/') && !back.startsWith('//') ? back : '/financials/income/list';
@@ -57,10 +44,10 @@ export const backTo = (back: string | null): string =>
  * a gift voucher's code, a package session), then POST /payments. `?client_id=&appointment_id=&class_seat_id=&sale_id=&back=` preselect.
  */
 const Checkout: ScreenWidget = () => {
-  const { rest, t, locale, formContext, notify } = useRenderer();
+  const { t, locale, formContext, notify, readOnly } = useRenderer();
+  const write = useMutation();
   const [query] = useSearchParams();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const currency = currencyFrom(formContext);
   const money = useMemo(() => moneyIn(locale, currency), [locale, currency]);
   const presetClient = Number(query.get('client_id')) || null;
@@ -69,11 +56,9 @@ const Checkout: ScreenWidget = () => {
   const presetSale = Number(query.get('sale_id')) || null;
 
   const [client, setClient] = useState<ClientRef | null>(null);
-  const { data: preset } = useSWR(presetClient ? ['checkout-client', presetClient] : null, () =>
-    rest.getOne<ClientRef>('/api/v1/clients', presetClient!),
-  );
+  const { data: preset } = useOne<ClientRef>('clients', presetClient);
   useEffect(() => {
-    if (preset && !client) setClient(preset.data);
+    if (preset && !client) setClient(preset);
   }, [preset, client]);
 
   const clientId = client?.id ?? null;
@@ -152,10 +137,10 @@ const Checkout: ScreenWidget = () => {
     setErrors(undefined);
     setMessage(null);
     try {
-      const res = await rest.send<{ message?: string }>('POST', '/api/v1/payments', requestBody(basket));
+      // The call invalidates what a payment changes (schemas/calls.json): the money lists and totals, the client's
+      // page and the calendar read afresh.
+      const res = await write.call<{ message?: string }>('payments.create', { body: requestBody(basket) });
       notify(res.message ?? t('checkout.done'), 'success');
-      // The money lists, totals, the client page's lists and the calendar read afresh when next shown.
-      await mutate(paidForgets, undefined, { revalidate: false });
       navigate(backTo(query.get('back')));
     } catch (err) {
       if (err instanceof HttpError) {
@@ -177,95 +162,102 @@ const Checkout: ScreenWidget = () => {
       component="form"
       onSubmit={(e) => void submit(e)}
       noValidate
-      sx={{ p: { xs: 1.5, md: 3 }, display: 'grid', gap: 2, maxWidth: 960 }}
+      sx={{ p: { xs: 1.5, md: 3 }, maxWidth: 960 }}
       aria-label={t('checkout.title')}
     >
-      {message && (
-        <Alert severity="error" role="alert">
-          {message}
-          {parts.other
-            .filter((x) => x !== message)
-            .map((x) => (
-              <div key={x}>{x}</div>
-            ))}
-        </Alert>
-      )}
-      <ClientPicker
-        value={client}
-        error={fieldError('client_id')}
-        onChange={(c) => {
-          setClient(c);
-          clear();
-        }}
-      />
-      {client && (
-        <Box component="section" aria-labelledby="checkout-owed">
-          <Typography id="checkout-owed" variant="subtitle1" component="h2">
-            {t('checkout.owed', { name: clientName(client) })}
-          </Typography>
-          {owing.isLoading || !earlier ? (
-            <LinearProgress aria-label={t('app.loading')} />
-          ) : appointments.length === 0 ? (
-            <Typography color="text.secondary" variant="body2">
-              {t('checkout.nothingOwed')}
+      {/* Offline (read-only) every field of the till is disabled at once, as nothing could be paid. */}
+      <Box
+        component="fieldset"
+        disabled={readOnly}
+        sx={{ display: 'grid', gap: 2, border: 0, m: 0, p: 0, minWidth: 0 }}
+      >
+        {message && (
+          <Alert severity="error" role="alert">
+            {message}
+            {parts.other
+              .filter((x) => x !== message)
+              .map((x) => (
+                <div key={x}>{x}</div>
+              ))}
+          </Alert>
+        )}
+        <ClientPicker
+          value={client}
+          error={fieldError('client_id')}
+          onChange={(c) => {
+            setClient(c);
+            clear();
+          }}
+        />
+        {client && (
+          <Box component="section" aria-labelledby="checkout-owed">
+            <Typography id="checkout-owed" variant="subtitle1" component="h2">
+              {t('checkout.owed', { name: clientName(client) })}
             </Typography>
-          ) : (
-            <OwedList rows={appointments} chosen={(a) => isChosen(basket, a)} onToggle={toggle} money={money} />
-          )}
-          {fieldError('appointment_ids') && <Alert severity="error">{fieldError('appointment_ids')}</Alert>}
-          {fieldError('class_seat_ids') && <Alert severity="error">{fieldError('class_seat_ids')}</Alert>}
-          {fieldError('sale_ids') && <Alert severity="error">{fieldError('sale_ids')}</Alert>}
-        </Box>
-      )}
-      <Box component="section" aria-labelledby="checkout-sell" sx={{ display: 'grid', gap: 1 }}>
-        <Typography id="checkout-sell" variant="subtitle1" component="h2">
-          {t('checkout.sell')}
-        </Typography>
-        <ItemPicker options={sellables} onPick={(o) => setItems((x) => addItem(x, o))} />
-        <ItemLines items={items} onChange={setItems} money={money} />
-        {fieldError('items') && <Alert severity="error">{fieldError('items')}</Alert>}
-      </Box>
-      <DiscountField value={discount} onChange={setDiscount} currency={currency} error={fieldError('discount')} />
-      <Box component="section" aria-labelledby="checkout-pay" sx={{ display: 'grid', gap: 1.5 }}>
-        <Typography id="checkout-pay" variant="subtitle1" component="h2">
-          {t('checkout.payments')}
-        </Typography>
-        {lines.map((l, i) => (
-          <PayLineRow
-            key={l.key}
-            line={l}
-            index={i}
-            currency={currency}
-            money={money}
-            appointments={appointments.filter(
-              (a) => (a.kind ?? 'appointment') === 'appointment' && isChosen(basket, a),
+            {owing.isLoading || !earlier ? (
+              <LinearProgress aria-label={t('app.loading')} />
+            ) : appointments.length === 0 ? (
+              <Typography color="text.secondary" variant="body2">
+                {t('checkout.nothingOwed')}
+              </Typography>
+            ) : (
+              <OwedList rows={appointments} chosen={(a) => isChosen(basket, a)} onToggle={toggle} money={money} />
             )}
-            packages={packages}
-            error={parts.lines[i]}
-            left={sums.left}
-            overBalance={overBalance.has(l.key)}
-            onRest={(rest) => addLine(rest)}
-            onChange={(line) => changeLine(i, line)}
-            onRemove={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-          />
-        ))}
-        <Box>
-          <Button onClick={() => addLine()}>{t('checkout.addPayment')}</Button>
+            {fieldError('appointment_ids') && <Alert severity="error">{fieldError('appointment_ids')}</Alert>}
+            {fieldError('class_seat_ids') && <Alert severity="error">{fieldError('class_seat_ids')}</Alert>}
+            {fieldError('sale_ids') && <Alert severity="error">{fieldError('sale_ids')}</Alert>}
+          </Box>
+        )}
+        <Box component="section" aria-labelledby="checkout-sell" sx={{ display: 'grid', gap: 1 }}>
+          <Typography id="checkout-sell" variant="subtitle1" component="h2">
+            {t('checkout.sell')}
+          </Typography>
+          <ItemPicker options={sellables} onPick={(o) => setItems((x) => addItem(x, o))} />
+          <ItemLines items={items} onChange={setItems} money={money} />
+          {fieldError('items') && <Alert severity="error">{fieldError('items')}</Alert>}
         </Box>
-        {fieldError('payments') && <Alert severity="error">{fieldError('payments')}</Alert>}
+        <DiscountField value={discount} onChange={setDiscount} currency={currency} error={fieldError('discount')} />
+        <Box component="section" aria-labelledby="checkout-pay" sx={{ display: 'grid', gap: 1.5 }}>
+          <Typography id="checkout-pay" variant="subtitle1" component="h2">
+            {t('checkout.payments')}
+          </Typography>
+          {lines.map((l, i) => (
+            <PayLineRow
+              key={l.key}
+              line={l}
+              index={i}
+              currency={currency}
+              money={money}
+              appointments={appointments.filter(
+                (a) => (a.kind ?? 'appointment') === 'appointment' && isChosen(basket, a),
+              )}
+              packages={packages}
+              error={parts.lines[i]}
+              left={sums.left}
+              overBalance={overBalance.has(l.key)}
+              onRest={(rest) => addLine(rest)}
+              onChange={(line) => changeLine(i, line)}
+              onRemove={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+            />
+          ))}
+          <Box>
+            <Button onClick={() => addLine()}>{t('checkout.addPayment')}</Button>
+          </Box>
+          {fieldError('payments') && <Alert severity="error">{fieldError('payments')}</Alert>}
+        </Box>
+        <Summary sums={sums} money={money} />
+        {over && (
+          <Alert severity="warning" data-testid="checkout-over">
+            {t('payments.exceedsOwed')}
+          </Alert>
+        )}
       </Box>
-      <Summary sums={sums} money={money} />
-      {over && (
-        <Alert severity="warning" data-testid="checkout-over">
-          {t('payments.exceedsOwed')}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap', mt: 2 }}>
         <Button onClick={() => navigate(backTo(query.get('back')))}>{t('actions.cancel')}</Button>
         <Button
           type="submit"
           variant="contained"
-          disabled={busy || !client || over || overBalance.size > 0 || (nothing && sums.paid === 0)}
+          disabled={readOnly || busy || !client || over || overBalance.size > 0 || (nothing && sums.paid === 0)}
         >
           {t('checkout.submit', { amount: money(sums.paid) })}
         </Button>

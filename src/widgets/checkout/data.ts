@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { useRenderer } from '../../../renderer';
+import { useDataProvider, useRenderer } from '../../../renderer';
 import type { Owing, Page } from '../money/shared';
 import type { ItemKind } from '../money/basket';
 
@@ -26,23 +26,24 @@ export interface VoucherCode {
   expires_on: string | null;
 }
 
-const LITE = 'is_lite=1&per_page=100';
+const LITE = { is_lite: 1, per_page: 100 };
 
 /** The catalogue the till offers: products, and gift vouchers and packages on the plans that have them. */
 export function useSellables(): Sellable[] {
-  const { rest, can } = useRenderer();
-  const { data } = useSWR('checkout-sellables', async () => {
-    const get = <T>(path: string, ok: boolean) =>
+  const { can } = useRenderer();
+  const provider = useDataProvider();
+  const { data } = useSWR(['products', 'checkout-sellables'], async () => {
+    const get = <T>(resource: string, ok: boolean) =>
       ok
-        ? rest
-            .getJson<Page<T> | T[]>(`${path}?${LITE}`)
-            .then((p) => (Array.isArray(p) ? p : p.data))
+        ? provider
+            .getList<T>(resource, LITE)
+            .then((p: Page<T> | T[]) => (Array.isArray(p) ? p : p.data))
             .catch(() => [] as T[])
         : Promise.resolve([]);
     const [products, vouchers, packages] = await Promise.all([
-      get<{ id: number; title: string; price: number }>('/api/v1/products', can('read', 'Product')),
-      get<{ id: number; title: string; amount: number }>('/api/v1/gift-voucher', can('read', 'GiftVoucher')),
-      get<{ id: number; title: string; price: number }>('/api/v1/packages', can('read', 'Package')),
+      get<{ id: number; title: string; price: number }>('products', can('read', 'Product')),
+      get<{ id: number; title: string; amount: number }>('gift-vouchers', can('read', 'GiftVoucher')),
+      get<{ id: number; title: string; price: number }>('packages', can('read', 'Package')),
     ]);
     return [
       ...products.map((p) => ({ kind: 'product' as const, id: p.id, title: p.title, price: p.price ?? 0 })),
@@ -58,15 +59,16 @@ const AHEAD = '2099-12-31';
 
 /** The client's appointments and class seats with something left to pay, coming ones too (page after page). */
 export function useOwing(clientId: number | null) {
-  const { rest } = useRenderer();
+  const provider = useDataProvider();
+  // Under the payments' reads: a payment (the checkout's own, a refund) reads them again.
   return useSWR(
-    clientId ? ['checkout-owing', clientId] : null,
+    clientId ? ['payments', 'checkout-owing', clientId] : null,
     async () => {
       const out: Owing[] = [];
       for (let page = 1; page <= 20; page++) {
-        const res = await rest.getJson<Page<Owing>>(
-          `/api/v1/payments/left-to-pay/appointment?client_id=${clientId}&to=${AHEAD}&page=${page}`,
-        );
+        const res = await provider.call<Page<Owing>>('payments.owing-appointments', {
+          query: { client_id: clientId!, to: AHEAD, page },
+        });
         // A server that does not filter by client yet answers everyone's: keep this client's only.
         out.push(...res.data.filter((a) => a.clients.some((c) => c.id === clientId)));
         if (page >= res.meta.last_page) break;
@@ -79,11 +81,12 @@ export function useOwing(clientId: number | null) {
 
 /** The client's earlier sales with something left to pay, as rows of the owed list (kind sale). */
 export function useOwingSales(clientId: number | null) {
-  const { rest, can, t } = useRenderer();
+  const { can, t } = useRenderer();
+  const provider = useDataProvider();
   return useSWR(
-    clientId && can('read', 'Sale') ? ['checkout-owing-sales', clientId] : null,
+    clientId && can('read', 'Sale') ? ['payments', 'checkout-owing-sales', clientId] : null,
     async () => {
-      const res = await rest.getJson<
+      const res = await provider.call<
         Page<{
           id: number;
           date: string;
@@ -92,7 +95,7 @@ export function useOwingSales(clientId: number | null) {
           client: Owing['clients'][number] | null;
           items: { title: string; quantity: number }[];
         }>
-      >(`/api/v1/payments/left-to-pay/sale?client_id=${clientId}&to=${AHEAD}`);
+      >('payments.owing-sales', { query: { client_id: clientId!, to: AHEAD } });
       return res.data.map((s): Owing => ({
         id: s.id,
         kind: 'sale',
@@ -113,12 +116,12 @@ export function useOwingSales(clientId: number | null) {
 
 /** The client's package sales with sessions left (none while the route is missing or the plan has no packages). */
 export function useRedeemable(clientId: number | null): Redeemable[] {
-  const { rest } = useRenderer();
-  const { data } = useSWR(clientId ? ['checkout-redeemable', clientId] : null, () =>
-    rest
-      .getJson<{ packages?: Redeemable[]; data?: { packages?: Redeemable[] } }>(
-        `/api/v1/payments/redeemable?client_id=${clientId}`,
-      )
+  const provider = useDataProvider();
+  const { data } = useSWR(clientId ? ['payments', 'checkout-redeemable', clientId] : null, () =>
+    provider
+      .call<{ packages?: Redeemable[]; data?: { packages?: Redeemable[] } }>('payments.redeemable', {
+        query: { client_id: clientId! },
+      })
       .then((r) => r.packages ?? r.data?.packages ?? [])
       .catch(() => [] as Redeemable[]),
   );

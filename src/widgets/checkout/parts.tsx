@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useRenderer } from '../../../renderer';
+import { useList, useRenderer } from '../../../renderer';
 import { clientName, type ClientRef, type Page } from '../money/shared';
 import { setQuantity, type BasketItem } from '../money/basket';
 import type { Sellable } from './data';
@@ -23,14 +22,13 @@ export function ClientPicker({
   onChange(client: Client | null): void;
   error?: string;
 }) {
-  const { rest, t } = useRenderer();
+  const { t } = useRenderer();
   const [input, setInput] = useState('');
   // The lite list is a plain array of the lite fields (name, email, phone).
-  const { data, isLoading } = useSWR(['checkout-clients', input], () =>
-    rest
-      .getJson<Page<Client> | Client[]>(`/api/v1/clients?is_lite=1&per_page=20&search=${encodeURIComponent(input)}`)
-      .then((p) => (Array.isArray(p) ? p : p.data)),
-  );
+  const list = useList<Client>('clients', { is_lite: 1, per_page: 20, search: input });
+  const answer = list.data as Page<Client> | Client[] | undefined;
+  const data = Array.isArray(answer) ? answer : answer?.data;
+  const { isLoading } = list;
   return (
     <Autocomplete
       options={data ?? []}

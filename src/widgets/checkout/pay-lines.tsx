@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { HttpError, moneyInputText, parseMoney, useRenderer } from '../../../renderer';
+import { HttpError, moneyInputText, parseMoney, useDataProvider, useRenderer } from '../../../renderer';
 import { PAY_METHODS, type PayLine, type PayMethod } from '../money/basket';
 import { dayInWords, type Owing } from '../money/shared';
 import type { Redeemable, VoucherCode } from './data';
@@ -47,7 +47,8 @@ export function PayLineRow({
   overBalance = false,
   onRest,
 }: Props) {
-  const { rest, t, locale } = useRenderer();
+  const { t, locale } = useRenderer();
+  const provider = useDataProvider();
   const [looking, setLooking] = useState(false);
   const n = index + 1;
 
@@ -56,9 +57,9 @@ export function PayLineRow({
     if (!code) return;
     setLooking(true);
     try {
-      const res = await rest.getJson<VoucherCode | { data: VoucherCode }>(
-        `/api/v1/gift-vouchers/code/${encodeURIComponent(code)}`,
-      );
+      const res = await provider.call<VoucherCode | { data: VoucherCode }>('gift-vouchers.by-code', {
+        params: { code },
+      });
       const v = 'data' in res ? res.data : res;
       // A voucher pays at most its balance; what it cannot pay of the amount asked is offered as another payment.
       const wanted = line.amount ?? left;

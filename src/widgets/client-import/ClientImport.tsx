@@ -1,15 +1,21 @@
 import { useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { downloadFile, HttpError, routeFor, useNavigate, useRenderer, type ScreenWidget } from '../../../renderer';
+import {
+  downloadFile,
+  HttpError,
+  routeFor,
+  useDataProvider,
+  useMutation,
+  useNavigate,
+  useRenderer,
+  type ScreenWidget,
+} from '../../../renderer';
 import { PreviewTable, summaryOf, type Preview } from './PreviewTable';
-
-const PATH = '/api/v1/user/import-clients';
 
 /** The file's first refusal in words: the file's own problem, or the first row's. */
 const problemOf = (err: unknown, fallback: string) =>
@@ -23,7 +29,8 @@ const problemOf = (err: unknown, fallback: string) =>
  */
 const ClientImport: ScreenWidget = () => {
   const { t, rest, notify, manifest } = useRenderer();
-  const { mutate } = useSWRConfig();
+  const provider = useDataProvider();
+  const write = useMutation();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -31,14 +38,14 @@ const ClientImport: ScreenWidget = () => {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The file, previewed (nothing changes) or imported (the clients' reads are read again). */
   const send = async (chosen: File, previewOnly: boolean) => {
     const form = new FormData();
     form.append('file', chosen);
-    return rest.send<Preview & { data?: { imported: number }; message?: string }>(
-      'POST',
-      `${PATH}${previewOnly ? '?preview=1' : ''}`,
-      form,
-    );
+    type Answer = Preview & { data?: { imported: number }; message?: string };
+    return previewOnly
+      ? provider.call<Answer>('clients.import', { query: { preview: 1 }, body: form })
+      : write.call<Answer>('clients.import', { body: form });
   };
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -60,7 +67,6 @@ const ClientImport: ScreenWidget = () => {
     try {
       const res = await send(file!, false);
       notify(res.message ?? t('import.done', { count: res.data?.imported ?? 0 }), 'success');
-      await mutate((key) => Array.isArray(key) && String(key[1] ?? '').startsWith('/api/v1/clients'));
       navigate(routeFor(manifest, 'clients.list'));
     } catch (err) {
       setProblem(problemOf(err, t('app.networkError')));
@@ -106,7 +112,14 @@ const ClientImport: ScreenWidget = () => {
             <Button
               key={format}
               variant="outlined"
-              onClick={() => void downloadFile(rest, `${PATH}/template?format=${format}`, undefined, 'GET')}
+              onClick={() =>
+                void downloadFile(
+                  rest,
+                  provider.url('clients.import-template', { query: { format } }),
+                  undefined,
+                  'GET',
+                )
+              }
             >
               {t(`importScreen.template.${format}`)}
             </Button>

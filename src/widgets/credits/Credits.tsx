@@ -8,15 +8,24 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
-import type { ApiResponse } from '../../domain/generated/api';
+import {
+  HttpError,
+  Link,
+  useAddress,
+  useCall,
+  useDataProvider,
+  useMutation,
+  useRenderer,
+  type ScreenWidget,
+} from '../../../renderer';
+import type { CallAnswer } from '../../domain/calls';
 import { useWidgetHost } from '../host';
 import { PaymentFailure } from '../subscription/PaymentFailure';
 import { moneyIn } from '../money/shared';
 import { liqpayLink } from '../subscription/liqpay-link';
 
-type Credits = ApiResponse<'GET /api/v1/user/credits', '200'>['data'];
-type Bundle = ApiResponse<'GET /api/v1/data/sms-bundles', '200'>['data'][number];
+type Credits = CallAnswer<'credits.balance', '200'>['data'];
+type Bundle = CallAnswer<'credits.sms-bundles', '200'>['data'][number];
 type CreditType = 'sms' | 'email';
 const TYPES: readonly CreditType[] = ['sms', 'email'];
 
@@ -47,23 +56,27 @@ function readLeft(): { type: CreditType; balance: number } | null {
 }
 
 const CreditsWidget: ScreenWidget = () => {
-  const { rest, t, locale, notify, confirm } = useRenderer();
+  const { t, locale, notify, confirm } = useRenderer();
+  const provider = useDataProvider();
+  const write = useMutation();
   const { reloadUser } = useWidgetHost();
   // Back from LiqPay's page: the credits arrive with LiqPay's callback, so the balance is read again until then.
   // The balance before, kept when leaving for LiqPay, tells when they have arrived.
   const backFromLiqpay = new URLSearchParams(useAddress().search).get('liqpay') === 'done';
   const before = useMemo(() => (backFromLiqpay ? readLeft() : null), [backFromLiqpay]);
   const [arrived, setArrived] = useState(false);
-  const credits = useSWR('user-credits', () => rest.getJson<{ data: Credits }>('/api/v1/user/credits'), {
-    refreshInterval: backFromLiqpay && !arrived ? 3000 : 0,
-    onSuccess: (res) => {
-      if (before && res.data[before.type].balance > before.balance) setArrived(true);
+  const credits = useCall<{ data: Credits }>(
+    'credits.balance',
+    {},
+    {
+      refreshInterval: backFromLiqpay && !arrived ? 3000 : 0,
+      onSuccess: (res) => {
+        if (before && res.data[before.type].balance > before.balance) setArrived(true);
+      },
     },
-  });
+  );
   const bundles = useSWR('credit-bundles', async () => {
-    const lists = await Promise.all(
-      TYPES.map((type) => rest.getJson<{ data: Bundle[] }>(`/api/v1/data/${type}-bundles`)),
-    );
+    const lists = await Promise.all(TYPES.map((type) => provider.call<{ data: Bundle[] }>(`credits.${type}-bundles`)));
     return lists.flatMap((l) => l.data);
   });
   const [busy, setBusy] = useState(false);
@@ -73,13 +86,14 @@ const CreditsWidget: ScreenWidget = () => {
   const data = credits.data?.data;
   const liqpay = data?.pay_with === 'liqpay';
 
+  /** A credits call (it reads the balance again), then the user. */
   async function run(call: () => Promise<{ message?: string } | undefined>) {
     setBusy(true);
     setFailure(null);
     try {
       const res = await call();
       if (res?.message) notify(res.message, 'success');
-      await Promise.all([credits.mutate(), reloadUser()]);
+      await reloadUser();
     } catch (err) {
       const message = err instanceof HttpError ? err.message : t('errors.server');
       setFailure({ message, card: err instanceof HttpError && err.status === 422 });
@@ -97,16 +111,16 @@ const CreditsWidget: ScreenWidget = () => {
     };
     if (!(await confirm(t('credits.buyQuestion', what)))) return;
     if (liqpay) return toLiqpay(b);
-    await run(() => rest.send('POST', `/api/v1/user/${b.type}-notification-settings/buy-${b.type}-bundle/${b.id}`, {}));
+    await run(() => write.call(`credits.buy-${b.type}`, { params: { id: b.id }, body: {} }));
   };
   // UA owners pay for a bundle on LiqPay's page, which sends them back here.
   async function toLiqpay(b: Bundle) {
     setBusy(true);
     setFailure(null);
     try {
-      const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
-        `/api/v1/liqpay/widget?${new URLSearchParams({ bundle_id: b.id })}`,
-      );
+      const res = await provider.call<{ data: { url: string; data: string; signature: string } }>('liqpay.widget', {
+        query: { bundle_id: b.id },
+      });
       const type = b.type as CreditType;
       if (data) keepLeft({ type, balance: data[type].balance });
       notify(t('billing.liqpay.toPage'), 'info');
@@ -117,7 +131,7 @@ const CreditsWidget: ScreenWidget = () => {
     }
   }
   const autoRenew = (type: CreditType, on: boolean) =>
-    run(() => rest.send('PUT', '/api/v1/user/auto-renew', { type, auto_renew: on }));
+    run(() => write.call('credits.auto-renew', { body: { type, auto_renew: on } }));
 
   const loadError = credits.error ?? bundles.error;
   return (

@@ -8,8 +8,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { HttpError, useCardSource, useRenderer, type ScreenWidget } from '../../../renderer';
-import { ARCHIVES, type Archive } from './shared';
+import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import type { Archive } from './shared';
 
 /** How often the list is read again while an archive is being made. */
 const POLL_MS = 2000;
@@ -21,7 +21,8 @@ const COLOURS = { queued: 'default', running: 'info', ready: 'success', failed: 
  * list is read again every two seconds.
  */
 const ExportArchives: ScreenWidget = ({ card }) => {
-  const { t, rest, notify, can, locale } = useRenderer();
+  const { t, notify, can, locale } = useRenderer();
+  const provider = useDataProvider();
   const { data, error, mutate } = useCardSource<{ data: Archive[] }>(card);
   const [pending, setPending] = useState(false);
   const underWay = data?.data.some((a) => a.status === 'queued' || a.status === 'running') ?? false;
@@ -45,7 +46,7 @@ const ExportArchives: ScreenWidget = ({ card }) => {
   const exportNow = async () => {
     setPending(true);
     try {
-      const res = await rest.send<{ data: Archive; message?: string }>('POST', ARCHIVES, {});
+      const res = await provider.call<{ data: Archive; message?: string }>('export-information.create', { body: {} });
       notify(res.message ?? t('exportInformation.started'), 'success');
       await mutate();
     } catch (err) {
@@ -93,7 +94,7 @@ const ExportArchives: ScreenWidget = ({ card }) => {
                   <Button
                     size="small"
                     startIcon={<DownloadIcon />}
-                    href={`${ARCHIVES}/${a.id}/download`}
+                    href={provider.url('export-information.download', { params: { id: a.id } })}
                     aria-label={`${t('exportInformation.download')}: ${when.format(new Date(a.created_at))}`}
                   >
                     {t('exportInformation.download')}

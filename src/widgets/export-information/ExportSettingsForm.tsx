@@ -12,8 +12,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { HttpError, useCardSource, useRenderer, type ScreenWidget } from '../../../renderer';
-import { PARTS, SETTINGS, type ExportSettings } from './shared';
+import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { PARTS, type ExportSettings } from './shared';
 
 const label = (field: string) => `fields.export-information-settings.${field}`;
 
@@ -23,7 +23,8 @@ const label = (field: string) => `fields.export-information-settings.${field}`;
  * `PUT /user/export-information-settings`, which "export now" uses too.
  */
 const ExportSettingsForm: ScreenWidget = ({ card }) => {
-  const { t, rest, notify, can } = useRenderer();
+  const { t, notify, can, readOnly } = useRenderer();
+  const provider = useDataProvider();
   const { data, error, mutate } = useCardSource<{ data: ExportSettings }>(card);
   const [form, setForm] = useState<ExportSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -33,7 +34,9 @@ const ExportSettingsForm: ScreenWidget = ({ card }) => {
   }, [data]);
   if (error) return <Typography color="text.secondary">{t('app.loadFailed')}</Typography>;
   if (!form) return <Skeleton variant="rectangular" height={280} />;
-  const editable = can('update', 'DataExport');
+  const mayChange = can('update', 'DataExport');
+  // Offline (read-only) the settings and their Save are there, disabled.
+  const editable = mayChange && !readOnly;
   const set = (change: Partial<ExportSettings>) => setForm({ ...form, ...change });
   const togglePart = (part: string, on: boolean) =>
     set({
@@ -45,7 +48,9 @@ const ExportSettingsForm: ScreenWidget = ({ card }) => {
     setPending(true);
     setErrors({});
     try {
-      const res = await rest.send<{ data: ExportSettings; message?: string }>('PUT', SETTINGS, form);
+      const res = await provider.call<{ data: ExportSettings; message?: string }>('export-information.settings', {
+        body: form,
+      });
       await mutate(res, { revalidate: false });
       notify(res.message ?? t('messages.updated'), 'success');
     } catch (err) {
@@ -104,9 +109,9 @@ const ExportSettingsForm: ScreenWidget = ({ card }) => {
         <FormHelperText sx={{ mt: 0 }}>{t('exportInformation.automaticHelp')}</FormHelperText>
       </Box>
       {radios('frequency', ['weekly', 'monthly'], !form.automatic)}
-      {editable && (
+      {mayChange && (
         <Box>
-          <Button type="submit" variant="contained" disabled={pending || form.parts.length === 0}>
+          <Button type="submit" variant="contained" disabled={!editable || pending || form.parts.length === 0}>
             {pending ? t('form.saving') : t('actions.save')}
           </Button>
         </Box>

@@ -23,6 +23,3 @@ export interface Archive {
   created_at: string;
   finished_at: string | null;
 }
-
-export const SETTINGS = '/api/v1/user/export-information-settings';
-export const ARCHIVES = '/api/v1/user/export-information';

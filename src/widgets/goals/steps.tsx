@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +9,8 @@ import {
   moneyInputText,
   parseMoney,
   routeFor,
+  useDataProvider,
+  useMutation,
   useNavigate,
   useRenderer,
   useSearchParams,
@@ -24,13 +25,14 @@ const MAX_AMOUNT = 100_000_000_000;
 /** Step 1: what the goal measures. Opened with `?edit=<id>`, the wizard starts from that goal's values. */
 export const CategoryStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest } = useRenderer();
+  const { t } = useRenderer();
+  const provider = useDataProvider();
   const [query] = useSearchParams();
   const edit = Number(query.get('edit')) || null;
   useEffect(() => {
     if (!edit || w.data.id === edit) return;
-    void rest
-      .getOne<{ id: number; type: string; timeframe: string; amount: number }>('/api/v1/goals', edit)
+    void provider
+      .getOne<{ id: number; type: string; timeframe: string; amount: number }>('goals', edit)
       .then(({ data }) => w.restart({ id: data.id, type: data.type, timeframe: data.timeframe, amount: data.amount }))
       .catch(() => undefined); // a goal gone or not theirs: a new goal, then
   }, [edit]);
@@ -117,8 +119,8 @@ export const AmountStep: ScreenWidget = ({ wizard }) => {
 /** Step 4: the goal in words, saved as a new goal or over the one being changed. */
 export const ReviewStep: ScreenWidget = ({ wizard }) => {
   const w = need(wizard);
-  const { t, rest, notify, manifest, formContext } = useRenderer();
-  const { mutate } = useSWRConfig();
+  const { t, notify, manifest, formContext } = useRenderer();
+  const write = useMutation();
   const navigate = useNavigate();
   const words = useGoalWords(formContext.currency as string | undefined);
   const [pending, setPending] = useState(false);
@@ -129,11 +131,9 @@ export const ReviewStep: ScreenWidget = ({ wizard }) => {
     setProblem(null);
     try {
       const body = { type, timeframe, amount };
-      await (id ? rest.update('/api/v1/goals', id, body) : rest.create('/api/v1/goals', body));
+      // Writes to the goals read every cached read of them again (the goals page's progress card among them).
+      await (id ? write.update('goals', id, body) : write.create('goals', body));
       notify(t('goals.saved'), 'success');
-      await mutate(
-        (key) => Array.isArray(key) && key[0] === 'card-source' && String(key[1]).startsWith('/api/v1/goals'),
-      );
       w.restart({});
       navigate(routeFor(manifest, 'goals.list'), { replace: true });
     } catch (err) {

@@ -8,8 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { HttpError, useRenderer } from '../../../renderer';
-import { INTEGRATIONS_PATH } from './api';
+import { HttpError, useMutation, useRenderer } from '../../../renderer';
 
 type Field = 'public_key' | 'private_key';
 
@@ -27,7 +26,8 @@ export interface LiqpayFormProps {
  * the owner asks to see it.
  */
 export function LiqpayForm({ publicKey = '', canChange, onConnected }: LiqpayFormProps) {
-  const { rest, t, notify } = useRenderer();
+  const { t, notify } = useRenderer();
+  const write = useMutation();
   const [keys, setKeys] = useState<Record<Field, string>>({ public_key: publicKey, private_key: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,9 +51,8 @@ export function LiqpayForm({ publicKey = '', canChange, onConnected }: LiqpayFor
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const res = await rest.send<{ message?: string }>('POST', `${INTEGRATIONS_PATH}/liqpay`, {
-        public_key: keys.public_key.trim(),
-        private_key: keys.private_key.trim(),
+      const res = await write.call<{ message?: string }>('integrations.liqpay', {
+        body: { public_key: keys.public_key.trim(), private_key: keys.private_key.trim() },
       });
       if (res?.message) notify(res.message, 'success');
       setKeys((k) => ({ ...k, private_key: '' }));

@@ -17,7 +17,7 @@ import { useReturnNotice } from './useReturnNotice';
  * LiqPay with the shop's keys). Only one is connected at a time, so another is offered only after disconnecting.
  * Below: whether clients can pay deposits online, and the way to the payment settings.
  */
-const PaymentsIntegration: ScreenWidget = ({ card }) => {
+const PaymentsIntegration: ScreenWidget = () => {
   const { t, can } = useRenderer();
   const integrations = useIntegrations();
   const { busy, connect, disconnect } = useProviderActions();
@@ -31,7 +31,7 @@ const PaymentsIntegration: ScreenWidget = ({ card }) => {
   return (
     <Box component="section" aria-labelledby="payments-integration" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="payments-integration" variant="h6" component="h2">
-        {t(card?.title ?? 'screens.paymentsIntegration.card')}
+        {t('screens.paymentsIntegration.card')}
       </Typography>
       <LoadState loading={integrations.isLoading} error={integrations.error} retry={() => void reread()} />
       {data && connected && (

@@ -16,7 +16,7 @@ import { useReturnNotice } from './useReturnNotice';
  * Disconnect, or Connect. Appointments and classes may have a Zoom meeting only while it is connected (§5), which the
  * signed-in user carries: it is read again after a change. With §9's note on Zoom's free plan.
  */
-const ZoomIntegration: ScreenWidget = ({ card }) => {
+const ZoomIntegration: ScreenWidget = () => {
   const { t, can } = useRenderer();
   const { reloadUser } = useWidgetHost();
   const integrations = useIntegrations();
@@ -31,7 +31,7 @@ const ZoomIntegration: ScreenWidget = ({ card }) => {
   return (
     <Box component="section" aria-labelledby="zoom-integration" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="zoom-integration" variant="h6" component="h2">
-        {t(card?.title ?? 'screens.zoomIntegration.card')}
+        {t('screens.zoomIntegration.card')}
       </Typography>
       <LoadState loading={integrations.isLoading} error={integrations.error} retry={() => void integrations.mutate()} />
       {zoom && (

@@ -1,25 +1,26 @@
 import { useState } from 'react';
-import { useRenderer } from '../../../renderer';
-import { INTEGRATIONS_PATH, refusalOf, useIntegrations, type Provider } from './api';
+import { useDataProvider, useMutation, useRenderer } from '../../../renderer';
+import { refusalOf, type Provider } from './api';
 
 /**
  * Connecting and disconnecting a provider. Connecting through OAuth asks the server for the provider's consent page and
  * leaves for it (the page sends the owner back to this screen). Disconnecting asks first, in `question`'s words, then
- * calls `GET /integrations/{provider}/disconnect` (a GET by the spec; the REST client sends the XSRF token with it) and
- * reads the integrations again; `after` runs then too (the Zoom screen reads the user again).
+ * makes the disconnect call (a GET by the spec; the REST client sends the XSRF token with it) and reads the
+ * integrations again; `after` runs then too (the Zoom screen reads the user again).
  */
 export function useProviderActions(after?: () => Promise<unknown>) {
-  const { rest, t, notify, confirm } = useRenderer();
-  const { mutate } = useIntegrations();
+  const { t, notify, confirm } = useRenderer();
+  const data = useDataProvider();
+  const write = useMutation();
   /** The provider being connected or disconnected: its buttons wait. */
   const [busy, setBusy] = useState<Provider | null>(null);
   const name = (provider: Provider) => t(`integrations.providers.${provider}`);
 
-  async function connect(provider: Provider) {
-    setBusy(provider);
+  async function connect(which: Provider) {
+    setBusy(which);
     try {
-      const res = await rest.getJson<{ data: { url: string } }>(`${INTEGRATIONS_PATH}/${provider}/connect`);
-      notify(t('integrations.toProvider', { provider: name(provider) }), 'info');
+      const res = await data.call<{ data: { url: string } }>('integrations.connect', { params: { provider: which } });
+      notify(t('integrations.toProvider', { provider: name(which) }), 'info');
       window.location.assign(res.data.url);
       // The buttons keep waiting while the browser leaves for the provider.
     } catch (err) {
@@ -28,17 +29,18 @@ export function useProviderActions(after?: () => Promise<unknown>) {
     }
   }
 
-  async function disconnect(provider: Provider, question: string) {
+  async function disconnect(which: Provider, question: string) {
     const labels = { confirm: t('integrations.disconnect'), cancel: t('integrations.keepConnected') };
     if (!(await confirm(question, labels))) return;
-    setBusy(provider);
+    setBusy(which);
     try {
-      const res = await rest.getJson<{ message?: string }>(`${INTEGRATIONS_PATH}/${provider}/disconnect`);
+      const res = await data.call<{ message?: string }>('integrations.disconnect', { params: { provider: which } });
       if (res?.message) notify(res.message, 'success');
     } catch (err) {
       notify(refusalOf(err, t('app.networkError')), 'error');
     } finally {
-      await Promise.all([mutate(), after?.()]);
+      // Read again whatever the answer (a refusal may name a connection the provider had already dropped).
+      await Promise.all([write.invalidate(['integrations']), after?.()]);
       setBusy(null);
     }
   }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +7,22 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { toMajor, toMinor, useRenderer, useSearchParams, type ScreenWidget } from '../../../renderer';
+import {
+  ExportMenu,
+  toMajor,
+  toMinor,
+  useCall,
+  useDataProvider,
+  useRenderer,
+  useSearchParams,
+  type ScreenWidget,
+} from '../../../renderer';
 import { NET_INCOME_PERIODS, type NetIncomeRow } from '../../domain/net-income';
-import { ExportMenu } from '../money/ExportMenu';
 import { MoneyRows } from '../money/MoneyRows';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
+
+/** The files net income is exported as (spec §3: Excel, CSV or PDF). */
+const NET_INCOME_EXPORTS = ['xlsx', 'csv', 'pdf'];
 
 interface Answer {
   from: string;
@@ -32,7 +42,8 @@ const NetIncomeChart = lazy(() => import('./NetIncomeChart'));
  * the address (`?year=&period=`). The server knows when the owner's tax year starts: it answers the year's days.
  */
 const NetIncome: ScreenWidget = () => {
-  const { rest, t, locale, formContext } = useRenderer();
+  const { t, locale, formContext } = useRenderer();
+  const provider = useDataProvider();
   const [query, setQuery] = useSearchParams();
   const currency = currencyFrom(formContext);
   const money = useMemo(() => moneyIn(locale, currency), [locale, currency]);
@@ -45,9 +56,9 @@ const NetIncome: ScreenWidget = () => {
       for (const [k, v] of Object.entries(patch)) q.set(k, v);
       return q;
     });
-  const { data, error, isLoading } = useSWR(
-    ['net-income', year, period],
-    () => rest.getJson<Answer>(`/api/v1/payments/net-income?period=${period}${year ? `&year=${year}` : ''}`),
+  const { data, error, isLoading } = useCall<Answer>(
+    'payments.net-income',
+    { query: { period, year: year || undefined } },
     { keepPreviousData: true },
   );
   const shown = data?.from.slice(0, 4);
@@ -104,7 +115,11 @@ const NetIncome: ScreenWidget = () => {
           ))}
         </ToggleButtonGroup>
         {data && (
-          <ExportMenu path="/api/v1/payments/net-income/export" filters={{ from: data.from, to: data.to, period }} />
+          <ExportMenu
+            path={provider.url('payments.net-income-export')}
+            formats={NET_INCOME_EXPORTS}
+            params={{ from: data.from, to: data.to, period }}
+          />
         )}
       </Box>
       {isLoading && <LinearProgress aria-label={t('app.loading')} />}

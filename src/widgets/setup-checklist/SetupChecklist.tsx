@@ -1,5 +1,4 @@
 import { Link as RouterLink } from '../../../renderer';
-import useSWR from 'swr';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -10,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { Loading, routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Loading, routeFor, useCall, useRenderer, type ScreenWidget } from '../../../renderer';
 import { useWidgetHost } from '../host';
 
 interface Step {
@@ -33,14 +32,14 @@ const SCREENS: Record<Step['id'], string> = {
  * data, gone when all are done.
  */
 const SetupChecklist: ScreenWidget = () => {
-  const { rest, t, manifest } = useRenderer();
+  const { t, manifest } = useRenderer();
   const { user } = useWidgetHost();
   // Read-only accounts cannot act on it: no checklist for them.
-  const { data } = useSWR(
-    user && !user.read_only ? 'setup-checklist' : null,
-    () => rest.getJson<{ data: Step[] }>('/api/v1/user/setup-checklist'),
-    { revalidateOnFocus: true, revalidateOnMount: true, dedupingInterval: 0 },
-  );
+  const { data } = useCall<{ data: Step[] }>('setup-checklist', user && !user.read_only ? {} : null, {
+    revalidateOnFocus: true,
+    revalidateOnMount: true,
+    dedupingInterval: 0,
+  });
   const steps = data?.data ?? [];
   const done = steps.filter((s) => s.done).length;
   // Read-only accounts have none; a list with every step done hides itself.

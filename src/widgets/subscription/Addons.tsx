@@ -1,14 +1,13 @@
-import useSWR from 'swr';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useRenderer } from '../../../renderer';
-import type { ApiResponse } from '../../domain/generated/api';
+import { useCall, useRenderer } from '../../../renderer';
+import type { CallAnswer } from '../../domain/calls';
 import { dayInWords, moneyIn } from '../money/shared';
 
-type AddonOffer = ApiResponse<'GET /api/v1/subscription/addons', '200'>['data'][number];
+type AddonOffer = CallAnswer<'subscription.addons', '200'>['data'][number];
 
 /**
  * The add-ons (spec §4: subscribe to an add-on, cancel an add-on): each with its price for the plan's billing
@@ -18,22 +17,17 @@ type AddonOffer = ApiResponse<'GET /api/v1/subscription/addons', '200'>['data'][
 export function Addons(props: {
   subscribed: boolean;
   busy: boolean;
-  /** Changes to the plan change what add-ons cost and whether they are included: read again with it. */
-  version: string;
   /** The end of the billing period in words: where a cancelled add-on stops. */
   periodEnd: string;
-  act(path: string, body: Record<string, unknown>, question: string): Promise<void>;
+  /** The subscription page's: asks, makes the named call (which reads the subscription's answers again), tells. */
+  act(call: string, body: Record<string, unknown>, question: string): Promise<void>;
 }) {
-  const { rest, t, locale } = useRenderer();
-  const { data, mutate } = useSWR(['subscription-addons', props.version], () =>
-    rest.getJson<{ data: AddonOffer[] }>('/api/v1/subscription/addons'),
-  );
+  const { t, locale } = useRenderer();
+  // A subscription's answer: a change of plan or add-on (the page's calls) reads it again.
+  const { data } = useCall<{ data: AddonOffer[] }>('subscription.addons');
   const offers = data?.data ?? [];
   if (offers.length === 0) return null;
-  const run = async (path: string, a: AddonOffer, question: string) => {
-    await props.act(path, { plan_id: a.id }, question);
-    await mutate();
-  };
+  const run = (call: string, a: AddonOffer, question: string) => props.act(call, { plan_id: a.id }, question);
   return (
     <Box component="section" aria-labelledby="addons-title" sx={{ display: 'grid', gap: 1 }}>
       <Typography id="addons-title" variant="h6" component="h2">
@@ -73,11 +67,11 @@ export function Addons(props: {
                 onClick={() =>
                   void (a.active
                     ? run(
-                        '/api/v1/subscription/addon/cancel',
+                        'subscription.addon-cancel',
                         a,
                         t('billing.addonRemoveQuestion', { addon: name, date: props.periodEnd }),
                       )
-                    : run('/api/v1/subscription/addon', a, t('billing.addonAddQuestion', { addon: name, price })))
+                    : run('subscription.addon', a, t('billing.addonAddQuestion', { addon: name, price })))
                 }
               >
                 {t(a.active ? 'billing.addonRemove' : 'billing.addonAdd', { addon: name })}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +6,13 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
-import type { ApiResponse } from '../../domain/generated/api';
+import { HttpError, useAddress, useCall, useMutation, useRenderer, type ScreenWidget } from '../../../renderer';
+import type { CallAnswer } from '../../domain/calls';
 import { useWidgetHost } from '../host';
 import { SubscriptionTabs } from './SubscriptionTabs';
 
 /** A saved card, as GET /subscription/cards answers it. */
-type Card = ApiResponse<'GET /api/v1/subscription/cards', '200'>['data'][number];
+type Card = CallAnswer<'subscription.cards', '200'>['data'][number];
 
 const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express' };
 
@@ -23,11 +22,10 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
  * default while it pays for the subscription: the server says so in words).
  */
 const Cards: ScreenWidget = () => {
-  const { rest, t, notify, confirm } = useRenderer();
+  const { t, notify, confirm } = useRenderer();
+  const write = useMutation();
   const { search } = useAddress();
-  const { data, error, isLoading, mutate } = useSWR('subscription-cards', () =>
-    rest.getJson<{ data: Card[] }>('/api/v1/subscription/cards'),
-  );
+  const { data, error, isLoading } = useCall<{ data: Card[] }>('subscription.cards');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cards = data?.data ?? [];
@@ -35,26 +33,27 @@ const Cards: ScreenWidget = () => {
   // UA owners pay through LiqPay, which keeps the card on its side.
   const liqpay = useWidgetHost().user?.region === 'UA';
 
-  async function run(call: () => Promise<{ message?: string; data?: { url: string } } | undefined>) {
+  /** A card call (it reads the subscription's answers again): to the provider's page, or its message. */
+  async function run(call: () => Promise<unknown>) {
     setBusy(true);
     setFailure(null);
     try {
-      const res = await call();
+      const res = (await call()) as { message?: string; data?: { url: string } } | undefined;
       if (res?.data?.url) return window.location.assign(res.data.url);
       if (res?.message) notify(res.message, 'success');
-      await mutate();
     } catch (err) {
       setFailure(err instanceof HttpError ? err.message : t('errors.server'));
     } finally {
       setBusy(false);
     }
   }
-  const add = () => run(() => rest.send('POST', '/api/v1/subscription/cards', {}));
-  const makeDefault = (c: Card) => run(() => rest.send('PUT', `/api/v1/subscription/cards/${c.id}`, {}));
+  const add = () => run(() => write.call('subscription.card-add', { body: {} }));
+  const makeDefault = (c: Card) =>
+    run(() => write.call('subscription.card-default', { params: { id: c.id }, body: {} }));
   const remove = async (c: Card) => {
     if (!(await confirm(t('billing.removeCardQuestion', { card: `${BRANDS[c.brand] ?? c.brand} •••• ${c.last4}` }))))
       return;
-    await run(() => rest.send('DELETE', `/api/v1/subscription/cards/${c.id}`));
+    await run(() => write.call('subscription.card-delete', { params: { id: c.id } }));
   };
 
   return (

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +8,16 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { HttpError, Loading, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import {
+  HttpError,
+  Loading,
+  useAddress,
+  useCall,
+  useDataProvider,
+  useMutation,
+  useRenderer,
+  type ScreenWidget,
+} from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { PaymentFailure } from './PaymentFailure';
 import { dayInWords, moneyIn } from '../money/shared';
@@ -27,15 +35,15 @@ import { SubscriptionTabs } from './SubscriptionTabs';
  * resume. The status card above says where the account stands.
  */
 const Plans: ScreenWidget = () => {
-  const { rest, t, locale, notify, confirm } = useRenderer();
+  const { t, locale, notify, confirm } = useRenderer();
+  const provider = useDataProvider();
+  const write = useMutation();
   const { user, reloadUser } = useWidgetHost();
-  const { data, error, isLoading, mutate } = useSWR('subscription-plans', () =>
-    rest.getJson<{
-      data: PlanOffer[];
-      promo: Parameters<typeof ActivePromoNote>[0]['promo'] | null;
-      provider: 'stripe' | 'liqpay';
-    }>('/api/v1/subscription/plans'),
-  );
+  const { data, error, isLoading } = useCall<{
+    data: PlanOffer[];
+    promo: Parameters<typeof ActivePromoNote>[0]['promo'] | null;
+    provider: 'stripe' | 'liqpay';
+  }>('subscription.plans');
   const [interval, setInterval] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; card: boolean; promo?: string } | null>(null);
@@ -53,14 +61,20 @@ const Plans: ScreenWidget = () => {
   const backFromLiqpay = new URLSearchParams(search).get('liqpay') === 'done';
   const nextBilling = s.next_billing_date ? dayInWords(s.next_billing_date.slice(0, 10), locale) : '';
 
-  async function act(path: string, body: Record<string, unknown> | null, question?: string) {
-    if (question && !(await confirm(question))) return;
+  /** A change of plan or add-on (a named call that reads the subscription's answers again), then the user. */
+  async function act(
+    call: string,
+    body: Record<string, unknown> | null,
+    question?: string,
+    labels?: { confirm: string; cancel: string },
+  ) {
+    if (question && !(await confirm(question, labels))) return;
     setBusy(true);
     setFailure(null);
     try {
-      const res = await rest.send<{ message?: string }>('POST', path, body ?? {});
+      const res = await write.call<{ message?: string }>(call, { body: body ?? {} });
       if (res?.message) notify(res.message, 'success');
-      await Promise.all([reloadUser(), mutate()]);
+      await reloadUser();
     } catch (err) {
       const message = err instanceof HttpError ? err.message : t('errors.server');
       const fields = err instanceof HttpError ? err.body.errors : undefined;
@@ -76,14 +90,9 @@ const Plans: ScreenWidget = () => {
     setFailure(null);
     try {
       const code = resume ? '' : promoCode.trim();
-      const query = new URLSearchParams({
-        plan_id: planId,
-        ...(resume ? { resume: '1' } : {}),
-        ...(code ? { promo_code: code } : {}),
+      const res = await provider.call<{ data: { url: string; data: string; signature: string } }>('liqpay.widget', {
+        query: { plan_id: planId, resume: resume ? '1' : undefined, promo_code: code || undefined },
       });
-      const res = await rest.getJson<{ data: { url: string; data: string; signature: string } }>(
-        `/api/v1/liqpay/widget?${query}`,
-      );
       notify(t('billing.liqpay.toPage'), 'info');
       window.location.assign(liqpayLink(res.data));
     } catch (err) {
@@ -165,7 +174,7 @@ const Plans: ScreenWidget = () => {
                           void (liqpay && !subscribed
                             ? toLiqpay(p.id, null)
                             : act(
-                                subscribed ? '/api/v1/subscription/swap' : '/api/v1/subscription/subscribe',
+                                subscribed ? 'subscription.swap' : 'subscription.subscribe',
                                 subscribed || !promoCode.trim()
                                   ? { plan_id: p.id }
                                   : { plan_id: p.id, promo_code: promoCode.trim() },
@@ -193,13 +202,7 @@ const Plans: ScreenWidget = () => {
         </>
       )}
       {plans.length > 0 && (
-        <Addons
-          subscribed={subscribed && s.auto_renew}
-          busy={busy}
-          version={`${s.plan_name}:${s.addons.join()}`}
-          periodEnd={nextBilling}
-          act={act}
-        />
+        <Addons subscribed={subscribed && s.auto_renew} busy={busy} periodEnd={nextBilling} act={act} />
       )}
       {subscribed && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -210,7 +213,7 @@ const Plans: ScreenWidget = () => {
               onClick={() =>
                 void (liqpay
                   ? toLiqpay(planId(s.plan_name), t('billing.liqpay.resumeQuestion', { date: endsOn }), true)
-                  : act('/api/v1/subscription/resume', null))
+                  : act('subscription.resume', null))
               }
             >
               {t('billing.resume')}
@@ -222,12 +225,14 @@ const Plans: ScreenWidget = () => {
               disabled={busy}
               onClick={() =>
                 void act(
-                  '/api/v1/subscription/cancel',
+                  'subscription.cancel',
                   null,
                   // A downgrade waiting for the next billing date goes with the renewal: the question says so.
                   s.pending_plan_name
                     ? t('billing.cancelQuestionChange', { date: nextBilling, pending: s.pending_plan_name })
                     : t('billing.cancelQuestion', { date: nextBilling }),
+                  // "Cancel" would read as keeping it: the answers say what each does.
+                  { confirm: t('billing.cancel'), cancel: t('billing.keepSubscription') },
                 )
               }
             >

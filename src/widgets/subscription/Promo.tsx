@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useRenderer } from '../../../renderer';
-import type { ApiResponse } from '../../domain/generated/api';
+import type { CallAnswer } from '../../domain/calls';
 import { dayInWords, moneyIn } from '../money/shared';
 
-type ActivePromo = NonNullable<ApiResponse<'GET /api/v1/subscription/plans', '200'>['promo']>;
+type ActivePromo = NonNullable<CallAnswer<'subscription.plans', '200'>['promo']>;
 
 /** The promo code discounting the plan now, in words: what it takes off and until when. */
 export function ActivePromoNote({ promo }: { promo: ActivePromo }) {

@@ -1,11 +1,19 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, Link, Loading, useAddress, useRenderer, type ScreenWidget } from '../../../renderer';
+import {
+  HttpError,
+  Link,
+  Loading,
+  useAddress,
+  useCall,
+  useDataProvider,
+  useRenderer,
+  type ScreenWidget,
+} from '../../../renderer';
 import { useWidgetHost } from '../host';
 import { dayInWords, moneyIn } from '../money/shared';
 import type { PlanOffer } from './plan-change';
@@ -18,20 +26,19 @@ import type { PlanOffer } from './plan-change';
  * charged (the plan, its amount and when); one who has not, that the plan is chosen next.
  */
 const TrialStart: ScreenWidget = () => {
-  const { rest, t, locale } = useRenderer();
+  const { t, locale } = useRenderer();
+  const provider = useDataProvider();
   const { user } = useWidgetHost();
   const { search } = useAddress();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const chosen = user?.subscription.subscribed ? user.subscription.plan_name : null;
-  const { data: plans } = useSWR(chosen ? 'subscription-plans' : null, () =>
-    rest.getJson<{ data: PlanOffer[] }>('/api/v1/subscription/plans'),
-  );
+  const { data: plans } = useCall<{ data: PlanOffer[] }>('subscription.plans', chosen ? {} : null);
   if (!user) return <Loading label={t('app.loading')} />;
   // The step belongs to the trial: an owner past it (subscribed, or lapsed) is shown where their plan is instead.
   if (user.subscription.stage !== 'trial')
     return (
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 880 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Typography variant="h5" component="h2">
           {t('billing.start.overTitle')}
         </Typography>
@@ -60,7 +67,9 @@ const TrialStart: ScreenWidget = () => {
     setBusy(true);
     setFailure(null);
     try {
-      const res = await rest.send<{ data: { url: string } }>('POST', '/api/v1/subscription/cards', { return: 'start' });
+      const res = await provider.call<{ data: { url: string } }>('subscription.card-add', {
+        body: { return: 'start' },
+      });
       if (res?.data?.url) window.location.assign(res.data.url);
     } catch (err) {
       setFailure(err instanceof HttpError ? err.message : t('errors.server'));
@@ -69,7 +78,7 @@ const TrialStart: ScreenWidget = () => {
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, maxWidth: 880 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
       <Typography variant="h5" component="h2">
         {t('billing.start.title', { name: user.first_name })}
       </Typography>

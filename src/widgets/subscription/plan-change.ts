@@ -1,9 +1,9 @@
-import type { ApiResponse } from '../../domain/generated/api';
+import type { CallAnswer } from '../../domain/calls';
 import type { CurrentUser } from '../../domain/current-user';
 import { isUpgrade, planById, planByName } from '../../domain/plans';
 
 /** A plan as GET /subscription/plans offers it. */
-export type PlanOffer = ApiResponse<'GET /api/v1/subscription/plans', '200'>['data'][number];
+export type PlanOffer = CallAnswer<'subscription.plans', '200'>['data'][number];
 
 export type PlanChange =
   | { kind: 'current' }

@@ -1,12 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link, Loading, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, Loading, useCall, useRenderer, type ScreenWidget } from '../../../renderer';
 import type { TaxBand } from '../../domain/tax';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
 
@@ -39,12 +38,10 @@ function Section({ children, heading }: { children: ReactNode; heading: string }
 }
 
 const TaxEstimate: ScreenWidget = () => {
-  const { rest, t, locale, formContext, can } = useRenderer();
+  const { t, locale, formContext, can } = useRenderer();
   const money = useMemo(() => moneyIn(locale, currencyFrom(formContext)), [locale, formContext]);
   const allowed = can('read', 'Tax');
-  const { data, error } = useSWR(allowed ? 'tax-estimate' : null, () =>
-    rest.getJson<Estimate>('/api/v1/payments/tax-estimate'),
-  );
+  const { data, error } = useCall<Estimate>('payments.tax-estimate', allowed ? {} : null);
   const heading = t('tax.estimate.title');
   if (!allowed)
     return (

@@ -294,6 +294,17 @@ describe('recurring appointments', () => {
   });
 });
 
+describe('GET /api/v1/appointments/offline', () => {
+  it('holds the next 60 days for the app to show offline, and nothing past them', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const soon = (await book({ date: day(50), start_time: '08:00' })).json().data.id;
+    const later = (await book({ date: day(70), start_time: '08:00' })).json().data.id;
+    const ids = (await owner.get('/api/v1/appointments/offline')).json().data.map((a: { id: number }) => a.id);
+    expect(ids).toContain(soon);
+    expect(ids).not.toContain(later);
+  });
+});
+
 describe('offline, export and gates', () => {
   it('answers the offline window and exports CSV', async () => {
     expect((await owner.get('/api/v1/appointments/offline')).statusCode).toBe(200);

@@ -42,7 +42,10 @@ describe('a subscription from trial to buying again', () => {
     user = await me(agent);
     expect(user.subscription).toMatchObject({ status: 'active', stage: 'subscriber', valid: true, read_only: false });
     expect(user.subscription.next_billing_date).toEqual(expect.any(String));
-    const [first] = (await agent.get('/api/v1/subscription/history')).json().data;
+    const history = (await agent.get('/api/v1/subscription/history')).json();
+    // One page of a list, as the list screen reads it: the whole history at once.
+    expect(history.meta).toEqual({ current_page: 1, last_page: 1, per_page: 1, total: 1 });
+    const [first] = history.data;
     expect(first).toMatchObject({
       total: 2400,
       currency: 'gbp',

@@ -97,6 +97,13 @@ describe('GET /api/v1/goals/progress', () => {
       achieved: 4,
       percent: 50,
     });
+    // Each with its figures in words, in the reader's language, and the page of a list the goals screen reads.
+    expect(byId.get(ids[0])).toMatchObject({ figures: '£70.00 of £100.00' });
+    expect(byId.get(ids[3])).toMatchObject({ figures: '1.5 h of 2 h' });
+    expect(byId.get(ids[4])).toMatchObject({ figures: '4 of 8' });
+    expect(res.json().meta).toMatchObject({ current_page: 1, last_page: 1, total: 5 });
+    const uk = await owner.request('GET', '/api/v1/goals/progress', undefined, { 'x-locale': 'uk' });
+    expect(uk.json().data.find((g: { id: number }) => g.id === ids[0]).figures).toMatch(/^70,00\s£ з 100,00\s£$/);
   });
 
   it("a week starting on Sunday moves the owner's week, and Sunday's visit with it", async () => {

@@ -1,4 +1,5 @@
 import { runInvoiceStatuses } from '../../../src/server/jobs/invoices';
+import { hourlyJobs } from '../../../src/server/jobs/schedule';
 import { loggedIn, testApp, type Agent, type TestApp } from '../../helpers/app';
 import { pdfPages } from '../../helpers/pdf-text';
 import { book, checkout, newClient, newService } from '../../helpers/payments-studio';
@@ -147,10 +148,34 @@ describe('invoices', () => {
     const inv = await create({ date: '2026-11-20', due_date: '2026-11-30' });
     await owner.post(`/api/v1/invoices/${inv.id}/send`, {});
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('sent');
-    await runInvoiceStatuses(t.app.db, Date.parse('2026-11-30T12:00:00Z'));
+    const told: number[] = [];
+    const tell = async (o: { invoiceId: number }) => void told.push(o.invoiceId);
+    await runInvoiceStatuses(t.app.db, Date.parse('2026-11-30T12:00:00Z'), tell);
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('sent');
-    await runInvoiceStatuses(t.app.db, Date.parse('2026-12-01T12:00:00Z'));
+    await runInvoiceStatuses(t.app.db, Date.parse('2026-12-01T12:00:00Z'), tell);
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('overdue');
+    // Once: a later run finds it overdue already.
+    await runInvoiceStatuses(t.app.db, Date.parse('2026-12-02T12:00:00Z'), tell);
+    expect(told).toEqual([inv.id]);
+  });
+
+  it('the hourly check tells the owner’s bell of an invoice that became overdue, linking to it', async () => {
+    const due = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    const inv = await create({ due_date: due });
+    await owner.post(`/api/v1/invoices/${inv.id}/send`, {});
+    // Days later: its due date has passed, still sent.
+    const past = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    await t.app.db.updateTable('invoices').set({ due_date: past }).where('id', '=', inv.id).execute();
+    await hourlyJobs(t.app)['invoices.statuses'](null, null as never);
+    await hourlyJobs(t.app)['invoices.statuses'](null, null as never);
+    const bell = (await owner.get('/api/v1/user/notifications')).json().data as Array<Record<string, string>>;
+    const number = (await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.number as string;
+    expect(bell.filter((n) => n.kind === 'invoiceOverdue')).toEqual([
+      expect.objectContaining({
+        text: `Invoice ${number} is overdue: its due date has passed and it is not paid in full.`,
+        link: `/financials/invoices/${inv.id}`,
+      }),
+    ]);
   });
 
   it('cancels and keeps an invoice; deletes only the latest draft', async () => {

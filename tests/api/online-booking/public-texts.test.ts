@@ -25,8 +25,8 @@ const CODE = [
   'renderer/react/screens/WizardScreen.tsx',
   'src/app/layouts.tsx',
   'src/app/LanguageSelect.tsx',
-  'src/app/Toasts.tsx',
-  'src/app/ConfirmDialog.tsx',
+  'renderer/react/shell/Toasts.tsx',
+  'renderer/react/shell/ConfirmDialog.tsx',
 ];
 
 /** The keys the code names: quoted strings that are keys of `texts`, and prefixes of keys built from a value. */

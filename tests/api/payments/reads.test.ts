@@ -85,6 +85,8 @@ describe('GET /api/v1/payments/left-to-pay/appointment and its statistic', () =>
         start_time: expect.any(String),
         service: 'Haircut',
         clients: [{ id: ann, first_name: 'Ann', last_name: 'Ledger' }],
+        client_name: 'Ann Ledger',
+        client_id: ann,
         price: 3500,
         amount: 3500,
         payment_status: 'unpaid',

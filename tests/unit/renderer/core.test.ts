@@ -10,6 +10,7 @@ const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.string
 const manifest: Manifest = {
   hash: 'h',
   resources: {},
+  calls: {},
   screens: [
     { id: 'a.list', kind: 'list', route: '/a/list', title: 'x.y' },
     { id: 'a.form', kind: 'form', route: '/a/form/:id?', title: 'x.y' },

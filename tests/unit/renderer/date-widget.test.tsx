@@ -112,10 +112,10 @@ describe('the tax year’s start', () => {
 
 describe('a money list’s period', () => {
   it('shows its dates in the locale’s order and passes on each real day typed', async () => {
-    const { PeriodFilter } = await import('../../../src/widgets/money/filters');
+    const { ListPeriod } = await import('../../../renderer/react/list/ListPeriod');
     const onChange = jest.fn();
     renderScreen(
-      <PeriodFilter from="2026-11-01" to="2026-11-30" search="" onChange={onChange} />,
+      <ListPeriod def={{}} choices={[]} from="2026-11-01" to="2026-11-30" onChange={onChange} />,
       rendererContext({ t: appTexts('en'), locale: 'en-GB' }),
     );
     const from = view.getByRole('textbox', { name: 'From' }) as HTMLInputElement;
@@ -124,6 +124,6 @@ describe('a money list’s period', () => {
     fireEvent.change(from, { target: { value: '15/1' } });
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(from, { target: { value: '15/10/2026' } });
-    expect(onChange).toHaveBeenCalledWith({ from: '2026-10-15' });
+    expect(onChange).toHaveBeenCalledWith({ from: '2026-10-15', to: '2026-11-30' });
   });
 });

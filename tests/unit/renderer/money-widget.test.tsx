@@ -9,7 +9,7 @@ const schema: RJSFSchema = { $id: 'price', type: 'object', properties: { price: 
 const validator = createPrecompiledValidator({ price: (() => true) as never }, schema);
 
 /** The money field in a form whose host gives `currency` and `locale`; answers the input and the last change. */
-function moneyField(currency: string, locale: string, price?: number) {
+function moneyField(currency: string | undefined, locale: string, price?: number) {
   const changes: unknown[] = [];
   render(
     <Form
@@ -27,6 +27,14 @@ function moneyField(currency: string, locale: string, price?: number) {
 }
 
 describe('MoneyWidget', () => {
+  it('takes no currency of its own: without the host’s, an amount with two decimals and no sign', () => {
+    const { input, last } = moneyField(undefined, 'en', 1250);
+    expect(input.value).toBe('12.50');
+    expect(document.querySelector('[aria-hidden="true"]')).toBeNull();
+    fireEvent.blur(input, { target: { value: '7.5' } });
+    expect(last()).toBe(750);
+  });
+
   it.each([
     ['GBP', 'en', '12.50', 1250],
     ['GBP', 'en', '1,250.50', 125050],

@@ -12,6 +12,7 @@ const context: RendererContextValue = {
     hash: 'h',
     navigation: { areas: [], redirects: [], notFound: '/404' },
     screens: [],
+    calls: {},
     resources: {
       things: {
         path: '/api/v1/things',

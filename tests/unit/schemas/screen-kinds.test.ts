@@ -24,7 +24,7 @@ const problemsOf = (json: unknown, file: string): string => {
 };
 
 describe('each screen kind takes its own keys (renderer/language/screen.schema.json)', () => {
-  it.each(['list', 'form', 'detail', 'dashboard', 'wizard'])('a known-good %s screen passes', (kind) => {
+  it.each(['list', 'form', 'detail', 'dashboard', 'wizard', 'page'])('a known-good %s screen passes', (kind) => {
     const [file, json] = firstOf(kind);
     expect(problemsOf(json, file)).toBe('');
   });
@@ -42,6 +42,7 @@ describe('each screen kind takes its own keys (renderer/language/screen.schema.j
     ['detail', 'cards', [{ title: 'screens.dashboard.title' }]],
     ['dashboard', 'steps', [{ id: 'one', title: 'screens.booking.title', widget: 'booking-start' }]],
     ['wizard', 'uiSchema', {}],
+    ['page', 'cards', [{ title: 'screens.dashboard.title' }]],
   ])('refuses a %s screen with %s, one error at its path', (kind, key, value) => {
     const [file, json] = firstOf(kind);
     expect(

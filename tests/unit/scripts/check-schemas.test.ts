@@ -39,6 +39,11 @@ describe('checkSchemas', () => {
       s.rowScreen = 'clients.nope';
       s.title = 'screens.clients.list.missing';
     });
+    // Keys found by where the language types them: a list's tab and total, a note, a dialog's field.
+    edit(dir, 'screens/financials/income.json', (s) => {
+      s.tabs[1].label = 'money.tabs.nope';
+      s.totals[0].label = 'money.totals.nope';
+    });
     edit(dir, 'screens/clients/detail.json', (s) => {
       s.gate.subject = 'Spaceship';
     });
@@ -51,7 +56,10 @@ describe('checkSchemas', () => {
     });
     edit(dir, 'screens/marketing/detail.json', (s) => {
       s.sections[0].widget = 'campaign-teleport';
-      s.sections[1].widget = 'campaign-review';
+      s.sections[4].widget = 'campaign-teleport';
+    });
+    edit(dir, 'screens/appointments/calendar.json', (s) => {
+      s.widget = 'calendar-teleport';
     });
     // A host's kind (x-…) the meta-schema takes, but no code registers.
     const board = { id: 'clients.board', kind: 'x-kanban', route: '/clients/board', title: 'screens.clients.list' };
@@ -68,12 +76,15 @@ describe('checkSchemas', () => {
         'screens/clients.list#/rowScreen: unknown screen "clients.nope"',
         'screens/clients.board#/kind: unknown screen kind "x-kanban"',
         'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in en',
+        'screens/income.list#/tabs/1/label: i18n key "money.tabs.nope" is missing in uk',
+        'screens/income.list#/totals/0/label: i18n key "money.totals.nope" is missing in en',
         'screens/clients.list#/title: i18n key "screens.clients.list.missing" is missing in uk',
         'screens/clients.detail#/gate/subject: unknown permission subject "Spaceship"',
         `navigation.json#/areas/1/menu/${added}/route: no screen has route "/nowhere"`,
         'screens/booking.wizard#/steps/1/widget: unknown screen widget "booking-teleport"',
         'screens/marketing.detail#/sections/0/widget: unknown screen widget "campaign-teleport"',
-        'screens/marketing.detail#/sections/1: a section shows either fields or a widget',
+        'screens/appointments.calendar#/widget: unknown screen widget "calendar-teleport"',
+        'screens/marketing.detail#/sections/4: a section shows either fields and notes, or a widget',
         'screens/booking.wizard#/steps/2/title: i18n key "screens.booking.steps.nope" is missing in en',
         'screens/appointments.form#/uiSchema/address/ui:options/showWhen: unknown field "planet" of appointments',
       ]),

@@ -9,6 +9,7 @@ import type { ScreenWidget } from '../../../renderer/react/context';
 import WizardScreen from '../../../renderer/react/screens/WizardScreen';
 import { StartStep } from '../../../src/widgets/booking-wizard/start';
 import { TimeStep } from '../../../src/widgets/booking-wizard/time';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 import { fakeRest, translatorIn } from '../../helpers/booking-widget';
 
@@ -67,6 +68,7 @@ async function open(answer: () => unknown, address = '/online-booking/hart-studi
   const { rest, calls } = fakeRest({ [`GET ${PAGE}`]: answer, ...more });
   const context = rendererContext({
     rest: rest as never,
+    manifest: productManifest(),
     t: await translatorIn('en'),
     screenWidgets: createRegistry<ScreenWidget>('screen widget', widgets),
   });

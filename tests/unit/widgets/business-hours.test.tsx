@@ -7,6 +7,7 @@ import { RendererContext } from '../../../renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
 import BusinessHours from '../../../src/widgets/business-hours/BusinessHours';
 import { WidgetHostContext } from '../../../src/widgets/host';
+import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
@@ -25,7 +26,13 @@ function mount(send: jest.Mock) {
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
-        value={rendererContext({ t: t as never, rest: { send } as never, locale: 'en-GB', onSession })}
+        value={rendererContext({
+          t: t as never,
+          rest: restStandIn({ send }),
+          manifest: productManifest(),
+          locale: 'en-GB',
+          onSession,
+        })}
       >
         <WidgetHostContext.Provider value={{ user, reloadUser: async () => undefined }}>
           <Router hook={memoryLocation({ path: '/account-setup/customisation/calendar-and-time' }).hook}>

@@ -7,6 +7,7 @@ import CalendarWidget from '../../../src/widgets/calendar/CalendarWidget';
 import type { Appointment } from '../../../src/widgets/calendar/calendar.types';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import { appTexts } from '../../helpers/app-texts';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const amelia: Appointment = {
@@ -62,8 +63,10 @@ function renderCalendar(path: string, { phone = false, defaultView }: { phone?: 
   const context = rendererContext({
     t: appTexts('en'),
     locale: 'en-GB',
+    manifest: productManifest(),
     rest: {
-      getJson: async (url: string) => ({ data: url.startsWith('/api/v1/appointments') ? [amelia] : [] }),
+      send: async (_method: string, url: string) => ({ data: url.startsWith('/api/v1/appointments') ? [amelia] : [] }),
+      peek: () => undefined,
     } as never,
   });
   const user = { calendarSettings: { time_zone: 'UTC', week_starts_on: 1, default_view: defaultView } };

@@ -4,8 +4,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { HttpError } from '../../../renderer/core/rest';
 import { RendererContext } from '../../../renderer/react/context';
-import Checkout, { backTo, paidForgets } from '../../../src/widgets/checkout/Checkout';
+import Checkout, { backTo } from '../../../src/widgets/checkout/Checkout';
 import { WidgetHostContext } from '../../../src/widgets/host';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const ANN = { id: 12, first_name: 'Ann', last_name: 'Lee' };
@@ -42,35 +43,39 @@ function setup(
   let reads = 0;
   const sent: { method: string; path: string; body: unknown }[] = [];
   const notify = jest.fn();
+  const gets: string[] = [];
+  const read = async (url: string): Promise<unknown> => {
+    gets.push(url);
+    if (url === '/api/v1/clients/12') return { data: ANN };
+    // Read again later, the list has changed (paid elsewhere in part).
+    if (url.startsWith('/api/v1/payments/left-to-pay/appointment'))
+      return page(reads++ === 0 ? owed : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
+    if (url.startsWith('/api/v1/payments/left-to-pay/sale'))
+      return page([
+        {
+          id: 32,
+          date: '2026-11-02',
+          total: 1400,
+          left_to_pay: 700,
+          client: ANN,
+          items: [{ title: 'Oil', quantity: 2 }],
+        },
+      ]);
+    if (url.startsWith('/api/v1/payments/redeemable')) return { packages: [] };
+    if (url === '/api/v1/gift-vouchers/code/GOOD')
+      return { code: 'GOOD', title: 'Pamper', amount: 5000, amount_left: 1500, expires_on: null };
+    if (url.startsWith('/api/v1/gift-vouchers/code/'))
+      throw new HttpError(422, { message: 'There is no gift voucher with the code BAD.' });
+    if (url.startsWith('/api/v1/products')) return [{ id: 5, title: 'Oil', price: 750 }];
+    // As the server answers a lite list: a plain array.
+    if (url.startsWith('/api/v1/clients?is_lite=1'))
+      return [ANN, { id: 13, first_name: 'Bea', last_name: 'Ray', email: 'bea@example.com', phone: null }];
+    return page([]);
+  };
   const rest = {
-    getOne: jest.fn(async () => ({ data: ANN })),
-    getJson: jest.fn(async (url: string) => {
-      // Read again later, the list has changed (paid elsewhere in part).
-      if (url.startsWith('/api/v1/payments/left-to-pay/appointment'))
-        return page(reads++ === 0 ? owed : owing.map((a) => (a.id === 31 ? { ...a, amount: 3000 } : a)));
-      if (url.startsWith('/api/v1/payments/left-to-pay/sale'))
-        return page([
-          {
-            id: 32,
-            date: '2026-11-02',
-            total: 1400,
-            left_to_pay: 700,
-            client: ANN,
-            items: [{ title: 'Oil', quantity: 2 }],
-          },
-        ]);
-      if (url.startsWith('/api/v1/payments/redeemable')) return { packages: [] };
-      if (url === '/api/v1/gift-vouchers/code/GOOD')
-        return { code: 'GOOD', title: 'Pamper', amount: 5000, amount_left: 1500, expires_on: null };
-      if (url.startsWith('/api/v1/gift-vouchers/code/'))
-        throw new HttpError(422, { message: 'There is no gift voucher with the code BAD.' });
-      if (url.startsWith('/api/v1/products')) return [{ id: 5, title: 'Oil', price: 750 }];
-      // As the server answers a lite list: a plain array.
-      if (url.startsWith('/api/v1/clients?is_lite=1'))
-        return [ANN, { id: 13, first_name: 'Bea', last_name: 'Ray', email: 'bea@example.com', phone: null }];
-      return page([]);
-    }),
+    peek: () => undefined,
     send: jest.fn(async (method: string, path: string, body: unknown) => {
+      if (method === 'GET') return read(path);
       sent.push({ method, path, body });
       if (answer422) throw answer422;
       return { message: 'Payment recorded.' };
@@ -84,6 +89,7 @@ function setup(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, focusThrottleInterval: 0 }}>
       <RendererContext.Provider
         value={rendererContext({
+          manifest: productManifest(),
           rest: rest as never,
           notify,
           locale,
@@ -104,7 +110,7 @@ function setup(
       </RendererContext.Provider>
     </SWRConfig>,
   );
-  return { sent, notify, location };
+  return { sent, gets, notify, location };
 }
 
 const amount = (i: number) => screen.getByTestId(`pay-amount-${i}`) as HTMLInputElement;
@@ -281,12 +287,16 @@ describe('after a checkout', () => {
     expect(backTo(null)).toBe('/financials/income/list');
   });
 
-  it('forgets the money answers and the calendar, not the screens', () => {
-    expect(paidForgets(['income', '/api/v1/payments'])).toBe(true);
-    expect(paidForgets(['appointments', '2026-11-01', '2026-11-08'])).toBe(true);
-    expect(paidForgets('left-to-pay-statistic')).toBe(true);
-    expect(paidForgets(['screen', 'clients.detail'])).toBe(false);
-    expect(paidForgets('manifest')).toBe(false);
+  it('reads again what a payment changes (what is owed), and not what it does not (the catalogue)', async () => {
+    const { sent, gets } = setup();
+    await waitFor(() => expect(amount(0).value).toBe('25.00'));
+    const owed = () => gets.filter((u) => u.startsWith('/api/v1/payments/left-to-pay/appointment')).length;
+    const catalogue = () => gets.filter((u) => u.startsWith('/api/v1/products')).length;
+    const [owedBefore, catalogueBefore] = [owed(), catalogue()];
+    fireEvent.click(screen.getByRole('button', { name: /checkout.submit/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(owed()).toBeGreaterThan(owedBefore));
+    expect(catalogue()).toBe(catalogueBefore);
   });
 });
 

@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { RendererContext } from '../../../renderer/react/context';
 import { createI18n, type Locale } from '../../../src/server/infra/i18n';
 import ClientImport from '../../../src/widgets/client-import/ClientImport';
+import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 /** The app's own texts through i18next, so plural forms are chosen as the browser chooses them. */
@@ -37,7 +38,14 @@ function mount(preview: ReturnType<typeof previewOf>, locale: Locale = 'en') {
   const t = i18n.translator(locale);
   const { container } = render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <RendererContext.Provider value={rendererContext({ t: t as never, locale, rest: { send } as never })}>
+      <RendererContext.Provider
+        value={rendererContext({
+          t: t as never,
+          locale,
+          rest: restStandIn({ send }),
+          manifest: productManifest(),
+        })}
+      >
         <Router hook={memoryLocation({ path: '/account-setup/helpful-tools/import-clients' }).hook}>
           <ClientImport screen={screenDef} card={{} as never} />
         </Router>

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { RendererContext } from '../../../renderer/react/context';
 import CreditsWidget from '../../../src/widgets/credits/Credits';
 import { WidgetHostContext } from '../../../src/widgets/host';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
@@ -27,14 +28,20 @@ function mount(emailAutoRenew: boolean) {
   const getJson = jest.fn(async (path: string) =>
     path === '/api/v1/user/credits' ? credits() : { data: path.includes('sms') ? bundles.sms : bundles.email },
   );
-  const send = jest.fn(async (_m: string, _p: string, body: { type: string; auto_renew: boolean }) => {
-    state.email = body.auto_renew;
+  const send = jest.fn(async (method: string, path: string, body?: { type: string; auto_renew: boolean }) => {
+    if (method === 'GET') return getJson(path);
+    state.email = body!.auto_renew;
     return { message: 'Saved.' };
   });
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
-        value={rendererContext({ t: t as never, rest: { getJson, send } as never, locale: 'en-GB' })}
+        value={rendererContext({
+          t: t as never,
+          rest: { send, peek: () => undefined } as never,
+          manifest: productManifest(),
+          locale: 'en-GB',
+        })}
       >
         <WidgetHostContext.Provider value={{ user: undefined, reloadUser: async () => undefined }}>
           <Router hook={memoryLocation({ path: '/account-setup/notifications/credits' }).hook}>

@@ -8,6 +8,7 @@ import { RendererContext } from '../../../renderer/react/context';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 import { screenWidgets } from '../../../src/widgets';
 import { WidgetHostContext } from '../../../src/widgets/host';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const registry = loadSchemas(path.join(__dirname, '../../../schemas'));
@@ -15,16 +16,15 @@ const manifest = {
   hash: 'h',
   navigation: { areas: [], redirects: [], notFound: '/404' },
   screens: [...registry.screens.values()],
-  resources: {},
+  resources: productManifest().resources,
+  calls: registry.calls,
 } as unknown as Manifest;
 
-// Booking steps and goal steps are a wizard's, drawn by the wizard screen with its own data; a campaign's review is a
-// detail screen's section, given the record the screen has waited for; charts wait behind a skeleton of their own
+// Booking steps and goal steps are a wizard's, drawn by the wizard screen with its own data; charts wait behind a skeleton of their own
 // size (and their drawing library is not loaded here). The rest are screens' and cards' blocks that read their data
 // themselves.
 const blocks = Object.entries(screenWidgets).filter(
-  ([name]) =>
-    !/^(booking|goal)-(?!progress|list)/.test(name) && !name.startsWith('chart-') && name !== 'campaign-review',
+  ([name]) => !/^(booking|goal)-(?!progress|list)/.test(name) && !name.startsWith('chart-'),
 );
 
 /** An answer that never comes: the block waits as long as the test looks. */

@@ -7,10 +7,7 @@ import {
   voucherLinesOver,
   type Basket,
 } from '../../../src/widgets/money/basket';
-import { thisMonth } from '../../../src/widgets/money/shared';
-import { query } from '../../../src/widgets/money/query';
 import { checkoutPath } from '../../../src/widgets/calendar/calendar.utils';
-import { salePaid, saleSubtotal, saleTotal } from '../../../src/widgets/sales/sale';
 
 const basket = (over: Partial<Basket> = {}): Basket => ({
   client_id: 12,
@@ -108,20 +105,6 @@ describe('the checkout basket', () => {
   });
 });
 
-describe('the money lists', () => {
-  it("default to this month in the owner's zone, across a year's end", () => {
-    // 31 December 23:30 in London is already 1 January in Kyiv.
-    const now = Date.parse('2026-12-31T23:30:00Z');
-    expect(thisMonth('Europe/London', now)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
-    expect(thisMonth('Europe/Kyiv', now)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
-    expect(thisMonth('UTC', Date.parse('2028-02-10T10:00:00Z'))).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-  });
-
-  it('leave empty values out of the query string', () => {
-    expect(query({ page: 2, search: '', from: '2026-11-01', to: null })).toBe('?page=2&from=2026-11-01');
-  });
-});
-
 describe("the calendar's checkout", () => {
   const a = { id: 31, type: 'service', payment_status: 'leftToPay', clients: [{ id: 12 }] } as never;
   it('opens for an appointment with something left to pay, its first client and the appointment chosen', () => {
@@ -132,21 +115,6 @@ describe("the calendar's checkout", () => {
   it('is not offered when nothing is owed', () => {
     for (const payment_status of ['paid', 'free', 'paidWithPackage', 'refunded'])
       expect(checkoutPath({ ...(a as object), payment_status } as never)).toBeNull();
-  });
-});
-
-describe('a sale', () => {
-  it('costs its items less its share of the discount; its paid is the ledger’s when the server does not say', () => {
-    const sale = { id: 1, date: '2026-11-05', client: null, total: 5000, discount: 500 };
-    expect(saleSubtotal(sale)).toBe(5000);
-    expect(saleTotal(sale)).toBe(4500);
-    expect(saleTotal({ ...sale, discount: 9000 })).toBe(0);
-    const payments = [
-      { amount: 3000, refunds: [{ id: 9, amount: -1000, date: '2026-11-06', reason: null }] },
-      { amount: 1500, refunds: [] },
-    ] as never;
-    expect(salePaid({ ...sale, payments })).toBe(3500);
-    expect(salePaid({ ...sale, paid: 4500, payments })).toBe(4500);
   });
 });
 

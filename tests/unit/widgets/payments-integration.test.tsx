@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { HttpError } from '../../../renderer';
 import { RendererContext } from '../../../renderer/react/context';
 import PaymentsIntegration from '../../../src/widgets/integrations/PaymentsIntegration';
+import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
@@ -49,7 +50,14 @@ function mount(answers: unknown[], opts: { path?: string; send?: jest.Mock; conf
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
-        value={rendererContext({ t: t as never, rest: { getJson, send } as never, notify, confirm, formContext: {} })}
+        value={rendererContext({
+          t: t as never,
+          rest: restStandIn({ getJson, send }),
+          manifest: productManifest(),
+          notify,
+          confirm,
+          formContext: {},
+        })}
       >
         <Router hook={location.hook}>
           <PaymentsIntegration screen={screenDef} card={{ title: 'screens.paymentsIntegration.card' } as never} />
@@ -163,7 +171,9 @@ describe('the payments integration widget', () => {
     const getJson = jest.fn().mockRejectedValueOnce(new HttpError(500, {})).mockResolvedValue(answer());
     render(
       <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false }}>
-        <RendererContext.Provider value={rendererContext({ t: t as never, rest: { getJson } as never })}>
+        <RendererContext.Provider
+          value={rendererContext({ t: t as never, rest: restStandIn({ getJson }), manifest: productManifest() })}
+        >
           <Router hook={memoryLocation({ path: '/' }).hook}>
             <PaymentsIntegration screen={screenDef} />
           </Router>

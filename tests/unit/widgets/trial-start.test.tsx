@@ -6,6 +6,7 @@ import { RendererContext } from '../../../renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import TrialStart from '../../../src/widgets/subscription/TrialStart';
+import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
@@ -19,7 +20,8 @@ const plans = {
 };
 
 function mount(subscription: Partial<CurrentUser['subscription']>, path = '/account-setup/subscription/start') {
-  const getJson = jest.fn(async () => plans);
+  const getJson = jest.fn(async (_url: string) => plans);
+  const rest = { send: (_method: string, url: string) => getJson(url), peek: () => undefined };
   const user = {
     first_name: 'Ann',
     region: 'GB',
@@ -35,7 +37,9 @@ function mount(subscription: Partial<CurrentUser['subscription']>, path = '/acco
   } as unknown as CurrentUser;
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <RendererContext.Provider value={rendererContext({ t: t as never, rest: { getJson } as never, locale: 'en-GB' })}>
+      <RendererContext.Provider
+        value={rendererContext({ t: t as never, rest: rest as never, manifest: productManifest(), locale: 'en-GB' })}
+      >
         <WidgetHostContext.Provider value={{ user, reloadUser: async () => undefined }}>
           <Router hook={memoryLocation({ path }).hook}>
             <TrialStart screen={{} as never} />

@@ -5,6 +5,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { RendererContext } from '../../../renderer/react/context';
 import ZoomIntegration from '../../../src/widgets/integrations/ZoomIntegration';
 import { WidgetHostContext } from '../../../src/widgets/host';
+import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key);
@@ -39,7 +40,13 @@ function mount(answers: unknown[], can = true) {
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
-        value={rendererContext({ t: t as never, rest: { getJson } as never, can: () => can, formContext: {} })}
+        value={rendererContext({
+          t: t as never,
+          rest: restStandIn({ getJson }),
+          manifest: productManifest(),
+          can: () => can,
+          formContext: {},
+        })}
       >
         <WidgetHostContext.Provider value={{ user: undefined, reloadUser }}>
           <Router hook={memoryLocation({ path: '/account-setup/integrations/zoom-integration' }).hook}>

@@ -235,17 +235,20 @@ export interface RelationSpec {
 /**
  * A screen file: what the renderer shows at one route. `kind` picks the screen component from the renderer's registry, and each kind takes its own keys (a key another kind takes is refused with its path).
  */
-export type Screen = HostScreen | (ListScreen | FormScreen | DetailScreen | DashboardScreen | WizardScreen);
+export type Screen =
+  HostScreen | (ListScreen | FormScreen | DetailScreen | DashboardScreen | WizardScreen | PageScreen);
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "i18nKey".
  */
 export type I18NKey = string;
 /**
+ * How rows are shown: `list` (cards of a title and subtitle), `gallery`, `table` (virtualised), `rows` (every column with the row actions: a table on a desk, a card per row on a phone), or a host's own (`x-…`).
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "listView".
  */
-export type ListView = ('list' | 'gallery' | 'table') | `x-${string}`;
+export type ListView = ('list' | 'gallery' | 'table' | 'rows') | `x-${string}`;
 
 /**
  * A `list` screen: a resource's records, a page at a time, in one of its views, searched, sorted and filtered by tabs.
@@ -311,9 +314,23 @@ export interface ListScreen {
    */
   actions?: ActionDef[];
   /**
-   * Tabs, each a label and the query parameters its rows are listed with (`{ "status": "draft" }`).
+   * Tabs that are named filters, each a label and the query parameters its rows are listed with (`{ "status": "draft" }`), or a `source` of its own.
    */
   tabs?: TabDef[];
+  /**
+   * Where the rows are read (GET) instead of the resource's generic list route: a hand-written list route answering `{ data, meta }` (the payments).
+   */
+  source?: string;
+  period?: PeriodDef;
+  /**
+   * Figures the server computes for everything the list selects (all pages), read from the answer's `meta.totals` and shown in a summary row: money summed per currency, counts.
+   */
+  totals?: TotalDef[];
+  /**
+   * Buttons on each row (a refund, a checkout), each shown as its permission and `showWhen` allow; `{field}` in a path or query value is the row's field.
+   */
+  rowActions?: ActionDef[];
+  export?: ExportMenuDef;
 }
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
@@ -331,6 +348,9 @@ export interface Gate {
 export interface ColumnDef {
   field: string;
   label?: I18NKey;
+  /**
+   * How the value is written: text, a date in words, money in its currency, an enum's name, a picture, a link…; `progress` draws a share done (a percentage, 100 and over reached) as a bar with its figure.
+   */
   type?:
     | (
         | 'text'
@@ -346,6 +366,7 @@ export interface ColumnDef {
         | 'colour'
         | 'duration'
         | 'url'
+        | 'progress'
       )
     | `x-${string}`;
   sortable?: boolean;
@@ -386,6 +407,11 @@ export interface ColumnDef {
     items: string[];
     empty?: I18NKey;
   };
+  linkText?: I18NKey;
+  /**
+   * In a detail's section: left out while blank (no value, or one of `blank`), rather than written as a dash: why a sale that stands was cancelled.
+   */
+  hideBlank?: boolean;
 }
 /**
  * `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset); `"$set"` instead of a list holds while the field has any value. A name may be a dotted path (`recurring.series_id`).
@@ -423,7 +449,7 @@ export interface ActionDef {
    */
   subject?: string;
   /**
-   * A navigate action's query string; {id} in a value is the record's id: { "client_id": "{id}" }.
+   * A navigate action's query string; {id} in a value is the record's id, and in a row action {field} any field of the row: { "client_id": "{client_id}" }.
    */
   query?: {
     [k: string]: string;
@@ -439,7 +465,7 @@ export interface ActionDef {
   icon?: string;
   method?: 'POST' | 'PUT' | 'DELETE';
   /**
-   * A call's or a download's API path; {id} is the record's id.
+   * A call's or a download's API path; {id} is the record's id, and in a row action {field} any field of the row.
    */
   path?: string;
   /**
@@ -455,6 +481,55 @@ export interface ActionDef {
     [k: string]: unknown[] | '$set';
   };
   then?: 'session' | 'refresh';
+  dialog?: DialogDef;
+}
+/**
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "dialog".
+ */
+export interface DialogDef {
+  title: I18NKey;
+  text?: I18NKey;
+  submit?: I18NKey;
+  /**
+   * What it asks, in order.
+   */
+  fields: DialogFieldDef[];
+}
+/**
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "dialogField".
+ */
+export interface DialogFieldDef {
+  /**
+   * The body's key.
+   */
+  name: string;
+  label: I18NKey;
+  /**
+   * `money`: typed in major units in the row's `currency` (else the host's), sent in minor units; `password`: hidden as typed; `date`: a day typed in the locale's order or picked, sent as YYYY-MM-DD; `text` (default).
+   */
+  type?: 'text' | 'money' | 'password' | 'date';
+  /**
+   * The row's field it starts from.
+   */
+  default?: string;
+  /**
+   * For money: the row's field it may not exceed.
+   */
+  max?: string;
+  /**
+   * Sent only once filled.
+   */
+  required?: boolean;
+  /**
+   * For text: the longest it may be.
+   */
+  maxLength?: number;
+  /**
+   * For money: a minus sign subtracts (a balance's change), so any amount but zero is sent.
+   */
+  signed?: boolean;
 }
 /**
  * This interface was referenced by `Screen`'s JSON-Schema
@@ -462,9 +537,71 @@ export interface ActionDef {
  */
 export interface TabDef {
   label: I18NKey;
-  params: {
+  /**
+   * Query parameters its rows are listed with.
+   */
+  params?: {
     [k: string]: string;
   };
+  /**
+   * Another list route the tab reads (the sales left to pay beside the appointments).
+   */
+  source?: string;
+  /**
+   * The tab's own columns, when its rows are another kind of record.
+   */
+  columns?: ColumnDef[];
+  /**
+   * The tab's own row actions, when its rows are another kind of record.
+   */
+  rowActions?: ActionDef[];
+  /**
+   * The screen a row of this tab opens, given the row's id.
+   */
+  rowScreen?: string;
+}
+/**
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "period".
+ */
+export interface PeriodDef {
+  /**
+   * The period shown while the address names none (default this month in the owner's time zone); `all`: no period.
+   */
+  default?: 'thisMonth' | 'lastMonth' | 'thisQuarter' | 'thisYear' | 'taxQuarter' | 'taxYear' | 'lastTaxYear' | 'all';
+  /**
+   * Offer the owner's tax year, last tax year and tax quarter: the list answer's `meta.tax_year_start` (MM-DD) names when their tax year begins.
+   */
+  taxYear?: boolean;
+}
+/**
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "total".
+ */
+export interface TotalDef {
+  /**
+   * The name in the answer's `meta.totals`.
+   */
+  field: string;
+  label: I18NKey;
+  /**
+   * `money`: a list of `{ currency, amount }` (minor units), one per currency, written each in its currency; `count` (default): a number.
+   */
+  type?: 'money' | 'count';
+}
+/**
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "exportMenu".
+ */
+export interface ExportMenuDef {
+  /**
+   * The export route (POST `{ format, from, to, search, … }`), when it is not the resource's own `{path}/export`.
+   */
+  path?: string;
+  /**
+   * The permission the menu needs on the resource's subject (default `read`).
+   */
+  permission?: string;
 }
 /**
  * A `form` screen: a resource's writable fields as a form, new or loaded, sent to `submit`.
@@ -554,9 +691,46 @@ export interface SectionDef {
   title: I18NKey;
   fields?: ColumnDef[];
   /**
-   * A hand-written block in place of the fields (a section has one or the other), given the record (a campaign's review and progress, say); it spans the screen's width.
+   * A hand-written block in place of the fields (a section has one or the other), given the record; it spans the screen's width.
    */
   widget?: string;
+  showWhen?: When;
+  /**
+   * Sentences above the section's fields, each shown while the record matches its `showWhen`: what the figures mean, a warning with the way out.
+   */
+  notes?: NoteDef[];
+}
+/**
+ * A sentence about the record: an i18n key whose `{{names}}` are the record's fields, written as `values` says (money in its currency, dates in words).
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "note".
+ */
+export interface NoteDef {
+  text: I18NKey;
+  /**
+   * How it is drawn: plain text (the default), or a notice of that severity.
+   */
+  tone?: 'plain' | 'info' | 'success' | 'warning' | 'error';
+  showWhen?: When;
+  /**
+   * The field whose number picks the sentence's plural form (i18next's `count`).
+   */
+  count?: string;
+  /**
+   * How named fields are written in the sentence, as columns write them; others as they are.
+   */
+  values?: ColumnDef[];
+  /**
+   * A way on from the sentence (buy credits).
+   */
+  link?: {
+    label: I18NKey;
+    /**
+     * A path of the app.
+     */
+    to: string;
+  };
 }
 /**
  * A `detail` screen: one record (`:id` in its route) in sections, with its actions and related lists.
@@ -602,6 +776,17 @@ export interface DetailScreen {
    * Buttons for the record (edit, archive, a call), each shown as its permission and `showWhen` allow.
    */
   actions?: ActionDef[];
+  /**
+   * Where the record is read (GET, {id} the route's id) instead of the resource's show route: a hand-written route answering `{ data }`.
+   */
+  source?: string;
+  /**
+   * Read the record again every `every` milliseconds while it matches `while`: a campaign's progress as it sends.
+   */
+  refresh?: {
+    every: number;
+    while: When;
+  };
 }
 /**
  * Which fields of the record make the page's heading: title, subtitle and image.
@@ -631,6 +816,15 @@ export interface RelatedDef {
   title: I18NKey;
   empty?: I18NKey;
   columns: ColumnDef[];
+  /**
+   * Figures the server computes for everything the list selects (all pages), read from the answer's `meta.totals` and shown in a summary row: money summed per currency, counts.
+   */
+  totals?: TotalDef[];
+  /**
+   * Buttons on each row (a refund, a checkout), each shown as its permission and `showWhen` allow; `{field}` in a path or query value is the row's field.
+   */
+  rowActions?: ActionDef[];
+  showWhen?: When;
 }
 /**
  * A `dashboard` screen: cards of figures, charts and screen widgets, optionally over a chosen period.
@@ -747,6 +941,12 @@ export interface CardDef {
     key?: string;
     part?: string;
   };
+  /**
+   * The query string of the card's link to its `screen` (`{ "tab": "2" }`: the list's third tab), with {from} and {to} the dashboard's period.
+   */
+  query?: {
+    [k: string]: string;
+  };
 }
 /**
  * A `wizard` screen: steps in order, each a screen widget, the step in the address and the data in the tab.
@@ -803,6 +1003,54 @@ export interface WizardStepDef {
    * No way back from here (a confirmation).
    */
   final?: boolean;
+}
+/**
+ * A `page` screen: one registered screen widget drawn across the whole main area, for a truly special page (the calendar, the checkout, a booking step page, an import). Its title, gate, links and the data it preloads are declared here; what it draws is the widget's.
+ *
+ * This interface was referenced by `Screen`'s JSON-Schema
+ * via the `definition` "pageScreen".
+ */
+export interface PageScreen {
+  /**
+   * The screen's name, `area.name` (`clients.list`): what navigation areas, links and other screens call it by.
+   */
+  id: string;
+  /**
+   * Which screen component draws it: the renderer's `page`.
+   */
+  kind: 'page';
+  /**
+   * The path it opens at; `:name` segments are route parameters (`/clients/:id`).
+   */
+  route: string;
+  title: I18NKey;
+  /**
+   * The resource whose permission subject its links are checked against, when a link names none.
+   */
+  resource?: string;
+  gate?: Gate;
+  /**
+   * GET endpoints the first screen reads at once (route parameters as :name): the server answers them inside the page, so they cost no round trip.
+   *
+   * @maxItems 5
+   */
+  preload?: string[];
+  /**
+   * The registered screen widget the page hosts (the host registers it by this name).
+   */
+  widget: string;
+  /**
+   * An API path the widget reads (GET), with the page's period as {from} and {to}: preloaded with the page.
+   */
+  source?: string;
+  /**
+   * Links at the top of the page (to other screens), each shown only when the rules allow it.
+   */
+  links?: ActionDef[];
+  /**
+   * A page with a period: chosen on the screen, kept in the address (?from=&to=), and read by the widget.
+   */
+  period?: boolean;
 }
 /**
  * A host's own screen kind (`x-…`, registered with `<SchemaApp screenKinds>`): the keys every screen takes, and its own keys, each named `x-…` too.
@@ -899,14 +1147,24 @@ export interface Redirect {
 }
 
 /**
- * GET /api/v1/ui/manifest: the navigation, a summary of every screen, what the renderer needs of each resource, and a hash of them all (the manifest's ETag).
+ * GET /api/v1/ui/manifest: the navigation, a summary of every screen, what the renderer needs of each resource, the named calls widgets make, and a hash of them all (the manifest's ETag).
  */
 export interface Manifest {
   hash: string;
+  /**
+   * True for the manifest a guest's first page carries: only the areas a guest opens, their screens and resources. The renderer asks for the whole one when someone signs in, or an address outside those areas is opened.
+   */
+  partial?: boolean;
   navigation: Navigation;
   screens: ScreenSummary[];
   resources: {
     [k: string]: ResourceInfo;
+  };
+  /**
+   * The named calls (actions and other endpoints) the data provider's `call(name)` makes, by name.
+   */
+  calls: {
+    [k: string]: CallInfo;
   };
 }
 /**
@@ -945,6 +1203,27 @@ export interface ResourceInfo {
    * The generic routes the server has for it.
    */
   operations: ('list' | 'create' | 'show' | 'update' | 'delete' | 'export')[];
+}
+/**
+ * A named call: its method and path (`:name` segments are filled from the call's params), the resource whose cached reads it belongs to, and the resources whose cached reads it makes stale.
+ *
+ * This interface was referenced by `Manifest`'s JSON-Schema
+ * via the `definition` "callInfo".
+ */
+export interface CallInfo {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * The URL path with `:name` parameters: `/api/v1/online-booking/:slug`.
+   */
+  path: string;
+  /**
+   * The resource its answer belongs to: a GET is cached under it, so a write to that resource reads it again.
+   */
+  resource?: string;
+  /**
+   * Resources whose cached reads are read again after the call succeeds.
+   */
+  invalidates?: string[];
 }
 
 /**

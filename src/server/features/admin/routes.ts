@@ -4,12 +4,13 @@ import { idParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
 import { DomainError, notFound } from '../../infra/domain-error';
 import { messageBody, responses } from '../../engine/responses';
+import { writeAudit } from '../../core/admin-audit';
 import { activeSessionUser } from './users';
 
 /**
  * Admin actions beyond the generic user list (schemas/resources/admin-users.json): sign in as a user and back.
  * Signing in as someone starts a new session for them that remembers the admin; signing out of it restores the
- * admin's own session.
+ * admin's own session. Signing in as someone is written to their audit.
  */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
@@ -35,7 +36,9 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
       if (!target) throw notFound();
       if (!req.ability.can('impersonate', subject('User', { ...target })))
         return reply.forbid('impersonate', subject('User', { ...target }));
-      await app.logIn(reply, req, target.id, req.user!.id);
+      const adminId = req.user!.id;
+      await app.logIn(reply, req, target.id, adminId);
+      await writeAudit(app.db, { adminId, userId: target.id, action: 'signed_in_as', after: { sessions: 1 } });
       return { message: req.t('messages.signedInAs', { name: `${target.first_name} ${target.last_name}` }) };
     },
   );

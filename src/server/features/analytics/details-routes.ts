@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { streamExport } from '../../engine/export-stream';
 import { PAGE } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';

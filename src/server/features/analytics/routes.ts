@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { todayIn } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import { responses } from '../../engine/responses';

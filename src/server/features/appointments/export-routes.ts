@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../engine/typed-routes';
 import { todayIn } from '../../../domain/dates';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { exportRows } from '../../engine/export';
 import { fileBody, responses } from '../../engine/responses';
 import { appointmentsBetween } from './reads';

@@ -24,6 +24,9 @@ const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum
  * (`export-routes.ts`). Hand-written because an appointment is more than a row: its real-time spans, blocked parts
  * and series. What follows a change (messages, meetings) listens to its events (`events.ts`), told once it committed.
  */
+/** How far ahead the offline window reaches. */
+const OFFLINE_DAYS = 60;
+
 export async function appointmentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const base = '/api/v1/appointments';
@@ -48,7 +51,7 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
     },
   );
 
-  // What the app caches for offline use: the coming month, read-only.
+  // What the app keeps for offline use (read-only): from yesterday to 60 days ahead, as the calendar shows them.
   app.get(
     `${base}/offline`,
     {
@@ -60,7 +63,7 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
     async (req) => {
       const filter = allowed(req, 'read');
       const today = todayIn(ownerTimeZone(req));
-      return { data: await appointmentsBetween(app.db, filter, addDays(today, -1), addDays(today, 31)) };
+      return { data: await appointmentsBetween(app.db, filter, addDays(today, -1), addDays(today, OFFLINE_DAYS)) };
     },
   );
 

@@ -19,3 +19,13 @@ export async function releaseEvent(db: Db, id: string): Promise<void> {
 export async function userExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/** The account a provider's customer is, or null when none is. */
+export async function accountOfCustomer(db: Db, customerId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('billing_customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -1,4 +1,5 @@
 import { feature } from '../../engine/feature';
+import './events';
 import { billingCardRoutes } from './card-routes';
 import { liqpayRoutes } from './liqpay/routes';
 import { billingRoutes } from './routes';
@@ -18,3 +19,4 @@ export default feature('billing', async (app, { config, i18n }) => {
 
 export { runLiqpayReconciliation } from './liqpay/reconcile';
 export { syncSubscription } from './sync';
+export type { PaymentFailed } from './events';

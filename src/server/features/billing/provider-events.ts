@@ -3,7 +3,7 @@ import type { BillingEvent, BillingProvider } from '../../infra/billing/provider
 import type { I18n } from '../../infra/i18n';
 import { bundleById } from '../../../domain/credits';
 import { grantBundle } from '../credits';
-import { claimEvent, releaseEvent, userExists } from './event-claims';
+import { accountOfCustomer, claimEvent, releaseEvent, userExists } from './event-claims';
 import { syncSubscription } from './sync';
 import { sendTrialReminder } from './trial-reminder';
 
@@ -17,7 +17,8 @@ export interface BillingEventDeps {
  * it claimed does nothing), and the claim is let go if acting fails, so the provider's retry can act. A card saved
  * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
  * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
- * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not.
+ * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not; a charge that failed tells
+ * the owner (their bell).
  */
 export async function handleBillingEvent(
   app: FastifyInstance,
@@ -39,6 +40,10 @@ export async function handleBillingEvent(
     if (event.paidOneOff) await grantPaidBundle(app, event.paidOneOff);
     if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
       await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
+    if (event.type === 'invoice.payment_failed' && event.customerId) {
+      const ownerId = await accountOfCustomer(app.db, event.customerId);
+      if (ownerId !== null) await app.events.notify('billing.payment-failed', { ownerId });
+    }
   } catch (err) {
     await releaseEvent(app.db, event.id);
     throw err;

@@ -1,4 +1,4 @@
-import { BOOLEAN, INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
+import { BOOLEAN, INTEGER, NULLABLE_STRING, object, pageMeta, STRING } from '../../engine/responses';
 
 const list = (items: unknown) => object({ data: { type: 'array', items } }, { required: ['data'] });
 const listWith = (more: Record<string, unknown>, items: unknown) =>
@@ -36,22 +36,29 @@ export const PLANS_LIST = listWith(
   ),
 );
 
-/** An invoice of the provider's for the owner's plan, with its PDF. */
-export const HISTORY = list(
-  object(
-    {
-      id: STRING,
-      number: NULLABLE_STRING,
-      description: NULLABLE_STRING,
-      date: STRING,
-      total: INTEGER,
-      currency: STRING,
-      status: STRING,
-      pdf_url: NULLABLE_STRING,
-      url: NULLABLE_STRING,
+/** The provider's invoices for the owner's plan, each with its PDF: one page of a list, as the list screens read. */
+export const HISTORY = object(
+  {
+    data: {
+      type: 'array',
+      items: object(
+        {
+          id: STRING,
+          number: NULLABLE_STRING,
+          description: NULLABLE_STRING,
+          date: STRING,
+          total: INTEGER,
+          currency: STRING,
+          status: STRING,
+          pdf_url: NULLABLE_STRING,
+          url: NULLABLE_STRING,
+        },
+        { required: ['id', 'number', 'description', 'date', 'total', 'currency', 'status', 'pdf_url', 'url'] },
+      ),
     },
-    { required: ['id', 'number', 'description', 'date', 'total', 'currency', 'status', 'pdf_url', 'url'] },
-  ),
+    meta: pageMeta,
+  },
+  { required: ['data', 'meta'] },
 );
 
 /** A saved card: never its number, only what identifies it to its owner. */

@@ -75,7 +75,9 @@ export async function billingRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { response: responses({ 200: HISTORY }), tags: ['subscription'] } },
     async (req) => {
       const rows = await planBillingFor(app, req, 'read').history();
-      return { data: rows.map((row) => ({ ...row, description: paidForText(req.t, row.paid_for) })) };
+      const data = rows.map((row) => ({ ...row, description: paidForText(req.t, row.paid_for) }));
+      // All of it in one page: the provider answers the history whole.
+      return { data, meta: { current_page: 1, last_page: 1, per_page: data.length, total: data.length } };
     },
   );
 

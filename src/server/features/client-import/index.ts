@@ -1,3 +1,4 @@
+import './events';
 import { feature } from '../../engine/feature';
 import { clientImportRoutes } from './routes';
 
@@ -5,3 +6,5 @@ import { clientImportRoutes } from './routes';
 export default feature('client-import', async (app) => {
   await app.register(clientImportRoutes);
 });
+
+export type { ClientsImported } from './events';

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/lazy-modules';
 import { invalid } from '../../infra/domain-error';
 
 /** The cells of a sheet as text, row by row; empty rows left out. */
@@ -25,7 +26,8 @@ const isWorkbook = (buffer: Buffer) => buffer.length > 4 && buffer.readUInt32LE(
  * writes it in each region), read with exceljs. A file that is neither is refused in words.
  */
 export async function readSheet(buffer: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   try {
     if (isWorkbook(buffer)) await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
     else {

@@ -106,6 +106,7 @@ export async function clientImportRoutes(fastify: FastifyInstance): Promise<void
           invalid: rows.filter((r) => r.errors.length).length,
         };
       const done = await importRows(app, req, rows);
+      await app.events.notify('client-import.done', { ownerId: req.user!.id, ...done });
       return reply.code(201).send({ data: done, message: req.t('import.done', { count: done.imported }) });
     },
   );

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../infra/lazy-modules';
 import type { TFunction } from 'i18next';
 import { TEMPLATE_COLUMNS } from './columns';
 
@@ -15,6 +15,7 @@ const EXAMPLE: Record<string, string> = {
 
 /** The import template in the owner's language: the headings the import reads, and one example row. */
 export async function templateFile(t: TFunction, format: 'xlsx' | 'csv') {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(t('import.sheet'));
   sheet.addRow(TEMPLATE_COLUMNS.map((c) => t(`fields.clients.${c}`)));

@@ -4,6 +4,7 @@ import { BOOLEAN, dataBody, INTEGER, object, responses } from '../../engine/resp
 import { paysThroughLiqpay } from '../../infra/billing/liqpay';
 import { notFound } from '../../infra/domain-error';
 import { typed } from '../../engine/typed-routes';
+import { adminOnly } from '../../core/admin-only';
 import { ownerAccount, setMarketingAvailable, setSmsBalance } from './owner-accounts';
 import { CREDITS, creditsView } from './views';
 
@@ -19,6 +20,7 @@ const body = {
  * difference is an `admin` row of the ledger (added as bought credits, or taken plan credits first), never an edit.
  */
 export async function adminCreditRoutes(fastify: FastifyInstance): Promise<void> {
+  adminOnly(fastify);
   const app = typed(fastify);
   app.put(
     '/api/v1/admin/user/sms/:id',
@@ -53,7 +55,7 @@ export async function adminCreditRoutes(fastify: FastifyInstance): Promise<void>
       if (!req.ability.can('update', 'User')) return reply.forbid('update', 'User');
       const id = req.params.id;
       const on = req.body.marketing_available;
-      if (!(await setMarketingAvailable(app.db, id, on))) throw notFound();
+      if (!(await setMarketingAvailable(app.db, id, on, req.user!.id))) throw notFound();
       return {
         data: { id, marketing_available: on },
         message: req.t(on ? 'marketing.accessGranted' : 'marketing.accessClosed'),

@@ -1,3 +1,4 @@
+import './events';
 import { feature } from '../../engine/feature';
 import { adminCreditRoutes } from './admin-routes';
 import { creditRoutes } from './routes';
@@ -17,3 +18,4 @@ export { appendCredits, balanceOf, type CreditEntry } from './ledger';
 export { grantPlanCredits } from './plan-grants';
 export { saveCreditSetting } from './settings';
 export { spendCredits, type Spend, type SpendDeps } from './spend';
+export type { CreditsLow } from './events';

@@ -46,7 +46,11 @@ export async function spendCredits(
   let balance = taken.after;
   if (crossed(taken.before, taken.after, TOP_UP_AT)) {
     try {
-      balance = (await topUp(app, spend.userId, spend.type, taken.id)) ?? balance;
+      const renewed = await topUp(app, spend.userId, spend.type, taken.id);
+      if (renewed !== null) {
+        balance = renewed;
+        await app.events.notify('credits.renewed', { ownerId: spend.userId, type: spend.type, balance });
+      }
     } catch (err) {
       app.log.warn({ err, userId: spend.userId }, 'credits auto-renew failed');
     }
@@ -54,6 +58,7 @@ export async function spendCredits(
   if (spend.type === 'sms' && crossed(taken.before, taken.after, LOW_SMS_AT)) {
     try {
       await sendLowCredit(app, deps, spend.userId, taken.after);
+      await app.events.notify('credits.low', { ownerId: spend.userId, type: spend.type, balance: taken.after });
     } catch (err) {
       app.log.warn({ err, userId: spend.userId }, 'low-credit email failed');
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { registerSettingsGroup } from '../../engine/settings-group-routes';
 import { invalid } from '../../infra/domain-error';
 import { STATISTIC } from './response-schemas';

@@ -1,3 +1,4 @@
+import './events';
 import { feature } from '../../engine/feature';
 import { dataExportRoutes } from './routes';
 
@@ -11,3 +12,4 @@ export default feature('data-export', async (app) => {
 
 export { runExportsDue } from './due';
 export { exportJobs } from './make';
+export type { ExportReady } from './events';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../../permissions/defineAbilityFor';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
 import { nowIso } from '../../db/database';
@@ -88,6 +88,7 @@ export function exportJobs(app: FastifyInstance, deps: { appUrl: string }): Reco
         size: archive.body.length,
         file_name: archive.filename,
       });
+      await app.events.notify('data-export.ready', { ownerId: user.id, exportId: id });
       if (record.delivery !== 'email') return;
       const { t } = owner;
       const attach = archive.body.length <= ATTACH_UP_TO;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { bookingSettingsOf } from '../../core/booking-settings';
 import { liqpayClient } from '../../infra/billing/liqpay';
 import { nowIso } from '../../db/database';

@@ -1,4 +1,5 @@
 import { feature } from '../../engine/feature';
+import './events';
 import { cancelInvoiceOfCancelledSales } from './cancelled-sales';
 import { invoiceCheckout, sendCheckoutInvoice } from './checkout-invoices';
 import { invoiceRoutes } from './routes';
@@ -28,3 +29,4 @@ export default feature(
 );
 
 export { settleInvoice } from './settle';
+export type { InvoiceOverdue } from './events';

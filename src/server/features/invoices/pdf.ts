@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { TFunction } from 'i18next';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../infra/lazy-modules';
 import { formatMoney } from '../../../../renderer/core/money';
 import { dayInWords } from '../../../domain/dates-in-words';
 
@@ -36,7 +36,8 @@ const GREY = '#555555';
  * what is due, the bank details, the notes and the template's footer. Labels are in `t`'s language; money is
  * written with its currency in `locale`. Resolves with the file's bytes.
  */
-export function invoicePdf(invoice: InvoiceDocument, t: TFunction, locale: string): Promise<Buffer> {
+export async function invoicePdf(invoice: InvoiceDocument, t: TFunction, locale: string): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

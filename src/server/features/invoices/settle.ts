@@ -8,13 +8,13 @@ import { nowIso, type Db } from '../../db/database';
  * due date on the owner's `today`. Called in the transaction that wrote the rows, so the invoice and the ledger
  * never disagree; the job runner calls it as due dates pass.
  */
-export async function settleInvoice(trx: Db, invoiceId: number, today: string): Promise<void> {
+export async function settleInvoice(trx: Db, invoiceId: number, today: string): Promise<string | null> {
   const invoice = await trx
     .selectFrom('invoices')
     .select(['id', 'checkout_id', 'cancelled_at', 'sent_at', 'total', 'due_date', 'status', 'paid'])
     .where('id', '=', invoiceId)
     .executeTakeFirst();
-  if (!invoice) return;
+  if (!invoice) return null;
   const sum = await trx
     .selectFrom('payments')
     .select(sql<string | number | null>`sum(amount)`.as('paid'))
@@ -27,8 +27,9 @@ export async function settleInvoice(trx: Db, invoiceId: number, today: string): 
     .executeTakeFirst();
   const paid = Number(sum?.paid ?? 0);
   const status = invoiceStatus({ ...invoice, total: Number(invoice.total), paid }, today);
-  if (status === invoice.status && paid === Number(invoice.paid)) return;
+  if (status === invoice.status && paid === Number(invoice.paid)) return status;
   await trx.updateTable('invoices').set({ status, paid, updated_at: nowIso() }).where('id', '=', invoiceId).execute();
+  return status;
 }
 
 /** Settles the invoices a set of ledger rows pays (their own or their checkout's), after the rows changed. */

@@ -26,7 +26,12 @@ export async function senderOf(app: FastifyInstance, deps: SpendDeps & { smsNumb
     appUrl: deps.appUrl,
   };
   const locale = owner.locale === 'uk' ? 'uk' : 'en';
-  return { sender, t: deps.i18n.translator(locale), balances: { sms: owner.sms_credits, email: owner.email_credits } };
+  return {
+    sender,
+    locale,
+    t: deps.i18n.translator(locale),
+    balances: { sms: owner.sms_credits, email: owner.email_credits },
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
+import './events';
 import { feature } from '../../engine/feature';
 import { marketingFooterRoutes } from './footer-routes';
 import { marketingMessageRoutes } from './messages-routes';
+import { marketingReviewRoutes } from './review-routes';
 import { marketingRoutes } from './routes';
 import { marketingSalesRoutes } from './sales-routes';
 import { unsubscribeRoutes } from './unsubscribe-routes';
@@ -16,7 +18,9 @@ export default feature('marketing', async (app, { config, i18n }) => {
   await app.register(marketingSalesRoutes);
   await app.register(marketingMessageRoutes);
   await app.register(marketingFooterRoutes, deps);
+  await app.register(marketingReviewRoutes, deps);
   await app.register(unsubscribeRoutes, { i18n });
 });
 
 export { campaignJobs, CAMPAIGNS_EVERY, type MarketingDeps } from './send';
+export type { CampaignSent } from './events';

@@ -1,4 +1,4 @@
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { addDays, todayIn } from '../../../domain/dates';
 import { REDEMPTION_METHODS } from '../../../domain/payments';
 import type { Db } from '../../db/database';

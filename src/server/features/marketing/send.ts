@@ -41,13 +41,21 @@ async function progress(app: FastifyInstance, campaignId: number): Promise<void>
     .set({ sent_count: sent, credits_spent: Number(row.credits ?? 0), updated_at: nowIso() })
     .where('id', '=', campaignId)
     .execute();
-  await app.db
+  const [turned] = await app.db
     .updateTable('marketing_campaigns')
     .set({ status: 'sent', sent_at: nowIso() })
     .where('id', '=', campaignId)
     .where('status', '=', 'sending')
     .where('total_clients', '<=', sent)
     .execute();
+  // Only the batch that turned it sent tells the owner.
+  if (Number(turned?.numUpdatedRows ?? 0) === 0) return;
+  const c = await app.db
+    .selectFrom('marketing_campaigns')
+    .select(['user_id', 'name'])
+    .where('id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  await app.events.notify('marketing.sent', { ownerId: c.user_id, campaignId, title: c.name, sent });
 }
 
 /**

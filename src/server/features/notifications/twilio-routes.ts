@@ -38,7 +38,7 @@ export async function twilioRoutes(fastify: FastifyInstance, opts: TwilioRoutesO
     (_r, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   // Twilio signs the URL it called, query string included (the status callback names our message in it).
-  const verified = (req: FastifyRequest<{ Body: TwilioForm }>, reply: FastifyReply) => {
+  const verified = async (req: FastifyRequest<{ Body: TwilioForm }>, reply: FastifyReply) => {
     if (!opts.authToken) {
       void reply.code(404).send({ message: req.t('errors.notFound') });
       return null;
@@ -46,12 +46,12 @@ export async function twilioRoutes(fastify: FastifyInstance, opts: TwilioRoutesO
     const form = req.body ?? {};
     const signature = req.headers['x-twilio-signature'];
     if (
-      !fromTwilio(
+      !(await fromTwilio(
         opts.authToken,
         typeof signature === 'string' ? signature : undefined,
         `${opts.appUrl}${req.url}`,
         form,
-      )
+      ))
     ) {
       void reply.code(403).send({ message: 'Invalid signature.' });
       return null;
@@ -71,7 +71,7 @@ export async function twilioRoutes(fastify: FastifyInstance, opts: TwilioRoutesO
       },
     },
     async (req, reply) => {
-      const form = verified(req, reply);
+      const form = await verified(req, reply);
       if (!form) return reply;
       const sid = form.MessageSid ?? form.SmsSid;
       const { message } = req.query;
@@ -88,7 +88,7 @@ export async function twilioRoutes(fastify: FastifyInstance, opts: TwilioRoutesO
     '/api/v1/sms/inbound',
     { config, schema: { hide: true, response: responses({ 200: { content: { 'text/xml': { schema: STRING } } } }) } },
     async (req, reply) => {
-      const form = verified(req, reply);
+      const form = await verified(req, reply);
       if (!form) return reply;
       const code = OPT_OUT.exec(form.Body ?? '')?.[1];
       const owner = code ? ownerOfOptOutCode(code) : null;

@@ -1,3 +1,4 @@
+import './events';
 import { feature } from '../../engine/feature';
 import { onlineBookingCheckoutRoutes } from './checkout-routes';
 import { onlineBookingManageRoutes } from './manage-routes';
@@ -18,3 +19,4 @@ export default feature('online-booking', async (app, { config, i18n }) => {
 });
 
 export { SQUARE_WEBHOOK_PATH } from './provider-webhooks';
+export type { OnlineBooked, OnlineCancelled, OnlinePurchased } from './events';

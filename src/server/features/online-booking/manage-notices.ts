@@ -45,4 +45,13 @@ export async function noticeOfChange(
   const t = deps.i18n.translator(ownerLocale) as typeof req.t;
   const ownerText = t(`booking.mail.${ownerKey}Text`, values(t, ownerLocale));
   await deliver(deps, owner, 'email', owner.user.email, t(`booking.mail.${ownerKey}Subject`), ownerText);
+  if (what === 'cancel')
+    await deps.app.events.notify('online-booking.cancelled', {
+      ownerId: owner.user.id,
+      appointmentId: managed.kind === 'appointment' ? managed.id : null,
+      service: shown.service,
+      date: shown.date,
+      time: shown.start_time,
+      client,
+    });
 }

@@ -26,9 +26,9 @@ export async function announcePurchase(
   locale?: string,
 ) {
   const bought = await purchaseOf(deps, owner, purchaseId);
-  const { booking_session_id } = await deps.app.db
+  const { booking_session_id, sale_id } = await deps.app.db
     .selectFrom('online_purchases')
-    .select('booking_session_id')
+    .select(['booking_session_id', 'sale_id'])
     .where('id', '=', purchaseId)
     .executeTakeFirstOrThrow();
   const values = (client: string, l: string) => ({
@@ -39,7 +39,7 @@ export async function announcePurchase(
     until: bought.expires_on ? dayInWords(l, bought.expires_on) : '—',
     client,
   });
-  await tell(
+  const client = await tell(
     deps,
     req,
     owner,
@@ -55,6 +55,14 @@ export async function announcePurchase(
     undefined,
     locale,
   );
+  await deps.app.events.notify('online-booking.purchased', {
+    ownerId: owner.user.id,
+    saleId: sale_id!,
+    item: bought.title,
+    client,
+    amount: bought.amount,
+    currency: deps.currency,
+  });
 }
 
 /** What a completed hold became: its appointment, or its seat in a class session. */
@@ -108,9 +116,9 @@ export async function announce(
   locale?: string,
 ) {
   const b = await bookingOfHold(deps, owner, holdId);
-  const { booking_session_id } = await deps.app.db
+  const { booking_session_id, appointment_id } = await deps.app.db
     .selectFrom('slot_holds')
-    .select('booking_session_id')
+    .select(['booking_session_id', 'appointment_id'])
     .where('id', '=', holdId)
     .executeTakeFirstOrThrow();
   const values = (client: string, l: string) => ({
@@ -124,7 +132,7 @@ export async function announce(
   // The text, and the deposit paid when there was one.
   const message = (t: TFunction, key: string, c: string, l: string) =>
     [t(key, values(c, l)), ...(b.paid > 0 ? [t('booking.mail.deposit', values(c, l))] : [])].join(' ');
-  await tell(
+  const client = await tell(
     deps,
     req,
     owner,
@@ -137,6 +145,16 @@ export async function announce(
     undefined,
     locale,
   );
+  await deps.app.events.notify('online-booking.booked', {
+    ownerId: owner.user.id,
+    appointmentId: appointment_id,
+    service: b.service,
+    date: b.date,
+    time: b.start_time,
+    client,
+    paid: b.paid,
+    currency: deps.currency,
+  });
 }
 
 /**
@@ -180,6 +198,7 @@ export async function tell(
   const ownerLocale = owner.user.locale === 'uk' ? 'uk' : 'en';
   const [ownerSubject, ownerText] = messages.owner(deps.i18n.translator(ownerLocale), client, ownerLocale);
   await deliver(deps, owner, 'email', owner.user.email, ownerSubject, ownerText);
+  return client;
 }
 
 /** An amount in minor units, in the page's currency, formatted for `locale`. */

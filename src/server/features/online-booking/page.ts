@@ -1,4 +1,4 @@
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import { DomainError } from '../../infra/domain-error';

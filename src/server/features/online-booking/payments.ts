@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../infra/domain-error';
 import type { PaymentProvider, PaymentResult } from '../../infra/payments/provider';
-import { regionCurrency } from '../../../../renderer/core/money';
+import { regionCurrency } from '../../../domain/currency';
 import { paymentsFor, integrationsOfAccount } from '../integrations';
 import { completeHold } from './completion';
 import type { BookingDeps } from './context';

@@ -93,5 +93,10 @@ export async function leftToPayRows(db: Db, rows: Owing[]) {
     amount: r.status.left_to_pay,
     payment_status: r.status.status,
   }));
-  return data;
+  // The clients' names in one and the first client, for a list's column and its checkout.
+  return data.map((r) => ({
+    ...r,
+    client_name: r.clients.map((c) => [c.first_name, c.last_name].filter(Boolean).join(' ')).join(', ') || null,
+    client_id: r.clients[0]?.id ?? null,
+  }));
 }

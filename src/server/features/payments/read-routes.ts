@@ -9,6 +9,7 @@ import { incomeByMethod } from '../../core/income-statistic';
 import { leftToPayStatistic } from './left-to-pay-statistic';
 import { leftToPayRows, owingAppointments, type Owing } from './owing-appointments';
 import { owingSeats } from './owing-seats';
+import { ownerCurrency, taxYearStartOf } from '../../core/list-totals';
 import { paymentList, PER_PAGE } from './payment-list';
 import { LEFT_TO_PAY_PAGE, LEFT_TO_PAY_STATISTIC, PAYMENT_PAGE, STATISTIC } from './response-schemas';
 
@@ -19,7 +20,7 @@ const period = { from: DATE, to: DATE };
 const pageQuery = { type: 'object', properties: { page: PAGE, ...period, client_id: ID } } as const;
 const listQuery = {
   type: 'object',
-  properties: { ...pageQuery.properties, search: { type: 'string', maxLength: 100 } },
+  properties: { ...pageQuery.properties, search: { type: 'string', maxLength: 100 }, sale_id: ID },
 } as const;
 const periodQuery = { type: 'object', properties: period } as const;
 /** The statistic's query: `services=1` adds the income per service (income details), which reads the ledger's rows. */
@@ -50,8 +51,8 @@ export async function paymentReadRoutes(fastify: FastifyInstance): Promise<void>
       { schema: { response: responses({ 200: PAYMENT_PAGE }), tags: ['payments'], querystring: listQuery } },
       async (req) => {
         const filter = req.filterFor('read', 'Income', 'payments');
-        const { data, total } = await paymentList(app.db, app.dialect, filter, req.query, type);
-        return { data, meta: meta(req.query.page, total) };
+        const { data, total, totals } = await paymentList(app.db, app.dialect, filter, req.query, type);
+        return { data, meta: { ...meta(req.query.page, total), totals, tax_year_start: taxYearStartOf(req) } };
       },
     );
   listRoute(base, null);
@@ -84,7 +85,10 @@ export async function paymentReadRoutes(fastify: FastifyInstance): Promise<void>
       const { page } = req.query;
       const all = await owingAll(req, req.query);
       const data = await leftToPayRows(app.db, all.slice((page - 1) * PER_PAGE, page * PER_PAGE));
-      return { data, meta: meta(page, all.length) };
+      // What is owed is in the owner's currency: appointments and seats are priced in it.
+      const left = all.reduce((s, r) => s + r.status.left_to_pay, 0);
+      const totals = { left: left ? [{ currency: ownerCurrency(req), amount: left }] : [], count: all.length };
+      return { data, meta: { ...meta(page, all.length), totals, tax_year_start: taxYearStartOf(req) } };
     },
   );
 

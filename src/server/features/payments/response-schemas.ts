@@ -1,5 +1,6 @@
-import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, pageMeta, STRING } from '../../engine/responses';
+import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
 import { REFUND } from '../../core/refund-response';
+import { listMeta } from '../../core/list-totals';
 
 const CLIENT = {
   type: ['object', 'null'],
@@ -27,11 +28,15 @@ export const PAYMENT = object(
     /** The money it brought in: its amount, or 0 for a redemption (its voucher's or package's sale was the income). */
     income: INTEGER,
     client: CLIENT,
+    /** The client's name in one, for a list's column. */
+    client_name: NULLABLE_STRING,
     refunds: { type: 'array', items: REFUND },
     /** All of it given back, in parts or at once. */
     refunded: BOOLEAN,
     /** What is left to refund of it (minor units): the amount less its refunds. */
     refundable: INTEGER,
+    /** paid, part_refunded, refunded, or a redemption (no money came in). */
+    status: STRING,
   },
   {
     required: [
@@ -49,15 +54,20 @@ export const PAYMENT = object(
       'redemption',
       'income',
       'client',
+      'client_name',
       'refunds',
       'refunded',
       'refundable',
+      'status',
     ],
   },
 );
 
 export const PAYMENT_PAGE = object(
-  { data: { type: 'array', items: PAYMENT }, meta: pageMeta },
+  {
+    data: { type: 'array', items: PAYMENT },
+    meta: listMeta({ income: 'money', received: 'money', refunds: 'money', count: 'count' }),
+  },
   { required: ['data', 'meta'] },
 );
 
@@ -154,15 +164,32 @@ export const LEFT_TO_PAY = object(
     start_time: NULLABLE_STRING,
     service: NULLABLE_STRING,
     clients: { type: 'array', items: CLIENT },
+    /** The clients' names in one, and the first client (whose checkout a row opens). */
+    client_name: NULLABLE_STRING,
+    client_id: NULLABLE_INTEGER,
     price: INTEGER,
     amount: INTEGER,
     payment_status: STRING,
   },
-  { required: ['id', 'kind', 'date', 'start_time', 'service', 'clients', 'price', 'amount', 'payment_status'] },
+  {
+    required: [
+      'id',
+      'kind',
+      'date',
+      'start_time',
+      'service',
+      'clients',
+      'client_name',
+      'client_id',
+      'price',
+      'amount',
+      'payment_status',
+    ],
+  },
 );
 
 export const LEFT_TO_PAY_PAGE = object(
-  { data: { type: 'array', items: LEFT_TO_PAY }, meta: pageMeta },
+  { data: { type: 'array', items: LEFT_TO_PAY }, meta: listMeta({ left: 'money', count: 'count' }) },
   { required: ['data', 'meta'] },
 );
 

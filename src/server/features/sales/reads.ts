@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 import { clientNameSearch } from '../../core/client-search';
+import { byCurrency } from '../../core/list-totals';
 
 export const PER_PAGE = 25;
 
@@ -51,7 +52,38 @@ export function selectSales(db: Db, dialect: Dialect, filter: Filter, q: Omit<Sa
         ...(q.owing ? [eb(leftToPay, '>', 0), eb.not(refunded)] : []),
       ]),
     );
-  return { base, leftToPay };
+  return { base, leftToPay, refunded };
+}
+
+/**
+ * The totals of every sale a query selects (all its pages), per currency: what they come to (less their discounts),
+ * what was paid for them (refunds taken off), what is left to pay (nothing of a cancelled or refunded sale), and how
+ * many there are.
+ */
+export async function salesTotals(db: Db, dialect: Dialect, filter: Filter, q: Omit<SalesQuery, 'page'>) {
+  const { base, leftToPay, refunded } = selectSales(db, dialect, filter, q);
+  const rows = await base
+    .select((eb) => [
+      'sales.currency',
+      sql<number>`sum(sales.total - sales.discount)`.as('amount'),
+      sql<number>`sum(coalesce(ledger.paid, 0))`.as('paid'),
+      sql<number>`sum(case when ${refunded} then 0 else ${leftToPay} end)`.as('left'),
+      eb.fn.countAll<number>().as('count'),
+    ])
+    .groupBy('sales.currency')
+    .execute();
+  const sums = (k: 'amount' | 'paid' | 'left') =>
+    byCurrency(
+      rows.filter((r) => Number(r[k]) !== 0),
+      (r) => r.currency,
+      (r) => Number(r[k]),
+    );
+  return {
+    amount: sums('amount'),
+    paid: sums('paid'),
+    left: sums('left'),
+    count: rows.reduce((n, r) => n + Number(r.count), 0),
+  };
 }
 
 /** Sales as the lists and the detail show them, newest first, with what the ledger says of each. */
@@ -83,12 +115,19 @@ export async function readSales(db: Db, dialect: Dialect, filter: Filter, q: Sal
   const data = rows.map(({ client_id, first_name, last_name, paid_before_refunds, ...r }) => {
     const paid = Number(r.paid);
     const isRefunded = Number(paid_before_refunds) > 0 && paid <= 0;
+    const left = isRefunded || r.cancelled_at ? 0 : Math.max(0, r.total - r.discount - paid);
     return {
       ...r,
       paid,
       client: client_id === null ? null : { id: client_id, first_name: first_name!, last_name },
-      left_to_pay: isRefunded || r.cancelled_at ? 0 : Math.max(0, r.total - r.discount - paid),
+      client_name: client_id === null ? null : [first_name, last_name].filter(Boolean).join(' '),
+      amount: Math.max(0, r.total - r.discount),
+      left_to_pay: left,
       refunded: isRefunded,
+      status: r.cancelled_at ? 'cancelled' : isRefunded ? 'refunded' : left > 0 ? 'owing' : 'paid',
+      // Nothing ever paid: it is cancelled, not refunded. Something paid and not given back: it may be refunded.
+      cancellable: !r.cancelled_at && !isRefunded && Number(paid_before_refunds) === 0,
+      refundable: !r.cancelled_at && !isRefunded && Number(paid_before_refunds) > 0,
     };
   });
   return { data, total: Number(total) };

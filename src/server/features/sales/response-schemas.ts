@@ -1,4 +1,5 @@
-import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, pageMeta, STRING } from '../../engine/responses';
+import { BOOLEAN, INTEGER, NULLABLE_INTEGER, NULLABLE_STRING, object, STRING } from '../../engine/responses';
+import { listMeta } from '../../core/list-totals';
 import { REFUND } from '../../core/refund-response';
 
 const CLIENT = {
@@ -38,6 +39,13 @@ const SALE_FIELDS = {
   paid: INTEGER,
   left_to_pay: INTEGER,
   currency: STRING,
+  /** The client's name in one; what the client is to pay (the total less the discount); paid, owing, refunded or cancelled. */
+  client_name: NULLABLE_STRING,
+  amount: INTEGER,
+  status: STRING,
+  /** May be cancelled (nothing was paid for it) or refunded (something was, and not given back yet). */
+  cancellable: BOOLEAN,
+  refundable: BOOLEAN,
   refunded: BOOLEAN,
   /** When a sale nothing was paid for was cancelled, and why. */
   cancelled_at: NULLABLE_STRING,
@@ -58,7 +66,10 @@ export const SALE = object(
 );
 
 export const SALE_PAGE = object(
-  { data: { type: 'array', items: SALE }, meta: pageMeta },
+  {
+    data: { type: 'array', items: SALE },
+    meta: listMeta({ amount: 'money', paid: 'money', left: 'money', count: 'count' }),
+  },
   { required: ['data', 'meta'] },
 );
 

@@ -3,7 +3,8 @@ import { ID, idParams, PAGE } from '../../engine/input-bounds';
 import { responses } from '../../engine/responses';
 import { typed } from '../../engine/typed-routes';
 import { forbidden, notFound } from '../../infra/domain-error';
-import { PER_PAGE, readSales, saleItems, salePayments, type SalesQuery } from './reads';
+import { taxYearStartOf } from '../../core/list-totals';
+import { PER_PAGE, readSales, saleItems, salePayments, salesTotals, type SalesQuery } from './reads';
 import { SALE_DETAIL, SALE_PAGE } from './response-schemas';
 
 const DATE = { type: 'string', format: 'date' } as const;
@@ -15,7 +16,10 @@ export const salesQuery = {
 /** A page of sales in the list shape, with each sale's lines in short. */
 export async function salesPage(app: FastifyInstance, req: FastifyRequest, q: SalesQuery) {
   const filter = req.filterFor('read', 'Sale', 'sales');
-  const { data, total } = await readSales(app.db, app.dialect, filter, q);
+  const [{ data, total }, totals] = await Promise.all([
+    readSales(app.db, app.dialect, filter, q),
+    salesTotals(app.db, app.dialect, filter, q),
+  ]);
   const items = await saleItems(
     app.db,
     data.map((s) => s.id),
@@ -27,7 +31,14 @@ export async function salesPage(app: FastifyInstance, req: FastifyRequest, q: Sa
         .filter((i) => i.sale_id === s.id)
         .map((i) => ({ kind: i.kind, title: i.title, quantity: i.quantity })),
     })),
-    meta: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / PER_PAGE)), per_page: PER_PAGE, total },
+    meta: {
+      current_page: q.page,
+      last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+      per_page: PER_PAGE,
+      total,
+      totals,
+      tax_year_start: taxYearStartOf(req),
+    },
   };
 }
 

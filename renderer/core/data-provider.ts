@@ -1,0 +1,109 @@
+import { UnknownNameError } from './registry';
+import { HttpError, query, type ListParams, type RestClient } from './rest';
+import type { CallInfo } from './generated/schema-language';
+import type { Manifest, Paged } from './types';
+
+/**
+ * What widgets read and write through, by resource and by named call — never by URL. The REST dialect
+ * (`createRestDataProvider`) is the default; a host may give `<SchemaApp dataProvider>` another one (a GraphQL
+ * gateway, a test double). Every failure is an `HttpError`: its `status` (0 when the server was not reached), its
+ * `message` and its field `errors`.
+ *
+ *   getList(resource, params)          GET    {path}?params            → { data: [...], meta }
+ *   getOne(resource, id)               GET    {path}/{id}              → { data }
+ *   create(resource, body)             POST   {path}                   → { data, message }
+ *   update(resource, id, body)         PUT    {path}/{id}              → { data, message }
+ *   delete(resource, id)               DELETE {path}/{id}              → { message }
+ *   call(name, { params, query, body }) the manifest's `calls[name]`: its method, its path with `:param`s filled
+ *   url(name, { params, query })       where a call answers, for a link or a download (a file, an export)
+ */
+export interface DataProvider {
+  getList<T = unknown>(resource: string, params?: ListParams): Promise<Paged<T>>;
+  getOne<T = unknown>(resource: string, id: string | number): Promise<{ data: T }>;
+  create<T = unknown>(resource: string, body: unknown): Promise<{ data: T; message?: string }>;
+  update<T = unknown>(resource: string, id: string | number, body: unknown): Promise<{ data: T; message?: string }>;
+  delete(resource: string, id: string | number): Promise<{ message?: string }>;
+  call<T = unknown>(name: string, options?: CallOptions): Promise<T>;
+  /** Where a call answers, for a link or a download (a calendar entry, an export the page posts its filters to). */
+  url(name: string, options?: CallOptions): string;
+  /** What the manifest declares of a named call (its resource, what it invalidates). */
+  callInfo(name: string): CallInfo;
+  /** The answer the page carries for a GET call, if it carries one (a screen's first render), without using it. */
+  peek?(name: string, options?: CallOptions): { status: number; body: unknown } | undefined;
+}
+
+export interface CallOptions {
+  /** Fills the path's `:name` segments. */
+  params?: Record<string, string | number>;
+  /** The query string (empty values are left out). */
+  query?: ListParams;
+  body?: unknown;
+  /** More request headers: `If-Match` with the version a write was made over (412 when it is stale). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A call's path with its `:name` segments filled (each encoded), and its query.
+ * @example callUrl({ method: 'GET', path: '/api/v1/pages/:slug' }, { params: { slug: 'a b' }, query: { p: 1 } })
+ *   → '/api/v1/pages/a%20b?p=1'
+ */
+export function callUrl(info: CallInfo, options: CallOptions = {}): string {
+  const path = info.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = options.params?.[name];
+    if (value === undefined || value === '') throw new Error(`call to ${info.path}: parameter "${name}" is missing`);
+    return encodeURIComponent(String(value));
+  });
+  return `${path}${query(options.query ?? {})}`;
+}
+
+/** Any failure as an `HttpError`: the server's own, or status 0 with the reason when it was not reached. */
+async function normalised<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(0, { message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** The REST dialect as a data provider: resources by the manifest's `resources[name].path`, calls by its `calls`. */
+export function createRestDataProvider(
+  rest: RestClient,
+  manifest: Pick<Manifest, 'resources' | 'calls'>,
+): DataProvider {
+  const pathOf = (resource: string): string => {
+    const path = manifest.resources[resource]?.path;
+    if (!path) throw new UnknownNameError('resource', resource, 'manifest#/resources', Object.keys(manifest.resources));
+    return path;
+  };
+  const callInfo = (name: string): CallInfo => {
+    const info = manifest.calls?.[name];
+    if (!info) throw new UnknownNameError('call', name, 'manifest#/calls', Object.keys(manifest.calls ?? {}));
+    return info;
+  };
+  const id = (value: string | number) => encodeURIComponent(String(value));
+  // Names and parameters are resolved before the request: a wrong one is the caller's mistake, thrown as it is.
+  // A call's own headers only when it has some: a host's client (or a test's stand-in) sees the three arguments it knows.
+  const send = <T>(method: string, url: string, body?: unknown, headers?: Record<string, string>) =>
+    normalised(() => (headers ? rest.send<T>(method, url, body, headers) : rest.send<T>(method, url, body)));
+  return {
+    getList: <T>(resource: string, params: ListParams = {}) =>
+      send<Paged<T>>('GET', `${pathOf(resource)}${query(params)}`),
+    getOne: <T>(resource: string, key: string | number) => send<{ data: T }>('GET', `${pathOf(resource)}/${id(key)}`),
+    create: <T>(resource: string, body: unknown) => send<{ data: T; message?: string }>('POST', pathOf(resource), body),
+    update: <T>(resource: string, key: string | number, body: unknown) =>
+      send<{ data: T; message?: string }>('PUT', `${pathOf(resource)}/${id(key)}`, body),
+    delete: (resource: string, key: string | number) =>
+      send<{ message?: string }>('DELETE', `${pathOf(resource)}/${id(key)}`),
+    call: <T>(name: string, options: CallOptions = {}) => {
+      const info = callInfo(name);
+      return send<T>(info.method, callUrl(info, options), options.body, options.headers);
+    },
+    url: (name, options) => callUrl(callInfo(name), options),
+    callInfo,
+    peek(name, options) {
+      const info = callInfo(name);
+      return info.method === 'GET' ? rest.peek(callUrl(info, options)) : undefined;
+    },
+  };
+}

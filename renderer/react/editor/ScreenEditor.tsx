@@ -1,0 +1,225 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
+import { applyOverlay, type OverlayChange } from '../../core/overlay';
+import { useRenderer, type ScreenWidget } from '../context';
+import { useCall } from '../data';
+import { Loading } from '../Loading';
+import { Releases } from './Releases';
+import { useDraft } from './use-draft';
+
+type Node = Record<string, unknown>;
+type ScreenFile = Node & { id: string; kind: string; title: string; resource?: string };
+/** What a screen shows that an admin may rename, hide or move, by the screen's kind. */
+const LISTS: Record<string, string> = { list: 'columns', form: 'fields', detail: 'sections' };
+
+/** A node's keyed path: `columns[field=phone]`, `fields[phone]`, `sections[title=…]`. */
+function targetOf(list: string, node: unknown): string {
+  if (typeof node === 'string') return `${list}[${node}]`;
+  const n = node as Node;
+  return list === 'sections' ? `sections[title=${String(n.title)}]` : `${list}[field=${String(n.field)}]`;
+}
+
+/**
+ * The screen editor a host places for its admins (a `page` screen's widget): it speaks to the host's named calls
+ * `ui.draft`, `ui.save`, `ui.discard`, `ui.reset`, `ui.publish`, `ui.rollback`, `ui.releases`, `ui.diff` and
+ * `ui.shipped-screen` (Soloist's are /api/v1/admin/ui/…), and its texts are the host's `screenEditor.*` keys.
+ *
+ * Admins change screens in the running app (UiConfig): pick a screen, rename, hide or move what it shows — each
+ * change saved to the draft at once over the version read — read what the draft changes in words, publish it with a
+ * note, or roll back to an earlier release. Every control is a button or a field: no drag, and each change is
+ * announced.
+ */
+const ScreenEditor: ScreenWidget = () => {
+  const { manifest, t, locale } = useRenderer();
+  const [announced, say] = useState('');
+  const { state, write, save } = useDraft(say);
+  const editable = manifest.screens.filter((s) => LISTS[s.kind]);
+  const [screenId, setScreenId] = useState(editable[0]?.id ?? '');
+  const [renaming, setRenaming] = useState<{ target: string; en: string; uk: string } | null>(null);
+  const [note, setNote] = useState('');
+  const { data: served } = useCall<{ data: ScreenFile }>(
+    'ui.shipped-screen',
+    screenId ? { params: { id: screenId } } : null,
+  );
+  const { data: diff } = useCall<{ data: string[] }>('ui.diff');
+  const changes = state?.draft.changes ?? [];
+  // The screen as the draft would show it: the draft's changes to it over the screen as it ships.
+  const view = useMemo(() => {
+    const screen = served?.data;
+    if (!screen) return null;
+    const mine = changes.filter((c) => 'screen' in c && c.screen === screenId);
+    try {
+      return applyOverlay(
+        { screens: new Map([[screen.id, screen]]), navigation: manifest.navigation },
+        { changes: mine },
+      );
+    } catch {
+      return null;
+    }
+  }, [served, changes, screenId, manifest.navigation]);
+  const list = served?.data ? LISTS[served.data.kind] : undefined;
+  // A screen the draft does not change is as it ships.
+  const shown = view?.screens.get(screenId) ?? served?.data;
+  const nodes = (shown?.[list ?? ''] as unknown[] | undefined) ?? [];
+  const labelOf = (node: unknown) => {
+    const n = (typeof node === 'string' ? { field: node } : node) as Node;
+    const key = (n.label ?? n.title ?? `fields.${served?.data.resource ?? 'common'}.${String(n.field)}`) as string;
+    return view?.texts[locale]?.[key] ?? view?.texts.en?.[key] ?? t(key);
+  };
+  const add = (change: OverlayChange) => void save([...changes, change]);
+
+  if (!state) return <Loading label={t('app.loading')} />;
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+      }}
+    >
+      <Paper sx={{ p: 2 }} component="section" aria-labelledby="se-screen">
+        <Typography id="se-screen" variant="h6" component="h2" gutterBottom>
+          {t('screenEditor.screen')}
+        </Typography>
+        <TextField
+          select
+          fullWidth
+          label={t('screenEditor.choose')}
+          value={screenId}
+          onChange={(e) => setScreenId(e.target.value)}
+          slotProps={{ select: { native: true } }}
+        >
+          {editable.map((s) => (
+            <option key={s.id} value={s.id}>
+              {t(s.title)}
+            </option>
+          ))}
+        </TextField>
+        {!served && <Loading label={t('app.loading')} />}
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: '16px 0 0', display: 'grid', gap: 1 }}>
+          {nodes.map((node, i) => {
+            const target = targetOf(list!, node);
+            const name = labelOf(node);
+            return (
+              <Box component="li" key={target} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
+                {list !== 'fields' && (
+                  <Button size="small" onClick={() => setRenaming({ target, en: '', uk: '' })}>
+                    {t('screenEditor.rename')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  disabled={i === 0}
+                  aria-label={t('screenEditor.upNamed', { name })}
+                  onClick={() => add({ op: 'move', screen: screenId, target, value: i - 1 })}
+                >
+                  {t('screenEditor.up')}
+                </Button>
+                <Button
+                  size="small"
+                  disabled={i === nodes.length - 1}
+                  aria-label={t('screenEditor.downNamed', { name })}
+                  onClick={() => add({ op: 'move', screen: screenId, target, value: i + 1 })}
+                >
+                  {t('screenEditor.down')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('screenEditor.hideNamed', { name })}
+                  onClick={() => add({ op: 'hide', screen: screenId, target })}
+                >
+                  {t('screenEditor.hide')}
+                </Button>
+              </Box>
+            );
+          })}
+        </Box>
+        {renaming && (
+          <Box
+            component="form"
+            sx={{ display: 'grid', gap: 1, mt: 2 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              const value = Object.fromEntries(
+                Object.entries({ en: renaming.en, uk: renaming.uk }).filter(([, v]) => v.trim()),
+              );
+              add({ op: 'set-label', screen: screenId, target: renaming.target, value });
+              setRenaming(null);
+            }}
+          >
+            <TextField
+              label={t('screenEditor.nameEn')}
+              value={renaming.en}
+              autoFocus
+              onChange={(e) => setRenaming({ ...renaming, en: e.target.value })}
+            />
+            <TextField
+              label={t('screenEditor.nameUk')}
+              value={renaming.uk}
+              onChange={(e) => setRenaming({ ...renaming, uk: e.target.value })}
+            />
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button type="submit" variant="contained" disabled={!renaming.en.trim() && !renaming.uk.trim()}>
+                {t('screenEditor.rename')}
+              </Button>
+              <Button onClick={() => setRenaming(null)}>{t('actions.cancel')}</Button>
+            </Box>
+          </Box>
+        )}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
+          <Button onClick={() => void write('ui.reset', { params: { screen: screenId } }, 'screenEditor.resetDone')}>
+            {t('screenEditor.reset')}
+          </Button>
+        </Box>
+      </Paper>
+      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+        <Paper sx={{ p: 2 }} component="section" aria-labelledby="se-changes">
+          <Typography id="se-changes" variant="h6" component="h2" gutterBottom>
+            {t('screenEditor.changes')}
+          </Typography>
+          {(diff?.data ?? []).length === 0 ? (
+            <Typography color="text.secondary">{t('screenEditor.noChanges')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ pl: 2.5, m: 0 }}>
+              {diff!.data.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </Box>
+          )}
+          <Box
+            component="form"
+            sx={{ display: 'grid', gap: 1, mt: 2 }}
+            onSubmit={(e) => {
+              e.preventDefault();
+              void write('ui.publish', { body: { note } }, 'screenEditor.published').then((ok) => ok && setNote(''));
+            }}
+          >
+            <TextField label={t('screenEditor.note')} value={note} required onChange={(e) => setNote(e.target.value)} />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button type="submit" variant="contained" disabled={note.trim().length < 3 || !(diff?.data ?? []).length}>
+                {t('screenEditor.publish')}
+              </Button>
+              <Button onClick={() => void write('ui.discard', {}, 'screenEditor.discarded')}>
+                {t('screenEditor.discard')}
+              </Button>
+            </Box>
+          </Box>
+        </Paper>
+        <Releases write={write} />
+      </Box>
+      <Box role="status" aria-live="polite" sx={visuallyHidden}>
+        {announced}
+      </Box>
+    </Box>
+  );
+};
+
+export default ScreenEditor;

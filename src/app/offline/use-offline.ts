@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import type { Preloaded, RestClient } from '../../../renderer';
+import { isKeptApiRead, OFFLINE_APPOINTMENTS, partitionName } from '../sw/partitions';
+import { networkState } from './network';
+import { keptSession, keptSessionTold } from './kept-session';
+import { startWorker } from './worker';
+// The browser may offer to install as soon as the worker is there: its listener is set up with the app.
+import '../install/install-prompt';
+
+/** How often the calendar's offline window is read again while online (and at once when the connection is back). */
+const WINDOW_REFRESH_MS = 15 * 60 * 1000;
+
+/**
+ * The answers the page carried (its first screen's) never passed the worker: they are put into the user's kept
+ * answers as the server gave them, so that screen opens offline too.
+ */
+async function keepCarried(user: number, preloaded: Preloaded): Promise<void> {
+  const carried = Object.entries(preloaded).filter(
+    ([url, answer]) => answer.status === 200 && isKeptApiRead(new URL(url, window.location.origin).pathname),
+  );
+  // Only while they are the one signed in: a log out meanwhile must not bring their cache back, even empty.
+  if (typeof caches === 'undefined' || carried.length === 0 || keptSession() !== user) return;
+  const cache = await caches.open(partitionName(user));
+  const date = new Date().toUTCString();
+  await Promise.all(
+    carried.map(([url, answer]) =>
+      cache.put(
+        url,
+        new Response(JSON.stringify(answer.body), { headers: { 'content-type': 'application/json', date } }),
+      ),
+    ),
+  );
+  if (keptSession() !== user) await caches.delete(partitionName(user));
+}
+
+/** Whether a service worker answers this page's requests (then what it reads is kept). */
+const controlled = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+
+/**
+ * Offline support for the signed-in user: the worker registered (after load), the page's own
+ * first answers kept, and — for a user who has a calendar — the next weeks' appointments read after sign-in and
+ * again in the background, so the calendar shows them offline.
+ */
+export function useOfflineSupport(
+  id: number,
+  rest: Pick<RestClient, 'getJson'>,
+  preloaded: Preloaded,
+  hasCalendar: boolean,
+): void {
+  useEffect(() => {
+    const keep = () => {
+      if (controlled()) void keepCarried(id, preloaded).catch(() => undefined);
+    };
+    // Once the worker has heard who is signed in (App.tsx tells it), and before its registration (which waits for the
+    // page's load): a screen left within a second of opening must still open offline.
+    void keptSessionTold().then(async () => {
+      keep();
+      await startWorker();
+    });
+    // A first install takes the page over later: what the page carried is kept then.
+    navigator.serviceWorker?.addEventListener('controllerchange', keep);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', keep);
+  }, [id]);
+
+  useEffect(() => {
+    if (!hasCalendar || typeof window === 'undefined') return undefined;
+    const keepWindow = () => {
+      if (controlled() && !networkState().offline) void rest.getJson(OFFLINE_APPOINTMENTS).catch(() => undefined);
+    };
+    keepWindow();
+    const timer = setInterval(keepWindow, WINDOW_REFRESH_MS);
+    window.addEventListener('online', keepWindow);
+    navigator.serviceWorker?.addEventListener('controllerchange', keepWindow);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', keepWindow);
+      navigator.serviceWorker?.removeEventListener('controllerchange', keepWindow);
+    };
+  }, [id, hasCalendar]);
+}

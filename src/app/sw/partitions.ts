@@ -1,0 +1,80 @@
+/**
+ * What the service worker keeps, as pure functions (the worker and the page share them, and tests read them).
+ *
+ * API answers are kept per signed-in user, in a cache of that user's own (`soloist-api-u<id>`): the page tells the
+ * worker who is signed in, and whenever that changes (log out, another user, an admin's sign-in-as and back) every
+ * other user's cache is deleted. Only one user's answers ever exist at once.
+ */
+
+/** Spec §9: the service worker's version. It names the caches, so a new version never reads an old one's. */
+export const SW_VERSION = '1.2';
+
+export const CACHE_PREFIX = 'soloist';
+const API_PREFIX = `${CACHE_PREFIX}-api-u`;
+
+/** The cache of one user's API answers. */
+export function partitionName(userId: number): string {
+  return `${API_PREFIX}${userId}-v${SW_VERSION}`;
+}
+
+/** The user whose answers a cache holds, or null when it is no user's cache. */
+export function partitionUser(cacheName: string): number | null {
+  const m = new RegExp(`^${API_PREFIX}(\\d+)-v`).exec(cacheName);
+  return m ? Number(m[1]) : null;
+}
+
+/** The caches to delete when `userId` is signed in (null: nobody): every user cache but theirs. */
+export function stalePartitions(cacheNames: string[], userId: number | null): string[] {
+  return cacheNames.filter((name) => partitionUser(name) !== null && partitionUser(name) !== userId);
+}
+
+/**
+ * Paths that are never the app's page: the API, the CSRF cookie, uploaded files, downloads. A navigation to any of
+ * them goes to the network as it is.
+ */
+export const NOT_PAGES = [/^\/api(\/|$)/, /^\/sanctum(\/|$)/, /^\/uploads(\/|$)/, /\/download(\/|$)/, /\.\w+$/];
+
+/**
+ * The API GETs kept for offline reading: the signed-in user's own screens and data. Never the public booking
+ * page's answers (a guest's, on someone else's device), files (downloads, exports, PDFs, calendar files) or the
+ * validator modules (content-addressed, kept apart: they hold nobody's data).
+ */
+export function isKeptApiRead(pathname: string): boolean {
+  if (!pathname.startsWith('/api/')) return false;
+  if (pathname.startsWith('/api/ui/validators/')) return false;
+  if (pathname.startsWith('/api/v1/online-booking/')) return false;
+  return !/\/(download|export|template|pdf)(\/|$)|\.(ics|csv|pdf|xlsx)$/.test(pathname);
+}
+
+/**
+ * Uploaded files a signed-in user's screens show (a product's picture, a logo): kept beside that user's API answers,
+ * so a list seen online shows its pictures offline too.
+ */
+export function isKeptUpload(pathname: string): boolean {
+  return pathname.startsWith('/uploads/');
+}
+
+/** The validator modules the server builds from each schema: their URL changes with their content. */
+export function isValidatorModule(pathname: string): boolean {
+  return pathname.startsWith('/api/ui/validators/');
+}
+
+export const OFFLINE_APPOINTMENTS = '/api/v1/appointments/offline';
+
+/**
+ * The calendar asks for a range (`GET /api/v1/appointments?from=&to=`); offline, a range never asked for online is
+ * answered from the offline window the app keeps (`GET /api/v1/appointments/offline`), cut to the range.
+ */
+export function appointmentsInRange<T extends { date?: string }>(
+  url: URL,
+  window: { data: T[] },
+): { data: T[] } | null {
+  if (url.pathname !== '/api/v1/appointments') return null;
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  if (!from || !to) return null;
+  return { data: window.data.filter((a) => typeof a.date === 'string' && a.date >= from && a.date <= to) };
+}
+
+/** The header a cached answer carries when the worker gives it: why the network's answer was not used. */
+export const FROM_CACHE_HEADER = 'x-soloist-from-cache';

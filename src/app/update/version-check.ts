@@ -1,0 +1,87 @@
+import { networkState } from '../offline/network';
+import { applyUpdate, checkForUpdate, onUpdateWaiting, updateWaiting } from '../offline/worker';
+import { hasUnsavedForm } from './dirty-forms';
+
+/** Spec §2: the version file is polled (while the page is shown and online) at this interval and on focus. */
+export const VERSION_POLL_MS = 60_000;
+export const VERSION_FILE = '/version.json';
+
+/** What the version check needs of the app: to ask before losing typed changes, and to say a check failed. */
+export interface VersionHooks {
+  /** Asks whether to reload now over unsaved changes. */
+  ask(): Promise<boolean>;
+  /** Spec §8: a failed check says the server's message, or 'Error: Network Error'. */
+  failed(message: string | null): void;
+}
+
+/** The build's hash from the version file; throws with the server's message (or none) when it cannot be read. */
+export async function readVersion(fetchImpl: typeof fetch = fetch): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetchImpl(VERSION_FILE, { cache: 'no-store' });
+  } catch {
+    throw new VersionCheckError(null);
+  }
+  const body = (await res.json().catch(() => ({}))) as { hash?: string; message?: string };
+  if (!res.ok || typeof body.hash !== 'string') throw new VersionCheckError(body.message ?? null);
+  return body.hash;
+}
+
+export class VersionCheckError extends Error {
+  constructor(readonly serverMessage: string | null) {
+    super(serverMessage ?? 'Network Error');
+  }
+}
+
+/**
+ * Watches for a new build: the version file's hash is read every minute (and when the page comes back into view);
+ * when it changes, the service worker is asked to update; once the new worker waits, the page moves onto it —
+ * never while offline, and over unsaved changes only if the person agrees. Returns a stop function.
+ */
+export function watchVersion(hooks: VersionHooks): () => void {
+  let known: string | null = null;
+  let failing = false;
+  let asking = false;
+
+  async function settle(): Promise<void> {
+    if (asking || networkState().offline || !(await updateWaiting())) return;
+    if (hasUnsavedForm()) {
+      asking = true;
+      const reload = await hooks.ask().finally(() => (asking = false));
+      if (!reload) return;
+    }
+    await applyUpdate();
+  }
+
+  async function check(): Promise<void> {
+    if (document.visibilityState !== 'visible' || networkState().offline) return;
+    try {
+      const hash = await readVersion();
+      failing = false;
+      if (known !== null && hash !== known) await checkForUpdate();
+      known = hash;
+    } catch (error) {
+      // Said once per run of failures, and never for being offline (the banner says that).
+      if (!failing && !networkState().offline)
+        hooks.failed(error instanceof VersionCheckError ? error.serverMessage : null);
+      failing = true;
+    }
+    await settle();
+  }
+
+  const onVisible = () => void check();
+  const onOnline = () => void settle();
+  const timer = setInterval(() => void check(), VERSION_POLL_MS);
+  const stopWaiting = onUpdateWaiting(() => void settle());
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', onVisible);
+  window.addEventListener('online', onOnline);
+  void check();
+  return () => {
+    clearInterval(timer);
+    stopWaiting();
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', onVisible);
+    window.removeEventListener('online', onOnline);
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { applyOverlay, OverlayError, type Overlay } from '../../../../renderer/core/overlay';
+import { withViewTexts } from '../../engine/live-view';
+import { registryProblems } from '../../engine/schema-checks';
+import { DomainError } from '../../infra/domain-error';
+
+type Screen = Record<string, unknown> & { id: string };
+
+/**
+ * Refuses (422, with the change's place) an overlay that cannot apply to the shipped screens as they are now, or
+ * whose result the schema checks `validate:schemas` runs would refuse: a target gone, text that is not plain, a
+ * required field hidden from its create form, anything of the data contract touched.
+ */
+export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
+  const registry = app.registry;
+  const required = (screen: Screen) => {
+    const resource = typeof screen.resource === 'string' ? registry.resources.get(screen.resource) : undefined;
+    return ((resource?.request as { required?: string[] } | undefined)?.required ?? []) as string[];
+  };
+  let applied;
+  try {
+    applied = applyOverlay(
+      { screens: registry.screens as unknown as Map<string, Screen>, navigation: registry.navigation },
+      overlay,
+      required,
+    );
+  } catch (err) {
+    if (!(err instanceof OverlayError)) throw err;
+    throw refused(err.path, err.message.slice(err.path.length + 2));
+  }
+  const texts = app.schemas.i18n.texts as Record<string, Record<string, unknown>>;
+  const locales = Object.fromEntries(
+    Object.entries(texts).map(([lng, base]) => [lng, withViewTexts(base, applied.texts[lng] ?? applied.texts.en)]),
+  );
+  const screens = new Map(registry.screens);
+  for (const [id, screen] of applied.screens) screens.set(id, screen as never);
+  const problems = registryProblems({ ...registry, screens, navigation: applied.navigation }, locales);
+  if (problems.length) throw refused('changes', problems[0]);
+  return applied;
+}
+
+const refused = (path: string, reason: string) =>
+  new DomainError(422, 'uiConfig.refused', { path, reason }, undefined, {
+    fields: { [path]: { key: 'uiConfig.refused', values: { path, reason } } },
+  });

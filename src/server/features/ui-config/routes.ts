@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import overlaySchema from '../../../../renderer/language/overlay.schema.json';
+import type { Overlay } from '../../../../renderer/core/overlay';
+import { idParams } from '../../engine/input-bounds';
+import { typed } from '../../engine/typed-routes';
+import {
+  dataBody,
+  INTEGER,
+  NULLABLE_INTEGER,
+  NULLABLE_STRING,
+  object,
+  OPEN_OBJECT,
+  responses,
+  STRING,
+} from '../../engine/responses';
+import { DomainError, notFound } from '../../infra/domain-error';
+import { checkOverlay } from './check';
+import { describeDiff } from '../../../../renderer/core/overlay-words';
+import type { Translate } from '../../../../renderer/core/types';
+import { editDraft, listReleases, overlayAt, publishDraft, readState, rollbackTo, saveDraft } from './store';
+
+const tags = ['admin'];
+
+/** The overlay language with its `#/$defs/…` references written in place, as route schemas are (no `$defs`). */
+function inlined(node: unknown, defs: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((n) => inlined(n, defs));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/$defs/')) return inlined(defs[ref.slice('#/$defs/'.length)], defs);
+  const { $defs: _defs, $id: _id, ...rest } = node as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inlined(v, defs)]));
+}
+const OVERLAY = inlined(overlaySchema, overlaySchema.$defs) as object;
+const STATE = dataBody(
+  object(
+    {
+      live_release_id: NULLABLE_INTEGER,
+      draft: OPEN_OBJECT,
+      draft_revision: INTEGER,
+      draft_base_release_id: NULLABLE_INTEGER,
+      updated_at: NULLABLE_STRING,
+    },
+    { required: ['live_release_id', 'draft', 'draft_revision', 'draft_base_release_id', 'updated_at'] },
+  ),
+);
+const NOTE = {
+  type: 'object',
+  required: ['note'],
+  additionalProperties: false,
+  properties: { note: { type: 'string', minLength: 3, maxLength: 500 } },
+} as const;
+const RELEASES = dataBody({
+  type: 'array',
+  items: object(
+    {
+      id: INTEGER,
+      note: STRING,
+      copied_from: NULLABLE_INTEGER,
+      published_at: STRING,
+      published_by: NULLABLE_STRING,
+      changes: INTEGER,
+    },
+    { required: ['id', 'note', 'copied_from', 'published_at', 'published_by', 'changes'] },
+  ),
+});
+
+/**
+ * What a write says it read, from `If-Match` as the draft's ETag gave it (`"<revision>.<live release>"`): the draft's
+ * revision and the release that was live; 428 without one.
+ */
+function readOf(req: FastifyRequest): { revision: number; live: number | null } {
+  const match = /^(?:W\/)?"(\d{1,9})\.(\d{1,9})"$/.exec(String(req.headers['if-match'] ?? '').trim());
+  if (!match) throw new DomainError(428, 'uiConfig.ifMatch');
+  return { revision: Number(match[1]), live: Number(match[2]) || null };
+}
+
+/**
+ * Admins change screens (UiConfig; spec: the platform's admins): the draft overlay read with its revision as ETag,
+ * saved with If-Match (412 when another admin saved first), published with a note as an immutable release (409 when
+ * another publish went live after the draft began), and rolled back by publishing a copy of an older release.
+ */
+export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: () => void }): Promise<void> {
+  const app = typed(fastify);
+  const allowed = (action: 'read' | 'update' | 'create') => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.ability.can(action, 'UiConfig')) return reply.forbid(action, 'UiConfig');
+  };
+  const answer = async (reply: FastifyReply) => {
+    const state = await readState(app.db);
+    void reply.header('etag', `"${state.draft_revision}.${state.live_release_id ?? 0}"`);
+    return { data: state };
+  };
+
+  app.get(
+    '/api/v1/admin/ui/draft',
+    { preValidation: allowed('read'), schema: { tags, response: responses({ 200: STATE }) } },
+    async (_req, reply) => answer(reply),
+  );
+
+  app.put<{ Body: Overlay }>(
+    '/api/v1/admin/ui/draft',
+    {
+      preValidation: allowed('update'),
+      schema: { tags, body: OVERLAY, response: responses({ 200: STATE }) },
+    },
+    async (req, reply) => {
+      const { revision } = readOf(req);
+      checkOverlay(app, req.body);
+      await saveDraft(app.db, req.body, revision, req.user!.id);
+      return answer(reply);
+    },
+  );
+
+  // Discard the draft: back to what is live.
+  app.delete(
+    '/api/v1/admin/ui/draft',
+    { preValidation: allowed('update'), schema: { tags, response: responses({ 200: STATE }) } },
+    async (req, reply) => {
+      await editDraft(
+        app.db,
+        readOf(req).revision,
+        req.user!.id,
+        { action: 'discard', detail: null },
+        (_d, live) => live,
+      );
+      return answer(reply);
+    },
+  );
+
+  // One screen back to the shipped default in the draft: its changes taken out, the others kept.
+  app.post(
+    '/api/v1/admin/ui/draft/reset/:screen',
+    {
+      preValidation: allowed('update'),
+      schema: {
+        tags,
+        params: {
+          type: 'object',
+          required: ['screen'],
+          properties: { screen: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
+        },
+        response: responses({ 200: STATE }),
+      },
+    },
+    async (req, reply) => {
+      const screen = req.params.screen;
+      await editDraft(app.db, readOf(req).revision, req.user!.id, { action: 'reset', detail: { screen } }, (draft) => ({
+        changes: draft.changes.filter((c) => !('screen' in c) || c.screen !== screen),
+      }));
+      return answer(reply);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/ui/publish',
+    { preValidation: allowed('create'), schema: { tags, body: NOTE, response: responses({ 200: STATE }) } },
+    async (req, reply) => {
+      const read = readOf(req);
+      // The base may have changed under the draft since it was saved (an upgrade): checked again as it goes live.
+      checkOverlay(app, (await readState(app.db)).draft);
+      await publishDraft(app.db, read, req.body.note, req.user!.id);
+      live.forget();
+      return answer(reply);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/ui/rollback/:id',
+    {
+      preValidation: allowed('create'),
+      schema: { tags, params: idParams, body: NOTE, response: responses({ 200: STATE }) },
+    },
+    async (req, reply) => {
+      await rollbackTo(app.db, req.params.id, req.body.note, req.user!.id);
+      live.forget();
+      return answer(reply);
+    },
+  );
+
+  // What one overlay changes against another, in sentences in the reader's language: the draft against what is
+  // live (before publishing), or any two releases.
+  const WHICH = { type: 'string', pattern: '^(draft|live|[1-9][0-9]{0,8})$' } as const;
+  app.get(
+    '/api/v1/admin/ui/diff',
+    {
+      preValidation: allowed('read'),
+      schema: {
+        tags,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { from: { ...WHICH, default: 'live' }, to: { ...WHICH, default: 'draft' } },
+        },
+        response: responses({ 200: dataBody({ type: 'array', items: STRING }) }),
+      },
+    },
+    async (req) => {
+      const [from, to] = await Promise.all([overlayAt(app.db, req.query.from), overlayAt(app.db, req.query.to)]);
+      const base = { screens: app.registry.screens as never, navigation: app.registry.navigation };
+      return { data: describeDiff(base, from, to, req.t as Translate, req.locale) };
+    },
+  );
+
+  // A screen as it ships, before any change: what the editor applies the draft to.
+  app.get(
+    '/api/v1/admin/ui/screens/:id',
+    {
+      preValidation: allowed('read'),
+      schema: {
+        tags,
+        params: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
+        },
+        response: responses({ 200: dataBody(OPEN_OBJECT) }),
+      },
+    },
+    async (req) => {
+      const screen = app.registry.screens.get(req.params.id);
+      if (!screen) throw notFound();
+      return { data: screen };
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/ui/releases',
+    { preValidation: allowed('read'), schema: { tags, response: responses({ 200: RELEASES }) } },
+    async () => ({ data: await listReleases(app.db) }),
+  );
+}

@@ -1,0 +1,246 @@
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { expect, login, test } from './fixtures';
+import { addressesOf, manifestOf, settle } from './sweep';
+
+/**
+ * Installable and offline (spec §1, §2, §4, §8): the service worker keeps what a signed-in owner has seen, per user;
+ * offline every screen shows its last data, read-only, with when it was saved; the warning is shown once per time the
+ * app goes offline; nobody reads another user's kept answers; Chromium finds the app installable.
+ */
+
+// The one spec whose contexts run the service worker (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
+const BANNER = 'You are OFFLINE and in READ-ONLY mode';
+
+/**
+ * Screens with a part the server works out from what is sent (a POST that reads: a campaign's count of recipients
+ * and cost, a message template's preview). Answers to anything but a GET are never kept, so offline these parts are
+ * missing: for them the screen's heading, not all its text, must be as it was.
+ */
+const READ_BY_POST = [
+  /^\/account-setup\/notifications\/(email|sms)$/,
+  /^\/marketing\/campaign\/\d+$/,
+  /^\/marketing\/form$/,
+];
+const WARNING = 'NO INTERNET CONNECTION';
+
+/** Waits until the service worker answers this page's requests. */
+async function workerInCharge(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 60_000 });
+}
+
+/** The main area's text without the banners above the screen: what the screen itself shows. */
+function screenText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
+    main.querySelectorAll('[data-testid="offline-banner"], .MuiAlert-root').forEach((n) => n.remove());
+    return (main.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** Controls in the main area that would write and are not disabled: form fields and submits. */
+function enabledWriteControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLInputElement | HTMLButtonElement>(
+        'main form input:not([type=hidden]):not([hidden]), main form textarea, main button[type=submit]',
+      ),
+    ]
+      // `:disabled` counts a control inside a disabled fieldset too.
+      .filter((el) => !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true')
+      .map((el) => el.outerHTML.slice(0, 120)),
+  );
+}
+
+/** Every kept answer: the caches' names and, per entry, its URL and body. */
+function keptAnswers(page: Page): Promise<Array<{ cache: string; url: string; body: string }>> {
+  return page.evaluate(async () => {
+    const out: Array<{ cache: string; url: string; body: string }> = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const res = await cache.match(request);
+        const type = res?.headers.get('content-type') ?? '';
+        out.push({ cache: name, url: request.url, body: type.includes('json') ? await res!.text() : '' });
+      }
+    }
+    return out;
+  });
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test('every owner screen seen online opens offline with its last data, read-only, saved at a time; the warning once per episode', async ({
+  page,
+  context,
+  cspViolations,
+}) => {
+  void cspViolations;
+  test.setTimeout(600_000);
+  await login(page);
+  await workerInCharge(page);
+  const addresses = await addressesOf(page, await manifestOf(page), 'business');
+  const seen = new Map<string, string>();
+  for (const { path: address } of addresses) {
+    await page.goto(address);
+    await settle(page);
+    seen.set(address, await screenText(page));
+  }
+
+  const sent: string[] = [];
+  const watch = (request: { method(): string; url(): string }) => {
+    if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+  };
+  context.on('request', watch);
+  // Going offline warns at once, on the screen that is open; the screens opened and reloaded after it do not.
+  await context.setOffline(true);
+  const warning = page.getByRole('dialog', { name: WARNING });
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(warning).toBeHidden();
+  const problems: string[] = [];
+  let warnings = 0;
+  for (const [address, online] of seen) {
+    await page.goto(address);
+    await test.step(`${address} offline`, () => settle(page));
+    await expect(page.getByText(BANNER)).toBeVisible();
+    if (await warning.isVisible()) {
+      warnings += 1;
+      await warning.getByRole('button', { name: 'OK' }).click();
+      await expect(warning).toBeHidden();
+    }
+    if (!(await page.getByTestId('offline-banner').innerText()).match(/saved at \d\d:\d\d/))
+      problems.push(`${address}: no "saved at HH:MM"`);
+    const offline = await screenText(page);
+    if (READ_BY_POST.some((re) => re.test(address))) {
+      const heading = (await page.locator('main h1').first().innerText()).trim();
+      if (!heading || !online.includes(heading)) problems.push(`${address}: heading «${heading}» offline`);
+    } else if (offline !== online)
+      problems.push(`${address}: shows «${offline.slice(0, 200)}» offline, «${online.slice(0, 200)}» online`);
+    const enabled = await enabledWriteControls(page);
+    if (enabled.length) problems.push(`${address}: write controls enabled offline: ${enabled.join(' | ')}`);
+  }
+  expect(problems).toEqual([]);
+  expect(warnings).toBe(0);
+
+  // Moving between screens in the app, offline, asks the worker only; a list's actions that write are disabled.
+  await page.goto('/clients/list');
+  await settle(page);
+  await expect(page.getByRole('button', { name: 'New client' })).toBeDisabled();
+
+  // Back online: the banner goes. Offline again: a new episode, warned once more, and not again at the next screen.
+  await context.setOffline(false);
+  await expect(page.getByText(BANNER)).toBeHidden();
+  await context.setOffline(true);
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(warning).toBeHidden();
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(BANNER)).toBeVisible();
+  await expect(warning).toBeHidden();
+  context.off('request', watch);
+  await context.setOffline(false);
+  expect(sent).toEqual([]);
+});
+
+test("after one owner logs out and another logs in, none of the first one's answers is kept", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await login(page, 'owner@demo.test');
+  await workerInCharge(page);
+  const first = (await (await page.request.get('/api/v1/user')).json()).data as { id: number; email: string };
+  // A client only the first owner has, by a name no other account holds.
+  const surname = `Kept${Date.now()}`;
+  const firstClient = `Zelda ${surname}`;
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const made = await page.request.post('/api/v1/clients', {
+    data: { first_name: 'Zelda', last_name: surname },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto(`/clients/list?search=${surname}`);
+  await settle(page);
+  await expect(page.locator('main')).toContainText(firstClient);
+  await expect.poll(async () => (await keptAnswers(page)).some((a) => a.body.includes(surname))).toBe(true);
+
+  await logOut(page);
+  await login(page, 'lite@demo.test');
+  await workerInCharge(page);
+  await page.goto(`/clients/list?search=${surname}`);
+  await settle(page);
+  const kept = await keptAnswers(page);
+  expect(kept.filter((a) => a.cache.includes(`-u${first.id}-`))).toEqual([]);
+  expect(kept.filter((a) => a.body.includes(first.email) || a.body.includes(surname)).map((a) => a.url)).toEqual([]);
+
+  // Offline, the second owner reads their own list, and nothing of the first.
+  await context.setOffline(true);
+  await page.reload();
+  await settle(page);
+  await expect(page.getByText(BANNER)).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(firstClient);
+  await context.setOffline(false);
+});
+
+test("an admin's sign-in-as and back leaves none of the other account's answers kept", async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, 'admin@demo.test', 'Demo-pass-1');
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await workerInCharge(page);
+  const admin = (await (await page.request.get('/api/v1/user')).json()).data as { id: number };
+  const users = (await (await page.request.get('/api/v1/admin/user?search=owner%40demo.test')).json()) as {
+    data: Array<{ id: number; email: string }>;
+  };
+  const owner = users.data.find((u) => u.email === 'owner@demo.test')!;
+  await page.goto(`/admin/users/${owner.id}`);
+  await page.getByRole('button', { name: 'Sign in as this user' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/clients/list');
+  await settle(page);
+  await expect.poll(async () => (await keptAnswers(page)).some((a) => a.cache.includes(`-u${owner.id}-`))).toBe(true);
+  expect((await keptAnswers(page)).filter((a) => a.cache.includes(`-u${admin.id}-`))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Back to my admin account' }).click();
+  await expect
+    .poll(async () => (await keptAnswers(page)).filter((a) => a.cache.includes(`-u${owner.id}-`)).length)
+    .toBe(0);
+});
+
+test('Chromium finds the app installable on /dashboard', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  // A profile of its own: Chromium never offers to install from an incognito-like context.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'soloist-install-'));
+  const options = test.info().project.use.launchOptions ?? {};
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(dir, { ...options, baseURL });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await login(page);
+    await workerInCharge(page);
+    await page.goto('/dashboard');
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
+    const cdp = await context.newCDPSession(page);
+    await expect
+      .poll(
+        async () =>
+          ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] })
+            .installabilityErrors,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([]);
+  } finally {
+    await context?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,70 @@
+import {
+  appointmentsInRange,
+  isKeptApiRead,
+  isKeptUpload,
+  NOT_PAGES,
+  partitionName,
+  partitionUser,
+  stalePartitions,
+} from '../../../../src/app/sw/partitions';
+
+describe('the service worker partitions', () => {
+  it('names each user a cache of their own and reads the user back', () => {
+    expect(partitionName(12)).toBe('soloist-api-u12-v1.2');
+    expect(partitionUser(partitionName(12))).toBe(12);
+    expect(partitionUser('soloist-precache-v2-http://x/-v1.2')).toBeNull();
+  });
+
+  it('deletes every other user cache when someone signs in, and all of them when nobody is signed in', () => {
+    const names = [partitionName(1), partitionName(2), 'soloist-precache-v1.2', 'soloist-validators-v1.2'];
+    expect(stalePartitions(names, 2)).toEqual([partitionName(1)]);
+    expect(stalePartitions(names, null)).toEqual([partitionName(1), partitionName(2)]);
+    expect(stalePartitions(names, 3)).toEqual([partitionName(1), partitionName(2)]);
+  });
+
+  it.each([
+    ['/api/v1/clients', true],
+    ['/api/v1/user', true],
+    ['/api/v1/ui/screens/clients-list', true],
+    ['/api/v1/appointments/offline', true],
+    ['/api/v1/online-booking/jane/holds', false],
+    ['/api/ui/validators/clients.abc123.mjs', false],
+    ['/api/v1/user/export-information/4/download', false],
+    ['/api/v1/invoices/3/pdf', false],
+    ['/api/v1/payments/net-income/export', false],
+    ['/api/v1/appointments/12/calendar.ics', false],
+    ['/uploads/a.png', false],
+    ['/dashboard', false],
+  ])('keeps %s for offline reading: %s', (path, kept) => {
+    expect(isKeptApiRead(path)).toBe(kept);
+  });
+
+  it("keeps the uploaded files a user's screens show, and nothing else under that name", () => {
+    expect(['/uploads/a.png', '/uploads/logo.webp', '/api/v1/uploads', '/upload/a.png'].map(isKeptUpload)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('never answers the API, the CSRF cookie, uploads or downloads with the app page', () => {
+    const page = (path: string) => !NOT_PAGES.some((re) => re.test(path));
+    expect(['/api/v1/user', '/sanctum/csrf-cookie', '/uploads/x', '/exports/7/download', '/sw.js'].map(page)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['/dashboard', '/clients/12', '/appointments/calendar'].every(page)).toBe(true);
+  });
+
+  it("cuts the kept offline window to the calendar's range, and answers nothing else", () => {
+    const window = { data: [{ date: '2027-03-01' }, { date: '2027-03-05' }, { date: '2027-03-20' }] };
+    const range = new URL('http://x/api/v1/appointments?from=2027-03-01&to=2027-03-07');
+    expect(appointmentsInRange(range, window)).toEqual({ data: [{ date: '2027-03-01' }, { date: '2027-03-05' }] });
+    expect(appointmentsInRange(new URL('http://x/api/v1/appointments'), window)).toBeNull();
+    expect(appointmentsInRange(new URL('http://x/api/v1/clients?from=a&to=b'), window)).toBeNull();
+  });
+});

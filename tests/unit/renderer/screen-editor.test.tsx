@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { productManifest, restStandIn } from '../../helpers/product-manifest';
+import { renderScreen, rendererContext } from '../../helpers/renderer-context';
+import ScreenEditor from '../../../renderer/react/editor/ScreenEditor';
+
+const clients = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../schemas/screens/clients/list.json'), 'utf8'),
+) as Record<string, unknown>;
+const screenDef = { id: 'admin.screens', kind: 'page', route: '/admin/screens', title: 'x' } as never;
+/** Keys as themselves, with the name a button's label carries. */
+const t = (key: string, o?: Record<string, unknown>) => (o?.name ? `${key}:${String(o.name)}` : key);
+
+/** The editor over a server that keeps a draft (revision 4, release 2 live) and records each write. */
+function open() {
+  let draft = { live_release_id: 2, draft: { changes: [] as unknown[] }, draft_revision: 4 };
+  const writes: Array<{ method: string; path: string; body: unknown; headers?: Record<string, string> }> = [];
+  const getJson = async (p: string) => {
+    if (p === '/api/v1/admin/ui/draft') return { data: draft };
+    if (p.startsWith('/api/v1/admin/ui/screens/')) return { data: clients };
+    if (p === '/api/v1/admin/ui/diff')
+      return { data: draft.draft.changes.length ? ['Clients · column Phone: hidden'] : [] };
+    if (p === '/api/v1/admin/ui/releases') return { data: [] };
+    throw new Error(`unexpected ${p}`);
+  };
+  const rest = restStandIn({ getJson }) as unknown as { send: (...a: unknown[]) => unknown };
+  const send = async (method: string, p: string, body?: unknown, headers?: Record<string, string>) => {
+    if (method === 'GET') return getJson(p);
+    writes.push({ method, path: p, body, headers });
+    if (p === '/api/v1/admin/ui/draft' && method === 'PUT')
+      draft = { ...draft, draft: body as never, draft_revision: draft.draft_revision + 1 };
+    return { data: draft };
+  };
+  const manifest = {
+    ...productManifest(),
+    screens: [{ id: 'clients.list', kind: 'list', route: '/clients', title: 'screens.clients.list' }],
+  };
+  renderScreen(
+    <ScreenEditor screen={screenDef} />,
+    rendererContext({ t, rest: { ...rest, send } as never, manifest: manifest as never, notify: jest.fn() }),
+  );
+  return { writes };
+}
+
+/**
+ * The admin's screen editor: what a screen shows, each with buttons to rename, move and hide it (no drag), every
+ * change saved to the draft over the version read (If-Match), and the draft published with a note.
+ */
+describe('the screen editor', () => {
+  it('hides a column: the draft is saved with the change, over the revision and release read', async () => {
+    const { writes } = open();
+    fireEvent.click(await screen.findByRole('button', { name: 'screenEditor.hideNamed:fields.clients.phone' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'PUT',
+      path: '/api/v1/admin/ui/draft',
+      body: { changes: [{ op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' }] },
+      headers: { 'If-Match': '"4.2"' },
+    });
+    expect(await screen.findByText('Clients · column Phone: hidden')).toBeTruthy();
+  });
+
+  it('renames a column in both languages, and publishes the draft with a note', async () => {
+    const { writes } = open();
+    const row = (await screen.findByText('fields.clients.email')).closest('li') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'screenEditor.rename' }));
+    fireEvent.change(screen.getByLabelText('screenEditor.nameEn'), { target: { value: 'Email address' } });
+    fireEvent.change(screen.getByLabelText('screenEditor.nameUk'), { target: { value: 'Ел. адреса' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'screenEditor.rename' }).at(-1)!);
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0].body).toEqual({
+      changes: [
+        {
+          op: 'set-label',
+          screen: 'clients.list',
+          target: 'columns[field=email]',
+          value: { en: 'Email address', uk: 'Ел. адреса' },
+        },
+      ],
+    });
+    fireEvent.change(await screen.findByLabelText(/screenEditor\.note/), { target: { value: 'Email renamed' } });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'screenEditor.publish' })).not.toHaveProperty('disabled', true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'screenEditor.publish' }));
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/admin/ui/publish',
+      body: { note: 'Email renamed' },
+      headers: { 'If-Match': '"5.2"' },
+    });
+  });
+});
