@@ -63,7 +63,7 @@ export default defineConfig({
   projects: [
     {
       name: 'flows',
-      testIgnore: /(route-sweep|offline)\.spec\.ts$/,
+      testIgnore: /(route-sweep|offline|update)\.spec\.ts$/,
       workers: 1,
       use: { baseURL: address(FLOWS) },
     },
@@ -76,7 +76,7 @@ export default defineConfig({
     },
     // The offline spec signs in and out on its own (a client of a name no other test holds) and reads with the
     // service worker on: beside the sweep, on its server, once a sweep worker is free, not at the end of the flows.
-    { name: 'offline', testMatch: /offline\.spec\.ts$/, workers: 1, use: { baseURL: address(SWEEP) } },
+    { name: 'offline', testMatch: /(offline|update)\.spec\.ts$/, workers: 1, use: { baseURL: address(SWEEP) } },
   ],
   webServer: [server(FLOWS, 'data/e2e'), server(SWEEP, 'data/e2e-sweep')],
 });

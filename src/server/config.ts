@@ -14,7 +14,7 @@ export interface Config {
   /** Re-read schemas, rules and texts when their files change (`SCHEMAS_WATCH`; on unless NODE_ENV=production). */
   watchSchemas: boolean;
   uploadsDir: string;
-  /** The built browser app (webpack output); served when present. */
+  /** The built browser app (webpack output; `WEB_DIR`, default dist/web); served when present. */
   webDir: string;
   /** Secure cookies: on when the app is reached over HTTPS. */
   secureCookies: boolean;
@@ -110,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     localesDir: path.resolve(root, env.LOCALES_DIR ?? path.join('src', 'locales')),
     watchSchemas: env.SCHEMAS_WATCH ? env.SCHEMAS_WATCH === '1' : env.NODE_ENV !== 'production',
     uploadsDir: path.resolve(root, env.UPLOADS_DIR ?? path.join('data', 'uploads')),
-    webDir: path.join(root, 'dist', 'web'),
+    webDir: path.resolve(root, env.WEB_DIR ?? path.join('dist', 'web')),
     secureCookies: env.SECURE_COOKIES === '1',
     sessionDays: Number(env.SESSION_DAYS ?? 14),
     logger: env.LOG === '1',

@@ -73,13 +73,14 @@ export function networkState(): NetworkState {
   return state;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` after each change of the network state; returns the way to stop. */
+export function onNetworkChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useNetwork(): NetworkState {
-  return useSyncExternalStore(subscribe, networkState, networkState);
+  return useSyncExternalStore(onNetworkChange, networkState, networkState);
 }
 
 if (typeof window !== 'undefined') {

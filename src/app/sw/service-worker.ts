@@ -164,7 +164,8 @@ async function trim(user: number): Promise<void> {
 
 worker.addEventListener('message', (event) => {
   const message = event.data as { type?: string; user?: number | null } | null;
-  if (message?.type === 'SKIP_WAITING') void worker.skipWaiting();
+  // Held by the message's lifetime, so the worker is not stopped before the browser has taken the word.
+  if (message?.type === 'SKIP_WAITING') event.waitUntil(worker.skipWaiting());
   if (message?.type === 'SESSION') {
     const user = typeof message.user === 'number' ? message.user : null;
     signedIn = user;

@@ -1,4 +1,4 @@
-import { networkState } from '../offline/network';
+import { goOnline, networkState, onNetworkChange } from '../offline/network';
 import { applyUpdate, checkForUpdate, onUpdateWaiting, updateWaiting } from '../offline/worker';
 import { hasUnsavedForm } from './dirty-forms';
 
@@ -54,9 +54,13 @@ export function watchVersion(hooks: VersionHooks): () => void {
   }
 
   async function check(): Promise<void> {
-    if (document.visibilityState !== 'visible' || networkState().offline) return;
+    // Asked also while the app holds itself offline because a request failed (a server restarting for a deploy) and
+    // the browser says it is online: the version file read is the evidence that ends that, so the tab does not stay
+    // read-only until the person moves. Not asked when the browser itself is offline.
+    if (document.visibilityState !== 'visible' || navigator.onLine === false) return;
     try {
       const hash = await readVersion();
+      goOnline();
       failing = false;
       if (known !== null && hash !== known) await checkForUpdate();
       known = hash;
@@ -70,18 +74,25 @@ export function watchVersion(hooks: VersionHooks): () => void {
   }
 
   const onVisible = () => void check();
-  const onOnline = () => void settle();
+  // Back online — the browser's word or an answer fresh from the server — a waiting update is taken on. Read from the
+  // app's network state once it has changed, not from the browser's 'online' event, which can come before the app
+  // has taken it in (the update was then left waiting until the next poll).
+  let offline = networkState().offline;
+  const stopNetwork = onNetworkChange(() => {
+    const back = offline && !networkState().offline;
+    offline = networkState().offline;
+    if (back) void settle();
+  });
   const timer = setInterval(() => void check(), VERSION_POLL_MS);
   const stopWaiting = onUpdateWaiting(() => void settle());
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('focus', onVisible);
-  window.addEventListener('online', onOnline);
   void check();
   return () => {
     clearInterval(timer);
     stopWaiting();
     document.removeEventListener('visibilitychange', onVisible);
     window.removeEventListener('focus', onVisible);
-    window.removeEventListener('online', onOnline);
+    stopNetwork();
   };
 }
