@@ -10,6 +10,7 @@ import { useRenderer, type ScreenWidget } from '../context';
 import { useCall } from '../data';
 import { Loading } from '../Loading';
 import { Releases } from './Releases';
+import { Transfer } from './Transfer';
 import { useDraft } from './use-draft';
 
 type Node = Record<string, unknown>;
@@ -27,7 +28,8 @@ function targetOf(list: string, node: unknown): string {
 /**
  * The screen editor a host places for its admins (a `page` screen's widget): it speaks to the host's named calls
  * `ui.draft`, `ui.save`, `ui.discard`, `ui.reset`, `ui.publish`, `ui.rollback`, `ui.releases`, `ui.diff` and
- * `ui.shipped-screen` (Soloist's are /api/v1/admin/ui/…), and its texts are the host's `screenEditor.*` keys.
+ * `ui.shipped-screen`, `ui.export` and `ui.import` (Soloist's are /api/v1/admin/ui/…), and its texts are the host's
+ * `screenEditor.*` keys.
  *
  * Admins change screens in the running app (UiConfig): pick a screen, rename, hide or move what it shows — each
  * change saved to the draft at once over the version read — read what the draft changes in words, publish it with a
@@ -214,6 +216,7 @@ const ScreenEditor: ScreenWidget = () => {
           </Box>
         </Paper>
         <Releases write={write} />
+        <Transfer write={write} />
       </Box>
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announced}

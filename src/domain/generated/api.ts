@@ -317,6 +317,40 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/admin/ui/export": {
+    responses: {
+      "200": {
+        format: "soloist-screen-changes";
+        version: 1;
+        exported_at: string;
+        from: string;
+        overlay: Overlay1;
+      };
+    };
+  };
+  "POST /api/v1/admin/ui/import": {
+    responses: {
+      "200": {
+        data: {
+          live_release_id: number | null;
+          draft: {
+            [k: string]: unknown;
+          };
+          draft_revision: number;
+          draft_base_release_id: number | null;
+          updated_at: string | null;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      format: "soloist-screen-changes";
+      version: 1;
+      exported_at?: string;
+      from?: string;
+      overlay: Overlay;
+    };
+  };
   "POST /api/v1/admin/ui/publish": {
     responses: {
       "200": {
@@ -4498,6 +4532,89 @@ export interface PageMeta {
  * An admin's changes to the shipped screens and navigation (renderer/core/overlay.ts): typed changes applied in order over the base, each naming its node by a keyed path, never an index. No change reaches a resource, a gate, an action, a route, a submit or a wizard step.
  */
 export interface Overlay {
+  /**
+   * @maxItems 500
+   *
+   * Items: One change. Its keys are named once here, not per op: a validator that drops unknown keys would otherwise drop a change's own keys while it tries the other ops.
+   */
+  changes: (
+    | {
+        op: "set-label" | "set-help";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        /**
+         * Plain text per language (`en`, `uk`): no HTML, no Markdown, no template syntax.
+         */
+        value: {
+          [k: string]: string;
+        };
+      }
+    | {
+        op: "hide" | "show";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+      }
+    | {
+        op: "move";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        value: number;
+      }
+    | {
+        op: "set-width";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        value: number;
+      }
+    | {
+        op: "hide-menu" | "show-menu";
+        area: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+      }
+    | {
+        op: "rename-menu";
+        area: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        /**
+         * Plain text per language (`en`, `uk`): no HTML, no Markdown, no template syntax.
+         */
+        value: {
+          [k: string]: string;
+        };
+      }
+    | {
+        op: "move-menu";
+        area: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        value: number;
+      }
+  )[];
+}
+/**
+ * An admin's changes to the shipped screens and navigation (renderer/core/overlay.ts): typed changes applied in order over the base, each naming its node by a keyed path, never an index. No change reaches a resource, a gate, an action, a route, a submit or a wizard step.
+ */
+export interface Overlay1 {
   /**
    * @maxItems 500
    *

@@ -36,11 +36,12 @@ function open() {
     ...productManifest(),
     screens: [{ id: 'clients.list', kind: 'list', route: '/clients', title: 'screens.clients.list' }],
   };
+  const notify = jest.fn();
   renderScreen(
     <ScreenEditor screen={screenDef} />,
-    rendererContext({ t, rest: { ...rest, send } as never, manifest: manifest as never, notify: jest.fn() }),
+    rendererContext({ t, rest: { ...rest, send } as never, manifest: manifest as never, notify }),
   );
-  return { writes };
+  return { writes, notify };
 }
 
 /**
@@ -91,5 +92,26 @@ describe('the screen editor', () => {
       body: { note: 'Email renamed' },
       headers: { 'If-Match': '"5.2"' },
     });
+  });
+
+  it('imports a file into the draft over the version read, and says when a file is not one', async () => {
+    const { writes, notify } = open();
+    // Once the draft is read (a write names its version).
+    await screen.findByRole('button', { name: 'screenEditor.hideNamed:fields.clients.phone' });
+    const input = (await screen.findByLabelText('screenEditor.import', { selector: 'input' })) as HTMLInputElement;
+    const exported = { format: 'soloist-screen-changes', version: 1, overlay: { changes: [] } };
+    const file = new File([JSON.stringify(exported)], 'changes.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/admin/ui/import',
+      body: exported,
+      headers: { 'If-Match': '"4.2"' },
+    });
+    const notJson = new File(['<html>'], 'page.html', { type: 'text/html' });
+    fireEvent.change(input, { target: { files: [notJson] } });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('screenEditor.importNotFile', 'error'));
+    expect(writes).toHaveLength(1);
   });
 });

@@ -1,78 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import overlaySchema from '../../../../renderer/language/overlay.schema.json';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Overlay } from '../../../../renderer/core/overlay';
 import { idParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
-import {
-  dataBody,
-  INTEGER,
-  NULLABLE_INTEGER,
-  NULLABLE_STRING,
-  object,
-  OPEN_OBJECT,
-  responses,
-  STRING,
-} from '../../engine/responses';
-import { DomainError, notFound } from '../../infra/domain-error';
+import { dataBody, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
+import { notFound } from '../../infra/domain-error';
 import { checkOverlay } from './check';
 import { describeDiff } from '../../../../renderer/core/overlay-words';
 import type { Translate } from '../../../../renderer/core/types';
+import { allowed, answerState, NOTE, OVERLAY, readOf, RELEASES, STATE, tags, WHICH } from './route-parts';
 import { editDraft, listReleases, overlayAt, publishDraft, readState, rollbackTo, saveDraft } from './store';
-
-const tags = ['admin'];
-
-/** The overlay language with its `#/$defs/…` references written in place, as route schemas are (no `$defs`). */
-function inlined(node: unknown, defs: Record<string, unknown>): unknown {
-  if (Array.isArray(node)) return node.map((n) => inlined(n, defs));
-  if (!node || typeof node !== 'object') return node;
-  const ref = (node as { $ref?: string }).$ref;
-  if (ref?.startsWith('#/$defs/')) return inlined(defs[ref.slice('#/$defs/'.length)], defs);
-  const { $defs: _defs, $id: _id, ...rest } = node as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inlined(v, defs)]));
-}
-const OVERLAY = inlined(overlaySchema, overlaySchema.$defs) as object;
-const STATE = dataBody(
-  object(
-    {
-      live_release_id: NULLABLE_INTEGER,
-      draft: OPEN_OBJECT,
-      draft_revision: INTEGER,
-      draft_base_release_id: NULLABLE_INTEGER,
-      updated_at: NULLABLE_STRING,
-    },
-    { required: ['live_release_id', 'draft', 'draft_revision', 'draft_base_release_id', 'updated_at'] },
-  ),
-);
-const NOTE = {
-  type: 'object',
-  required: ['note'],
-  additionalProperties: false,
-  properties: { note: { type: 'string', minLength: 3, maxLength: 500 } },
-} as const;
-const RELEASES = dataBody({
-  type: 'array',
-  items: object(
-    {
-      id: INTEGER,
-      note: STRING,
-      copied_from: NULLABLE_INTEGER,
-      published_at: STRING,
-      published_by: NULLABLE_STRING,
-      changes: INTEGER,
-    },
-    { required: ['id', 'note', 'copied_from', 'published_at', 'published_by', 'changes'] },
-  ),
-});
-
-/**
- * What a write says it read, from `If-Match` as the draft's ETag gave it (`"<revision>.<live release>"`): the draft's
- * revision and the release that was live; 428 without one.
- */
-function readOf(req: FastifyRequest): { revision: number; live: number | null } {
-  const match = /^(?:W\/)?"(\d{1,9})\.(\d{1,9})"$/.exec(String(req.headers['if-match'] ?? '').trim());
-  if (!match) throw new DomainError(428, 'uiConfig.ifMatch');
-  return { revision: Number(match[1]), live: Number(match[2]) || null };
-}
 
 /**
  * Admins change screens (UiConfig; spec: the platform's admins): the draft overlay read with its revision as ETag,
@@ -81,14 +17,7 @@ function readOf(req: FastifyRequest): { revision: number; live: number | null } 
  */
 export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: () => void }): Promise<void> {
   const app = typed(fastify);
-  const allowed = (action: 'read' | 'update' | 'create') => async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.ability.can(action, 'UiConfig')) return reply.forbid(action, 'UiConfig');
-  };
-  const answer = async (reply: FastifyReply) => {
-    const state = await readState(app.db);
-    void reply.header('etag', `"${state.draft_revision}.${state.live_release_id ?? 0}"`);
-    return { data: state };
-  };
+  const answer = (reply: FastifyReply) => answerState(app.db, reply);
 
   app.get(
     '/api/v1/admin/ui/draft',
@@ -178,7 +107,6 @@ export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: (
 
   // What one overlay changes against another, in sentences in the reader's language: the draft against what is
   // live (before publishing), or any two releases.
-  const WHICH = { type: 'string', pattern: '^(draft|live|[1-9][0-9]{0,8})$' } as const;
   app.get(
     '/api/v1/admin/ui/diff',
     {

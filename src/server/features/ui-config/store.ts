@@ -75,9 +75,16 @@ const stale = () => new DomainError(412, 'uiConfig.stale');
 
 /**
  * Saves the draft over the revision the caller read, in one transaction (two admins saving at once: one wins, the
- * other gets 412, never a silent overwrite). A draft begun after a publish remembers the release it began from.
+ * other gets 412, never a silent overwrite). A draft begun after a publish remembers the release it began from. The
+ * audit names how it came: saved in the editor, or imported from another installation.
  */
-export async function saveDraft(db: Db, overlay: Overlay, revision: number, userId: number): Promise<UiState> {
+export async function saveDraft(
+  db: Db,
+  overlay: Overlay,
+  revision: number,
+  userId: number,
+  action: 'save' | 'import' = 'save',
+): Promise<UiState> {
   return db.transaction().execute(async (trx) => {
     const state = await readState(trx);
     if (state.draft_revision !== revision) throw stale();
@@ -89,7 +96,7 @@ export async function saveDraft(db: Db, overlay: Overlay, revision: number, user
       draft_base_release_id: fresh ? state.live_release_id : state.draft_base_release_id,
     };
     await writeState(trx, next, userId, { revision, live: state.live_release_id });
-    await audit(trx, { admin: userId, action: 'save', revision: revision + 1, release: null, detail: overlay });
+    await audit(trx, { admin: userId, action, revision: revision + 1, release: null, detail: overlay });
     return { ...next, updated_at: nowIso() };
   });
 }

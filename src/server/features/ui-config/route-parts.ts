@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import overlaySchema from '../../../../renderer/language/overlay.schema.json';
+import type { Db } from '../../db/database';
+import {
+  dataBody,
+  INTEGER,
+  NULLABLE_INTEGER,
+  NULLABLE_STRING,
+  object,
+  OPEN_OBJECT,
+  STRING,
+} from '../../engine/responses';
+import { DomainError } from '../../infra/domain-error';
+import { readState } from './store';
+
+/* What the UI configuration's routes share: their schemas, the reading of If-Match, the guard and the answer. */
+
+export const tags = ['admin'];
+
+/** The overlay language with its `#/$defs/…` references written in place, as route schemas are (no `$defs`). */
+function inlined(node: unknown, defs: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((n) => inlined(n, defs));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/$defs/')) return inlined(defs[ref.slice('#/$defs/'.length)], defs);
+  const { $defs: _defs, $id: _id, ...rest } = node as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inlined(v, defs)]));
+}
+export const OVERLAY = inlined(overlaySchema, overlaySchema.$defs) as object;
+export const STATE = dataBody(
+  object(
+    {
+      live_release_id: NULLABLE_INTEGER,
+      draft: OPEN_OBJECT,
+      draft_revision: INTEGER,
+      draft_base_release_id: NULLABLE_INTEGER,
+      updated_at: NULLABLE_STRING,
+    },
+    { required: ['live_release_id', 'draft', 'draft_revision', 'draft_base_release_id', 'updated_at'] },
+  ),
+);
+export const NOTE = {
+  type: 'object',
+  required: ['note'],
+  additionalProperties: false,
+  properties: { note: { type: 'string', minLength: 3, maxLength: 500 } },
+} as const;
+export const RELEASES = dataBody({
+  type: 'array',
+  items: object(
+    {
+      id: INTEGER,
+      note: STRING,
+      copied_from: NULLABLE_INTEGER,
+      published_at: STRING,
+      published_by: NULLABLE_STRING,
+      changes: INTEGER,
+    },
+    { required: ['id', 'note', 'copied_from', 'published_at', 'published_by', 'changes'] },
+  ),
+});
+
+/**
+ * What a write says it read, from `If-Match` as the draft's ETag gave it (`"<revision>.<live release>"`): the draft's
+ * revision and the release that was live; 428 without one.
+ */
+export function readOf(req: FastifyRequest): { revision: number; live: number | null } {
+  const match = /^(?:W\/)?"(\d{1,9})\.(\d{1,9})"$/.exec(String(req.headers['if-match'] ?? '').trim());
+  if (!match) throw new DomainError(428, 'uiConfig.ifMatch');
+  return { revision: Number(match[1]), live: Number(match[2]) || null };
+}
+
+/** An overlay by name, as the diff and the export take it: the draft, what is live, or a release by its id. */
+export const WHICH = { type: 'string', pattern: '^(draft|live|[1-9][0-9]{0,8})$' } as const;
+
+/** Refuses (403) a caller whose rules do not allow `action` on UiConfig: admins only. */
+export const allowed = (action: 'read' | 'update' | 'create') => async (req: FastifyRequest, reply: FastifyReply) => {
+  if (!req.ability.can(action, 'UiConfig')) return reply.forbid(action, 'UiConfig');
+};
+
+/** The state as it now is, with its ETag (`"<revision>.<live release>"`, what a write names in If-Match). */
+export async function answerState(db: Db, reply: FastifyReply) {
+  const state = await readState(db);
+  void reply.header('etag', `"${state.draft_revision}.${state.live_release_id ?? 0}"`);
+  return { data: state };
+}
