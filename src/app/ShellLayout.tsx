@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -22,6 +23,7 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import PeopleIcon from '@mui/icons-material/People';
 import DownloadIcon from '@mui/icons-material/Download';
 import PersonIcon from '@mui/icons-material/Person';
+import LogoutIcon from '@mui/icons-material/Logout';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
 import { EmailNotices } from './EmailNotices';
@@ -140,8 +142,18 @@ export default function ShellLayout({ area, children }: LayoutProps) {
           {t('app.signedInAs', { name: `${user.first_name} ${user.last_name}` })}
         </Typography>
       )}
-      <Button color="inherit" onClick={() => void logout()}>
-        {t('actions.logout')}
+      {/* On a phone the word would wrap beside the language and the bell: the button is its icon there. */}
+      <Button
+        color="inherit"
+        onClick={() => void logout()}
+        aria-label={t('actions.logout')}
+        title={t('actions.logout')}
+        sx={{ minWidth: 0, flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        <LogoutIcon aria-hidden sx={{ display: { xs: 'block', sm: 'none' } }} />
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {t('actions.logout')}
+        </Box>
       </Button>
     </>
   );
