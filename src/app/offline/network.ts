@@ -47,8 +47,12 @@ function set(next: NetworkState): void {
   listeners.forEach((listener) => listener());
 }
 
+/** When the server wrote the last answer that came fresh from it: what the open screen shows, once offline. */
+let lastFresh: number | null = null;
+
 export function goOffline(): void {
-  if (!state.offline) set({ ...state, offline: true, episode: state.episode + 1 });
+  // The screen open when the network went shows the data of the last fresh answer: "saved at" that time.
+  if (!state.offline) set({ ...state, offline: true, episode: state.episode + 1, savedAt: state.savedAt ?? lastFresh });
 }
 
 export function goOnline(): void {
@@ -60,11 +64,12 @@ export function goOnline(): void {
 /** What an answer says of the network: kept (and why), or fresh from the server. */
 export function noteAnswer(headers: Pick<Headers, 'get'>): void {
   const kept = headers.get(FROM_CACHE_HEADER);
+  const written = Date.parse(headers.get('date') ?? '');
   if (!kept) {
+    lastFresh = Number.isNaN(written) ? Date.now() : written;
     if (typeof navigator === 'undefined' || navigator.onLine !== false) goOnline();
     return;
   }
-  const written = Date.parse(headers.get('date') ?? '');
   if (kept === 'network-failed') goOffline();
   if (!Number.isNaN(written) && written !== state.savedAt) set({ ...state, savedAt: written });
 }

@@ -20,6 +20,12 @@ describe('the network state', () => {
     expect(networkState()).toMatchObject({ offline: true, episode: before + 2 });
   });
 
+  it('going offline on a screen read fresh, says it was saved when the server last answered', () => {
+    noteAnswer(headers({ date: 'Sat, 28 Nov 2026 16:20:00 GMT' }));
+    goOffline();
+    expect(networkState()).toMatchObject({ offline: true, savedAt: Date.parse('2026-11-28T16:20:00Z') });
+  });
+
   it('shows when a slow answer was saved without calling the app offline', () => {
     noteAnswer(headers({ 'x-soloist-from-cache': 'network-slow', date: 'Sat, 28 Nov 2026 09:30:00 GMT' }));
     expect(networkState()).toMatchObject({ offline: false, savedAt: Date.parse('2026-11-28T09:30:00Z') });
