@@ -91,7 +91,8 @@ export function resolveTarget(screen: Node, target: string, lists: ReadonlySet<s
 
 const HTML = /[<>]/;
 const MARKDOWN = /(\*\*|__|`|\[[^\]]*\]\(|^\s*#|^\s*[-*+]\s)/m;
-const TEMPLATE = /(\{\{|\}\}|\{[a-z_]+\}|\$\{)/;
+/** Interpolation (`{{x}}`, `{x}`, `${x}`) and i18next's nesting (`$t(key)`), which would show another text. */
+const TEMPLATE = /(\{\{|\}\}|\{[a-z_]+\}|\$\{|\$t\()/;
 
 /** Why a text is not plain (HTML, Markdown, template syntax, too long, empty), or null. */
 export function plainTextProblem(text: PlainText): string | null {

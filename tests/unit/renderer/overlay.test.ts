@@ -87,6 +87,8 @@ describe('an overlay over the shipped screens', () => {
     expect(label({ en: '<img src=x onerror=alert(1)>' })).toMatch(/^changes\/0\/value: .*< or >/);
     expect(label({ en: '**bold**' })).toMatch(/Markdown/);
     expect(label({ en: 'Hi {{name}}' })).toMatch(/template syntax/);
+    // i18next's nesting would show another text in its place.
+    expect(label({ en: 'Go to $t(menu.dashboard)' })).toMatch(/template syntax/);
     expect(label({ en: '' })).toMatch(/1 to 200/);
     expect(plainTextProblem({ en: 'Mobile phone', uk: 'Мобільний телефон' })).toBeNull();
   });
