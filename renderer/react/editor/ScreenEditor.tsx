@@ -41,7 +41,8 @@ const ScreenEditor: ScreenWidget = () => {
   const [announced, say] = useState('');
   const { state, write, save } = useDraft(say);
   const editable = manifest.screens.filter((s) => LISTS[s.kind]);
-  const [screenId, setScreenId] = useState(editable[0]?.id ?? '');
+  // A list first: its columns are what admins most often change.
+  const [screenId, setScreenId] = useState((editable.find((s) => s.kind === 'list') ?? editable[0])?.id ?? '');
   const [renaming, setRenaming] = useState<{ target: string; en: string; uk: string } | null>(null);
   const [note, setNote] = useState('');
   const { data: served } = useCall<{ data: ScreenFile }>(
@@ -104,6 +105,11 @@ const ScreenEditor: ScreenWidget = () => {
           ))}
         </TextField>
         {!served && <Loading label={t('app.loading')} />}
+        {served && nodes.length === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 2 }}>
+            {t('screenEditor.nothingHere')}
+          </Typography>
+        )}
         <Box component="ol" sx={{ listStyle: 'none', p: 0, m: '16px 0 0', display: 'grid', gap: 1 }}>
           {nodes.map((node, i) => {
             const target = targetOf(list!, node);
