@@ -14,13 +14,6 @@ import { expect, login, test } from './fixtures';
  * The server is this spec's own, on a copy of the production build, so the deploy can replace its files.
  */
 
-/*
- * Retried: in about one run in six, after the tab's offline spell, build 2's worker is told to take over (the page
- * posts SKIP_WAITING to it, seen) and does not, within 60 s or at the next poll — though no request of the old worker
- * is in flight that Playwright sees. The cause is not found; a second run has passed each time.
- */
-test.describe.configure({ retries: 2 });
-
 const PORT = 3230;
 const BASE = `http://127.0.0.1:${PORT}`;
 test.use({ serviceWorkers: 'allow', baseURL: BASE });

@@ -23,10 +23,49 @@ export async function updateWaiting(): Promise<boolean> {
   return Boolean((await navigator.serviceWorker.getRegistration())?.waiting);
 }
 
-/** Lets the waiting version take over; the page then reloads once ('controlling' above). */
-export async function applyUpdate(): Promise<void> {
+/** How long the page must have finished no request before the waiting version is told to take over. */
+const QUIET_MS = 1_000;
+const QUIET_AT_MOST_MS = 15_000;
+
+/** Resolves once no request of this page has ended for QUIET_MS (or after QUIET_AT_MOST_MS, whatever the page does). */
+function quietMoment(): Promise<void> {
+  return new Promise((resolve) => {
+    let last = performance.now();
+    const observer = new PerformanceObserver(() => (last = performance.now()));
+    observer.observe({ type: 'resource' });
+    const started = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      if (now - last < QUIET_MS && now - started < QUIET_AT_MOST_MS) return;
+      clearInterval(timer);
+      observer.disconnect();
+      resolve();
+    }, 200);
+  });
+}
+
+/**
+ * Lets the waiting version take over; the page then reloads once ('controlling' below). Chromium activates it once the
+ * old version has stopped, which it asks of the old one as soon as that falls idle. A request of this page landing in
+ * that moment starts the old version again, and the new one then waits until the old one falls idle on its own (half a
+ * minute without a request, or up to five). So the word is said in a quiet moment: no request of the page just ended.
+ * Said once (Chromium takes only the first), and only if it is still wanted then (`stillWanted`: not offline meanwhile).
+ */
+export function applyUpdate(stillWanted: () => boolean = () => true): Promise<void> {
+  handingOver ??= handOver(stillWanted);
+  return handingOver;
+}
+let handingOver: Promise<void> | undefined;
+
+async function handOver(stillWanted: () => boolean): Promise<void> {
   const wb = await (workbox ?? Promise.resolve(null));
-  wb?.messageSkipWaiting();
+  if (!wb) return;
+  await quietMoment();
+  if (!stillWanted() || !(await navigator.serviceWorker.getRegistration())?.waiting) {
+    handingOver = undefined;
+    return;
+  }
+  wb.messageSkipWaiting();
 }
 
 /** Asks the server whether the worker changed (a new build): a changed one installs and then waits. */
@@ -69,7 +108,10 @@ export function startWorker(): Promise<Workbox | null> {
       // A first install takes over the page: tell it who is signed in, so it keeps their answers from now on.
       void tellWorker(keptSession());
     });
-    wb.addEventListener('waiting', () => waitingListeners.forEach((listener) => listener()));
+    wb.addEventListener('waiting', () => {
+      handingOver = undefined; // a newer version than one told before: it is told in its turn
+      waitingListeners.forEach((listener) => listener());
+    });
     await wb.register();
     return wb;
   });

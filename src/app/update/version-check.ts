@@ -50,7 +50,7 @@ export function watchVersion(hooks: VersionHooks): () => void {
       const reload = await hooks.ask().finally(() => (asking = false));
       if (!reload) return;
     }
-    await applyUpdate();
+    await applyUpdate(() => !networkState().offline);
   }
 
   async function check(): Promise<void> {
