@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading, NavLink, preloadable, type LayoutProps } from '../../renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { useDocumentTitle } from './document-title';
+import { useNetwork } from './offline/network';
 
 const LazyShell = preloadable(() => import(/* webpackChunkName: "layout-shell" */ './ShellLayout'));
 
@@ -21,6 +22,23 @@ export function ShellLayout(props: LayoutProps) {
 }
 ShellLayout.preload = LazyShell.preload;
 
+const OfflineBanner = lazy(() =>
+  import(/* webpackChunkName: "offline-notices" */ './offline/OfflineNotices').then((m) => ({
+    default: m.OfflineBanner,
+  })),
+);
+
+/** Offline, a guest is told why the sign-in cannot be sent (its code loads then, from the worker: never online). */
+function GuestOfflineBanner() {
+  const { offline } = useNetwork();
+  if (!offline) return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  );
+}
+
 /** Guest pages (login): a centred card. */
 export function CenteredLayout({ area, children }: LayoutProps) {
   useDocumentTitle(area);
@@ -30,6 +48,7 @@ export function CenteredLayout({ area, children }: LayoutProps) {
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
           <LanguageSelect />
         </Box>
+        <GuestOfflineBanner />
         <Paper elevation={0} sx={{ bgcolor: 'transparent' }}>
           {children}
         </Paper>

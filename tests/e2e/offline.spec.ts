@@ -191,6 +191,32 @@ test("after one owner logs out and another logs in, none of the first one's answ
   await context.setOffline(false);
 });
 
+test('after log out, offline, the sign-in screen opens in either language and says why it cannot be sent', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, 'owner@demo.test');
+  await workerInCharge(page);
+  await logOut(page);
+  // Told that nobody is signed in, the worker keeps what the sign-in screen needs (its page carried it online).
+  await expect
+    .poll(async () => (await keptAnswers(page)).filter((a) => /\/ui\/(screens\/auth\.login|locales\/uk)$/.test(a.url)))
+    .toHaveLength(2);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Log in to Soloist' })).toBeVisible();
+  await expect(page.getByText(BANNER)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Українська' });
+  await expect(page.getByRole('heading', { name: 'Вхід до Soloist' })).toBeVisible();
+  await expect(page.getByText('Ви ОФЛАЙН і в режимі ЛИШЕ ПЕРЕГЛЯДУ')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Вхід до Soloist' })).toBeVisible();
+  await context.setOffline(false);
+});
+
 test("an admin's sign-in-as and back leaves none of the other account's answers kept", async ({ page }) => {
   test.setTimeout(180_000);
   await login(page, 'admin@demo.test', 'Demo-pass-1');

@@ -47,6 +47,25 @@ export function isKeptApiRead(pathname: string): boolean {
 }
 
 /**
+ * The screens' own language — the manifest, each screen, the texts, the rules — is public and the same for everyone
+ * (nothing of anyone's data: that stays behind the other calls). It is kept in one cache every visitor shares, a guest
+ * too, so the app still opens offline after a log out.
+ */
+export const UI_CACHE = `${CACHE_PREFIX}-ui-v${SW_VERSION}`;
+
+export function isSharedUiRead(pathname: string): boolean {
+  return /^\/api\/v1\/ui\/(manifest|permissions|screens\/[\w.-]+|locales\/[a-z]{2})$/.test(pathname);
+}
+
+/** What opens the sign-in screen, in either language: kept when the last user logs out, for a guest offline. */
+export const GUEST_ESSENTIALS = [
+  '/api/v1/ui/manifest',
+  '/api/v1/ui/screens/auth.login',
+  '/api/v1/ui/locales/en',
+  '/api/v1/ui/locales/uk',
+];
+
+/**
  * Uploaded files a signed-in user's screens show (a product's picture, a logo): kept beside that user's API answers,
  * so a list seen online shows its pictures offline too.
  */

@@ -6,7 +6,9 @@ import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import {
   appointmentsInRange,
   FROM_CACHE_HEADER,
+  GUEST_ESSENTIALS,
   isKeptApiRead,
+  isSharedUiRead,
   isKeptUpload,
   isValidatorModule,
   NOT_PAGES,
@@ -15,6 +17,7 @@ import {
   partitionUser,
   stalePartitions,
   SW_VERSION,
+  UI_CACHE,
 } from './partitions';
 
 /*
@@ -113,6 +116,12 @@ async function fromOfflineWindow(user: number, url: URL): Promise<Response | und
   return new Response(JSON.stringify(answer), { status: 200, headers });
 }
 
+// The screens' language, the same for everyone: one shared cache (./partitions.ts), read first from the network.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isSharedUiRead(url.pathname),
+  new NetworkFirst({ cacheName: UI_CACHE, networkTimeoutSeconds: 10, plugins: [markCached] }),
+);
+
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === 'GET' && (isKeptApiRead(url.pathname) || isKeptUpload(url.pathname)),
@@ -162,6 +171,12 @@ async function trim(user: number): Promise<void> {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_KEPT)).map((key) => cache.delete(key)));
 }
 
+/** Nobody is signed in any more: what the sign-in screen needs is kept, so it opens offline (its page carried it). */
+async function keepGuestEssentials(): Promise<void> {
+  const cache = await caches.open(UI_CACHE);
+  await Promise.all(GUEST_ESSENTIALS.map((url) => cache.add(url).catch(() => undefined)));
+}
+
 worker.addEventListener('message', (event) => {
   const message = event.data as { type?: string; user?: number | null } | null;
   // Held by the message's lifetime, so the worker is not stopped before the browser has taken the word.
@@ -174,7 +189,7 @@ worker.addEventListener('message', (event) => {
         .keys()
         .then((names) => Promise.all(stalePartitions(names, user).map((name) => caches.delete(name))))
         .then(() => event.ports[0]?.postMessage({ type: 'SESSION_READY', user }))
-        .then(() => (user === null ? undefined : trim(user))),
+        .then(() => (user === null ? keepGuestEssentials() : trim(user))),
     );
   }
 });

@@ -1,6 +1,8 @@
 import {
   appointmentsInRange,
+  GUEST_ESSENTIALS,
   isKeptApiRead,
+  isSharedUiRead,
   isKeptUpload,
   NOT_PAGES,
   partitionName,
@@ -37,6 +39,24 @@ describe('the service worker partitions', () => {
     ['/dashboard', false],
   ])('keeps %s for offline reading: %s', (path, kept) => {
     expect(isKeptApiRead(path)).toBe(kept);
+  });
+
+  it.each([
+    ['/api/v1/ui/manifest', true],
+    ['/api/v1/ui/permissions', true],
+    ['/api/v1/ui/screens/auth.login', true],
+    ['/api/v1/ui/locales/uk', true],
+    ['/api/v1/ui/screens/a/b', false],
+    ['/api/v1/ui/manifest/extra', false],
+    ['/api/ui/validators/clients.abc.mjs', false],
+    ['/api/v1/user', false],
+    ['/api/v1/admin/ui/draft', false],
+  ])("shares %s between visitors: %s (the screens' language, nobody's data)", (path, shared) => {
+    expect(isSharedUiRead(path)).toBe(shared);
+  });
+
+  it('keeps for a guest only what is shared', () => {
+    expect(GUEST_ESSENTIALS.filter((url) => !isSharedUiRead(url))).toEqual([]);
   });
 
   it("keeps the uploaded files a user's screens show, and nothing else under that name", () => {
