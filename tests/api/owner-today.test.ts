@@ -44,10 +44,10 @@ describe("the owner's today in their zone", () => {
     }
     const titles = (await owner.get('/api/v1/appointments')).json().data.map((a: { title: string }) => a.title);
     expect(titles).toEqual(['Today']);
-    const offline = (await owner.get('/api/v1/appointments/offline'))
-      .json()
-      .data.map((a: { title: string }) => a.title);
-    expect(offline).toEqual(['Yesterday', 'Today']);
+    const window = (await owner.get('/api/v1/appointments/offline')).json();
+    expect(window.data.map((a: { title: string }) => a.title)).toEqual(['Yesterday', 'Today']);
+    // The days it holds, in the owner's zone: from their yesterday to 60 days after their today.
+    expect([window.from, window.to]).toEqual(['2026-11-23', '2027-01-23']);
   });
 
   it('a list flag comparing with $today drops what expired yesterday their time', async () => {

@@ -217,6 +217,44 @@ test('after log out, offline, the sign-in screen opens in either language and sa
   await context.setOffline(false);
 });
 
+test('offline, a calendar month never opened online shows the kept days, and says which they are', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, 'owner@demo.test');
+  await workerInCharge(page);
+  await expect
+    .poll(async () => (await keptAnswers(page)).some((a) => a.url.endsWith('/api/v1/appointments/offline')))
+    .toBe(true);
+  const { from, to } = (await (await page.request.get('/api/v1/appointments/offline')).json()) as {
+    from: string;
+    to: string;
+  };
+  const inWords = (day: string) =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.parse(day));
+  const notice = page.getByRole('status').filter({ hasText: 'Offline, the calendar holds the days from' });
+
+  // The calendar seen online (this week), as an owner opens it every day.
+  await page.goto('/appointments/calendar/events');
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  await settle(page);
+
+  await context.setOffline(true);
+  // Three months back: never read online, and wholly outside the kept window.
+  const past = new Date(Date.parse(from) - 90 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('dialog', { name: WARNING }).getByRole('button', { name: 'OK' }).click();
+  await page.goto(`/appointments/calendar/events?date=${past}&view=dayGridMonth`);
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  await expect(notice).toContainText(`from ${inWords(from)} to ${inWords(to)}`);
+  // A day inside the window: its appointments, and nothing to say.
+  await page.goto(`/appointments/calendar/events?date=${to}&view=timeGridDay`);
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  await expect(page.getByText(BANNER)).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await context.setOffline(false);
+});
+
 test("an admin's sign-in-as and back leaves none of the other account's answers kept", async ({ page }) => {
   test.setTimeout(180_000);
   await login(page, 'admin@demo.test', 'Demo-pass-1');

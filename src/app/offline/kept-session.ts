@@ -48,6 +48,12 @@ export function setSession(user: number | null): Promise<void> {
   return told;
 }
 
+/** Tells a worker that has just taken the page over who is signed in, in turn with any change of user. */
+export function retellWorker(): Promise<void> {
+  told = told.then(() => tellWorker(session));
+  return told;
+}
+
 /** Settles once every change of user so far has reached the worker. */
 export function keptSessionTold(): Promise<void> {
   return told;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { Preloaded, RestClient } from '../../../renderer';
-import { isKeptApiRead, OFFLINE_APPOINTMENTS, partitionName } from '../sw/partitions';
+import { isKeptApiRead, isSharedUiRead, OFFLINE_APPOINTMENTS, partitionName, UI_CACHE } from '../sw/partitions';
 import { networkState } from './network';
-import { keptSession, keptSessionTold } from './kept-session';
+import { keptSession, keptSessionTold, retellWorker } from './kept-session';
 import { startWorker } from './worker';
 // The browser may offer to install as soon as the worker is there: its listener is set up with the app.
 import '../install/install-prompt';
@@ -11,25 +11,30 @@ import '../install/install-prompt';
 const WINDOW_REFRESH_MS = 15 * 60 * 1000;
 
 /**
- * The answers the page carried (its first screen's) never passed the worker: they are put into the user's kept
- * answers as the server gave them, so that screen opens offline too.
+ * The answers the page carried (its first screen's) never passed the worker: they are put where the worker keeps them
+ * (the screens' language in the shared cache, the rest in the user's own), as the server gave them, so that screen
+ * opens offline too.
  */
 async function keepCarried(user: number, preloaded: Preloaded): Promise<void> {
-  const carried = Object.entries(preloaded).filter(
-    ([url, answer]) => answer.status === 200 && isKeptApiRead(new URL(url, window.location.origin).pathname),
-  );
+  const carried = Object.entries(preloaded).filter(([, answer]) => answer.status === 200);
+  const path = (url: string) => new URL(url, window.location.origin).pathname;
+  const shared = carried.filter(([url]) => isSharedUiRead(path(url)));
+  const own = carried.filter(([url]) => !isSharedUiRead(path(url)) && isKeptApiRead(path(url)));
   // Only while they are the one signed in: a log out meanwhile must not bring their cache back, even empty.
-  if (typeof caches === 'undefined' || carried.length === 0 || keptSession() !== user) return;
-  const cache = await caches.open(partitionName(user));
+  if (typeof caches === 'undefined' || keptSession() !== user) return;
   const date = new Date().toUTCString();
-  await Promise.all(
-    carried.map(([url, answer]) =>
-      cache.put(
-        url,
-        new Response(JSON.stringify(answer.body), { headers: { 'content-type': 'application/json', date } }),
-      ),
-    ),
-  );
+  const put = (cache: Cache, [url, answer]: (typeof carried)[number]) =>
+    cache.put(
+      url,
+      new Response(JSON.stringify(answer.body), { headers: { 'content-type': 'application/json', date } }),
+    );
+  if (shared.length) {
+    const cache = await caches.open(UI_CACHE);
+    await Promise.all(shared.map((answer) => put(cache, answer)));
+  }
+  // Opened even with nothing to put: a worker that has just started reads who is signed in from this cache's name.
+  const cache = await caches.open(partitionName(user));
+  await Promise.all(own.map((answer) => put(cache, answer)));
   if (keptSession() !== user) await caches.delete(partitionName(user));
 }
 
@@ -67,14 +72,16 @@ export function useOfflineSupport(
     const keepWindow = () => {
       if (controlled() && !networkState().offline) void rest.getJson(OFFLINE_APPOINTMENTS).catch(() => undefined);
     };
+    // A worker that has just taken the page over is told who is signed in first, or it would pass the answer by.
+    const afterTakeOver = () => void retellWorker().then(keepWindow);
     keepWindow();
     const timer = setInterval(keepWindow, WINDOW_REFRESH_MS);
     window.addEventListener('online', keepWindow);
-    navigator.serviceWorker?.addEventListener('controllerchange', keepWindow);
+    navigator.serviceWorker?.addEventListener('controllerchange', afterTakeOver);
     return () => {
       clearInterval(timer);
       window.removeEventListener('online', keepWindow);
-      navigator.serviceWorker?.removeEventListener('controllerchange', keepWindow);
+      navigator.serviceWorker?.removeEventListener('controllerchange', afterTakeOver);
     };
   }, [id, hasCalendar]);
 }

@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window';
-import { keptSession, tellWorker } from './kept-session';
+import { retellWorker } from './kept-session';
 
 /*
  * The service worker, from the page's side. It is registered for a signed-in user only, after the page has loaded:
@@ -106,7 +106,7 @@ export function startWorker(): Promise<Workbox | null> {
         return;
       }
       // A first install takes over the page: tell it who is signed in, so it keeps their answers from now on.
-      void tellWorker(keptSession());
+      void retellWorker();
     });
     wb.addEventListener('waiting', () => {
       handingOver = undefined; // a newer version than one told before: it is told in its turn

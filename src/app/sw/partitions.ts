@@ -82,17 +82,19 @@ export const OFFLINE_APPOINTMENTS = '/api/v1/appointments/offline';
 
 /**
  * The calendar asks for a range (`GET /api/v1/appointments?from=&to=`); offline, a range never asked for online is
- * answered from the offline window the app keeps (`GET /api/v1/appointments/offline`), cut to the range.
+ * answered from the offline window the app keeps (`GET /api/v1/appointments/offline`), cut to the range, with the days
+ * the window holds (`kept`): the calendar says so when it shows days outside them.
  */
 export function appointmentsInRange<T extends { date?: string }>(
   url: URL,
-  window: { data: T[] },
-): { data: T[] } | null {
+  window: { data: T[]; from?: string; to?: string },
+): { data: T[]; kept?: { from: string; to: string } } | null {
   if (url.pathname !== '/api/v1/appointments') return null;
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
   if (!from || !to) return null;
-  return { data: window.data.filter((a) => typeof a.date === 'string' && a.date >= from && a.date <= to) };
+  const data = window.data.filter((a) => typeof a.date === 'string' && a.date >= from && a.date <= to);
+  return window.from && window.to ? { data, kept: { from: window.from, to: window.to } } : { data };
 }
 
 /** The header a cached answer carries when the worker gives it: why the network's answer was not used. */

@@ -109,7 +109,7 @@ async function fromOfflineWindow(user: number, url: URL): Promise<Response | und
   // Matched, not opened: opening would create the cache of a user who has just left.
   const kept = await caches.match(OFFLINE_APPOINTMENTS, { cacheName: partitionName(user) });
   if (!kept) return undefined;
-  const answer = appointmentsInRange(url, (await kept.json()) as { data: Array<{ date?: string }> });
+  const answer = appointmentsInRange(url, (await kept.json()) as { data: Array<{ date?: string }>; from?: string });
   if (!answer) return undefined;
   const headers = new Headers(kept.headers);
   headers.set(FROM_CACHE_HEADER, 'network-failed');

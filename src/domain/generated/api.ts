@@ -1041,6 +1041,8 @@ export interface ApiRoutes {
           [k: string]: unknown;
         }[];
         message?: string;
+        from?: string;
+        to?: string;
       };
     };
   };

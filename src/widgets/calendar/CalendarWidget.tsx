@@ -11,6 +11,7 @@ import ukLocale from '@fullcalendar/react/locales/uk';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
+import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatMoney, HttpError, useCall, useMutation, useRenderer, type ScreenWidget } from '../../../renderer';
@@ -20,7 +21,10 @@ import {
   businessHoursFor,
   calendarAt,
   calendarLocale,
+  dayInWords,
   initialViewFor,
+  outsideKept,
+  type KeptDays,
   shownFrom,
   sessionEvents,
   toEvents,
@@ -58,7 +62,7 @@ const CalendarWidget: ScreenWidget = () => {
   const days = range ? { query: { from: range.from, to: range.to } } : null;
   // Always fetched afresh when the calendar opens: appointments change from the form and other devices. Both are
   // the appointments' reads: a change to an appointment (here, in its form, at the till) reads them again.
-  const { data } = useCall<{ data: Appointment[] }>('appointments.range', days, {
+  const { data } = useCall<{ data: Appointment[]; kept?: KeptDays }>('appointments.range', days, {
     revalidateOnMount: true,
     dedupingInterval: 0,
   });
@@ -118,8 +122,16 @@ const CalendarWidget: ScreenWidget = () => {
     if (await call(() => write.call('appointments.delete', { params: { id: a.id }, query: { scope } }))) setOpen(null);
   }
 
+  // Offline, a range never read online comes from the kept window (the service worker's): days outside it are empty.
+  const kept = range && data?.kept && outsideKept(range, data.kept) ? data.kept : null;
+
   return (
     <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
+      {kept && (
+        <Alert severity="info" role="status" sx={{ mb: 1 }}>
+          {t('calendar.keptDays', { from: dayInWords(kept.from, locale), to: dayInWords(kept.to, locale) })}
+        </Alert>
+      )}
       <FullCalendar
         plugins={[timeGridPlugin, dayGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
         initialView={viewOn(asked.view ?? initialViewFor(settings?.default_view, phone), phone)}

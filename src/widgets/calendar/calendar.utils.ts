@@ -165,3 +165,22 @@ export function sessionEvents(sessions: ClassSession[]) {
     extendedProps: { classId: s.class_id },
   }));
 }
+
+/** The days the offline window holds (the service worker's answer for a range never read online). */
+export interface KeptDays {
+  from: string;
+  to: string;
+}
+
+/** Whether the shown range (`to` the day after the last shown, as FullCalendar gives it) has days the window lacks. */
+export function outsideKept(range: { from: string; to: string }, kept: KeptDays): boolean {
+  const dayAfterKept = new Date(Date.parse(`${kept.to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return range.from < kept.from || range.to > dayAfterKept;
+}
+
+/** "29 November": a day in words, in the reader's language. */
+export function dayInWords(day: string, locale: string): string {
+  return new Intl.DateTimeFormat(calendarLocale(locale), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    Date.parse(`${day}T12:00:00Z`),
+  );
+}

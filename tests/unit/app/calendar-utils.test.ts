@@ -5,7 +5,9 @@ import {
   checkoutPath,
   shownFrom,
   clientNames,
+  dayInWords,
   initialViewFor,
+  outsideKept,
   paymentText,
   toEvents,
 } from '../../../src/widgets/calendar/calendar.utils';
@@ -137,5 +139,18 @@ describe('the calendar at a date and view', () => {
       date: '2026-02-03',
       view: 'timeGridDay',
     });
+  });
+
+  it('says offline when the shown days go outside the kept window (the shown end is the day after the last)', () => {
+    const kept = { from: '2026-11-28', to: '2027-01-28' };
+    expect(outsideKept({ from: '2026-11-30', to: '2026-12-07' }, kept)).toBe(false);
+    expect(outsideKept({ from: '2027-01-26', to: '2027-01-29' }, kept)).toBe(false);
+    expect(outsideKept({ from: '2027-01-26', to: '2027-01-30' }, kept)).toBe(true);
+    expect(outsideKept({ from: '2026-10-26', to: '2026-12-07' }, kept)).toBe(true);
+  });
+
+  it('writes a kept day in words, in either language', () => {
+    expect(dayInWords('2027-01-28', 'en')).toBe('28 January');
+    expect(dayInWords('2027-01-28', 'uk')).toBe('28 січня');
   });
 });

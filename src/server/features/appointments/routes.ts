@@ -24,6 +24,8 @@ const scopeQuery = { type: 'object', properties: { scope: { type: 'string', enum
  * (`export-routes.ts`). Hand-written because an appointment is more than a row: its real-time spans, blocked parts
  * and series. What follows a change (messages, meetings) listens to its events (`events.ts`), told once it committed.
  */
+const KEPT_DAY = { type: 'string', format: 'date' } as const;
+
 /** How far ahead the offline window reaches. */
 const OFFLINE_DAYS = 60;
 
@@ -56,14 +58,18 @@ export async function appointmentRoutes(fastify: FastifyInstance): Promise<void>
     `${base}/offline`,
     {
       schema: {
-        response: responses({ 200: dataBody({ type: 'array', items: APPOINTMENT }) }),
+        // `from` and `to`: the days the window holds (the calendar says so offline when it shows days outside them).
+        response: responses({
+          200: dataBody({ type: 'array', items: APPOINTMENT }, { from: KEPT_DAY, to: KEPT_DAY }),
+        }),
         tags: ['appointments'],
       },
     },
     async (req) => {
       const filter = allowed(req, 'read');
       const today = todayIn(ownerTimeZone(req));
-      return { data: await appointmentsBetween(app.db, filter, addDays(today, -1), addDays(today, OFFLINE_DAYS)) };
+      const [from, to] = [addDays(today, -1), addDays(today, OFFLINE_DAYS)];
+      return { data: await appointmentsBetween(app.db, filter, from, to), from, to };
     },
   );
 

@@ -87,4 +87,13 @@ describe('the service worker partitions', () => {
     expect(appointmentsInRange(new URL('http://x/api/v1/appointments'), window)).toBeNull();
     expect(appointmentsInRange(new URL('http://x/api/v1/clients?from=a&to=b'), window)).toBeNull();
   });
+
+  it('says which days the window holds, when the server said', () => {
+    const window = { data: [{ date: '2027-03-05' }], from: '2027-03-04', to: '2027-05-03' };
+    const month = new URL('http://x/api/v1/appointments?from=2027-02-22&to=2027-04-05');
+    expect(appointmentsInRange(month, window)).toEqual({
+      data: [{ date: '2027-03-05' }],
+      kept: { from: '2027-03-04', to: '2027-05-03' },
+    });
+  });
 });
