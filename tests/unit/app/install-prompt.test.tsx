@@ -8,7 +8,6 @@ import { act, renderHook } from '@testing-library/react';
 const persist = jest.fn(async () => true);
 Object.defineProperty(navigator, 'storage', { value: { persist }, configurable: true });
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const prompt =
   require('../../../src/app/install/install-prompt') as typeof import('../../../src/app/install/install-prompt');
 
