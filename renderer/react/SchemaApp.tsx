@@ -62,9 +62,19 @@ export interface SchemaAppProps {
    * nobody signed in: with a partial manifest (a guest's first page), a session asks for the whole one first.
    */
   sessionKey?: string | number;
+  /** How often (ms) a signed-in session asks whether the screens changed (a publish), and on focus. 0: on focus only. */
+  schemaPollMs?: number;
+  /**
+   * Called with new schemas (an admin's publish) before they are shown: a host that keeps texts of its own reads them
+   * again here, so a renamed label never shows as its key.
+   */
+  onSchemasChange?: (manifest: Manifest) => Promise<void>;
   /** Receives the router's navigate function, for hosts that must move the user from outside a screen (403). */
   navigatorRef?: { current: ((to: string) => void) | null };
 }
+
+/** How often a signed-in session asks whether the screens changed, by default. */
+export const SCHEMA_POLL_MS = 5000;
 
 /** Scrolls to the top whenever the path changes (spec: list screens scroll to the top on navigation). */
 function ScrollToTop({ children }: { children: ReactNode }) {
@@ -166,11 +176,23 @@ function RouteTable({ routes, navigatorRef }: { routes: RouteRow[]; navigatorRef
 export function SchemaApp(props: SchemaAppProps) {
   const { rest } = props;
   const carried = rest.peek('/api/v1/ui/manifest');
-  const { data, error, mutate } = useSWR('ui-manifest', () => rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), {
-    revalidateOnFocus: false,
+  // Asked again on focus and, signed in, every few seconds: a publish reaches open tabs, which keep their place and
+  // what was typed (the routes are rebuilt, the router and the screen shown stay mounted).
+  const shownHash = useRef<string | undefined>(undefined);
+  const onSchemasChange = useRef(props.onSchemasChange);
+  onSchemasChange.current = props.onSchemasChange;
+  const readManifest = async () => {
+    const answer = await rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest');
+    if (shownHash.current && answer.data.hash !== shownHash.current) await onSchemasChange.current?.(answer.data);
+    return answer;
+  };
+  const { data, error, mutate } = useSWR('ui-manifest', readManifest, {
+    revalidateOnFocus: true,
+    refreshInterval: props.sessionKey ? (props.schemaPollMs ?? SCHEMA_POLL_MS) : 0,
     fallbackData: carried?.status === 200 ? (carried.body as { data: Manifest }) : undefined,
   });
   const manifest = data?.data;
+  shownHash.current = manifest?.hash;
   // A guest's first page may carry a partial manifest (the areas a guest opens): the whole one is asked for once
   // someone signs in, or an address it does not know is opened — once.
   const partial = manifest?.partial === true;
@@ -251,7 +273,7 @@ export function SchemaApp(props: SchemaAppProps) {
     ],
   );
 
-  const routerKey = `${manifest?.hash ?? ''}:${props.sessionKey ?? ''}`;
+  const routerKey = String(props.sessionKey ?? '');
   if (error && (!manifest || (partial && signedIn))) {
     const retry = () => {
       asked.current = false;
@@ -262,8 +284,8 @@ export function SchemaApp(props: SchemaAppProps) {
   if (!routes || !context || (partial && signedIn)) return <>{props.loading ?? null}</>;
   return (
     <RendererContext.Provider value={context}>
-      {/* A new router (new schemas, another user) starts afresh from the address bar, so the location is guarded
-          again for the new user. */}
+      {/* A new router (another user) starts afresh from the address bar, so the location is guarded again for the
+          new user. New schemas only rebuild the routes: the screen shown stays mounted, with what was typed. */}
       <BrowserRouter key={routerKey}>
         <ScrollToTop>
           <RouteTable routes={routes} navigatorRef={props.navigatorRef} />

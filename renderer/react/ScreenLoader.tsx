@@ -35,10 +35,16 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   const summary = manifest.screens.find((s) => s.id === id);
   const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
   const carried = rest.peek(url);
-  const { data, error, mutate } = useSWR(['ui-screen', id], () => rest.getJson<{ data: ScreenDef }>(url), {
-    revalidateOnFocus: false,
-    fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
-  });
+  // Keyed by the manifest's hash too: a publish (a new hash) reads the screen again, in place.
+  const { data, error, mutate } = useSWR(
+    ['ui-screen', id, manifest.hash],
+    () => rest.getJson<{ data: ScreenDef }>(url),
+    {
+      revalidateOnFocus: false,
+      keepPreviousData: true,
+      fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
+    },
+  );
   const verdict = checkGate(summary?.gate);
   if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
   if (verdict) {

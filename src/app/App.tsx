@@ -22,7 +22,7 @@ import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
 import { setSession } from './offline/kept-session';
 import { CodeLoadBoundary } from './update/CodeLoadBoundary';
-import { changeLocale, currentLocale, INTL_LOCALES, type Locale } from './i18n';
+import { changeLocale, currentLocale, INTL_LOCALES, reloadTexts, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
 import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser } from './session';
 import { homeOf, safeRedirect } from './homes';
@@ -262,6 +262,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
                   await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
                 }}
                 sessionKey={user?.id ?? 0}
+                onSchemasChange={() => reloadTexts().catch(() => undefined)}
                 navigatorRef={navigatorRef}
                 notFound={<NotFound />}
                 loading={<Loading label={t('app.loading')} />}

@@ -60,6 +60,15 @@ async function completeTexts(lng: Locale): Promise<void> {
   i18next.addResourceBundle(lng, 'translation', texts, true, true);
 }
 
+/** Reads the texts again, each language loaded (an admin published new screens, whose labels are texts). */
+export async function reloadTexts(): Promise<void> {
+  const loaded = LOCALES.filter((lng) => i18next.hasResourceBundle(lng, 'translation'));
+  const read = await Promise.all(
+    loaded.map((lng) => fetch(`/api/v1/ui/locales/${lng}`, { credentials: 'include' }).then((r) => r.json())),
+  );
+  loaded.forEach((lng, i) => i18next.addResourceBundle(lng, 'translation', read[i], true, true));
+}
+
 export async function changeLocale(lng: Locale): Promise<void> {
   document.cookie = `${COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
   if (!i18next.hasResourceBundle(lng, 'translation')) {

@@ -24,6 +24,19 @@ test('an admin renames and moves a column, publishes it, an owner sees it, and t
 }) => {
   void cspViolations;
   await login(page, 'admin@demo.test');
+  // An owner's tabs open before the publish: the packages list, and a form typed into.
+  const owner = await browser.newContext();
+  const list = await owner.newPage();
+  await login(list);
+  await list.goto('/appointments/packages/list?view=table');
+  const headers = list.getByRole('columnheader');
+  await expect(headers.nth(1)).toHaveText('Price');
+  const form = await owner.newPage();
+  await form.goto('/clients/form');
+  await form.getByLabel('First name').fill('Half typed');
+  // Set in each tab now, gone if the tab reloads.
+  const marked = (tab: Page) => tab.evaluate(() => Boolean((window as { same?: boolean }).same));
+  for (const tab of [list, form]) await tab.evaluate(() => void ((window as { same?: boolean }).same = true));
   try {
     await page.goto('/admin/screens');
     await page.getByLabel('Screen to change').selectOption({ label: 'Packages' });
@@ -43,12 +56,15 @@ test('an admin renames and moves a column, publishes it, an owner sees it, and t
     await expect(page.getByText('Expiry reads Valid for, one place up')).toBeVisible();
     await expect(page.getByText('The draft is what users see now.')).toBeVisible();
 
-    const owner = await browser.newPage();
-    await login(owner);
-    await owner.goto('/appointments/packages/list?view=table');
-    const headers = owner.getByRole('columnheader');
-    await expect(headers.nth(1)).toHaveText('Valid for (days)');
-    await owner.close();
+    // The open list shows the publish within 5 s, in place; the form keeps what was typed.
+    await expect(headers.nth(1)).toHaveText('Valid for (days)', { timeout: 5_000 });
+    await form.waitForTimeout(6_000);
+    await expect(form.getByLabel('First name')).toHaveValue('Half typed');
+    expect([await marked(list), await marked(form)]).toEqual([true, true]);
+    // A tab opened now reads it too.
+    const fresh = await owner.newPage();
+    await fresh.goto('/appointments/packages/list?view=table');
+    await expect(fresh.getByRole('columnheader').nth(1)).toHaveText('Valid for (days)');
 
     // Back to what was live before (or, the first time, the screen as shipped).
     const again = page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'Make this live again' });
@@ -56,8 +72,10 @@ test('an admin renames and moves a column, publishes it, an owner sees it, and t
       await again.first().click();
       await page.getByRole('dialog').getByRole('button').last().click();
       await expect(page.getByRole('status').filter({ hasText: 'Rolled back' })).toHaveCount(1);
+      await expect(headers.nth(1)).not.toHaveText('Valid for (days)', { timeout: 5_000 });
     }
   } finally {
     await restore(page);
+    await owner.close();
   }
 });
