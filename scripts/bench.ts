@@ -21,7 +21,8 @@
  *     appointments (p95), and (with `visit`) the dashboard's first-load JavaScript and each chart's chunk.
  * 10. Load (bench-mixed.ts): the production build in its own process under a mix of owners' reads, the public page
  *     and its slots and 4 % writes, 200 virtual users closed-loop (throughput, latency per kind) and open-loop.
- * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load` picks
+ * 11. Screens (bench-screens.ts): an admin's publish and rollback through the editor's routes, p50 and p95.
+ * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load screens` picks
  * sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
@@ -42,6 +43,7 @@ import { benchPayments } from './bench-payments';
 import { benchAnalytics, dashboardWeight } from './bench-analytics';
 import { benchMessages } from './bench-messages';
 import { benchCampaign } from './bench-campaign';
+import { benchScreens } from './bench-screens';
 import { benchAvailability, benchBooking } from './bench-availability';
 import { benchForm } from './bench-form';
 import { benchMixed } from './bench-mixed';
@@ -235,6 +237,7 @@ async function main(): Promise<void> {
   if (want('invoices')) await benchInvoices(row);
   if (want('messages')) await benchMessages(row, tmp);
   if (want('campaign')) await benchCampaign(row, tmp);
+  if (want('screens')) await benchScreens(row, tmp);
   if (want('load')) await benchMixed(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({

@@ -1,5 +1,8 @@
 import type { Area, Manifest, ScreenSummary } from './types';
 
+/** How often (ms) a signed-in session asks whether the screens changed (an admin's publish), by default. */
+export const SCHEMA_POLL_MS = 5000;
+
 export interface RouteEntry {
   path: string;
   screen: ScreenSummary;

@@ -5,7 +5,7 @@ import { createRestDataProvider, type DataProvider } from '../core/data-provider
 import { createRegistry, type Registry } from '../core/registry';
 import type { RestClient } from '../core/rest';
 import { rankRoutes } from '../core/route-rank';
-import { buildRoutes } from '../core/routes';
+import { buildRoutes, SCHEMA_POLL_MS } from '../core/routes';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context';
 import type { RendererWidget } from './types';
@@ -72,9 +72,6 @@ export interface SchemaAppProps {
   /** Receives the router's navigate function, for hosts that must move the user from outside a screen (403). */
   navigatorRef?: { current: ((to: string) => void) | null };
 }
-
-/** How often a signed-in session asks whether the screens changed, by default. */
-export const SCHEMA_POLL_MS = 5000;
 
 /** Scrolls to the top whenever the path changes (spec: list screens scroll to the top on navigation). */
 function ScrollToTop({ children }: { children: ReactNode }) {
