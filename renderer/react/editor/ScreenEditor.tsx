@@ -11,6 +11,7 @@ import { useCall } from '../data';
 import { Loading } from '../Loading';
 import { Releases } from './Releases';
 import { Transfer } from './Transfer';
+import { Upgrade } from './Upgrade';
 import { useDraft } from './use-draft';
 
 type Node = Record<string, unknown>;
@@ -221,6 +222,7 @@ const ScreenEditor: ScreenWidget = () => {
             </Box>
           </Box>
         </Paper>
+        <Upgrade />
         <Releases write={write} />
         <Transfer write={write} />
       </Box>

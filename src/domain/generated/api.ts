@@ -414,6 +414,19 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/admin/ui/upgrade": {
+    responses: {
+      "200": {
+        data: {
+          index: number;
+          class: "applied" | "rebased" | "conflict" | "orphaned";
+          sentence: string;
+          reason?: string;
+        }[];
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/admin/user": {
     responses: {
       "200": {

@@ -13,10 +13,7 @@ type Screen = Record<string, unknown> & { id: string };
  */
 export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
   const registry = app.registry;
-  const required = (screen: Screen) => {
-    const resource = typeof screen.resource === 'string' ? registry.resources.get(screen.resource) : undefined;
-    return ((resource?.request as { required?: string[] } | undefined)?.required ?? []) as string[];
-  };
+  const required = requiredFields(app);
   let applied;
   try {
     applied = applyOverlay(
@@ -37,6 +34,14 @@ export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
   const problems = registryProblems({ ...registry, screens, navigation: applied.navigation }, locales);
   if (problems.length) throw refused('changes', problems[0]);
   return applied;
+}
+
+/** The fields a screen's resource requires to save (a create form keeps them), as the shipped schemas say now. */
+export function requiredFields(app: FastifyInstance) {
+  return (screen: Screen) => {
+    const resource = typeof screen.resource === 'string' ? app.registry.resources.get(screen.resource) : undefined;
+    return ((resource?.request as { required?: string[] } | undefined)?.required ?? []) as string[];
+  };
 }
 
 const refused = (path: string, reason: string) =>
