@@ -32,12 +32,13 @@ export function classifyUpgrade(
   base: Base,
   overlay: Overlay,
   required: (screen: ScreenFile) => string[] = () => [],
+  readable: (screen: ScreenFile) => string[] = () => [],
 ): UpgradeEntry[] {
   const kept: OverlayChange[] = [];
   return overlay.changes.map((change, index) => {
     let applied: ReturnType<typeof applyOverlay>;
     try {
-      applied = applyOverlay(base, { changes: [...kept, change] }, required);
+      applied = applyOverlay(base, { changes: [...kept, change] }, required, readable);
     } catch (err) {
       if (!(err instanceof OverlayError)) throw err;
       const reason = err.message.slice(err.path.length + 2);

@@ -47,7 +47,8 @@ function nodeName(base: Shipped, change: OverlayChange, t: Translate): { where: 
       if (key) label = t(key);
     }
   } catch {
-    // A node the shipped screen no longer has is named by its key.
+    // A node the shipped screen does not have (gone, or a column added) is named by its field's name, or its key.
+    if (screen && /^\w+\[field=/.test(last)) label = t(`fields.${screen.resource ?? 'common'}.${label}`);
   }
   const kinds: Record<string, string> = {
     columns: 'column',
@@ -81,6 +82,8 @@ export function describeChange(base: Shipped, change: OverlayChange, t: Translat
       return t('uiConfig.diff.move', { where, node, to: change.value + 1 });
     case 'set-width':
       return t('uiConfig.diff.width', { where, node, to: change.value });
+    case 'add-column':
+      return t('uiConfig.diff.add', { where, node });
   }
 }
 

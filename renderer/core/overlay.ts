@@ -16,6 +16,7 @@ export type OverlayChange =
   | { op: 'set-label'; screen: string; target: string; value: PlainText }
   | { op: 'set-help'; screen: string; target: string; value: PlainText }
   | { op: 'hide' | 'show'; screen: string; target: string }
+  | { op: 'add-column'; screen: string; target: string }
   | { op: 'move'; screen: string; target: string; value: number }
   | { op: 'set-width'; screen: string; target: string; value: number }
   | { op: 'hide-menu' | 'show-menu'; area: string; target: string }
@@ -132,6 +133,7 @@ export function applyOverlay(
   base: { screens: ReadonlyMap<string, ScreenFile>; navigation: Navigation },
   overlay: Overlay,
   required: (screen: ScreenFile) => string[] = () => [],
+  readable: (screen: ScreenFile) => string[] = () => [],
 ): Applied {
   const screens = new Map<string, ScreenFile>();
   const navigation = copy(base.navigation);
@@ -158,7 +160,8 @@ export function applyOverlay(
       if (!original) throw new OverlayError(`${at}/screen`, `no screen "${change.screen}"`);
       const screen = screens.get(change.screen) ?? copy(original);
       screens.set(change.screen, screen);
-      applyScreenChange(screen, change, at, hidden, text, required);
+      if (change.op === 'add-column') addColumn(screen, change.target, at, readable(original));
+      else applyScreenChange(screen, change, at, hidden, text, required);
     } catch (err) {
       if (err instanceof OverlayError) throw err;
       throw new OverlayError(`${at}/target`, (err as Error).message);
@@ -174,6 +177,18 @@ export function applyOverlay(
 }
 
 type Hidden = Map<string, { list: unknown[]; index: number; item: unknown }>;
+
+/** A list's new column (`columns[field=city]`), at its end: a field the screen's resource reads, not shown yet. */
+function addColumn(screen: ScreenFile, target: string, at: string, readable: string[]) {
+  const field = /^columns\[field=([a-z][a-z0-9_]{0,60})\]$/.exec(target)?.[1];
+  if (!field) throw new OverlayError(`${at}/target`, 'a new column is named columns[field=…]');
+  if (screen.kind !== 'list' || !Array.isArray(screen.columns))
+    throw new OverlayError(`${at}/screen`, 'only a list has columns to add to');
+  if (screen.columns.some((c) => (c as Node).field === field))
+    throw new OverlayError(`${at}/target`, `"${field}" is a column already`);
+  if (!readable.includes(field)) throw new OverlayError(`${at}/target`, `"${field}" is not something this list reads`);
+  screen.columns.push({ field });
+}
 
 function applyScreenChange(
   screen: ScreenFile,

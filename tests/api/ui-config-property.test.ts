@@ -67,6 +67,13 @@ it('accepts only overlays that leave the data contract as shipped, and names the
     fc.tuple(fc.constantFrom('hide', 'show'), node).map(([op, n]) => ({ op, ...n })),
     fc.tuple(node, fc.integer({ min: 0, max: 30 })).map(([n, value]) => ({ op: 'move', ...n, value })),
     fc.tuple(node, fc.integer({ min: 40, max: 400 })).map(([n, value]) => ({ op: 'set-width', ...n, value })),
+    // A column added: a field some list reads, one it does not, one that is never served, one that is no field.
+    fc
+      .tuple(
+        fc.constantFrom(...manifest.screens.filter((s) => s.kind === 'list').map((s) => String(s.id))),
+        fc.constantFrom('birthday', 'post_code', 'notes', 'password_hash', 'nope'),
+      )
+      .map(([screen, f]) => ({ op: 'add-column', screen, target: `columns[field=${f}]` })),
     fc.tuple(fc.constantFrom('hide-menu', 'show-menu'), fc.constantFrom(...menus)).map(([op, m]) => ({ op, ...m })),
     fc.tuple(fc.constantFrom(...menus), text).map(([m, value]) => ({ op: 'rename-menu', ...m, value })),
     fc.constantFrom({ op: 'set-route', screen: 'clients.list', target: 'columns[field=phone]', value: '/x' }),

@@ -223,6 +223,27 @@ describe('admins’ screen changes', () => {
     expect(refused).toMatch(/append-only/);
   });
 
+  it('adds a column the list reads, served to everyone; refuses one it does not read, changing nothing', async () => {
+    const { agent } = await admin();
+    const add = (field: string) => ({
+      changes: [{ op: 'add-column', screen: 'clients.list', target: `columns[field=${field}]` }],
+    });
+    const read = await state(agent);
+    const refused = await put(agent, add('password_hash'), read);
+    expect(refused.statusCode).toBe(422);
+    expect(JSON.stringify(refused.json())).toMatch(/changes\/0\/target/);
+    expect((await state(agent)).draft_revision).toBe(read.draft_revision);
+    expect((await put(agent, add('birthday'), read)).statusCode).toBe(200);
+    const words = (await agent.get('/api/v1/admin/ui/diff')).json().data as string[];
+    expect(words).toContain('Clients · column Birthday: added');
+    expect((await publish(agent, await state(agent), 'Birthdays on the list')).statusCode).toBe(200);
+    const { agent: owner } = await loggedIn(t.app);
+    const served = (await owner.get('/api/v1/ui/screens/clients.list')).json().data as {
+      columns: Array<{ field: string }>;
+    };
+    expect(served.columns.at(-1)).toEqual({ field: 'birthday' });
+  });
+
   it('is refused to owners and affiliates', async () => {
     const owner = await loggedIn(t.app);
     for (const [method, url] of [

@@ -9,6 +9,7 @@ import { applyOverlay, type OverlayChange } from '../../core/overlay';
 import { useRenderer, type ScreenWidget } from '../context';
 import { useCall } from '../data';
 import { Loading } from '../Loading';
+import { AddColumn } from './AddColumn';
 import { Releases } from './Releases';
 import { Transfer } from './Transfer';
 import { Upgrade } from './Upgrade';
@@ -46,7 +47,7 @@ const ScreenEditor: ScreenWidget = () => {
   const [screenId, setScreenId] = useState((editable.find((s) => s.kind === 'list') ?? editable[0])?.id ?? '');
   const [renaming, setRenaming] = useState<{ target: string; en: string; uk: string } | null>(null);
   const [note, setNote] = useState('');
-  const { data: served } = useCall<{ data: ScreenFile }>(
+  const { data: served } = useCall<{ data: ScreenFile; readable?: string[] }>(
     'ui.shipped-screen',
     screenId ? { params: { id: screenId } } : null,
   );
@@ -61,6 +62,8 @@ const ScreenEditor: ScreenWidget = () => {
       return applyOverlay(
         { screens: new Map([[screen.id, screen]]), navigation: manifest.navigation },
         { changes: mine },
+        () => [],
+        () => served?.readable ?? [],
       );
     } catch {
       return null;
@@ -182,6 +185,15 @@ const ScreenEditor: ScreenWidget = () => {
               <Button onClick={() => setRenaming(null)}>{t('actions.cancel')}</Button>
             </Box>
           </Box>
+        )}
+        {list === 'columns' && (
+          <AddColumn
+            fields={(served?.readable ?? []).filter(
+              (f) => ![...nodes, ...((served?.data.columns as unknown[]) ?? [])].some((n) => (n as Node).field === f),
+            )}
+            labelOf={(field) => labelOf({ field })}
+            onAdd={(field) => add({ op: 'add-column', screen: screenId, target: `columns[field=${field}]` })}
+          />
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
           <Button onClick={() => void write('ui.reset', { params: { screen: screenId } }, 'screenEditor.resetDone')}>

@@ -411,6 +411,7 @@ export interface ApiRoutes {
           [k: string]: unknown;
         };
         message?: string;
+        readable?: string[];
       };
     };
   };
@@ -4568,7 +4569,7 @@ export interface Overlay {
         };
       }
     | {
-        op: "hide" | "show";
+        op: "hide" | "show" | "add-column";
         screen: string;
         /**
          * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
@@ -4651,7 +4652,7 @@ export interface Overlay1 {
         };
       }
     | {
-        op: "hide" | "show";
+        op: "hide" | "show" | "add-column";
         screen: string;
         /**
          * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.

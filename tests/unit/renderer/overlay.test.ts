@@ -106,3 +106,22 @@ describe('an overlay over the shipped screens', () => {
     );
   });
 });
+
+describe('adding a column', () => {
+  const readable = (s: { id: string }) => (s.id === clientsList.id ? ['birthday', 'phone', 'post_code'] : []);
+  const add = (target: string, screen = clientsList.id) =>
+    applyOverlay(base, { changes: [{ op: 'add-column', screen, target }] }, required, readable);
+  it('adds a field the list reads, at its end', () => {
+    const columns = add('columns[field=birthday]').screens.get(clientsList.id)!.columns as Array<{ field: string }>;
+    expect(columns.at(-1)).toEqual({ field: 'birthday' });
+    expect(columns).toHaveLength(clientsList.columns.length + 1);
+  });
+  it.each([
+    ['columns[field=password_hash]', clientsList.id, /not something this list reads/],
+    ['columns[field=phone]', clientsList.id, /a column already/],
+    ['fields[field=birthday]', clientsList.id, /named columns\[field=…\]/],
+    ['columns[field=birthday]', clientsForm.id, /only a list/],
+  ])('refuses %s on %s', (target, screen, why) => {
+    expect(() => add(target, screen)).toThrow(why);
+  });
+});

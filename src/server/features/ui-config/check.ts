@@ -20,6 +20,7 @@ export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
       { screens: registry.screens as unknown as Map<string, Screen>, navigation: registry.navigation },
       overlay,
       required,
+      readableFields(app),
     );
   } catch (err) {
     if (!(err instanceof OverlayError)) throw err;
@@ -41,6 +42,18 @@ export function requiredFields(app: FastifyInstance) {
   return (screen: Screen) => {
     const resource = typeof screen.resource === 'string' ? app.registry.resources.get(screen.resource) : undefined;
     return ((resource?.request as { required?: string[] } | undefined)?.required ?? []) as string[];
+  };
+}
+
+/** The fields a list may show as columns: those its resource's read answer holds (not its child lists). */
+export function readableFields(app: FastifyInstance) {
+  return (screen: Screen) => {
+    const resource = typeof screen.resource === 'string' ? app.registry.resources.get(screen.resource) : undefined;
+    const properties = (resource?.record as { properties?: Record<string, { type?: unknown }> } | undefined)
+      ?.properties;
+    return Object.entries(properties ?? {})
+      .filter(([, p]) => ![p.type].flat().some((type) => type === 'object' || type === 'array'))
+      .map(([name]) => name);
   };
 }
 

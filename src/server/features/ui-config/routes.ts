@@ -4,7 +4,7 @@ import { idParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
 import { dataBody, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
-import { checkOverlay } from './check';
+import { checkOverlay, readableFields } from './check';
 import { describeDiff } from '../../../../renderer/core/overlay-words';
 import type { Translate } from '../../../../renderer/core/types';
 import { allowed, answerState, NOTE, OVERLAY, readOf, RELEASES, STATE, tags, WHICH } from './route-parts';
@@ -140,13 +140,14 @@ export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: (
           required: ['id'],
           properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
         },
-        response: responses({ 200: dataBody(OPEN_OBJECT) }),
+        // `readable`: the fields a list may add as columns (its resource's read answer holds them).
+        response: responses({ 200: dataBody(OPEN_OBJECT, { readable: { type: 'array', items: STRING } }) }),
       },
     },
     async (req) => {
       const screen = app.registry.screens.get(req.params.id);
       if (!screen) throw notFound();
-      return { data: screen };
+      return { data: screen, readable: readableFields(app)(screen as never) };
     },
   );
 
