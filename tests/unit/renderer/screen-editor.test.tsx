@@ -18,7 +18,14 @@ function open() {
   const writes: Array<{ method: string; path: string; body: unknown; headers?: Record<string, string> }> = [];
   const getJson = async (p: string) => {
     if (p === '/api/v1/admin/ui/draft') return { data: draft };
-    if (p.startsWith('/api/v1/admin/ui/screens/')) return { data: clients };
+    if (p.startsWith('/api/v1/admin/ui/screens/')) return { data: clients, readable: ['phone', 'birthday', 'notes'] };
+    if (p === '/api/v1/admin/ui/upgrade')
+      return {
+        data: [
+          { index: 0, class: 'applied', sentence: 'Clients · column Phone: hidden' },
+          { index: 1, class: 'orphaned', sentence: 'Clients · column Fax: width 120 px' },
+        ],
+      };
     if (p === '/api/v1/admin/ui/diff')
       return { data: draft.draft.changes.length ? ['Clients · column Phone: hidden'] : [] };
     if (p === '/api/v1/admin/ui/releases') return { data: [] };
@@ -113,5 +120,29 @@ describe('the screen editor', () => {
     fireEvent.change(input, { target: { files: [notJson] } });
     await waitFor(() => expect(notify).toHaveBeenCalledWith('screenEditor.importNotFile', 'error'));
     expect(writes).toHaveLength(1);
+  });
+
+  it('adds a column from the fields the list reads that no column shows', async () => {
+    const { writes } = open();
+    const field = await screen.findByLabelText('screenEditor.addColumnField');
+    const offered = within(field)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered).toEqual(['—', 'fields.clients.birthday', 'fields.clients.notes']);
+    fireEvent.change(field, { target: { value: 'birthday' } });
+    fireEvent.click(screen.getByRole('button', { name: 'screenEditor.addColumn' }));
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0].body).toEqual({
+      changes: [{ op: 'add-column', screen: 'clients.list', target: 'columns[field=birthday]' }],
+    });
+  });
+
+  it('says what an upgrade did to the live changes, listing those not applied as made', async () => {
+    open();
+    const report = await screen.findByRole('region', { name: 'screenEditor.upgrade.title' });
+    expect(within(report).getByText('screenEditor.upgrade.summary')).toBeTruthy();
+    expect(within(report).getByText('screenEditor.upgrade.orphaned')).toBeTruthy();
+    expect(within(report).getByText('Clients · column Fax: width 120 px')).toBeTruthy();
+    expect(within(report).queryByText('Clients · column Phone: hidden')).toBeNull();
   });
 });
