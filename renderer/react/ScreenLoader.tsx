@@ -10,6 +10,7 @@ import { preloadable } from './preloadable';
 import type { ScreenKind } from './types';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Link, Redirect } from './router';
+import { loadFailedKey } from './load-failed';
 
 export type { ScreenKind, ScreenProps } from './types';
 
@@ -31,7 +32,7 @@ function ScreenOfKind({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: 
 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */
 export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
-  const { rest, t, checkGate, manifest } = useRenderer();
+  const { rest, t, checkGate, manifest, readOnly } = useRenderer();
   const summary = manifest.screens.find((s) => s.id === id);
   const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
   const carried = rest.peek(url);
@@ -69,7 +70,7 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
           </Button>
         }
       >
-        {t('app.loadFailed')}
+        {t(loadFailedKey(readOnly))}
       </Alert>
     );
   }

@@ -34,7 +34,7 @@ function GuestOfflineBanner() {
   if (!offline) return null;
   return (
     <Suspense fallback={null}>
-      <OfflineBanner />
+      <OfflineBanner withSavedAt={false} />
     </Suspense>
   );
 }

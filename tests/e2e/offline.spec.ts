@@ -232,7 +232,9 @@ test('offline, a calendar month never opened online shows the kept days, and say
     to: string;
   };
   const inWords = (day: string) =>
-    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(Date.parse(day));
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.parse(day),
+    );
   const notice = page.getByRole('status').filter({ hasText: 'Offline, the calendar holds the days from' });
 
   // The calendar seen online (this week), as an owner opens it every day.
@@ -252,6 +254,40 @@ test('offline, a calendar month never opened online shows the kept days, and say
   await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
   await expect(page.getByText(BANNER)).toBeVisible();
   await expect(notice).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('screens opened before the worker took the page over open offline too, and a reload is not blank', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await login(page, 'owner@demo.test');
+  // At once, as a new owner moves: the worker installs meanwhile and takes over after.
+  await page.getByRole('link', { name: 'Calendar' }).first().click();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+  await page.getByRole('link', { name: 'Clients' }).first().click();
+  await expect(page).toHaveURL(/\/clients\/list/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+  await settle(page);
+  const listed = await screenText(page);
+  await workerInCharge(page);
+  // What was read before is read again through the worker: the calendar's screen among it.
+  await expect
+    .poll(async () => (await keptAnswers(page)).some((a) => a.url.endsWith('/api/v1/ui/screens/appointments.calendar')))
+    .toBe(true);
+  await expect
+    .poll(async () => (await keptAnswers(page)).some((a) => /\/api\/v1\/ui\/locales\/en$/.test(a.url)))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.getByRole('dialog', { name: WARNING }).getByRole('button', { name: 'OK' }).click();
+  await page.reload();
+  await settle(page);
+  await expect(page.getByText(BANNER)).toBeVisible();
+  expect(await screenText(page)).toBe(listed);
+  await page.getByRole('link', { name: 'Calendar' }).first().click();
+  await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -11,6 +11,7 @@ import { useRenderer } from '../context';
 import { Loading } from '../Loading';
 import { ListTotals } from './ListTotals';
 import { RecordRows } from './RecordRows';
+import { loadFailedKey } from '../load-failed';
 
 /** A related list's own source with the record's id in place of `{id}`: "/api/v1/payments?client_id={id}". */
 export const relatedSource = (source: string, id: unknown): string =>
@@ -34,7 +35,7 @@ export function RelatedList({
   resource?: string;
   subject: string;
 }) {
-  const { rest, t } = useRenderer();
+  const { rest, t, readOnly } = useRenderer();
   const [page, setPage] = useState(1);
   const paged = page > 1 ? `${path}${path.includes('?') ? '&' : '?'}page=${page}` : path;
   const { data, error, mutate } = useSWR(['related', paged], () => rest.getJson<RelatedPage>(paged), {
@@ -52,7 +53,7 @@ export function RelatedList({
         </Box>
       )}
       {error ? (
-        <Alert severity="error">{t('app.loadFailed')}</Alert>
+        <Alert severity="error">{t(loadFailedKey(readOnly))}</Alert>
       ) : !data ? (
         <Loading label={t('app.loading')} inline />
       ) : data.data.length === 0 ? (

@@ -24,6 +24,7 @@ import { ActionDialog } from '../list/ActionDialog';
 import { RelatedList, relatedSource } from '../list/RelatedList';
 import { rowQuery, rowTexts } from '../list/row-values';
 import { NotFound } from './NotFound';
+import { loadFailedKey } from '../load-failed';
 
 export { relatedSource };
 
@@ -69,7 +70,7 @@ export default function DetailScreen(props: ScreenProps) {
   );
   if (error) {
     if (error instanceof HttpError && error.status === 404) return <NotFound screen={screen} />;
-    return <Alert severity="error">{t('app.loadFailed')}</Alert>;
+    return <Alert severity="error">{t(loadFailedKey(ctx.readOnly))}</Alert>;
   }
   if (!data) return <Loading label={t('app.loading')} />;
   const record = data.data;

@@ -34,6 +34,7 @@ import { useFormValidator } from '../form/useFormValidator';
 import type { ScreenProps } from '../types';
 import { Cell } from '../views/Cell';
 import { NotFound } from './NotFound';
+import { loadFailedKey } from '../load-failed';
 
 const hiddenFields = { [HIDDEN_FIELD]: () => null };
 
@@ -169,7 +170,7 @@ export default function FormScreen(props: ScreenProps) {
   }
 
   if (loadError instanceof HttpError && loadError.status === 404) return <NotFound screen={screen} />;
-  if (validatorError || loadError) return <Alert severity="error">{t('app.loadFailed')}</Alert>;
+  if (validatorError || loadError) return <Alert severity="error">{t(loadFailedKey(readOnly))}</Alert>;
   if (!validator || (loadKey && !loaded)) return <LinearProgress aria-label={t('app.loading')} />;
 
   const heading =

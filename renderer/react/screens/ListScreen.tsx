@@ -32,6 +32,7 @@ import { PHONE_QUERY } from '../views/RowCards';
 import { ExportMenu } from '../list/ExportMenu';
 import { ListPeriod } from '../list/ListPeriod';
 import { ListTotals } from '../list/ListTotals';
+import { loadFailedKey } from '../load-failed';
 
 /** A list page's answer: its rows, and in `meta` the server's totals and the owner's tax year start. */
 type ListPage = Paged<RecordData> & { meta: { totals?: Totals; tax_year_start?: string } };
@@ -237,7 +238,7 @@ export default function ListScreen(props: ScreenProps) {
                 </Button>
               }
             >
-              {t('app.loadFailed')}
+              {t(loadFailedKey(ctx.readOnly))}
             </Alert>
           ) : rows.length === 0 ? (
             <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">

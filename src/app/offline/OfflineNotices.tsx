@@ -17,8 +17,11 @@ export function clockTime(at: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
-/** Spec §8: 'You are OFFLINE and in READ-ONLY mode', with when the data shown was saved. In the page's flow. */
-export function OfflineBanner() {
+/**
+ * Spec §8: 'You are OFFLINE and in READ-ONLY mode', with when the data shown was saved (`savedAt`: not on a page that
+ * shows nobody's data, the sign-in). In the page's flow.
+ */
+export function OfflineBanner({ withSavedAt = true }: { withSavedAt?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useShell();
   const { offline, savedAt } = useNetwork();
@@ -26,7 +29,9 @@ export function OfflineBanner() {
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2 }} data-testid="offline-banner">
       <strong>{t('offline.banner')}</strong>
-      {savedAt !== null && <> · {t('offline.savedAt', { time: clockTime(savedAt, INTL_LOCALES[locale]) })}</>}
+      {withSavedAt && savedAt !== null && (
+        <> · {t('offline.savedAt', { time: clockTime(savedAt, INTL_LOCALES[locale]) })}</>
+      )}
     </Alert>
   );
 }

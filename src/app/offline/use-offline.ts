@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Preloaded, RestClient } from '../../../renderer';
 import { isKeptApiRead, isSharedUiRead, OFFLINE_APPOINTMENTS, partitionName, UI_CACHE } from '../sw/partitions';
 import { networkState } from './network';
+import { readAgainThroughWorker } from './read-again';
 import { keptSession, keptSessionTold, retellWorker } from './kept-session';
 import { startWorker } from './worker';
 // The browser may offer to install as soon as the worker is there: its listener is set up with the app.
@@ -62,9 +63,14 @@ export function useOfflineSupport(
       keep();
       await startWorker();
     });
-    // A first install takes the page over later: what the page carried is kept then.
-    navigator.serviceWorker?.addEventListener('controllerchange', keep);
-    return () => navigator.serviceWorker?.removeEventListener('controllerchange', keep);
+    // A first install takes the page over later: what the page carried is kept then, and what it read meanwhile is
+    // read again through the worker (once it has heard who is signed in).
+    const takenOver = () => {
+      keep();
+      void retellWorker().then(readAgainThroughWorker);
+    };
+    navigator.serviceWorker?.addEventListener('controllerchange', takenOver);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', takenOver);
   }, [id]);
 
   useEffect(() => {

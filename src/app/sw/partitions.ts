@@ -80,21 +80,46 @@ export function isValidatorModule(pathname: string): boolean {
 
 export const OFFLINE_APPOINTMENTS = '/api/v1/appointments/offline';
 
+/** Reads by a date range (`?from=&to=`): the calendar's appointments and class sessions. */
+export const RANGE_READS = ['/api/v1/appointments', '/api/v1/classes/sessions'];
+
+interface KeptRead<T> {
+  url: URL;
+  body: { data?: T[]; from?: string; to?: string };
+}
+
 /**
- * The calendar asks for a range (`GET /api/v1/appointments?from=&to=`); offline, a range never asked for online is
- * answered from the offline window the app keeps (`GET /api/v1/appointments/offline`), cut to the range, with the days
- * the window holds (`kept`): the calendar says so when it shows days outside them.
+ * Offline, a range the calendar never asked for online (the month, when the week was read) is made up from what was
+ * kept: every kept range of the same read that overlaps it and, for appointments, the offline window the app keeps
+ * (`GET /api/v1/appointments/offline`) — each cut to the range, each record once. `kept` names the window's days: the
+ * calendar says so when it shows days outside them. Null when nothing kept overlaps.
  */
-export function appointmentsInRange<T extends { date?: string }>(
+export function rangeFromKept<T extends { id?: unknown; date?: string }>(
   url: URL,
-  window: { data: T[]; from?: string; to?: string },
+  reads: Array<KeptRead<T>>,
 ): { data: T[]; kept?: { from: string; to: string } } | null {
-  if (url.pathname !== '/api/v1/appointments') return null;
+  if (!RANGE_READS.includes(url.pathname)) return null;
   const from = url.searchParams.get('from');
   const to = url.searchParams.get('to');
   if (!from || !to) return null;
-  const data = window.data.filter((a) => typeof a.date === 'string' && a.date >= from && a.date <= to);
-  return window.from && window.to ? { data, kept: { from: window.from, to: window.to } } : { data };
+  const window = reads.find((r) => url.pathname === '/api/v1/appointments' && r.url.pathname === OFFLINE_APPOINTMENTS);
+  const overlapping = reads.filter((r) => {
+    if (r.url.pathname !== url.pathname) return false;
+    const [f, t] = [r.url.searchParams.get('from'), r.url.searchParams.get('to')];
+    return Boolean(f && t && f <= to && t >= from);
+  });
+  const sources = [...overlapping, ...(window ? [window] : [])];
+  if (sources.length === 0) return null;
+  const seen = new Set<string>();
+  const data: T[] = [];
+  for (const item of sources.flatMap((r) => r.body.data ?? [])) {
+    const key = item.id === undefined ? JSON.stringify(item) : String(item.id);
+    if (typeof item.date !== 'string' || item.date < from || item.date > to || seen.has(key)) continue;
+    seen.add(key);
+    data.push(item);
+  }
+  const days = window?.body.from && window.body.to ? { from: window.body.from, to: window.body.to } : undefined;
+  return days ? { data, kept: days } : { data };
 }
 
 /** The header a cached answer carries when the worker gives it: why the network's answer was not used. */

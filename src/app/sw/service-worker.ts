@@ -4,7 +4,6 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import {
-  appointmentsInRange,
   FROM_CACHE_HEADER,
   GUEST_ESSENTIALS,
   isKeptApiRead,
@@ -15,6 +14,8 @@ import {
   OFFLINE_APPOINTMENTS,
   partitionName,
   partitionUser,
+  RANGE_READS,
+  rangeFromKept,
   stalePartitions,
   SW_VERSION,
   UI_CACHE,
@@ -104,19 +105,27 @@ function strategyFor(user: number): NetworkFirst {
   return strategy;
 }
 
-/** The calendar's range, offline, from the kept window when that range itself was never read online. */
-async function fromOfflineWindow(user: number, url: URL): Promise<Response | undefined> {
+/** The calendar's range, offline, made up from the ranges and the window kept when that range itself was never read. */
+async function fromKeptRanges(user: number, url: URL): Promise<Response | undefined> {
+  if (!RANGE_READS.includes(url.pathname)) return undefined;
   // Matched, not opened: opening would create the cache of a user who has just left.
-  const kept = await caches.match(OFFLINE_APPOINTMENTS, { cacheName: partitionName(user) });
-  if (!kept) return undefined;
-  const answer = appointmentsInRange(url, (await kept.json()) as { data: Array<{ date?: string }>; from?: string });
+  if (!(await caches.has(partitionName(user)))) return undefined;
+  const cache = await caches.open(partitionName(user));
+  const reads = [];
+  for (const request of await cache.keys()) {
+    const kept = new URL(request.url);
+    if (kept.pathname !== url.pathname && kept.pathname !== OFFLINE_APPOINTMENTS) continue;
+    const res = await cache.match(request);
+    if (res) reads.push({ url: kept, body: (await res.json()) as { data?: Array<{ id?: unknown; date?: string }> } });
+  }
+  const answer = rangeFromKept(url, reads);
   if (!answer) return undefined;
-  const headers = new Headers(kept.headers);
-  headers.set(FROM_CACHE_HEADER, 'network-failed');
-  return new Response(JSON.stringify(answer), { status: 200, headers });
+  return new Response(JSON.stringify(answer), {
+    status: 200,
+    headers: { 'content-type': 'application/json', [FROM_CACHE_HEADER]: 'network-failed' },
+  });
 }
 
-// The screens' language, the same for everyone: one shared cache (./partitions.ts), read first from the network.
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isSharedUiRead(url.pathname),
   new NetworkFirst({ cacheName: UI_CACHE, networkTimeoutSeconds: 10, plugins: [markCached] }),
@@ -131,7 +140,7 @@ registerRoute(
     try {
       return await strategyFor(user).handle(options);
     } catch (error) {
-      const fallback = await fromOfflineWindow(user, options.url);
+      const fallback = await fromKeptRanges(user, options.url);
       if (fallback) return fallback;
       throw error;
     }

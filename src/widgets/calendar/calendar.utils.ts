@@ -178,9 +178,8 @@ export function outsideKept(range: { from: string; to: string }, kept: KeptDays)
   return range.from < kept.from || range.to > dayAfterKept;
 }
 
-/** "29 November": a day in words, in the reader's language. */
+/** "29 November 2026": a day in words, in the reader's language (with its year: the window crosses New Year). */
 export function dayInWords(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(calendarLocale(locale), { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    Date.parse(`${day}T12:00:00Z`),
-  );
+  const words = { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  return new Intl.DateTimeFormat(calendarLocale(locale), words).format(Date.parse(`${day}T12:00:00Z`));
 }

@@ -150,7 +150,7 @@ describe('the calendar at a date and view', () => {
   });
 
   it('writes a kept day in words, in either language', () => {
-    expect(dayInWords('2027-01-28', 'en')).toBe('28 January');
-    expect(dayInWords('2027-01-28', 'uk')).toBe('28 січня');
+    expect(dayInWords('2027-01-28', 'en')).toBe('28 January 2027');
+    expect(dayInWords('2027-01-28', 'uk')).toBe('28 січня 2027 р.');
   });
 });

@@ -6,13 +6,14 @@ import { useCardSource, useFigureFormat } from '../../card-source';
 import { useDetailsLink } from '../../details-link';
 import { Link } from '../../router';
 import { useRenderer } from '../../context';
+import { loadFailedKey } from '../../load-failed';
 
 /**
  * A card with one figure of its source (income this week, left to pay), set against another (the same days of the
  * last week) with the change in words — "up 12%" — not in colour alone; and, when it has details, a link to its rows.
  */
 export function FigureCard({ card }: { card: CardDef }) {
-  const { t } = useRenderer();
+  const { t, readOnly } = useRenderer();
   const format = useFigureFormat();
   const { data, error } = useCardSource(card);
   const detailsOf = useDetailsLink(card);
@@ -22,7 +23,7 @@ export function FigureCard({ card }: { card: CardDef }) {
   const compare = numberAt(data, figure.compare);
   const count = numberAt(data, figure.count);
   const change = value !== null && compare !== null ? changePercent(value, compare) : null;
-  if (error) return <Typography color="text.secondary">{t('app.loadFailed')}</Typography>;
+  if (error) return <Typography color="text.secondary">{t(loadFailedKey(readOnly))}</Typography>;
   if (!data) return <Skeleton width={120} height={48} />;
   if (value === null) return <Typography color="text.secondary">—</Typography>;
   return (

@@ -1,5 +1,4 @@
 import {
-  appointmentsInRange,
   GUEST_ESSENTIALS,
   isKeptApiRead,
   isSharedUiRead,
@@ -7,6 +6,7 @@ import {
   NOT_PAGES,
   partitionName,
   partitionUser,
+  rangeFromKept,
   stalePartitions,
 } from '../../../../src/app/sw/partitions';
 
@@ -80,20 +80,49 @@ describe('the service worker partitions', () => {
     expect(['/dashboard', '/clients/12', '/appointments/calendar'].every(page)).toBe(true);
   });
 
-  it("cuts the kept offline window to the calendar's range, and answers nothing else", () => {
-    const window = { data: [{ date: '2027-03-01' }, { date: '2027-03-05' }, { date: '2027-03-20' }] };
-    const range = new URL('http://x/api/v1/appointments?from=2027-03-01&to=2027-03-07');
-    expect(appointmentsInRange(range, window)).toEqual({ data: [{ date: '2027-03-01' }, { date: '2027-03-05' }] });
-    expect(appointmentsInRange(new URL('http://x/api/v1/appointments'), window)).toBeNull();
-    expect(appointmentsInRange(new URL('http://x/api/v1/clients?from=a&to=b'), window)).toBeNull();
-  });
+  const at = (path: string) => new URL(`http://x${path}`);
+  const window = {
+    url: at('/api/v1/appointments/offline'),
+    body: {
+      data: [
+        { id: 3, date: '2027-03-05' },
+        { id: 4, date: '2027-03-20' },
+      ],
+      from: '2027-03-04',
+      to: '2027-05-03',
+    },
+  };
+  const week = {
+    url: at('/api/v1/appointments?from=2027-03-01&to=2027-03-08'),
+    body: {
+      data: [
+        { id: 1, date: '2027-03-01' },
+        { id: 3, date: '2027-03-05' },
+      ],
+    },
+  };
 
-  it('says which days the window holds, when the server said', () => {
-    const window = { data: [{ date: '2027-03-05' }], from: '2027-03-04', to: '2027-05-03' };
-    const month = new URL('http://x/api/v1/appointments?from=2027-02-22&to=2027-04-05');
-    expect(appointmentsInRange(month, window)).toEqual({
-      data: [{ date: '2027-03-05' }],
+  it('makes a range never read from the kept ranges that overlap it and the window, each record once, cut to it', () => {
+    const month = at('/api/v1/appointments?from=2027-02-22&to=2027-03-14');
+    expect(rangeFromKept(month, [week, window])).toEqual({
+      data: [
+        { id: 1, date: '2027-03-01' },
+        { id: 3, date: '2027-03-05' },
+      ],
       kept: { from: '2027-03-04', to: '2027-05-03' },
     });
+  });
+
+  it('makes class sessions from kept sessions only, and answers nothing it has nothing for', () => {
+    const sessions = {
+      url: at('/api/v1/classes/sessions?from=2027-03-01&to=2027-03-08'),
+      body: { data: [{ id: 9, date: '2027-03-02' }] },
+    };
+    expect(rangeFromKept(at('/api/v1/classes/sessions?from=2027-02-22&to=2027-04-05'), [sessions, window])).toEqual({
+      data: [{ id: 9, date: '2027-03-02' }],
+    });
+    expect(rangeFromKept(at('/api/v1/classes/sessions?from=2027-06-01&to=2027-06-08'), [sessions, window])).toBeNull();
+    expect(rangeFromKept(at('/api/v1/appointments'), [week, window])).toBeNull();
+    expect(rangeFromKept(at('/api/v1/clients?from=a&to=b'), [week, window])).toBeNull();
   });
 });
