@@ -23,11 +23,19 @@ export function Releases({
   const { t, locale, confirm } = useRenderer();
   const { data } = useCall<{ data: Release[] }>('ui.releases');
   const releases = data?.data ?? [];
+  // A release that was itself a roll back is named by the one it copied, so notes do not nest ("Back to 'Back to …'").
+  const original = (r: Release): Release => {
+    let at = r;
+    for (let hops = 0; at.copied_from !== null && hops < releases.length; hops++)
+      at = releases.find((x) => x.id === at.copied_from) ?? at;
+    return at;
+  };
   const rollBack = async (r: Release) => {
-    if (!(await confirm(t('screenEditor.rollbackQuestion', { note: r.note })))) return;
+    const { note } = original(r);
+    if (!(await confirm(t('screenEditor.rollbackQuestion', { note })))) return;
     await write(
       'ui.rollback',
-      { params: { id: r.id }, body: { note: t('screenEditor.rollbackNote', { note: r.note }) } },
+      { params: { id: r.id }, body: { note: t('screenEditor.rollbackNote', { note }) } },
       'screenEditor.rolledBack',
     );
   };

@@ -102,11 +102,26 @@ const ScreenEditor: ScreenWidget = () => {
           onChange={(e) => setScreenId(e.target.value)}
           slotProps={{ select: { native: true } }}
         >
-          {editable.map((s) => (
-            <option key={s.id} value={s.id}>
-              {t(s.title)}
-            </option>
-          ))}
+          {/* By area: the same title can name a screen of the owners' app and one of the admin area. */}
+          {manifest.navigation.areas.map((area) => {
+            const screens = editable.filter((s) => area.screens.includes(s.id));
+            return screens.length === 0 ? null : (
+              <optgroup key={area.id} label={t(`screenEditor.area.${area.id}`)}>
+                {screens.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {t(s.title)}
+                  </option>
+                ))}
+              </optgroup>
+            );
+          })}
+          {editable
+            .filter((s) => !manifest.navigation.areas.some((area) => area.screens.includes(s.id)))
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {t(s.title)}
+              </option>
+            ))}
         </TextField>
         {!served && <Loading label={t('app.loading')} />}
         {served && nodes.length === 0 && (

@@ -42,6 +42,10 @@ function open() {
   const manifest = {
     ...productManifest(),
     screens: [{ id: 'clients.list', kind: 'list', route: '/clients', title: 'screens.clients.list' }],
+    navigation: {
+      ...productManifest().navigation,
+      areas: [{ id: 'business', guard: 'user', layout: 'shell', screens: ['clients.list'] }],
+    },
   };
   const notify = jest.fn();
   renderScreen(
@@ -144,5 +148,13 @@ describe('the screen editor', () => {
     expect(within(report).getByText('screenEditor.upgrade.orphaned')).toBeTruthy();
     expect(within(report).getByText('Clients · column Fax: width 120 px')).toBeTruthy();
     expect(within(report).queryByText('Clients · column Phone: hidden')).toBeNull();
+  });
+
+  it('offers the screens by area, so two screens of one title can be told apart', async () => {
+    open();
+    const choose = await screen.findByLabelText('screenEditor.choose');
+    const group = choose.querySelector('optgroup');
+    expect(group?.getAttribute('label')).toBe('screenEditor.area.business');
+    expect([...group!.querySelectorAll('option')].map((o) => o.value)).toEqual(['clients.list']);
   });
 });
