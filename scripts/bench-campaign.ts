@@ -8,7 +8,6 @@
  * the mailer pools its connections (up to 5, 100 messages each). With `?pool=false` — a connection per message, about
  * 19 messages a second against this sink — the run would stop at 1.5 × the target and say how far it got.
  */
-import crypto from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -20,6 +19,7 @@ import { loadConfig } from '../src/server/config';
 import { appendCredits } from '../src/server/features/credits/ledger';
 import { withOwnerLock } from '../src/server/core/owner-lock';
 import { campaignJobs } from '../src/server/features/marketing/send';
+import { benchSession } from './bench-session';
 
 type Row = (what: string, figure: string, target?: string) => void;
 
@@ -140,15 +140,7 @@ async function seed(app: FastifyInstance): Promise<{ owner: number; cookie: stri
     for (let c = 0; c < RECEIVERS; c++)
       client.run(owner, names[c % 10], `c${c}@bench.test`, `+4477009${String(c).padStart(5, '0')}`, recent, now, now);
   })();
-  const cookie = crypto.randomBytes(32).toString('base64url');
-  sqlite
-    .prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, ?, 'x', ?, ?)`)
-    .run(
-      crypto.createHash('sha256').update(cookie).digest('hex'),
-      owner,
-      new Date(Date.now() + 86_400_000).toISOString(),
-      now,
-    );
+  const cookie = benchSession(app, owner);
   return { owner, cookie };
 }
 

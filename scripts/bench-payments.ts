@@ -8,7 +8,6 @@
  *     one owner run one at a time under the owner's lock anyway);
  *  4. the income export to XLSX and PDF at 10k and 50k rows: time and the memory's high-water mark above the start.
  */
-import crypto from 'node:crypto';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -18,6 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
 import { freshReads, raiseVersion } from './bench-fresh';
+import { benchSession } from './bench-session';
 
 type Row = (what: string, figure: string, target?: string) => void;
 type Load = { rps: number; p50: number; p95: number; p99: number; errors: number };
@@ -111,19 +111,7 @@ export function seedLedger(
   })();
   // Each refund row above names the payment inserted just before it; refund_of holds that row's id.
   const cookies = new Map<number, string>();
-  const session = sqlite.prepare(
-    `insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, ?, 'x', ?, ?)`,
-  );
-  for (const id of owners.slice(0, 2)) {
-    const cookie = crypto.randomBytes(32).toString('base64url');
-    session.run(
-      crypto.createHash('sha256').update(cookie).digest('hex'),
-      id,
-      new Date(Date.now() + 864e5).toISOString(),
-      now,
-    );
-    cookies.set(id, `soloist_session=${cookie}`);
-  }
+  for (const id of owners.slice(0, 2)) cookies.set(id, `soloist_session=${benchSession(app, id)}`);
   return { main: owners[0], small: owners[1], cookies };
 }
 

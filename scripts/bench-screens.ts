@@ -5,12 +5,12 @@
  * alone (p50, p95), with the history growing as it does in a running installation. A publish reaches open tabs at
  * their next manifest read, at most SCHEMA_POLL_MS later (renderer/core/routes.ts), and at once on focus.
  */
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
 import { SCHEMA_POLL_MS } from '../renderer/core/routes';
+import { benchSession } from './bench-session';
 
 type Row = (what: string, figure: string, target?: string) => void;
 
@@ -26,16 +26,7 @@ function adminSession(app: FastifyInstance): string {
       `insert into users (email, password_hash, first_name, last_name, is_admin, created_at, updated_at) values ('screens@bench.test', 'x', 'Ada', 'Admin', 1, ?, ?)`,
     )
     .run(now, now).lastInsertRowid;
-  const cookie = crypto.randomBytes(32).toString('base64url');
-  sqlite
-    .prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, ?, 'x', ?, ?)`)
-    .run(
-      crypto.createHash('sha256').update(cookie).digest('hex'),
-      admin,
-      new Date(Date.now() + 86_400_000).toISOString(),
-      now,
-    );
-  return cookie;
+  return benchSession(app, Number(admin));
 }
 
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];

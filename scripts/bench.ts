@@ -26,7 +26,6 @@
  * sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +46,7 @@ import { benchScreens } from './bench-screens';
 import { benchAvailability, benchBooking } from './bench-availability';
 import { benchForm } from './bench-form';
 import { benchMixed } from './bench-mixed';
+import { benchSession } from './bench-session';
 
 const root = path.resolve(__dirname, '..');
 const CHROMIUM_ARGS = [
@@ -125,14 +125,7 @@ async function benchApi(): Promise<void> {
         );
     }
   })();
-  const cookie = crypto.randomBytes(32).toString('base64url');
-  sqlite
-    .prepare(`insert into sessions (id, user_id, csrf_token, expires_at, created_at) values (?, 500, 'x', ?, ?)`)
-    .run(
-      crypto.createHash('sha256').update(cookie).digest('hex'),
-      new Date(Date.now() + 86_400_000).toISOString(),
-      now,
-    );
+  const cookie = benchSession(app, 500);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/clients?page=1`;
 
