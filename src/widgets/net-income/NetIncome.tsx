@@ -142,7 +142,7 @@ const NetIncome: ScreenWidget = () => {
             </Typography>
           </Paper>
           <Paper variant="outlined" sx={{ p: 1 }}>
-            <Suspense fallback={<Box sx={{ height: 260 }} />}>
+            <Suspense fallback={<Box sx={{ height: 260 }} role="progressbar" aria-label={t('app.loading')} />}>
               <NetIncomeChart
                 key={period}
                 bars={data.rows.map((r) => ({
