@@ -75,6 +75,22 @@ export function tabView(
   };
 }
 
+/**
+ * The call a list makes for its state: the rows' route (see `tabView`) and its parameters — the state's, the
+ * period's (`{from, to}`, when the screen has one), and no page size for a tab whose own route reads every row.
+ * The browser's list and the server's first page (which asks for this read beside the page's scripts) both use it.
+ */
+export function listRead(
+  screen: Pick<ScreenDef<'list'>, 'tabs' | 'source' | 'columns' | 'rowActions' | 'rowScreen'>,
+  state: Pick<ListState, 'tab' | 'query'>,
+  resourcePath: string | null | undefined,
+  period: Record<string, string | undefined> = {},
+) {
+  const shown = tabView(screen, state.tab, resourcePath);
+  const query = { ...state.query, ...period, ...(shown.path === resourcePath ? {} : { per_page: undefined }) };
+  return { shown, query };
+}
+
 /** The URL after a change: empty values leave it, the rest is kept. */
 export function withChanges(params: URLSearchParams, changes: Record<string, string | undefined>): URLSearchParams {
   const next = new URLSearchParams(params);

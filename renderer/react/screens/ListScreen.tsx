@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Alert from '@mui/material/Alert';
 import { withCases } from '../../core/cases';
-import { listState, PER_PAGE_OPTIONS, tabView, withChanges } from '../../core/list-state';
+import { listRead, listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
 import { periodChoices, periodOf, todayIn } from '../../core/periods';
 import type { Totals } from '../../core/totals';
 import { routeFor } from '../../core/routes';
@@ -49,22 +49,13 @@ export default function ListScreen(props: ScreenProps) {
   const [params, setParams] = useSearchParams();
   const info = manifest.resources[screen.resource];
   const views = screen.views ?? ['list'];
-  const {
-    view,
-    page,
-    perPage,
-    archived,
-    sort,
-    search,
-    tab: tabIndex,
-    query,
-  } = listState(screen, params, Boolean(info.archivable), useMediaQuery(PHONE_QUERY, { noSsr: true }));
+  const state = listState(screen, params, Boolean(info.archivable), useMediaQuery(PHONE_QUERY, { noSsr: true }));
+  const { view, page, perPage, archived, sort, search, tab: tabIndex } = state;
   const [searchInput, setSearchInput] = useState(search);
-  const shown = tabView(screen, tabIndex, info.path);
   const [taxYearStart, setTaxYearStart] = useState<string | null>(null);
   const today = todayIn(ctx.formContext.timeZone as string | undefined);
   const period = screen.period ? periodOf(screen.period, params, today, taxYearStart) : {};
-  const listQuery = { ...query, ...period, ...(shown.path === info.path ? {} : { per_page: undefined }) };
+  const { shown, query: listQuery } = listRead(screen, state, info.path, period);
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams((prev) => withChanges(prev, changes), { replace: true });

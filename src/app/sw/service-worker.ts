@@ -1,5 +1,6 @@
 import { clientsClaim, setCacheNameDetails, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
@@ -25,7 +26,9 @@ import {
  * The service worker (built by Workbox's InjectManifest, which fills in the list of the build's files):
  * - the app shell and every hashed asset are precached; hashed files are answered from the cache;
  * - a navigation goes to the network (its page carries the visitor's own first answers, so it is never kept) and,
- *   when that fails, is answered by the precached shell — never for /api, /sanctum, uploads or downloads;
+ *   when that fails, is answered by the precached shell — never for /api, /sanctum, uploads or downloads; the
+ *   browser starts that request while the worker itself starts (navigation preload), so a warm start does not wait
+ *   for the worker before it asks for the page;
  * - the API's GETs, and the uploaded files the screens show, go to the network first (the kept answer after 10 s without
  *   one) into the signed-in user's own cache (./partitions.ts); any other method is never cached;
  * - the validator modules (content-addressed) are cache-first.
@@ -155,6 +158,7 @@ registerRoute(
   }),
 );
 
+enableNavigationPreload();
 /** Offline, any page of the app opens from the shell; its screens then read the kept answers. */
 const shellWhenOffline: WorkboxPlugin = {
   handlerDidError: async () => matchPrecache('/index.html'),

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSource } from '../../../renderer/core/card-data';
+import { listRead, listState } from '../../../renderer/core/list-state';
+import { query } from '../../../renderer/core/rest';
 import type { Area, Manifest, ScreenSummary } from '../engine/generated/schema-language';
 import { guestManifest, isGuestArea } from './first-screen-manifest';
 import { guestTexts, type Texts } from './first-screen-texts';
@@ -102,6 +104,21 @@ function firstWidgets(screen: {
   return parts.flatMap((p) => (p.widget ? [p.widget] : []));
 }
 
+/**
+ * A list's first read, as its screen will ask for it (`listRead`, the same function): the browser asks for it beside
+ * the page's scripts instead of after them, through the service worker, which keeps it. A list with a period is left
+ * to the browser: its days depend on the browser's today and the answer's tax year.
+ */
+function firstRows(def: Record<string, unknown>, manifest: Manifest, url: string): string | null {
+  if (def.kind !== 'list' || def.period) return null;
+  const screen = def as unknown as Parameters<typeof listRead>[0] & Parameters<typeof listState>[0];
+  const info = manifest.resources[def.resource as string];
+  if (!info) return null;
+  const state = listState(screen, new URLSearchParams(url.split('?')[1] ?? ''), Boolean(info.archivable));
+  const { shown, query: params } = listRead(screen, state, info.path);
+  return shown.path ? `${shown.path}${query(params)}` : null;
+}
+
 export interface FirstScreen {
   locale: string;
   /** Answers by URL: the locale texts, the manifest, the current user (and their permission rules), the screen. */
@@ -191,6 +208,8 @@ export async function firstScreen(
   for (const [url, answer] of await Promise.all(reads.map(async (url) => [url, await get(url)] as const))) {
     if (answer.status === 200) preloaded[url] = answer;
   }
+  const rows = firstRows(def, m, req.url);
+  if (rows) fetches.push(rows);
   // The code that turns those rules into abilities is a chunk of its own: it comes with the first screen.
   const groups = [
     ...(user.status === 200 ? ['permissions'] : []),

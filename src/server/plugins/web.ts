@@ -19,7 +19,9 @@ export function pageWith(template: string, first: FirstScreen): string {
     ...first.scripts.map((f) => `<link rel="preload" as="script" href="/${f}">`),
     ...first.modules.map((f) => `<link rel="modulepreload" href="${f}">`),
     // As the browser's own fetch asks (credentials included), so the answer is the one it uses.
-    ...first.fetches.map((u) => `<link rel="preload" as="fetch" href="${u}" crossorigin="use-credentials">`),
+    ...first.fetches.map(
+      (u) => `<link rel="preload" as="fetch" href="${u.replace(/&/g, '&amp;')}" crossorigin="use-credentials">`,
+    ),
   ].join('');
   const data = `<script type="application/json" id="soloist-preload">${safeJson(first.preloaded)}</script>`;
   return template
