@@ -1,5 +1,6 @@
 import type { Navigation } from './generated/schema-language';
 import { applyOverlay, OverlayError, resolveTarget, type Overlay, type OverlayChange } from './overlay';
+import type { FieldShape } from './overlay-widgets';
 
 /**
  * What becomes of each live change when the shipped screens change under it (an upgrade): each is applied again, in
@@ -33,12 +34,13 @@ export function classifyUpgrade(
   overlay: Overlay,
   required: (screen: ScreenFile) => string[] = () => [],
   readable: (screen: ScreenFile) => string[] = () => [],
+  shapes: (screen: ScreenFile) => Record<string, FieldShape> = () => ({}),
 ): UpgradeEntry[] {
   const kept: OverlayChange[] = [];
   return overlay.changes.map((change, index) => {
     let applied: ReturnType<typeof applyOverlay>;
     try {
-      applied = applyOverlay(base, { changes: [...kept, change] }, required, readable);
+      applied = applyOverlay(base, { changes: [...kept, change] }, required, readable, shapes);
     } catch (err) {
       if (!(err instanceof OverlayError)) throw err;
       const reason = err.message.slice(err.path.length + 2);

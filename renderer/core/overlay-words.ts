@@ -84,6 +84,8 @@ export function describeChange(base: Shipped, change: OverlayChange, t: Translat
       return t('uiConfig.diff.width', { where, node, to: change.value });
     case 'add-column':
       return t('uiConfig.diff.add', { where, node });
+    case 'set-widget':
+      return t('uiConfig.diff.widget', { where, node, to: t(`uiConfig.widget.${change.value}`) });
   }
 }
 

@@ -8,9 +8,10 @@
  * a route, a submit or a wizard step, and `applyOverlay` checks that those come out byte-equal to the base.
  */
 import type { Navigation } from './generated/schema-language';
+import { plainTextProblem, type PlainText } from './overlay-text';
+import { widgetChoices, type FieldShape } from './overlay-widgets';
 
-/** Plain text per locale (no HTML, no Markdown, no template syntax). */
-export type PlainText = Partial<Record<string, string>>;
+export { plainTextProblem, type PlainText };
 
 export type OverlayChange =
   | { op: 'set-label'; screen: string; target: string; value: PlainText }
@@ -19,6 +20,7 @@ export type OverlayChange =
   | { op: 'add-column'; screen: string; target: string }
   | { op: 'move'; screen: string; target: string; value: number }
   | { op: 'set-width'; screen: string; target: string; value: number }
+  | { op: 'set-widget'; screen: string; target: string; value: string }
   | { op: 'hide-menu' | 'show-menu'; area: string; target: string }
   | { op: 'rename-menu'; area: string; target: string; value: PlainText }
   | { op: 'move-menu'; area: string; target: string; value: number };
@@ -90,26 +92,6 @@ export function resolveTarget(screen: Node, target: string, lists: ReadonlySet<s
   return found!;
 }
 
-const HTML = /[<>]/;
-const MARKDOWN = /(\*\*|__|`|\[[^\]]*\]\(|^\s*#|^\s*[-*+]\s)/m;
-/** Interpolation (`{{x}}`, `{x}`, `${x}`) and i18next's nesting (`$t(key)`), which would show another text. */
-const TEMPLATE = /(\{\{|\}\}|\{[a-z_]+\}|\$\{|\$t\()/;
-
-/** Why a text is not plain (HTML, Markdown, template syntax, too long, empty), or null. */
-export function plainTextProblem(text: PlainText): string | null {
-  const entries = Object.entries(text);
-  if (entries.length === 0) return 'a text in at least one language';
-  for (const [lng, value] of entries) {
-    if (!/^[a-z]{2}$/.test(lng)) return `"${lng}" is not a language`;
-    if (typeof value !== 'string' || value.trim() === '' || value.length > 200)
-      return `the ${lng} text must be 1 to 200 characters`;
-    if (HTML.test(value)) return `the ${lng} text may not hold < or >`;
-    if (MARKDOWN.test(value)) return `the ${lng} text may not hold Markdown`;
-    if (TEMPLATE.test(value)) return `the ${lng} text may not hold template syntax`;
-  }
-  return null;
-}
-
 /** The i18n key an overlay's text is served under: one per screen (or area) and target. */
 export const overlayKey = (owner: string, target: string, what: 'label' | 'help'): string =>
   `overlay.${owner.replace(/[^a-zA-Z0-9_-]/g, '_')}.${target.replace(/[^a-zA-Z0-9_-]+/g, '_')}.${what}`;
@@ -134,6 +116,7 @@ export function applyOverlay(
   overlay: Overlay,
   required: (screen: ScreenFile) => string[] = () => [],
   readable: (screen: ScreenFile) => string[] = () => [],
+  shapes: (screen: ScreenFile) => Record<string, FieldShape> = () => ({}),
 ): Applied {
   const screens = new Map<string, ScreenFile>();
   const navigation = copy(base.navigation);
@@ -161,6 +144,7 @@ export function applyOverlay(
       const screen = screens.get(change.screen) ?? copy(original);
       screens.set(change.screen, screen);
       if (change.op === 'add-column') addColumn(screen, change.target, at, readable(original));
+      else if (change.op === 'set-widget') setWidget(screen, original, change, at, shapes(original));
       else applyScreenChange(screen, change, at, hidden, text, required);
     } catch (err) {
       if (err instanceof OverlayError) throw err;
@@ -190,9 +174,34 @@ function addColumn(screen: ScreenFile, target: string, at: string, readable: str
   screen.columns.push({ field });
 }
 
+/** A form field's widget (`fields[notes]` → `textarea`): one of those its type may take (`widgetChoices`). */
+function setWidget(
+  screen: ScreenFile,
+  original: ScreenFile,
+  change: Extract<OverlayChange, { op: 'set-widget' }>,
+  at: string,
+  shapes: Record<string, FieldShape>,
+) {
+  if (screen.kind !== 'form') throw new OverlayError(`${at}/screen`, "only a form's fields have widgets");
+  const { list, index } = resolveTarget(screen, change.target);
+  const name = list[index];
+  if (typeof name !== 'string') throw new OverlayError(`${at}/target`, "a widget is set on a form's field");
+  const widgetOf = (s: ScreenFile) => ((s.uiSchema as Node | undefined)?.[name] as Node | undefined)?.['ui:widget'];
+  const choices = widgetChoices(shapes[name], widgetOf(original) as string | undefined);
+  if (!choices.includes(change.value))
+    throw new OverlayError(
+      `${at}/value`,
+      choices.length
+        ? `"${name}" may be drawn as ${choices.join(' or ')}`
+        : `"${name}" keeps the widget that reads its value`,
+    );
+  const ui = ((screen.uiSchema as Node | undefined) ?? (screen.uiSchema = {})) as Node;
+  ui[name] = { ...((ui[name] as Node) ?? {}), 'ui:widget': change.value };
+}
+
 function applyScreenChange(
   screen: ScreenFile,
-  change: Extract<OverlayChange, { screen: string }>,
+  change: Exclude<Extract<OverlayChange, { screen: string }>, { op: 'set-widget' }>,
   at: string,
   hidden: Hidden,
   text: (key: string, value: PlainText) => void,

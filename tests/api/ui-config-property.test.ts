@@ -74,6 +74,12 @@ it('accepts only overlays that leave the data contract as shipped, and names the
         fc.constantFrom('birthday', 'post_code', 'notes', 'password_hash', 'nope'),
       )
       .map(([screen, f]) => ({ op: 'add-column', screen, target: `columns[field=${f}]` })),
+    fc
+      .tuple(
+        fc.constantFrom('notes', 'city', 'birthday', 'main_photo', 'first_name'),
+        fc.constantFrom('text', 'textarea', 'updown', 'image', 'script'),
+      )
+      .map(([f, value]) => ({ op: 'set-widget', screen: 'clients.form', target: `fields[${f}]`, value })),
     fc.tuple(fc.constantFrom('hide-menu', 'show-menu'), fc.constantFrom(...menus)).map(([op, m]) => ({ op, ...m })),
     fc.tuple(fc.constantFrom(...menus), text).map(([m, value]) => ({ op: 'rename-menu', ...m, value })),
     fc.constantFrom({ op: 'set-route', screen: 'clients.list', target: 'columns[field=phone]', value: '/x' }),

@@ -244,6 +244,38 @@ describe('admins’ screen changes', () => {
     expect(served.columns.at(-1)).toEqual({ field: 'birthday' });
   });
 
+  it("draws a form's field with another widget its type takes, offered by the shipped screen; refuses the rest", async () => {
+    const { agent } = await admin();
+    const shipped = (await agent.get('/api/v1/admin/ui/screens/clients.form')).json() as {
+      shapes: Record<string, { type?: unknown; format?: string }>;
+    };
+    expect(shipped.shapes.city.type).toEqual(['string', 'null']);
+    expect(shipped.shapes.birthday.format).toBe('date');
+    const read = await state(agent);
+    // Over what the draft holds already, so nothing else is undone.
+    const widget = (field: string, value: string) => ({
+      changes: [...read.draft.changes, { op: 'set-widget', screen: 'clients.form', target: `fields[${field}]`, value }],
+    });
+    for (const [field, value] of [
+      ['birthday', 'text'],
+      ['city', 'image'],
+    ]) {
+      const refused = await put(agent, widget(field, value), read);
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual([`changes/${read.draft.changes.length}/value`]);
+    }
+    expect((await state(agent)).draft_revision).toBe(read.draft_revision);
+    expect((await put(agent, widget('city', 'textarea'), read)).statusCode).toBe(200);
+    const words = (await agent.get('/api/v1/admin/ui/diff')).json().data as string[];
+    expect(words).toEqual(['Client · field City: drawn as a text area']);
+    expect((await publish(agent, await state(agent), 'A longer city')).statusCode).toBe(200);
+    const { agent: owner } = await loggedIn(t.app);
+    const served = (await owner.get('/api/v1/ui/screens/clients.form')).json().data as {
+      uiSchema: Record<string, Record<string, unknown>>;
+    };
+    expect(served.uiSchema.city['ui:widget']).toBe('textarea');
+  });
+
   it('is refused to owners and affiliates', async () => {
     const owner = await loggedIn(t.app);
     for (const [method, url] of [

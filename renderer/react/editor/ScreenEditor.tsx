@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { applyOverlay, type OverlayChange } from '../../core/overlay';
+import { widgetChoices, type FieldShape } from '../../core/overlay-widgets';
 import { useRenderer, type ScreenWidget } from '../context';
 import { useCall } from '../data';
 import { Loading } from '../Loading';
@@ -13,6 +14,7 @@ import { AddColumn } from './AddColumn';
 import { Releases } from './Releases';
 import { Transfer } from './Transfer';
 import { Upgrade } from './Upgrade';
+import { WidgetPicker } from './WidgetPicker';
 import { useDraft } from './use-draft';
 
 type Node = Record<string, unknown>;
@@ -47,7 +49,7 @@ const ScreenEditor: ScreenWidget = () => {
   const [screenId, setScreenId] = useState((editable.find((s) => s.kind === 'list') ?? editable[0])?.id ?? '');
   const [renaming, setRenaming] = useState<{ target: string; en: string; uk: string } | null>(null);
   const [note, setNote] = useState('');
-  const { data: served } = useCall<{ data: ScreenFile; readable?: string[] }>(
+  const { data: served } = useCall<{ data: ScreenFile; readable?: string[]; shapes?: Record<string, FieldShape> }>(
     'ui.shipped-screen',
     screenId ? { params: { id: screenId } } : null,
   );
@@ -64,6 +66,7 @@ const ScreenEditor: ScreenWidget = () => {
         { changes: mine },
         () => [],
         () => served?.readable ?? [],
+        () => served?.shapes ?? {},
       );
     } catch {
       return null;
@@ -79,6 +82,10 @@ const ScreenEditor: ScreenWidget = () => {
     return view?.texts[locale]?.[key] ?? view?.texts.en?.[key] ?? t(key);
   };
   const add = (change: OverlayChange) => void save([...changes, change]);
+  const widgetOf = (screen: Node | undefined, field: string) =>
+    ((screen?.uiSchema as Node | undefined)?.[field] as Node | undefined)?.['ui:widget'] as string | undefined;
+  // A form field's widgets: those its type may take, unless the screen as it ships draws it with one of its own.
+  const choicesFor = (field: string) => widgetChoices(served?.shapes?.[field], widgetOf(served?.data, field));
 
   if (!state) return <Loading label={t('app.loading')} />;
 
@@ -140,6 +147,16 @@ const ScreenEditor: ScreenWidget = () => {
                   <Button size="small" onClick={() => setRenaming({ target, en: '', uk: '' })}>
                     {t('screenEditor.rename')}
                   </Button>
+                )}
+                {typeof node === 'string' && choicesFor(node).length > 1 && (
+                  <WidgetPicker
+                    name={name}
+                    choices={choicesFor(node)}
+                    current={
+                      ((shown?.uiSchema as Node | undefined)?.[node] as Node | undefined)?.['ui:widget'] as string
+                    }
+                    onPick={(value) => add({ op: 'set-widget', screen: screenId, target, value })}
+                  />
                 )}
                 <Button
                   size="small"

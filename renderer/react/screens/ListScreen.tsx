@@ -21,6 +21,7 @@ import { withCases } from '../../core/cases';
 import { listRead, listState, PER_PAGE_OPTIONS, withChanges } from '../../core/list-state';
 import { periodChoices, periodOf, todayIn } from '../../core/periods';
 import type { Totals } from '../../core/totals';
+import { query } from '../../core/rest';
 import { routeFor } from '../../core/routes';
 import { ofKind, type Paged, type RecordData } from '../../core/types';
 import { writesData } from '../../core/writes';
@@ -67,10 +68,12 @@ export default function ListScreen(props: ScreenProps) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
+  // The page may carry this very read (its first screen's): the rows are then drawn in the first render.
+  const carried = shown.path ? rest.peek(`${shown.path}${query(listQuery)}`) : undefined;
   const { data, error, isLoading, mutate } = useSWR(
     shown.path ? ['list', shown.path, JSON.stringify(listQuery)] : null,
     () => rest.getList<ListPage>(shown.path!, listQuery),
-    { keepPreviousData: true },
+    { keepPreviousData: true, fallbackData: carried?.status === 200 ? (carried.body as ListPage) : undefined },
   );
   const metaStart = data?.meta.tax_year_start ?? null;
   useEffect(() => {

@@ -412,6 +412,13 @@ export interface ApiRoutes {
         };
         message?: string;
         readable?: string[];
+        shapes?: {
+          [k: string]: {
+            type: string | string[];
+            enum: unknown[];
+            format: string;
+          };
+        };
       };
     };
   };
@@ -4625,6 +4632,18 @@ export interface Overlay {
         target: string;
         value: number;
       }
+    | {
+        op: "set-widget";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        /**
+         * A widget the renderer registers that draws the field's type as it is (text or text area for text, a select or a checkbox for yes or no, a number box or text for a number).
+         */
+        value: string;
+      }
   )[];
 }
 /**
@@ -4707,6 +4726,18 @@ export interface Overlay1 {
          */
         target: string;
         value: number;
+      }
+    | {
+        op: "set-widget";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         */
+        target: string;
+        /**
+         * A widget the renderer registers that draws the field's type as it is (text or text area for text, a select or a checkbox for yes or no, a number box or text for a number).
+         */
+        value: string;
       }
   )[];
 }

@@ -105,9 +105,9 @@ function firstWidgets(screen: {
 }
 
 /**
- * A list's first read, as its screen will ask for it (`listRead`, the same function): the browser asks for it beside
- * the page's scripts instead of after them, through the service worker, which keeps it. A list with a period is left
- * to the browser: its days depend on the browser's today and the answer's tax year.
+ * A list's first page, as its screen will ask for it (`listRead`, the same function): the page carries it, so the
+ * rows are drawn in the first render instead of after it, a fetch and a second one. A list with a period is left to
+ * the browser: its days depend on the browser's today and the answer's tax year.
  */
 function firstRows(def: Record<string, unknown>, manifest: Manifest, url: string): string | null {
   if (def.kind !== 'list' || def.period) return null;
@@ -209,7 +209,10 @@ export async function firstScreen(
     if (answer.status === 200) preloaded[url] = answer;
   }
   const rows = firstRows(def, m, req.url);
-  if (rows) fetches.push(rows);
+  if (rows) {
+    const answer = await get(rows);
+    if (answer.status === 200) preloaded[rows] = answer;
+  }
   // The code that turns those rules into abilities is a chunk of its own: it comes with the first screen.
   const groups = [
     ...(user.status === 200 ? ['permissions'] : []),

@@ -7,6 +7,7 @@ import {
   resolveTarget,
   type Overlay,
 } from '../../../renderer/core/overlay';
+import { widgetChoices } from '../../../renderer/core/overlay-widgets';
 import type { Navigation } from '../../../renderer/core/generated/schema-language';
 
 const schemas = path.join(__dirname, '../../../schemas');
@@ -123,5 +124,57 @@ describe('adding a column', () => {
     ['columns[field=birthday]', clientsForm.id, /only a list/],
   ])('refuses %s on %s', (target, screen, why) => {
     expect(() => add(target, screen)).toThrow(why);
+  });
+});
+
+describe("setting a form field's widget", () => {
+  const clients = read('resources/clients.json') as { properties: Record<string, { type?: string | string[] }> };
+  const shapes = () => clients.properties;
+  const widget = (changes: Overlay['changes']) => applyOverlay(base, { changes }, required, () => [], shapes);
+  const refused = (changes: Overlay['changes']) => {
+    try {
+      widget(changes);
+    } catch (err) {
+      return (err as OverlayError).message;
+    }
+    return 'accepted';
+  };
+
+  it('offers the widgets that keep the value as it is, and none to a field with a widget of its own', () => {
+    expect(widgetChoices({ type: ['string', 'null'] }, undefined)).toEqual(['text', 'textarea']);
+    expect(widgetChoices({ type: ['string', 'null'] }, 'textarea')).toEqual(['text', 'textarea']);
+    expect(widgetChoices({ type: 'integer' }, undefined)).toEqual(['text', 'updown']);
+    expect(widgetChoices({ type: 'integer' }, 'money')).toEqual([]);
+    expect(widgetChoices({ type: ['string', 'null'], format: 'date' }, 'date')).toEqual([]);
+    expect(widgetChoices({ type: 'string', enum: ['a', 'b'] }, undefined)).toEqual(['select']);
+    expect(widgetChoices({ type: 'boolean' }, undefined)).toEqual(['checkbox']);
+    expect(widgetChoices(undefined, undefined)).toEqual([]);
+  });
+
+  it("draws a form's text field as a text area or a line, and leaves the base alone", () => {
+    const before = JSON.stringify(clientsForm);
+    const out = widget([
+      { op: 'set-widget', screen: 'clients.form', target: 'fields[city]', value: 'textarea' },
+      { op: 'set-widget', screen: 'clients.form', target: 'fields[notes]', value: 'text' },
+    ]);
+    const ui = out.screens.get('clients.form')!.uiSchema as Record<string, Record<string, unknown>>;
+    expect(ui.city['ui:widget']).toBe('textarea');
+    expect(ui.notes['ui:widget']).toBe('text');
+    expect(JSON.stringify(clientsForm)).toBe(before);
+  });
+
+  it('refuses a widget the field cannot take, a field drawn by its own, and anything but a form, with the place', () => {
+    expect(refused([{ op: 'set-widget', screen: 'clients.form', target: 'fields[city]', value: 'image' }])).toBe(
+      'changes/0/value: "city" may be drawn as text or textarea',
+    );
+    expect(refused([{ op: 'set-widget', screen: 'clients.form', target: 'fields[birthday]', value: 'text' }])).toBe(
+      'changes/0/value: "birthday" keeps the widget that reads its value',
+    );
+    expect(
+      refused([{ op: 'set-widget', screen: 'clients.list', target: 'columns[field=city]', value: 'textarea' }]),
+    ).toBe("changes/0/screen: only a form's fields have widgets");
+    expect(refused([{ op: 'set-widget', screen: 'clients.form', target: 'fields[shoe]', value: 'text' }])).toMatch(
+      /^changes\/0\/target: nothing at/,
+    );
   });
 });

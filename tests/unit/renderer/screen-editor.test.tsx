@@ -8,6 +8,14 @@ import ScreenEditor from '../../../renderer/react/editor/ScreenEditor';
 const clients = JSON.parse(
   fs.readFileSync(path.join(__dirname, '../../../schemas/screens/clients/list.json'), 'utf8'),
 ) as Record<string, unknown>;
+const clientsForm = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '../../../schemas/screens/clients/form.json'), 'utf8'),
+) as Record<string, unknown>;
+const shapes = {
+  city: { type: ['string', 'null'] },
+  notes: { type: ['string', 'null'] },
+  birthday: { type: 'string', format: 'date' },
+};
 const screenDef = { id: 'admin.screens', kind: 'page', route: '/admin/screens', title: 'x' } as never;
 /** Keys as themselves, with the name a button's label carries. */
 const t = (key: string, o?: Record<string, unknown>) => (o?.name ? `${key}:${String(o.name)}` : key);
@@ -18,6 +26,7 @@ function open() {
   const writes: Array<{ method: string; path: string; body: unknown; headers?: Record<string, string> }> = [];
   const getJson = async (p: string) => {
     if (p === '/api/v1/admin/ui/draft') return { data: draft };
+    if (p === '/api/v1/admin/ui/screens/clients.form') return { data: clientsForm, readable: [], shapes };
     if (p.startsWith('/api/v1/admin/ui/screens/')) return { data: clients, readable: ['phone', 'birthday', 'notes'] };
     if (p === '/api/v1/admin/ui/upgrade')
       return {
@@ -41,10 +50,13 @@ function open() {
   };
   const manifest = {
     ...productManifest(),
-    screens: [{ id: 'clients.list', kind: 'list', route: '/clients', title: 'screens.clients.list' }],
+    screens: [
+      { id: 'clients.list', kind: 'list', route: '/clients', title: 'screens.clients.list' },
+      { id: 'clients.form', kind: 'form', route: '/clients/form', title: 'screens.clients.form' },
+    ],
     navigation: {
       ...productManifest().navigation,
-      areas: [{ id: 'business', guard: 'user', layout: 'shell', screens: ['clients.list'] }],
+      areas: [{ id: 'business', guard: 'user', layout: 'shell', screens: ['clients.list', 'clients.form'] }],
     },
   };
   const notify = jest.fn();
@@ -141,6 +153,26 @@ describe('the screen editor', () => {
     });
   });
 
+  it("draws a form's field with another widget its type takes, and offers none where the field has its own", async () => {
+    const { writes } = open();
+    fireEvent.change(await screen.findByLabelText('screenEditor.choose'), { target: { value: 'clients.form' } });
+    // Notes ship as a text area; a date keeps its own widget, so it has no choice to offer.
+    const notes = await screen.findByLabelText('screenEditor.widgetNamed:fields.clients.notes');
+    expect((notes as HTMLSelectElement).value).toBe('textarea');
+    expect(screen.queryByLabelText('screenEditor.widgetNamed:fields.clients.birthday')).toBeNull();
+    const city = screen.getByLabelText('screenEditor.widgetNamed:fields.clients.city');
+    expect(
+      within(city)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['text', 'textarea']);
+    fireEvent.change(city, { target: { value: 'textarea' } });
+    await waitFor(() => expect(writes).toHaveLength(1));
+    expect(writes[0].body).toEqual({
+      changes: [{ op: 'set-widget', screen: 'clients.form', target: 'fields[city]', value: 'textarea' }],
+    });
+  });
+
   it('says what an upgrade did to the live changes, listing those not applied as made', async () => {
     open();
     const report = await screen.findByRole('region', { name: 'screenEditor.upgrade.title' });
@@ -155,6 +187,6 @@ describe('the screen editor', () => {
     const choose = await screen.findByLabelText('screenEditor.choose');
     const group = choose.querySelector('optgroup');
     expect(group?.getAttribute('label')).toBe('screenEditor.area.business');
-    expect([...group!.querySelectorAll('option')].map((o) => o.value)).toEqual(['clients.list']);
+    expect([...group!.querySelectorAll('option')].map((o) => o.value)).toEqual(['clients.list', 'clients.form']);
   });
 });

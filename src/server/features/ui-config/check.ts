@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { applyOverlay, OverlayError, type Overlay } from '../../../../renderer/core/overlay';
+import type { FieldShape } from '../../../../renderer/core/overlay-widgets';
 import { withViewTexts } from '../../engine/live-view';
 import { registryProblems } from '../../engine/schema-checks';
 import { DomainError } from '../../infra/domain-error';
@@ -21,6 +22,7 @@ export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
       overlay,
       required,
       readableFields(app),
+      fieldShapes(app),
     );
   } catch (err) {
     if (!(err instanceof OverlayError)) throw err;
@@ -43,6 +45,28 @@ export function requiredFields(app: FastifyInstance) {
     const resource = typeof screen.resource === 'string' ? app.registry.resources.get(screen.resource) : undefined;
     return ((resource?.request as { required?: string[] } | undefined)?.required ?? []) as string[];
   };
+}
+
+/** What each field a screen's resource takes holds (type, choices, format): the widgets it may be drawn with. */
+export function fieldShapes(app: FastifyInstance) {
+  return (screen: Screen): Record<string, FieldShape> => {
+    const resource = typeof screen.resource === 'string' ? app.registry.resources.get(screen.resource) : undefined;
+    return ((resource?.request as { properties?: Record<string, FieldShape> } | undefined)?.properties ?? {}) as Record<
+      string,
+      FieldShape
+    >;
+  };
+}
+
+/** A form's fields as `fieldShapes` has them (type, choices, format): the editor offers each its widgets. */
+export function formShapes(app: FastifyInstance, screen: Screen): Record<string, FieldShape> {
+  if (screen.kind !== 'form' || !Array.isArray(screen.fields)) return {};
+  const shapes = fieldShapes(app)(screen);
+  return Object.fromEntries(
+    (screen.fields as unknown[])
+      .filter((f): f is string => typeof f === 'string' && shapes[f] !== undefined)
+      .map((f) => [f, { type: shapes[f].type, enum: shapes[f].enum, format: shapes[f].format }]),
+  );
 }
 
 /** The fields a list may show as columns: those its resource's read answer holds (not its child lists). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { applyOverlay, type Overlay, type OverlayChange } from '../../../../renderer/core/overlay';
 import type { LiveView } from '../../engine/live-view';
-import { readableFields, requiredFields } from './check';
+import { fieldShapes, readableFields, requiredFields } from './check';
 
 type Screen = Record<string, unknown> & { id: string };
 
@@ -15,18 +15,18 @@ const RECHECK_MS = 1000;
  */
 export function viewOf(app: FastifyInstance, releaseId: number, overlay: Overlay) {
   const base = { screens: app.registry.screens as unknown as Map<string, Screen>, navigation: app.registry.navigation };
-  const [required, readable] = [requiredFields(app), readableFields(app)];
+  const [required, readable, shapes] = [requiredFields(app), readableFields(app), fieldShapes(app)];
   const kept: OverlayChange[] = [];
   const dropped: OverlayChange[] = [];
   for (const change of overlay.changes) {
     try {
-      applyOverlay(base, { changes: [...kept, change] }, required, readable);
+      applyOverlay(base, { changes: [...kept, change] }, required, readable, shapes);
       kept.push(change);
     } catch {
       dropped.push(change);
     }
   }
-  const applied = applyOverlay(base, { changes: kept }, required, readable);
+  const applied = applyOverlay(base, { changes: kept }, required, readable, shapes);
   const screens = new Map(app.registry.screens);
   for (const [id, screen] of applied.screens) screens.set(id, screen as never);
   const view: LiveView = { id: `r${releaseId}`, screens, navigation: applied.navigation, texts: applied.texts };

@@ -84,3 +84,13 @@ export async function answerState(db: Db, reply: FastifyReply) {
   void reply.header('etag', `"${state.draft_revision}.${state.live_release_id ?? 0}"`);
   return { data: state };
 }
+
+/** A field's type (one or several), its choices and its format, as its resource's request schema has them. */
+export const FIELD_SHAPE = {
+  type: 'object',
+  properties: {
+    type: { anyOf: [STRING, { type: 'array', items: STRING }] },
+    enum: { type: 'array' },
+    format: STRING,
+  },
+} as const;

@@ -4,10 +4,10 @@ import { idParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
 import { dataBody, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
-import { checkOverlay, readableFields } from './check';
+import { checkOverlay, formShapes, readableFields } from './check';
 import { describeDiff } from '../../../../renderer/core/overlay-words';
 import type { Translate } from '../../../../renderer/core/types';
-import { allowed, answerState, NOTE, OVERLAY, readOf, RELEASES, STATE, tags, WHICH } from './route-parts';
+import { allowed, answerState, FIELD_SHAPE, NOTE, OVERLAY, readOf, RELEASES, STATE, tags, WHICH } from './route-parts';
 import { editDraft, listReleases, overlayAt, publishDraft, readState, rollbackTo, saveDraft } from './store';
 
 /**
@@ -140,14 +140,20 @@ export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: (
           required: ['id'],
           properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
         },
-        // `readable`: the fields a list may add as columns (its resource's read answer holds them).
-        response: responses({ 200: dataBody(OPEN_OBJECT, { readable: { type: 'array', items: STRING } }) }),
+        // `readable`: the fields a list may add as columns (its resource's read answer holds them); `shapes`: what
+        // each field of a form holds, which decides the widgets it may be drawn with (`widgetChoices`).
+        response: responses({
+          200: dataBody(OPEN_OBJECT, {
+            readable: { type: 'array', items: STRING },
+            shapes: { type: 'object', additionalProperties: FIELD_SHAPE },
+          }),
+        }),
       },
     },
     async (req) => {
       const screen = app.registry.screens.get(req.params.id);
       if (!screen) throw notFound();
-      return { data: screen, readable: readableFields(app)(screen as never) };
+      return { data: screen, readable: readableFields(app)(screen as never), shapes: formShapes(app, screen as never) };
     },
   );
 

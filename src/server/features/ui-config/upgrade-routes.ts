@@ -4,7 +4,7 @@ import { describeChange } from '../../../../renderer/core/overlay-words';
 import type { Translate } from '../../../../renderer/core/types';
 import { typed } from '../../engine/typed-routes';
 import { dataBody, INTEGER, responses, STRING } from '../../engine/responses';
-import { readableFields, requiredFields } from './check';
+import { fieldShapes, readableFields, requiredFields } from './check';
 import { allowed, tags } from './route-parts';
 import { overlayAt } from './store';
 
@@ -35,7 +35,13 @@ export async function uiUpgradeRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const base = { screens: app.registry.screens as never, navigation: app.registry.navigation };
-      const report = classifyUpgrade(base, await overlayAt(app.db, 'live'), requiredFields(app), readableFields(app));
+      const report = classifyUpgrade(
+        base,
+        await overlayAt(app.db, 'live'),
+        requiredFields(app),
+        readableFields(app),
+        fieldShapes(app),
+      );
       const words = (change: (typeof report)[number]['change']) => {
         try {
           return describeChange(base, change, req.t as Translate, req.locale);
