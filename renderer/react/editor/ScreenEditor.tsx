@@ -95,6 +95,8 @@ const ScreenEditor: ScreenWidget = () => {
         display: 'grid',
         gap: 2,
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        // Each card as tall as what it holds, not as the taller column beside it.
+        alignItems: 'start',
       }}
     >
       <Paper sx={{ p: 2 }} component="section" aria-labelledby="se-screen">
@@ -144,7 +146,12 @@ const ScreenEditor: ScreenWidget = () => {
               <Box component="li" key={target} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
                 {list !== 'fields' && (
-                  <Button size="small" onClick={() => setRenaming({ target, en: '', uk: '' })}>
+                  <Button
+                    size="small"
+                    aria-label={t('screenEditor.renameNamed', { name })}
+                    // The name as it reads now, in the language shown, to edit rather than type again.
+                    onClick={() => setRenaming({ target, en: '', uk: '', [locale]: name })}
+                  >
                     {t('screenEditor.rename')}
                   </Button>
                 )}

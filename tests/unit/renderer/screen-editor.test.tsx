@@ -88,7 +88,10 @@ describe('the screen editor', () => {
   it('renames a column in both languages, and publishes the draft with a note', async () => {
     const { writes } = open();
     const row = (await screen.findByText('fields.clients.email')).closest('li') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'screenEditor.rename' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'screenEditor.renameNamed:fields.clients.email' }));
+    // The name as it reads now, in the language shown, to edit.
+    expect((screen.getByLabelText('screenEditor.nameEn') as HTMLInputElement).value).toBe('fields.clients.email');
+    expect((screen.getByLabelText('screenEditor.nameUk') as HTMLInputElement).value).toBe('');
     fireEvent.change(screen.getByLabelText('screenEditor.nameEn'), { target: { value: 'Email address' } });
     fireEvent.change(screen.getByLabelText('screenEditor.nameUk'), { target: { value: 'Ел. адреса' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'screenEditor.rename' }).at(-1)!);
