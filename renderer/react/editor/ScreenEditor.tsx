@@ -144,51 +144,52 @@ const ScreenEditor: ScreenWidget = () => {
             const name = labelOf(node);
             return (
               <Box component="li" key={target} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-                <Typography sx={{ flex: '1 1 160px', minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
-                {list !== 'fields' && (
-                  <Button
-                    size="small"
-                    aria-label={t('screenEditor.renameNamed', { name })}
-                    // The name as it reads now, in the language shown, to edit rather than type again.
-                    onClick={() => setRenaming({ target, en: '', uk: '', [locale]: name })}
-                  >
-                    {t('screenEditor.rename')}
-                  </Button>
-                )}
+                <Typography sx={{ flex: '1 1 120px', minWidth: 0, overflowWrap: 'anywhere' }}>{name}</Typography>
                 {typeof node === 'string' && choicesFor(node).length > 1 && (
                   <WidgetPicker
                     name={name}
                     choices={choicesFor(node)}
-                    current={
-                      ((shown?.uiSchema as Node | undefined)?.[node] as Node | undefined)?.['ui:widget'] as string
-                    }
+                    current={widgetOf(shown, node)}
                     onPick={(value) => add({ op: 'set-widget', screen: screenId, target, value })}
                   />
                 )}
-                <Button
-                  size="small"
-                  disabled={i === 0}
-                  aria-label={t('screenEditor.upNamed', { name })}
-                  onClick={() => add({ op: 'move', screen: screenId, target, value: i - 1 })}
-                >
-                  {t('screenEditor.up')}
-                </Button>
-                <Button
-                  size="small"
-                  disabled={i === nodes.length - 1}
-                  aria-label={t('screenEditor.downNamed', { name })}
-                  onClick={() => add({ op: 'move', screen: screenId, target, value: i + 1 })}
-                >
-                  {t('screenEditor.down')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={t('screenEditor.hideNamed', { name })}
-                  onClick={() => add({ op: 'hide', screen: screenId, target })}
-                >
-                  {t('screenEditor.hide')}
-                </Button>
+                {/* The buttons stay together, moving to a line of their own on a phone. */}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, ml: 'auto' }}>
+                  {list !== 'fields' && (
+                    <Button
+                      size="small"
+                      aria-label={t('screenEditor.renameNamed', { name })}
+                      // The name as it reads now, in the language shown, to edit rather than type again.
+                      onClick={() => setRenaming({ target, en: '', uk: '', [locale]: name })}
+                    >
+                      {t('screenEditor.rename')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    disabled={i === 0}
+                    aria-label={t('screenEditor.upNamed', { name })}
+                    onClick={() => add({ op: 'move', screen: screenId, target, value: i - 1 })}
+                  >
+                    {t('screenEditor.up')}
+                  </Button>
+                  <Button
+                    size="small"
+                    disabled={i === nodes.length - 1}
+                    aria-label={t('screenEditor.downNamed', { name })}
+                    onClick={() => add({ op: 'move', screen: screenId, target, value: i + 1 })}
+                  >
+                    {t('screenEditor.down')}
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={t('screenEditor.hideNamed', { name })}
+                    onClick={() => add({ op: 'hide', screen: screenId, target })}
+                  >
+                    {t('screenEditor.hide')}
+                  </Button>
+                </Box>
               </Box>
             );
           })}
