@@ -40,7 +40,9 @@ function show(screen: unknown, path = '/admin/users') {
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <RendererContext.Provider value={rendererContext({ manifest, rest: { getList } as never })}>
+        <RendererContext.Provider
+          value={rendererContext({ manifest, rest: { getList, peek: () => undefined } as never })}
+        >
           <ListScreen screen={screen as ScreenDef} />
         </RendererContext.Provider>
       </Router>

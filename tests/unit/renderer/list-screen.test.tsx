@@ -24,6 +24,7 @@ const ctx = {
     navigation: { areas: [], redirects: [], notFound: '/404' },
   } as unknown as Manifest,
   rest: {
+    peek: () => undefined,
     getList: async (path: string) =>
       path.includes('gift-vouchers')
         ? {

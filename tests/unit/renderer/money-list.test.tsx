@@ -56,7 +56,7 @@ function setup(search = '') {
       },
       navigation: { areas: [], redirects: [], notFound: '/404' },
     } as unknown as Manifest,
-    rest: { getList, send, download } as never,
+    rest: { getList, send, download, peek: () => undefined } as never,
     t: (key: string, o?: Record<string, unknown>) => (o ? `${key} ${JSON.stringify(o)}` : key),
     locale: 'en-GB',
     can: () => true,

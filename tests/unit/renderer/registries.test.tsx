@@ -25,6 +25,7 @@ const base = {
     navigation: { areas: [], redirects: [], notFound: '/404' },
   } as unknown as Manifest,
   rest: {
+    peek: () => undefined,
     getList: async () => ({
       data: [
         { id: 1, first_name: 'Ann', stars: 4 },
