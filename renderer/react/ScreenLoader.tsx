@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -37,15 +37,19 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
   const carried = rest.peek(url);
   // Keyed by the manifest's hash too: a publish (a new hash) reads the screen again, in place.
-  const { data, error, mutate } = useSWR(
-    ['ui-screen', id, manifest.hash],
-    () => rest.getJson<{ data: ScreenDef }>(url),
-    {
-      revalidateOnFocus: false,
-      keepPreviousData: true,
-      fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
-    },
-  );
+  const {
+    data: read,
+    error,
+    mutate,
+  } = useSWR(['ui-screen', id, manifest.hash], () => rest.getJson<{ data: ScreenDef }>(url), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
+  });
+  // While a publish's version is read, this screen's last version stays — never another screen's: SWR's
+  // `keepPreviousData` kept the screen left behind, drawn under the new address (and its reads made there).
+  const last = useRef<{ id: string; data: { data: ScreenDef } } | null>(null);
+  if (read) last.current = { id, data: read };
+  const data = read ?? (last.current?.id === id ? last.current.data : undefined);
   const verdict = checkGate(summary?.gate);
   if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
   if (verdict) {
