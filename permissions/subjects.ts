@@ -49,6 +49,7 @@ export const SUBJECTS = [
   'AffiliateArea',
   'AffiliateCode',
   'AffiliateStatistic',
+  'AffiliatePayout',
   'News',
   'ApiToken',
   'BellItem',

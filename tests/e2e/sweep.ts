@@ -31,6 +31,7 @@ export async function manifestOf(page: Page): Promise<Manifest> {
 const RECORDS_OF: Record<string, string> = {
   'sales.detail': '/api/v1/sales',
   'admin.user-sms': '/api/v1/admin/user',
+  'admin.affiliate-settings': '/api/v1/admin/user?scope=affiliates',
 };
 
 /**
@@ -50,7 +51,8 @@ export async function addressesOf(
     if (path.includes(':id')) {
       const api = RECORDS_OF[screen.id] ?? manifest.resources[screen.resource ?? '']?.path;
       if (!api) throw new Error(`${screen.id}: ${path} names no resource to open a record of`);
-      const list = (await (await page.request.get(`${api}?per_page=1`)).json()) as { data: Array<{ id: number }> };
+      const first = `${api}${api.includes('?') ? '&' : '?'}per_page=1`;
+      const list = (await (await page.request.get(first)).json()) as { data: Array<{ id: number }> };
       if (!list.data?.length) throw new Error(`${screen.id}: the demo data has no ${screen.resource} to open`);
       path = path.replace(':id', String(list.data[0].id));
     }

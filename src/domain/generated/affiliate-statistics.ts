@@ -11,6 +11,18 @@ export interface Affiliatestatistic {
    * Minor units, in `currency`.
    */
   earnings?: number;
+  /**
+   * Earned on payments not due yet; minor units, in `currency`.
+   */
+  pending?: number;
+  /**
+   * Due and not paid out yet; minor units, in `currency`.
+   */
+  owed?: number;
+  /**
+   * Paid out so far; minor units, in `currency`.
+   */
+  paid?: number;
   currency?: string;
 }
 
@@ -25,5 +37,17 @@ export interface AffiliatestatisticInput {
    * Minor units, in `currency`.
    */
   earnings?: number;
+  /**
+   * Earned on payments not due yet; minor units, in `currency`.
+   */
+  pending?: number;
+  /**
+   * Due and not paid out yet; minor units, in `currency`.
+   */
+  owed?: number;
+  /**
+   * Paid out so far; minor units, in `currency`.
+   */
+  paid?: number;
   currency?: string;
 }

@@ -10,7 +10,9 @@ export type AdminAction =
   | 'sessions_ended'
   | 'user_deleted'
   | 'marketing_access'
-  | 'signed_in_as';
+  | 'signed_in_as'
+  | 'affiliate_settings'
+  | 'affiliate_paid';
 
 /** One admin action on a user: who did it, to whom, and the values it changed from and to. */
 export interface AuditEntry {

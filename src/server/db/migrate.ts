@@ -44,6 +44,7 @@ import * as apiTokens from './migrations/0041-api-tokens';
 import * as adminSupport from './migrations/0042-admin-support';
 import * as uiOverlays from './migrations/0043-ui-overlays';
 import * as uiAudit from './migrations/0044-ui-audit';
+import * as affiliateProgramme from './migrations/0045-affiliate-programme';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0042-admin-support': adminSupport,
   '0043-ui-overlays': uiOverlays,
   '0044-ui-audit': uiAudit,
+  '0045-affiliate-programme': affiliateProgramme,
 };
 
 /** Brings the database up to date; throws with the failing migration's error. */

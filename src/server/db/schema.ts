@@ -4,6 +4,7 @@ import type { UiAuditTable, UiReleasesTable, UiStateTable } from './tables/ui-co
 import type { ApiTokensTable, NewsReadsTable, NewsTable, NotificationsTable } from './tables/bell';
 import type { IntegrationsTable } from './tables/integrations';
 import type { AdminAuditTable } from './tables/admin-audit';
+import type { AffiliatePayoutsTable, AffiliateSettingsTable } from './tables/affiliates';
 import type {
   BillingEventsTable,
   UsersTable,
@@ -121,6 +122,8 @@ export interface Database {
   notifications: NotificationsTable;
   api_tokens: ApiTokensTable;
   admin_audit: AdminAuditTable;
+  affiliate_settings: AffiliateSettingsTable;
+  affiliate_payouts: AffiliatePayoutsTable;
   ui_releases: UiReleasesTable;
   ui_state: UiStateTable;
   ui_audit: UiAuditTable;

@@ -36,6 +36,8 @@ export interface SubscriptionPaymentsTable {
   amount: number;
   currency: string;
   description: string | null;
+  /** What it paid for: `plan` or `bundle` (migration 0045). */
+  kind: Generated<string>;
   paid_at: string;
   created_at: string;
 }

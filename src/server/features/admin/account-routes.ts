@@ -12,6 +12,7 @@ import {
 } from '../../engine/responses';
 import { typed } from '../../engine/typed-routes';
 import { notFound } from '../../infra/domain-error';
+import { affiliateAccount } from './affiliates';
 import { auditPage, supportAccount } from './audit';
 import { adminOnly } from '../../core/admin-only';
 
@@ -37,6 +38,14 @@ const ACCOUNT = object({
   sessions: INTEGER,
   deleted_at: NULLABLE_STRING,
   created_at: STRING,
+  // An affiliate's: their settings and earnings (minor units of the deployment's currency).
+  percent_amount: INTEGER,
+  fixed_amount: INTEGER,
+  percent_discount_amount: INTEGER,
+  fixed_discount_amount: INTEGER,
+  owed: INTEGER,
+  pending: INTEGER,
+  paid: INTEGER,
 });
 
 const AUDIT_ROW = object(
@@ -57,10 +66,10 @@ const AUDIT_PAGE = object(
 
 /**
  * What the user's page in the admin area reads: `GET /admin/user/account/{id}` (the account as the support console
- * shows it: balance and its currency, marketing access, open sessions) and `GET /admin/user/audit/{id}` (every admin
+ * shows it: balance and its currency, marketing access, open sessions; an affiliate's settings and earnings) and `GET /admin/user/audit/{id}` (every admin
  * action on the user, newest first, in the reader's language).
  */
-export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+export async function accountRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
   adminOnly(fastify);
   const app = typed(fastify);
   app.get(
@@ -70,7 +79,15 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (!req.ability.can('read', 'User')) return reply.forbid('read', 'User');
       const data = await supportAccount(app.db, req.params.id);
       if (!data) throw notFound();
-      return { data };
+      if (!data.is_affiliate || data.deleted_at) return { data };
+      // The account's own names and balance currency stay; the affiliate's settings and earnings are added.
+      const {
+        first_name: _,
+        last_name: __,
+        currency: ___,
+        ...money
+      } = await affiliateAccount(app.db, data.id, opts.currency);
+      return { data: { ...data, ...money } };
     },
   );
 

@@ -31,3 +31,93 @@ export async function referredStages(db: Db, affiliateId: number): Promise<strin
   const rows = await db.selectFrom('users').select(['stage']).where('referred_by', '=', affiliateId).execute();
   return rows.map((r) => r.stage);
 }
+
+const PER_PAGE = 25;
+
+/** A page of rows (1-based) and how many there are in all, as the lists' `meta` says it. */
+const metaOf = (page: number, total: number) => ({
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(total / PER_PAGE)),
+  per_page: PER_PAGE,
+  total,
+});
+
+/**
+ * The owners an affiliate referred, newest first, a page at a time: when each signed up, first paid for a plan,
+ * ended, and their stage — no names or addresses.
+ */
+export async function referredOwners(db: Db, affiliateId: number, page: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users as u')
+      .leftJoin('subscription_payments as p', (join) =>
+        join.onRef('p.user_id', '=', 'u.id').on('p.status', '=', 'paid').on('p.kind', '=', 'plan'),
+      )
+      .select((eb) => [
+        'u.id',
+        'u.created_at',
+        'u.stage',
+        'u.subscription_ended_at',
+        eb.fn.min('p.paid_at').as('subscribed_at'),
+      ])
+      .where('u.referred_by', '=', affiliateId)
+      .groupBy(['u.id', 'u.created_at', 'u.stage', 'u.subscription_ended_at'])
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id', 'desc')
+      .limit(PER_PAGE)
+      .offset((page - 1) * PER_PAGE)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('referred_by', '=', affiliateId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      signed_up_at: r.created_at,
+      subscribed_at: (r.subscribed_at as string | null) ?? null,
+      unsubscribed_at: r.subscription_ended_at,
+      status: r.stage,
+    })),
+    meta: metaOf(page, Number(count.n)),
+  };
+}
+
+/** What admins paid the affiliate, newest first, a page at a time. */
+export async function payoutsTo(db: Db, affiliateId: number, page: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('affiliate_payouts')
+      .select(['id', 'amount', 'currency', 'created_at'])
+      .where('affiliate_id', '=', affiliateId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PER_PAGE)
+      .offset((page - 1) * PER_PAGE)
+      .execute(),
+    db
+      .selectFrom('affiliate_payouts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('affiliate_id', '=', affiliateId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    data: rows.map((r) => ({ id: r.id, paid_at: r.created_at, amount: Number(r.amount), currency: r.currency })),
+    meta: metaOf(page, Number(count.n)),
+  };
+}
+
+/** The affiliate a referral code names (an affiliate's, not deleted), with their first name, or null. */
+export async function affiliateByCode(db: Db, code: string) {
+  return (
+    (await db
+      .selectFrom('users')
+      .select(['id', 'first_name'])
+      .where('affiliate_code', '=', code)
+      .where('is_affiliate', '=', 1)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()) ?? null
+  );
+}

@@ -1,8 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { dataBody, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
-import { affiliateCodeOf, referredStages } from './code';
+import { affiliateEarnings, affiliateSettingsOf } from '../../core/affiliate-earnings';
+import { dataBody, INTEGER, NULLABLE_STRING, object, pageMeta, responses, STRING } from '../../engine/responses';
+import { notFound } from '../../infra/domain-error';
+import { affiliateByCode, affiliateCodeOf, payoutsTo, referredOwners, referredStages } from './code';
 
-/** The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic). */
+const paged = (row: unknown) =>
+  object({ data: { type: 'array', items: row }, meta: pageMeta }, { required: ['data', 'meta'] });
+const REFERRED = paged(
+  object({
+    id: INTEGER,
+    signed_up_at: STRING,
+    subscribed_at: NULLABLE_STRING,
+    unsubscribed_at: NULLABLE_STRING,
+    status: STRING,
+  }),
+);
+const PAYOUTS = paged(object({ id: INTEGER, paid_at: STRING, amount: INTEGER, currency: STRING }));
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
+} as const;
+
+/**
+ * The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic), and what
+ * the register page shows of the affiliate whose link brought a visitor (GET /affiliate/user/{code}).
+ */
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string }): Promise<void> {
   const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
 
@@ -35,6 +58,9 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
               subscribed: INTEGER,
               unsubscribed: INTEGER,
               earnings: INTEGER,
+              pending: INTEGER,
+              owed: INTEGER,
+              paid: INTEGER,
               currency: STRING,
             }),
           ),
@@ -44,7 +70,11 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
     },
     async (req, reply) => {
       if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
-      const rows = await referredStages(app.db, req.user!.id);
+      const id = req.user!.id;
+      const [rows, money] = await Promise.all([
+        referredStages(app.db, id),
+        affiliateEarnings(app.db, id, opts.currency),
+      ]);
       const count = (stages: string[]) => rows.filter((stage) => stages.includes(stage)).length;
       return {
         data: {
@@ -54,9 +84,68 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
           trialing: count(['trial']),
           subscribed: count(['subscriber', 'gracePeriod']),
           unsubscribed: count(['unsubscriber', 'lapsed']),
-          // Earnings arrive with billing; until then nothing has been earned.
-          earnings: 0,
-          // Earnings are money, in minor units of the deployment's currency (the one its plans are billed in).
+          // Money, in minor units of the deployment's currency (the one its plans are billed in): every commission
+          // earned on the referred owners' plan payments, those not due yet, those due and not paid out, and paid.
+          earnings: money.earned,
+          pending: money.pending,
+          owed: money.owed,
+          paid: money.paid,
+          currency: opts.currency,
+        },
+      };
+    },
+  );
+
+  // The owners the affiliate referred, by dates and stage (spec §3: subscribers), and the payouts they had.
+  app.get<{ Querystring: { page: number } }>(
+    '/api/v1/affiliate/referred',
+    { schema: { querystring: pageQuery, response: responses({ 200: REFERRED }), tags: ['affiliate'] } },
+    async (req, reply) => {
+      if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
+      return referredOwners(app.db, req.user!.id, req.query.page);
+    },
+  );
+  app.get<{ Querystring: { page: number } }>(
+    '/api/v1/affiliate/payouts',
+    { schema: { querystring: pageQuery, response: responses({ 200: PAYOUTS }), tags: ['affiliate'] } },
+    async (req, reply) => {
+      if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
+      return payoutsTo(app.db, req.user!.id, req.query.page);
+    },
+  );
+
+  app.get<{ Params: { code: string } }>(
+    '/api/v1/affiliate/user/:code',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['code'],
+          properties: { code: { type: 'string', pattern: '^[A-Za-z0-9]{4,32}$' } },
+        },
+        response: responses({
+          200: dataBody(
+            object({
+              first_name: STRING,
+              fixed_discount_amount: INTEGER,
+              percent_discount_amount: INTEGER,
+              currency: STRING,
+            }),
+          ),
+        }),
+        tags: ['affiliate'],
+      },
+    },
+    async (req) => {
+      const affiliate = await affiliateByCode(app.db, req.params.code);
+      if (!affiliate) throw notFound();
+      const settings = await affiliateSettingsOf(app.db, affiliate.id);
+      return {
+        data: {
+          first_name: affiliate.first_name,
+          fixed_discount_amount: settings.fixed_discount_amount,
+          percent_discount_amount: settings.percent_discount_amount,
           currency: opts.currency,
         },
       };

@@ -4,6 +4,7 @@ import type { I18n } from '../../infra/i18n';
 import { bundleById } from '../../../domain/credits';
 import { grantBundle } from '../credits';
 import { accountOfCustomer, claimEvent, releaseEvent, userExists } from './event-claims';
+import { keepPlanPayment } from './plan-payments';
 import { syncSubscription } from './sync';
 import { sendTrialReminder } from './trial-reminder';
 
@@ -17,8 +18,8 @@ export interface BillingEventDeps {
  * it claimed does nothing), and the claim is let go if acting fails, so the provider's retry can act. A card saved
  * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
  * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
- * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not; a charge that failed tells
- * the owner (their bell).
+ * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not; a plan's invoice paid is
+ * kept with the owner's payments (`keepPlanPayment`); a charge that failed tells the owner (their bell).
  */
 export async function handleBillingEvent(
   app: FastifyInstance,
@@ -38,6 +39,8 @@ export async function handleBillingEvent(
         subscriptionId: event.subscriptionId,
       });
     if (event.paidOneOff) await grantPaidBundle(app, event.paidOneOff);
+    if (event.paidPlan && event.customerId)
+      await keepPlanPayment(app.db, event.customerId, event.subscriptionId, event.paidPlan);
     if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
       await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
     if (event.type === 'invoice.payment_failed' && event.customerId) {

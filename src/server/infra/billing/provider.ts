@@ -134,6 +134,8 @@ export interface BillingEvent {
   setupIntentId: string | null;
   /** A one-off invoice paid (`invoice.paid`), with the metadata it was charged with. */
   paidOneOff: { invoiceId: string; metadata: Record<string, string> } | null;
+  /** A subscription's invoice paid (`invoice.paid`): what was paid for the plan (minor units) and when (ISO). */
+  paidPlan: { invoiceId: string; amount: number; currency: string; paidAt: string } | null;
 }
 
 /** The card was declined: the spec's 'Incorrect card details'. */

@@ -262,6 +262,20 @@ export function stripeBilling(options: {
           type === 'invoice.paid' && !subscription
             ? { invoiceId: object.id as string, metadata: (object.metadata ?? {}) as Record<string, string> }
             : null,
+        paidPlan:
+          type === 'invoice.paid' && subscription
+            ? {
+                invoiceId: object.id as string,
+                amount: Number(object.amount_paid ?? 0),
+                currency: String(object.currency ?? ''),
+                paidAt: new Date(
+                  1000 *
+                    Number(
+                      (object.status_transitions as { paid_at?: number | null } | undefined)?.paid_at ?? event.created,
+                    ),
+                ).toISOString(),
+              }
+            : null,
       };
     },
   };

@@ -67,6 +67,7 @@ export async function applyLiqpayBundle(app: FastifyInstance, params: Params): P
       amount: Math.round(Number(params.amount) * 100),
       currency: String(params.currency ?? 'UAH').toLowerCase(),
       description: description(order.bundle),
+      kind: 'bundle',
       paid_at: new Date(Number(params.end_date) || Date.now()).toISOString(),
       created_at: nowIso(),
     })
