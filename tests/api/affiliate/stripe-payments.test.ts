@@ -1,0 +1,55 @@
+import { Agent, createUser } from '../../helpers/app';
+import { billingStudio, saveCard, trialOwner } from '../../helpers/billing-studio';
+
+/**
+ * The plan payments an affiliate earns on are the app's own records: each subscription invoice the card provider
+ * reports paid (`invoice.paid`) is kept once, in its currency and amount, marked as a plan's; a renewal adds one more.
+ */
+const studio = billingStudio();
+
+const kept = (userId: number) =>
+  studio.t.app.db
+    .selectFrom('subscription_payments')
+    .select(['provider', 'kind', 'status', 'amount', 'currency', 'payment_id', 'paid_at'])
+    .where('user_id', '=', userId)
+    .orderBy('paid_at')
+    .execute();
+
+describe("a referred owner's plan payments", () => {
+  it('are kept once each as the provider reports them paid, and earn their affiliate the commission', async () => {
+    const affiliate = await createUser(studio.t.app, { email: 'stripe-affiliate@example.com' });
+    await studio.t.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', affiliate.id).execute();
+    await studio.t.app.db
+      .insertInto('affiliate_settings')
+      .values({ user_id: affiliate.id, percent_amount: 20, updated_at: new Date().toISOString() })
+      .execute();
+    const { agent, user, advance } = await trialOwner(studio, 0);
+    await studio.t.app.db.updateTable('users').set({ referred_by: affiliate.id }).where('id', '=', user.id).execute();
+    expect(await saveCard(studio, agent, '4242 4242 4242 4242')).toBe(303);
+    expect((await agent.post('/api/v1/subscription/subscribe', { plan_id: 'business-monthly' })).statusCode).toBe(200);
+    await studio.provider.delivered();
+
+    const first = await kept(user.id);
+    expect(first).toEqual([
+      expect.objectContaining({ provider: 'stripe', kind: 'plan', status: 'paid', currency: 'gbp' }),
+    ]);
+    const amount = first[0].amount;
+    expect(amount).toBeGreaterThan(0);
+    // The provider's own record of it: the same invoice, the same amount.
+    const invoice = (await studio.stripe.invoices.list({ limit: 100 })).data.find((i) => i.id === first[0].payment_id)!;
+    expect(invoice.amount_paid).toBe(amount);
+
+    // A renewal a month on is one more payment; events delivered again add nothing.
+    await advance(32);
+    const after = await kept(user.id);
+    expect(after).toHaveLength(2);
+    expect(new Set(after.map((p) => p.payment_id)).size).toBe(2);
+
+    // Its affiliate earned 20 % of both, not yet due (60 days after each payment).
+    const partner = new Agent(studio.t.app);
+    await partner.login(affiliate.email, affiliate.password);
+    const stat = (await partner.get('/api/v1/affiliate/statistic')).json().data;
+    const earned = after.reduce((sum, p) => sum + Math.round((p.amount * 20) / 100), 0);
+    expect(stat).toMatchObject({ earnings: earned, pending: earned, owed: 0, paid: 0, subscribed: 1 });
+  });
+});
