@@ -85,6 +85,21 @@ describe('demo data', () => {
     expect(archive.size).toBeGreaterThan(10_000);
   });
 
+  it("shows the demo affiliate money owed, not yet due and paid, from the referred owners' plan payments", async () => {
+    const affiliate = new Agent(t.app);
+    expect((await affiliate.login('affiliate@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    // 20 % of the lite owner's six payments of £9.99 and the read-only owner's four of £29.99: £36.00 in all; £4.00
+    // of it paid in the last 60 days, not due; £16.00 paid out 35 days ago, £16.00 owed now.
+    expect((await affiliate.get('/api/v1/affiliate/statistic')).json().data).toMatchObject({
+      subscribers: 2,
+      earnings: 3600,
+      pending: 400,
+      owed: 1600,
+      paid: 1600,
+    });
+    expect((await affiliate.get('/api/v1/affiliate/payouts')).json().meta.total).toBe(1);
+  });
+
   it('seeds once: a second run leaves the database as it is', async () => {
     const count = async () =>
       Number(

@@ -1,0 +1,65 @@
+import type { Db } from '../db/database';
+import { nowIso } from '../db/database';
+
+const DAY = 86_400_000;
+
+/**
+ * The demo affiliate's programme: 20 % of each plan payment, a 10 % discount for the owners they bring. The lite and
+ * read-only owners signed up through their link; their monthly plan payments (the lite owner's still running, the
+ * read-only owner's until the month that ended 30 days ago) are kept as the app keeps paid invoices, and an admin paid the
+ * affiliate what was due 35 days ago — so the affiliate's page shows money owed, not yet due and paid.
+ */
+export async function seedAffiliateProgramme(db: Db, currency: string): Promise<void> {
+  const byEmail = async (email: string) =>
+    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst())?.id;
+  const [affiliate, lite, readonly, admin] = await Promise.all([
+    byEmail('affiliate@demo.test'),
+    byEmail('lite@demo.test'),
+    byEmail('readonly@demo.test'),
+    byEmail('admin@demo.test'),
+  ]);
+  if (!affiliate || !lite || !readonly) return;
+  const now = Date.now();
+  const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
+  await db
+    .insertInto('affiliate_settings')
+    .values({ user_id: affiliate, percent_amount: 20, percent_discount_amount: 10, updated_at: nowIso() })
+    .execute();
+  await db.updateTable('users').set({ referred_by: affiliate }).where('id', 'in', [lite, readonly]).execute();
+  const payments = [
+    ...[150, 120, 90, 60, 30, 0].map((d) => ({ user: lite, amount: 999, daysAgo: d + 2 })),
+    ...[150, 120, 90, 60].map((d) => ({ user: readonly, amount: 2999, daysAgo: d })),
+  ];
+  await db
+    .insertInto('subscription_payments')
+    .values(
+      payments.map((p, i) => ({
+        user_id: p.user,
+        provider: 'stripe',
+        order_id: `sub_demo_${p.user}`,
+        payment_id: `in_demo_${i + 1}`,
+        status: 'paid',
+        kind: 'plan',
+        amount: p.amount,
+        currency: currency.toLowerCase(),
+        description: null,
+        paid_at: at(p.daysAgo),
+        created_at: nowIso(),
+      })),
+    )
+    .execute();
+  // Paid 35 days ago: what had fallen due by then (payments 95 days ago or more).
+  const paid = payments
+    .filter((p) => p.daysAgo - 35 >= 60)
+    .reduce((sum, p) => sum + Math.round((p.amount * 20) / 100), 0);
+  await db
+    .insertInto('affiliate_payouts')
+    .values({
+      affiliate_id: affiliate,
+      amount: paid,
+      currency: currency.toLowerCase(),
+      paid_by: admin ?? null,
+      created_at: at(35),
+    })
+    .execute();
+}
