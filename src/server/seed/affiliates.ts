@@ -25,7 +25,12 @@ export async function seedAffiliateProgramme(db: Db, currency: string): Promise<
     .insertInto('affiliate_settings')
     .values({ user_id: affiliate, percent_amount: 20, percent_discount_amount: 10, updated_at: nowIso() })
     .execute();
-  await db.updateTable('users').set({ referred_by: affiliate }).where('id', 'in', [lite, readonly]).execute();
+  // They signed up a fortnight before their first payment (the trial), through the affiliate's link.
+  await db
+    .updateTable('users')
+    .set({ referred_by: affiliate, created_at: at(166) })
+    .where('id', 'in', [lite, readonly])
+    .execute();
   const payments = [
     ...[150, 120, 90, 60, 30, 0].map((d) => ({ user: lite, amount: 999, daysAgo: d + 2 })),
     ...[150, 120, 90, 60].map((d) => ({ user: readonly, amount: 2999, daysAgo: d })),

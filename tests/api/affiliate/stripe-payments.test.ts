@@ -1,9 +1,11 @@
+import { planById } from '../../../src/domain/plans';
 import { Agent, createUser } from '../../helpers/app';
 import { billingStudio, saveCard, trialOwner } from '../../helpers/billing-studio';
 
 /**
  * The plan payments an affiliate earns on are the app's own records: each subscription invoice the card provider
  * reports paid (`invoice.paid`) is kept once, in its currency and amount, marked as a plan's; a renewal adds one more.
+ * The owner, brought by the affiliate, pays their plan less the affiliate's discount.
  */
 const studio = billingStudio();
 
@@ -21,7 +23,12 @@ describe("a referred owner's plan payments", () => {
     await studio.t.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', affiliate.id).execute();
     await studio.t.app.db
       .insertInto('affiliate_settings')
-      .values({ user_id: affiliate.id, percent_amount: 20, updated_at: new Date().toISOString() })
+      .values({
+        user_id: affiliate.id,
+        percent_amount: 20,
+        percent_discount_amount: 10,
+        updated_at: new Date().toISOString(),
+      })
       .execute();
     const { agent, user, advance } = await trialOwner(studio, 0);
     await studio.t.app.db.updateTable('users').set({ referred_by: affiliate.id }).where('id', '=', user.id).execute();
@@ -34,7 +41,8 @@ describe("a referred owner's plan payments", () => {
       expect.objectContaining({ provider: 'stripe', kind: 'plan', status: 'paid', currency: 'gbp' }),
     ]);
     const amount = first[0].amount;
-    expect(amount).toBeGreaterThan(0);
+    // The affiliate's 10 % off the plan's price, their referral discount.
+    expect(amount).toBe(Math.round(planById('business-monthly')!.prices.gbp * 0.9));
     // The provider's own record of it: the same invoice, the same amount.
     const invoice = (await studio.stripe.invoices.list({ limit: 100 })).data.find((i) => i.id === first[0].payment_id)!;
     expect(invoice.amount_paid).toBe(amount);

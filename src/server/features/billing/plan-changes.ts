@@ -4,6 +4,7 @@ import { CardDeclinedError, type BillingSubscription } from '../../infra/billing
 import { DomainError } from '../../infra/domain-error';
 import { customerOf, defaultCard, liveSubscriptionId, type BillingAccount } from './account';
 import { claimPromo } from './promo';
+import { referralCoupon } from './referral';
 import { syncSubscription } from './sync';
 
 /** A provider call that may decline the card: the decline is the spec's 'Incorrect card details', nothing saved. */
@@ -19,7 +20,8 @@ export async function charging(call: () => Promise<BillingSubscription>): Promis
 /**
  * Subscribes (or, after a subscription ended, buys again) to a plan, paid with the default card. An owner still on
  * the free trial keeps it: the plan starts, and is first charged, when the trial ends (spec §1). A promo code
- * discounts it for the code's months (its use given back if the subscription fails).
+ * discounts it for the code's months (its use given back if the subscription fails); without one, an owner an affiliate
+ * brought gets the affiliate's discount (`referralCoupon`).
  */
 export async function subscribe(
   app: FastifyInstance,
@@ -38,13 +40,15 @@ export async function subscribe(
       ? user.trial_ends_at
       : undefined;
   const promo = promoCode ? await claimPromo(app, account, promoCode, now) : null;
+  // Without a promo code, an owner an affiliate brought gets the affiliate's discount on their first subscription.
+  const coupon = promo?.coupon ?? (await referralCoupon(app, account));
   let sub: BillingSubscription;
   try {
     sub = await charging(() =>
       account.provider.subscribe(customer, plan, account.currency, {
         trialEnd,
         accountId: user.id,
-        coupon: promo?.coupon,
+        coupon,
       }),
     );
   } catch (err) {
