@@ -60,9 +60,15 @@ test('areas are kept to their users', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('an affiliate creates their referral code', async ({ page, cspViolations }) => {
+test('a new affiliate joins and creates their referral code', async ({ page, cspViolations }) => {
   void cspViolations;
-  await login(page, 'affiliate@demo.test');
+  await page.goto('/register-affiliate');
+  await page.getByLabel('First name').fill('Nia');
+  await page.getByLabel('Last name').fill('Partner');
+  await page.getByLabel('Email').fill('nia.partner@example.com');
+  await page.locator('#root_password').fill('Nia-partner-1');
+  await page.getByLabel('Confirm password').fill('Nia-partner-1');
+  await page.getByRole('button', { name: 'Join as an affiliate' }).click();
   await expect(page).toHaveURL(/\/affiliate\/dashboard$/);
   await page.getByRole('button', { name: 'Create my code' }).click();
   // The code and its link, to open or copy; the button is gone once there is a code.
@@ -71,7 +77,23 @@ test('an affiliate creates their referral code', async ({ page, cspViolations })
   await expect(referral).toContainText(/[A-Z2-9]{8}/);
   await expect(page.getByRole('button', { name: 'Create my code' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Who signed up through you' })).toContainText('Sign-ups');
+  await expect(page.getByText('No one has signed up through your link yet.')).toBeVisible();
   await expectAccessible(page, 'affiliate dashboard');
+});
+
+test('the demo affiliate sees what the owners they brought paid them: owed, not yet due, paid', async ({
+  page,
+  cspViolations,
+}) => {
+  void cspViolations;
+  await login(page, 'affiliate@demo.test');
+  const referral = page.getByRole('region', { name: 'Your referral link' });
+  await expect(referral.getByRole('link', { name: /\/register\?ref=[A-Z2-9]{8}$/ })).toBeVisible();
+  const money = page.getByRole('region', { name: 'What you earn' });
+  await expect(money).toContainText('Owed to you£16.00');
+  await expect(money).toContainText('Paid to you£16.00');
+  await expect(page.getByRole('region', { name: 'Owners you referred' }).getByText('Subscriber')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payments to you' })).toContainText('£16.00');
 });
 
 test('read-only mode: the banner counts down, writing is hidden and gated forms lead to the subscription', async ({

@@ -1,10 +1,11 @@
 import type { Db } from '../db/database';
 import { nowIso } from '../db/database';
+import { randomCode } from '../infra/crypto';
 
 const DAY = 86_400_000;
 
 /**
- * The demo affiliate's programme: 20 % of each plan payment, a 10 % discount for the owners they bring. The lite and
+ * The demo affiliate's programme: their referral code, 20 % of each plan payment, a 10 % discount for the owners they bring. The lite and
  * read-only owners signed up through their link; their monthly plan payments (the lite owner's still running, the
  * read-only owner's until the month that ended 30 days ago) are kept as the app keeps paid invoices, and an admin paid the
  * affiliate what was due 35 days ago — so the affiliate's page shows money owed, not yet due and paid.
@@ -21,6 +22,12 @@ export async function seedAffiliateProgramme(db: Db, currency: string): Promise<
   if (!affiliate || !lite || !readonly) return;
   const now = Date.now();
   const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
+  // The link the two owners came through.
+  await db
+    .updateTable('users')
+    .set({ affiliate_code: randomCode(8) })
+    .where('id', '=', affiliate)
+    .execute();
   await db
     .insertInto('affiliate_settings')
     .values({ user_id: affiliate, percent_amount: 20, percent_discount_amount: 10, updated_at: nowIso() })
