@@ -110,6 +110,24 @@ export interface ApiRoutes {
       "200": string;
     };
   };
+  "POST /api/v1/admin/affiliate": {
+    responses: {
+      "201": {
+        data: {
+          id: number;
+        };
+        message?: string;
+      };
+    };
+    body: RegistrationInput;
+  };
+  "DELETE /api/v1/admin/affiliate/:id": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
   "GET /api/v1/admin/affiliate/:id": {
     responses: {
       "200": {

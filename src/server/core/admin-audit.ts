@@ -12,7 +12,8 @@ export type AdminAction =
   | 'marketing_access'
   | 'signed_in_as'
   | 'affiliate_settings'
-  | 'affiliate_paid';
+  | 'affiliate_paid'
+  | 'affiliate_added';
 
 /** One admin action on a user: who did it, to whom, and the values it changed from and to. */
 export interface AuditEntry {

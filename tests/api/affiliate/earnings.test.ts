@@ -132,11 +132,52 @@ describe('affiliate earnings', () => {
     expect((await guest.get('/api/v1/affiliate/user/<script>')).statusCode).toBe(422);
   });
 
+  it('lets an admin add an affiliate, who signs in to their area, and delete them; a taken email is refused', async () => {
+    const body = {
+      first_name: 'Addy',
+      last_name: 'Partner',
+      email: 'added-affiliate@example.com',
+      password: 'Added-pass-1',
+      password_confirmation: 'Added-pass-1',
+      region: 'GB',
+    };
+    const added = await admin.post('/api/v1/admin/affiliate', body);
+    expect(added.statusCode).toBe(201);
+    const id = added.json().data.id as number;
+    const again = await admin.post('/api/v1/admin/affiliate', body);
+    expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().errors)).toEqual(['email']);
+    expect(
+      (await admin.post('/api/v1/admin/affiliate', { ...body, email: 'x@example.com', password: 'short' })).statusCode,
+    ).toBe(422);
+    const partner = new Agent(t.app);
+    expect((await partner.login(body.email, body.password)).statusCode).toBe(200);
+    expect((await partner.get('/api/v1/affiliate/statistic')).statusCode).toBe(200);
+    expect((await admin.get(`/api/v1/admin/affiliate/${id}`)).json().data).toMatchObject({
+      first_name: 'Addy',
+      owed: 0,
+    });
+    // An owner is no affiliate: not deleted by this path.
+    const { user: owner } = await loggedIn(t.app);
+    expect((await admin.delete(`/api/v1/admin/affiliate/${owner.id}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/v1/admin/affiliate/${id}`)).statusCode).toBe(200);
+    expect((await new Agent(t.app).login(body.email, body.password)).statusCode).toBe(422);
+    const audit = await t.app.db
+      .selectFrom('admin_audit')
+      .select('action')
+      .where('user_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['affiliate_added', 'user_deleted']);
+  });
+
   it('is refused to owners and affiliates, and 404 for a user who is not an affiliate', async () => {
     const { agent: owner, user } = await loggedIn(t.app);
     const { agent: affiliate, aff } = await affiliateWithCode('curious@example.com');
     const body = { fixed_amount: 1, fixed_discount_amount: 0, percent_amount: 0, percent_discount_amount: 0 };
     for (const agent of [owner, affiliate]) {
+      expect((await agent.delete(`/api/v1/admin/affiliate/${aff.id}`)).statusCode).toBe(403);
+      expect((await agent.post('/api/v1/admin/affiliate', {})).statusCode).toBe(403);
       expect((await agent.get(`/api/v1/admin/affiliate/${aff.id}`)).statusCode).toBe(403);
       expect((await agent.put(`/api/v1/admin/affiliate/${aff.id}`, body)).statusCode).toBe(403);
       expect((await agent.post(`/api/v1/admin/user/pay-affiliate/${aff.id}`)).statusCode).toBe(403);

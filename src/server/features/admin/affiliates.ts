@@ -24,6 +24,33 @@ async function affiliate(trx: Db, dialect: Dialect, id: number) {
   if (!row) throw notFound();
 }
 
+/** Whether `id` is an affiliate's account, not deleted. */
+export async function isAffiliate(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('is_affiliate', '=', 1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** An affiliate an admin adds (`create` makes the account), with the audit row of who added them: both or neither. */
+export async function addAffiliate(db: Db, adminId: number, create: (trx: Db) => Promise<number>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const id = await create(trx);
+    await writeAudit(trx, {
+      adminId,
+      userId: id,
+      action: 'affiliate_added',
+      before: null,
+      after: { is_affiliate: true },
+    });
+    return id;
+  });
+}
+
 /** The affiliate's settings and earnings, for their page in the admin area. */
 export async function affiliateAccount(db: Db, id: number, currency: string) {
   const row = await db

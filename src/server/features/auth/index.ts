@@ -13,4 +13,4 @@ export default feature('auth', async (app, { config }) => {
   });
 });
 
-export { spendResetLinks } from './accounts';
+export { createAccount, registrationErrors, spendResetLinks } from './accounts';
