@@ -11,29 +11,25 @@ import { DomainError, notFound } from '../../infra/domain-error';
  * their referred owners get — and paying them what is owed. Each change writes its audit row in its transaction.
  */
 
-/** The affiliate (a user flagged so, not deleted), locked for the transaction on PostgreSQL, or a 404. */
-async function affiliate(trx: Db, dialect: Dialect, id: number) {
-  await lockOwner(trx, { dialect, ownerId: id });
-  const row = await trx
+/** The affiliate's names (a user flagged so, not deleted), or undefined. */
+const affiliateRow = (db: Db, id: number) =>
+  db
     .selectFrom('users')
-    .select('id')
+    .select(['first_name', 'last_name'])
     .where('id', '=', id)
     .where('is_affiliate', '=', 1)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound();
+
+/** The affiliate, locked for the transaction on PostgreSQL, or a 404. */
+async function affiliate(trx: Db, dialect: Dialect, id: number) {
+  await lockOwner(trx, { dialect, ownerId: id });
+  if (!(await affiliateRow(trx, id))) throw notFound();
 }
 
 /** Whether `id` is an affiliate's account, not deleted. */
 export async function isAffiliate(db: Db, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', id)
-    .where('is_affiliate', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(await affiliateRow(db, id));
 }
 
 /** An affiliate an admin adds (`create` makes the account), with the audit row of who added them: both or neither. */
@@ -53,13 +49,7 @@ export async function addAffiliate(db: Db, adminId: number, create: (trx: Db) =>
 
 /** The affiliate's settings and earnings, for their page in the admin area. */
 export async function affiliateAccount(db: Db, id: number, currency: string) {
-  const row = await db
-    .selectFrom('users')
-    .select(['first_name', 'last_name'])
-    .where('id', '=', id)
-    .where('is_affiliate', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await affiliateRow(db, id);
   if (!row) throw notFound();
   const [settings, earnings] = await Promise.all([affiliateSettingsOf(db, id), affiliateEarnings(db, id, currency)]);
   return { ...row, ...settings, ...earnings };
