@@ -97,9 +97,20 @@ if (typeof window !== 'undefined') {
  * `fetch` as the app's REST client uses it: notes what each answer says of the network, and while offline sends
  * nothing but GETs (everything that writes is disabled then; this is the guard behind the buttons).
  */
+/** The app's GETs so far, by path and query, oldest first (at most `MAX_READS`): what may be read again. */
+const reads = new Set<string>();
+const MAX_READS = 200;
+
+/** The GETs the app has made in this page, oldest first: a resource timing does not say its method, this does. */
+export const readsSoFar = (): string[] => [...reads];
+
 export async function offlineAwareFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const method = (init?.method ?? 'GET').toUpperCase();
   if (state.offline && method !== 'GET') throw new TypeError('Network Error');
+  if (method === 'GET' && reads.size < MAX_READS) {
+    const url = new URL(typeof input === 'object' && 'url' in input ? input.url : String(input), window.location.href);
+    if (url.origin === window.location.origin) reads.add(url.pathname + url.search);
+  }
   try {
     const res = await fetch(input, init);
     noteAnswer(res.headers);
