@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/domain/generated/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '**/dist/**',
+      '**/node_modules/**',
+      'node_modules/**',
+      'data/**',
+      'src/domain/generated/**',
+      'test-results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,13 +45,53 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/dev/**', '**/dev'], message: 'src/ imports nothing from dev/.' }] },
+        {
+          patterns: [
+            { group: ['**/dev/**', '**/dev'], message: 'src/ imports nothing from dev/.' },
+            {
+              group: ['**/packages/renderer', '**/packages/renderer/**'],
+              message: 'Import the renderer by its name, @soloist/renderer (its exports), not by path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The product uses the renderer as any host would: by its package name, through its `exports`.
+    files: ['dev/**', 'scripts/**', 'permissions/**', 'schemas/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/packages/renderer', '**/packages/renderer/**'],
+              message: 'Import the renderer by its name, @soloist/renderer (its exports), not by path.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A test's other contexts come from the `newContext` fixture (tests/e2e/fixtures.ts), which keeps the rule every
+    // context follows (tours done unless a test asks for them live) and closes them.
+    files: ['tests/e2e/**'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='browser'][property.name='newContext']",
+          message: 'Use the newContext fixture from ./fixtures, not browser.newContext().',
+        },
       ],
     },
   },
   {
     // The renderer is a platform: it must never reach into the product.
-    files: ['renderer/**'],
+    files: ['packages/renderer/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -48,7 +99,11 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src/**', '**/schemas/**', '**/permissions/**'],
-              message: 'renderer/ imports nothing from src/, schemas/ or permissions/.',
+              message: 'The renderer package imports nothing from src/, schemas/ or permissions/.',
+            },
+            {
+              group: ['@soloist/renderer', '@soloist/renderer/*'],
+              message: 'Inside the renderer package, import its own modules by relative path.',
             },
           ],
         },

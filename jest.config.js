@@ -26,6 +26,8 @@ const common = {
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esm})/)`],
   moduleNameMapper: {
+    // The renderer package's modules name the `.js` files tsc makes of them; here its TypeScript is read.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/tests/helpers/style-mock.ts',
     // The package's CJS build has no per-file entry for this module; use its ESM file (transformed above).
     '^@rjsf/validator-ajv8/lib/createPrecompiledValidator\\.js$':
@@ -42,13 +44,20 @@ const config = {
   // against a test that hangs, not a measure: `npm test` runs the API suites and the browser tests side by side on
   // two cores, where a test was measured taking four to five times as long as it does alone (the demo history's
   // seeding, the fuzz).
-  testTimeout: 150_000,
+  testTimeout: 400_000,
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testEnvironmentOptions: { customExportConditions: ['soloist-source', 'node', 'node-addons'] },
+      testMatch: ['<rootDir>/tests/unit/**/*.test.ts'],
+    },
     {
       ...common,
       displayName: 'unit-dom',
       testEnvironment: '<rootDir>/tests/helpers/jsdom-environment.ts',
+      testEnvironmentOptions: { customExportConditions: ['soloist-source', 'browser'] },
       testMatch: ['<rootDir>/tests/unit/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/helpers/dom-setup.ts'],
     },
@@ -57,6 +66,7 @@ const config = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
+      testEnvironmentOptions: { customExportConditions: ['soloist-source', 'node', 'node-addons'] },
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
       // fastify's search of require.cache for plugin names, which jest's registry makes slow (see the transform).
       transform: {

@@ -108,8 +108,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     devtool: production ? 'source-map' : 'cheap-module-source-map', // never eval: the CSP forbids it
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      // The renderer package from its sources (its `exports` name them under this condition), whose imports name the
+      // `.js` files tsc makes of them.
+      conditionNames: ['soloist-source', '...'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       // Measured: the markdown renderer rjsf imports is ~30 KB gzip on every form page, and no schema uses it.
-      alias: { 'markdown-to-jsx/react$': path.resolve(__dirname, 'renderer/react/form/plain-markdown.tsx') },
+      alias: { 'markdown-to-jsx/react$': '@soloist/renderer/size/plain-markdown' },
     },
     module: {
       rules: [
@@ -131,7 +135,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         {
           // rjsf's $ref lookup needs only resolve and equal from fast-uri (~21 KB minified on every form page).
           test: /[\\/]@rjsf[\\/]utils[\\/]/,
-          resolve: { alias: { 'fast-uri$': path.resolve(__dirname, 'renderer/react/form/uri-references.ts') } },
+          resolve: { alias: { 'fast-uri$': '@soloist/renderer/size/uri-references' } },
         },
       ],
     },
@@ -149,7 +153,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new NormalModuleReplacementPlugin(/^\.\/components\/(fields|widgets)\/index\.js$/, (resource) => {
         if (!/[\\/]@rjsf[\\/]core[\\/]lib$/.test(resource.context)) return;
         const kind = resource.request.includes('/fields/') ? 'fields' : 'widgets';
-        resource.request = path.resolve(__dirname, `renderer/react/form/rjsf-${kind}.ts`);
+        resource.request = `@soloist/renderer/size/rjsf-${kind}`;
       }),
       // MUI's CSS-variables theme, which a plain theme never reaches, out of every page (src/app/mui-without-css-vars.ts).
       new NormalModuleReplacementPlugin(/^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, (resource) => {

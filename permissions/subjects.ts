@@ -50,10 +50,12 @@ export const SUBJECTS = [
   'AffiliateCode',
   'AffiliateStatistic',
   'AffiliatePayout',
+  'Referral',
   'News',
   'ApiToken',
   'BellItem',
   'UiConfig',
+  'Onboarding',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

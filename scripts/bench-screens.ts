@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/build';
 import { loadConfig } from '../src/server/config';
-import { SCHEMA_POLL_MS } from '../renderer/core/routes';
+import { SCHEMA_POLL_MS } from '@soloist/renderer/core';
 import { benchSession } from './bench-session';
 
 type Row = (what: string, figure: string, target?: string) => void;

@@ -116,7 +116,7 @@ export function platformFigures(): { figures: Figure[]; details: Record<string, 
   );
   const literals = apiLiteralLines(sourceFiles('src/widgets'));
   const ui = lineCount(sourceFiles('src/widgets', 'src/app'));
-  const renderer = lineCount(sourceFiles('renderer'));
+  const renderer = lineCount(sourceFiles('packages/renderer'));
   const share = pure.length / all.length;
   const ratio = ui / renderer;
   const figures: Figure[] = [

@@ -13,7 +13,16 @@ const first = [
   { name: 'typecheck', part: 'checks', command: npm('typecheck') },
   { name: 'unit', part: 'unit', command: npm('test:unit', '--maxWorkers=2') },
   // Beside gen:types --check, which holds the generated types current: the build need not write them again.
-  { name: 'build', part: 'e2e', command: ['sh', '-c', 'npm run --silent build:server && npm run --silent build:web'] },
+  // The renderer package first (the server loads its built files), then its tarball checked as integrators get it.
+  {
+    name: 'build',
+    part: 'e2e',
+    command: [
+      'sh',
+      '-c',
+      'npm run --silent build:renderer && npm run --silent build:server && npm run --silent build:web && npm run --silent check:package',
+    ],
+  },
   { name: 'format:check', part: 'checks', command: npm('format:check') },
   { name: 'check:cycles', part: 'checks', command: npm('check:cycles') },
   { name: 'gen:types --check', part: 'checks', command: npm('gen:types', '--check') },

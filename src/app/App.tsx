@@ -16,15 +16,17 @@ import {
   type Gate,
   type Guard,
   type Preloaded,
-} from '../../renderer';
-import type { Action, Subject } from '../../permissions/subjects';
+} from '@soloist/renderer';
 import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
 import { setSession } from './offline/kept-session';
 import { CodeLoadBoundary } from './update/CodeLoadBoundary';
 import { changeLocale, currentLocale, INTL_LOCALES, reloadTexts, type Locale } from './i18n';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
-import { abilityFor, canFor, loadPermissions, refusalOf, useCurrentUser } from './session';
+import { abilityFor, canFor, loadPermissions, useCurrentUser } from './session';
+import { gateVerdict, SUBSCRIPTION_PAGE } from './gates';
+import { onboardingTours } from './onboarding';
+import { usePreviewAs } from './use-preview-as';
 import { homeOf, safeRedirect } from './homes';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
@@ -35,7 +37,6 @@ import './app.css';
 
 const SignedInSupport = lazy(() => import(/* webpackChunkName: "signed-in-support" */ './offline/SignedInSupport'));
 
-const SUBSCRIPTION_PAGE = '/account-setup/subscription/details';
 const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
 
 const TRIAL_START_PAGE = '/account-setup/subscription/start';
@@ -158,23 +159,12 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     );
   }, [user]);
 
-  // Spec §2/§6: gated forms need a valid subscription (API users bypass); a feature the plan lacks says which
-  // plan offers it; anything else the role may not do goes to the dashboard.
   const checkGate = useCallback(
-    (gate: Gate | undefined) => {
-      if (!gate || !user) return null;
-      if (gate.subscription && !user.subscription.valid && !user.is_api_user) return SUBSCRIPTION_PAGE;
-      if (gate.subject && gate.action && !can(gate.action, gate.subject)) {
-        const reason = ability ? refusalOf(ability, gate.action as Action, gate.subject as Subject) : '';
-        // The way up: the message links to the plans (spec §6 names the subscription page).
-        return reason.startsWith('permissions.availableOn.')
-          ? { message: String(t(reason)), link: { to: SUBSCRIPTION_PAGE, label: String(t('permissions.seePlans')) } }
-          : '/dashboard';
-      }
-      return null;
-    },
-    [user, can, ability, t],
+    (gate: Gate | undefined) => gateVerdict(gate, user, ability, (key) => String(t(key))),
+    [user, ability, t],
   );
+  // An admin's screen editor previews screens as each role and plan.
+  const previewAs = usePreviewAs(Boolean(user?.is_admin), t);
 
   const logout = useCallback(async () => {
     loggingOut.current = true;
@@ -206,6 +196,9 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     }),
     [user, locale, ability, logout, backToAdmin],
   );
+
+  // The screens' tours, for whoever is signed in: what they have done is read afresh for each user.
+  const tours = useMemo(() => (user ? onboardingTours() : undefined), [user?.id]);
 
   // What widgets may know of the app: they are given it, never import it.
   const widgetHost = useMemo(() => ({ user, reloadUser: reload }), [user, reload]);
@@ -256,6 +249,8 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
                 notify={notify}
                 confirm={confirm}
                 checkGate={checkGate}
+                previewAs={previewAs}
+                tours={tours}
                 readOnly={offline}
                 // Signing in: the user, the rules and the owner's shell load together, not one after another.
                 onSession={async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { HttpError, useRenderer, useSearchParams } from '../../renderer';
+import { HttpError, useRenderer, useSearchParams } from '@soloist/renderer';
 import type { CurrentUser } from './session';
 
 /** The call that sends the verification link again (spec §7, authentication). */

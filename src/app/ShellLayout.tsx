@@ -27,13 +27,14 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
 import { EmailNotices } from './EmailNotices';
-import { NavLink, type LayoutProps } from '../../renderer';
-import { ShellLayout as RendererShell } from '../../renderer';
+import { NavLink, type LayoutProps } from '@soloist/renderer';
+import { ShellLayout as RendererShell } from '@soloist/renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { refusalOf } from './session';
 import { useShell } from './shell-context';
 import { useDocumentTitle } from './document-title';
 import { BellSlot } from './BellSlot';
+import { HelpMenu } from './HelpMenu';
 import { OfflineBanner, OfflineDialog } from './offline/OfflineNotices';
 import { InstallOffer } from './install/InstallOffer';
 
@@ -136,6 +137,7 @@ export default function ShellLayout({ area, children }: LayoutProps) {
   const toolbar = (
     <>
       <BellSlot />
+      <HelpMenu />
       <LanguageSelect dark />
       {user && (
         <Typography variant="body2" sx={{ display: { xs: 'none', md: 'block' } }}>

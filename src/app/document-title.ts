@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAddress, useRenderer, useRouteMatcher, type Area } from '../../renderer';
+import { useAddress, useRenderer, useRouteMatcher, type Area } from '@soloist/renderer';
 
 const staticSegments = (route: string) => route.split('/').filter((s) => s && !s.startsWith(':')).length;
 

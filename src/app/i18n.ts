@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Preloaded } from '../../renderer';
+import type { Preloaded } from '@soloist/renderer';
 
 export const LOCALES = ['en', 'uk'] as const;
 export type Locale = (typeof LOCALES)[number];

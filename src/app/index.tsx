@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createRestClient, preloadScreenCode } from '../../renderer';
+import { createRestClient, preloadScreenCode } from '@soloist/renderer';
 import { screenWidgets } from '../widgets';
 import { App } from './App';
 import { initI18n } from './i18n';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Loading, NavLink, preloadable, type LayoutProps } from '../../renderer';
+import { Loading, NavLink, preloadable, type LayoutProps } from '@soloist/renderer';
 import { LanguageSelect } from './LanguageSelect';
 import { useDocumentTitle } from './document-title';
 import { useNetwork } from './offline/network';

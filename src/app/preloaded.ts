@@ -1,4 +1,4 @@
-import type { Preloaded } from '../../renderer';
+import type { Preloaded } from '@soloist/renderer';
 
 /**
  * The answers the server put into the page for its first screen (a JSON block, not a script: the CSP allows it),

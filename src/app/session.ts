@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { AppAbility, PermissionRules } from '../../permissions/defineAbilityFor';
+import type { AbilityUser, AppAbility, PermissionRules } from '../../permissions/defineAbilityFor';
 import type { CurrentUser } from '../domain/current-user';
 
 export type { CurrentUser };
 import type { Action, Subject } from '../../permissions/subjects';
-import type { RestClient } from '../../renderer';
-import { forgetData, HttpError } from '../../renderer';
+import type { RestClient } from '@soloist/renderer';
+import { forgetData, HttpError } from '@soloist/renderer';
 
 const USER_KEY = 'current-user';
 
@@ -73,7 +73,7 @@ export function loadPermissions(rest: Pick<RestClient, 'getJson'>): Promise<void
 }
 
 /** The browser's copy of the server's abilities: the same rules, the same pure function. None for a guest. */
-export function abilityFor(user: CurrentUser | null | undefined): AppAbility | null {
+export function abilityFor(user: AbilityUser | null | undefined): AppAbility | null {
   return user && permissions && rules ? permissions.defineAbilityFor(user, rules) : null;
 }
 

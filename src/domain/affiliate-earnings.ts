@@ -16,6 +16,9 @@ export interface AffiliateSettings {
   percent_discount_amount: number;
 }
 
+/** How long a referred owner's discount lasts: their first year's plan payments. */
+export const REFERRAL_DISCOUNT_MONTHS = 12;
+
 export const NO_SETTINGS: AffiliateSettings = {
   fixed_amount: 0,
   percent_amount: 0,

@@ -1,4 +1,4 @@
-import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '../../renderer/core/builtins';
+import { BUILTIN_SCREEN_KINDS, BUILTIN_WIDGETS } from '@soloist/renderer/core';
 
 /**
  * The names the app's code gives schemas, without loading React: the schema checks read them at build time

@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import inputGuard from './plugins/input-guard';
 import securityHeaders from './plugins/security-headers';
+import operations, { requestIdOf } from './plugins/operations';
 import { SCHEMA_KEYWORDS } from './engine/schema-keywords';
 import compression from './plugins/compression';
 import servicesPlugin from './plugins/services';
@@ -46,6 +47,7 @@ import affiliate from './features/affiliate';
 import clients from './features/clients';
 import uploads from './features/uploads';
 import bell from './features/bell';
+import onboarding from './features/onboarding';
 import referenceData from './features/reference-data';
 import apiTokens from './features/api-tokens';
 import uiConfig from './features/ui-config';
@@ -61,7 +63,8 @@ import { lazySerializerFactory } from './engine/lazy-serializer';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeList: Array<{ method: string; url: string; schema?: FastifySchema }>;
+    /** Every route as registered: `guest` when it answers without a session (the session plugin's rule). */
+    routeList: Array<{ method: string; url: string; schema?: FastifySchema; guest: boolean }>;
     /** The current schemas: the same object for the app's life, its contents replaced by a reload. */
     registry: SchemaRegistry;
     /** Schemas, permission rules and texts, and `reload()` (on file changes in development, on SIGHUP). */
@@ -98,6 +101,8 @@ export const schemaStore = (config: Config) =>
  */
 export const fastifyOptions = (config: Config, store?: SchemaStore) => ({
   logger: config.logger,
+  // Ids unique across processes (or the proxy's own), logged with each line and carried into the jobs a request adds.
+  genReqId: requestIdOf,
   // Starting runs the migrations: on a large database, or a busy machine, that may take longer than Fastify's
   // default 10 seconds for a plugin. A start that truly hangs is still ended, after two minutes.
   pluginTimeout: 120_000,
@@ -140,11 +145,15 @@ function normaliseBody(value: unknown, path: string[] = [], bad: string[] = []):
 export async function app(fastify: FastifyInstance, opts: Config & { store?: SchemaStore }): Promise<void> {
   const { store: given, ...config } = opts;
   // Every route, as registered, with its schema: tests walk them all (tenancy, fuzz), nothing is hand-picked.
-  const routes: Array<{ method: string; url: string; schema?: FastifySchema }> = [];
+  const routes: FastifyInstance['routeList'] = [];
   fastify.decorate('routeList', routes);
   fastify.addHook('onRoute', (r) => {
     for (const method of [r.method].flat())
-      if (method !== 'HEAD') routes.push({ method, url: r.url, schema: r.schema });
+      if (method !== 'HEAD') {
+        const access = (r.config as { access?: string } | undefined)?.access;
+        const guest = (access ?? (r.url.startsWith('/api/v1/') ? 'user' : 'public')) === 'public';
+        routes.push({ method, url: r.url, schema: r.schema, guest });
+      }
   });
   const store = given ?? schemaStore(config);
   const { registry, i18n } = store;
@@ -197,6 +206,8 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
   await fastify.register(multipart);
   await fastify.register(rateLimit, { global: false });
   await fastify.register(securityHeaders);
+  // Before the session: everything a request does after this runs under its id (and a job it adds carries it).
+  await fastify.register(operations, config);
   await fastify.register(sessionPlugin, { secure: config.secureCookies, days: config.sessionDays, i18n, rules: store });
   await fastify.register(abilityPlugin);
   await fastify.register(errorsPlugin, { registry });
@@ -246,6 +257,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     bell,
     apiTokens,
     uiConfig,
+    onboarding,
   ];
   for (const feature of features) await fastify.register(feature, { config, i18n, store });
   // The platform's own routes: the screens and texts, and every declared resource's generic routes.

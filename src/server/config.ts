@@ -1,8 +1,31 @@
 import path from 'node:path';
 
+/**
+ * What one process does (`SOLOIST_ROLE`): `all` serves the app and works the job queue (the embedded default);
+ * `api` serves the app and only adds jobs; `worker` works the queue and the schedules and serves no app route (only
+ * `/health`, `/ready` and `/metrics` on its port).
+ */
+export type ServerRole = 'all' | 'api' | 'worker';
+export const SERVER_ROLES: readonly ServerRole[] = ['all', 'api', 'worker'];
+
+/** A setting the environment gives that the server cannot run with: the message names it and what it takes. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 /** Everything the server reads from the environment, in one place. */
 export interface Config {
   databaseUrl: string;
+  /** What this process does (`SOLOIST_ROLE`, default `all`; `JOBS=0` is the older spelling of `api`). */
+  role: ServerRole;
+  /**
+   * The bearer token `GET /metrics` asks for (`METRICS_TOKEN`, at least 16 characters). Unset, `/metrics` answers
+   * 404 to everyone: the figures are never public by default.
+   */
+  metricsToken?: string;
   port: number;
   host: string;
   /** Root of the repository: schemas/ and data/ are found from here. */
@@ -19,6 +42,7 @@ export interface Config {
   /** Secure cookies: on when the app is reached over HTTPS. */
   secureCookies: boolean;
   sessionDays: number;
+  /** Structured JSON logs on stdout, one line an event, each request's with its id (`LOG`; on with NODE_ENV=production). */
   logger: boolean;
   /** Public address of the app, for links in emails. */
   appUrl: string;
@@ -96,12 +120,16 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Log-in attempts one account may make per minute (`LOGIN_ATTEMPTS_PER_MINUTE`, default 10). */
   loginAttemptsPerMinute: number;
+  /** Sign-ups one address may make per hour (`SIGN_UPS_PER_ADDRESS_PER_HOUR`, default 10). */
+  signUpsPerAddressPerHour: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const root = overrides.root ?? findRoot();
   return {
     databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(root, 'data', 'soloist.db')}`,
+    role: parseRole(env.SOLOIST_ROLE, env.JOBS),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     root,
@@ -113,7 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: path.resolve(root, env.WEB_DIR ?? path.join('dist', 'web')),
     secureCookies: env.SECURE_COOKIES === '1',
     sessionDays: Number(env.SESSION_DAYS ?? 14),
-    logger: env.LOG === '1',
+    logger: env.LOG ? env.LOG === '1' : env.NODE_ENV === 'production',
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -152,8 +180,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     currency: (env.CURRENCY ?? 'gbp').toLowerCase(),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginAttemptsPerMinute: positiveWhole(env.LOGIN_ATTEMPTS_PER_MINUTE, 10),
+    signUpsPerAddressPerHour: positiveWhole(env.SIGN_UPS_PER_ADDRESS_PER_HOUR, 10),
     ...overrides,
   };
+}
+
+/** `SOLOIST_ROLE` (all, api or worker); unset, `JOBS=0` still makes a process that takes no jobs. */
+export function parseRole(value: string | undefined, jobs?: string): ServerRole {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return jobs === '0' ? 'api' : 'all';
+  if ((SERVER_ROLES as readonly string[]).includes(v)) return v as ServerRole;
+  throw new ConfigError(`SOLOIST_ROLE must be one of ${SERVER_ROLES.join(', ')} (it is "${value}")`);
+}
+
+/** `METRICS_TOKEN`: unset or empty is none; a token short enough to guess is refused rather than used. */
+export function parseMetricsToken(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  if (v.length < 16 || /\s/.test(v))
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters without spaces (openssl rand -hex 24)');
+  return v;
 }
 
 /** A whole number of at least 1, or the fallback when unset or anything else. */

@@ -7,6 +7,8 @@ import { notificationJobs, SCAN_EVERY } from './features/notifications';
 import { campaignJobs, CAMPAIGNS_EVERY } from './features/marketing';
 import { exportJobs } from './features/data-export';
 import type { JobHandler } from './infra/queue/queue';
+import { opsServer } from './plugins/operations';
+import { closeOnSignals } from './shutdown';
 
 /**
  * What a launcher adds to the server's start. The production entry (`server.ts`) adds nothing; the development
@@ -24,8 +26,10 @@ export interface StartHooks {
 }
 
 /**
- * Starts the server and listens: the only code that does. Migrations run when the app starts; demo data is added to an
- * empty database (unless `SEED=0`).
+ * Starts the server and listens: the only code that does. Migrations run when the app starts (one process at a time);
+ * demo data is added to an empty database (unless `SEED=0`). `SOLOIST_ROLE` says what this process does: `all` serves
+ * the app and works the queue, `api` serves the app and only adds jobs, `worker` works the queue and the schedules
+ * and listens only for `/health`, `/ready` and `/metrics`.
  */
 export async function startServer(hooks: StartHooks = {}): Promise<FastifyInstance> {
   const config = loadConfig();
@@ -33,36 +37,49 @@ export async function startServer(hooks: StartHooks = {}): Promise<FastifyInstan
     throw new Error('Set SECRETS_KEY: provider tokens and keys are sealed with it (see the README).');
   await hooks.prepare?.(config);
   const app = await buildApp(config);
-  if (process.env.SEED !== '0')
+  const serves = config.role !== 'worker';
+  const works = config.role !== 'api';
+  if (serves && process.env.SEED !== '0')
     await seedDemoData(app.db, app.dialect, app.schemas.i18n.translator('en'), config.appUrl);
-  // The hourly checks run on the durable job queue, once per hour across all processes; JOBS=0 makes a process that
-  // serves requests only.
-  const jobs = { ...hourlyJobs(app), ...hooks.hourly?.(app) };
-  await scheduleHourly(app, jobs);
-  // Reminders and thank-yous: the clock looks every five minutes and asks for each message due, once.
-  const messages = notificationJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl });
-  await app.queue.every('messages.scan', SCAN_EVERY);
-  // Marketing campaigns: scheduled ones start when due; each sends in batches.
-  const campaigns = campaignJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom });
-  await app.queue.every('campaigns.due', CAMPAIGNS_EVERY);
-  // Export-information archives, asked for or automatic, are made on the queue.
-  const exports = exportJobs(app, { appUrl: config.appUrl });
-  await app.listen({ port: config.port, host: config.host });
-  await hooks.listening?.(app);
-  if (process.env.JOBS !== '0') app.queue.work({ ...jobs, ...messages, ...campaigns, ...exports });
-  console.log(`Soloist is running on http://localhost:${config.port}`);
+  const jobs = jobHandlers(app, config, hooks);
+  // Schedules are declared by the processes that work the queue. On Redis each is one BullMQ job scheduler, however
+  // many workers declare it, so it fires once per period across them all; the embedded queue keys each period's run.
+  if (works) await declareSchedules(app, jobs.hourly);
+
+  let listener: FastifyInstance = app;
+  if (serves) {
+    await app.listen({ port: config.port, host: config.host });
+    await hooks.listening?.(app);
+  } else {
+    listener = await opsServer(app);
+    await listener.listen({ port: config.port, host: config.host });
+  }
+  if (works) app.queue.work(app.operations.instrumentJobs(jobs.all));
+  const what = { all: 'Soloist is running', api: 'Soloist (API only) is running', worker: 'Soloist worker is running' };
+  const line = `${what[config.role]} on http://localhost:${config.port}${serves ? '' : ' (/health, /ready, /metrics)'}`;
+  if (config.logger) app.log.info({ role: config.role, port: config.port }, line);
+  else console.log(line);
   // Schemas, permission rules and texts are read again on SIGHUP (and on file changes unless NODE_ENV=production);
   // a set with a problem is not used and the log says why.
   app.schemas.onSignal('SIGHUP');
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(
-      signal,
-      () =>
-        void app
-          .close()
-          .then(() => hooks.close?.())
-          .then(() => process.exit(0)),
-    );
-  }
+  closeOnSignals({ app, listener, after: hooks.close });
   return app;
+}
+
+/** Every job this build runs: the hourly checks (the app's and the launcher's), messages, campaigns and exports. */
+function jobHandlers(app: FastifyInstance, config: Config, hooks: StartHooks) {
+  const hourly = { ...hourlyJobs(app), ...hooks.hourly?.(app) };
+  // Reminders and thank-yous: the clock looks every five minutes and asks for each message due, once.
+  const messages = notificationJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl });
+  // Marketing campaigns: scheduled ones start when due; each sends in batches.
+  const campaigns = campaignJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom });
+  // Export-information archives, asked for or automatic, are made on the queue.
+  const exports = exportJobs(app, { appUrl: config.appUrl });
+  return { hourly, all: { ...hourly, ...messages, ...campaigns, ...exports } };
+}
+
+async function declareSchedules(app: FastifyInstance, hourly: Record<string, JobHandler>): Promise<void> {
+  await scheduleHourly(app, hourly);
+  await app.queue.every('messages.scan', SCAN_EVERY);
+  await app.queue.every('campaigns.due', CAMPAIGNS_EVERY);
 }

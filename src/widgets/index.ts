@@ -4,7 +4,7 @@ import {
   type CellType,
   type RendererWidget,
   type ScreenWidget,
-} from '../../renderer';
+} from '@soloist/renderer';
 import { DiscountCell } from './cells/Discount';
 
 /**
@@ -103,9 +103,7 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'trial-start': preloadable(() => import(/* webpackChunkName: "widget-trial-start" */ './subscription/TrialStart')),
   credits: preloadable(() => import(/* webpackChunkName: "widget-credits" */ './credits/Credits')),
   // The renderer's screen editor for admins: its own chunk, loaded on /admin/screens only.
-  'screen-editor': preloadable(
-    () => import(/* webpackChunkName: "widget-screen-editor" */ '../../renderer/react/editor/ScreenEditor'),
-  ),
+  'screen-editor': preloadable(() => import(/* webpackChunkName: "widget-screen-editor" */ '@soloist/renderer/editor')),
   'payments-integration': preloadable(
     () => import(/* webpackChunkName: "widget-payments-integration" */ './integrations/PaymentsIntegration'),
   ),

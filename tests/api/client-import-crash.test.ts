@@ -119,4 +119,4 @@ it('kill -9 of the server mid-import â†’ no client of the file; imported again â
   } finally {
     await Promise.all(servers.map(stop));
   }
-}, 90_000);
+});

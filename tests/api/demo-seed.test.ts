@@ -100,6 +100,21 @@ describe('demo data', () => {
     expect((await affiliate.get('/api/v1/affiliate/payouts')).json().meta.total).toBe(1);
   });
 
+  it('gives the demo owner a referral link, what a friend and they get, and no friend yet', async () => {
+    const owner = new Agent(t.app);
+    expect((await owner.login('owner@demo.test', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await owner.get('/api/v1/refer-a-friend')).json().data).toMatchObject({
+      code: expect.stringMatching(/^[A-Z2-9]{8}$/),
+      friend_discount: 'percent',
+      percent_discount_amount: 10,
+      commission: 'fixed',
+      fixed_amount: 500,
+      friends: 0,
+      earnings: 0,
+    });
+    expect((await owner.get('/api/v1/refer-a-friend/friends')).json().data).toEqual([]);
+  });
+
   it('seeds once: a second run leaves the database as it is', async () => {
     const count = async () =>
       Number(

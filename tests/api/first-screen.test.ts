@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { testApp, type Agent, type TestApp } from '../helpers/app';
 import { bookingOwner } from '../helpers/booking';
-import type { Manifest } from '../../renderer/core/types';
+import type { Manifest } from '../../packages/renderer/core/types';
 
 /**
  * The page answers its first screen's requests itself: the locale texts, the manifest, the visitor's user, the
@@ -80,6 +80,10 @@ describe('web: the first screen inside the page', () => {
     expect(manifest.screens.map((s) => s.id)).not.toContain('dashboard.home');
     expect(Object.keys(manifest.resources)).not.toContain('clients');
     expect(manifest.calls['booking.slots']).toBeDefined();
+    // Only the calls a guest can make (their routes answer without a session): not an admin's, not an owner's.
+    expect(manifest.calls['affiliate.referrer']).toBeDefined();
+    expect(manifest.calls['ui.preview']).toBeUndefined();
+    expect(manifest.calls['onboarding.steps']).toBeUndefined();
     expect(preloaded['/api/v1/user'].status).toBe(401);
     expect(preloaded['/api/v1/ui/permissions']).toBeUndefined();
     expect(preloaded['/api/v1/ui/screens/booking.wizard'].body.data!.kind).toBe('wizard');

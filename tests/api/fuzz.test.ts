@@ -238,5 +238,5 @@ describe('the fuzz over every route', () => {
     // The owner is still who they were: nothing above ended the session.
     expect((await owner.get('/api/v1/user')).statusCode).toBe(200);
     // A guard against a hang: about 40 s alone, four to five times that beside the browser tests on two cores.
-  }, 360_000);
+  }, 900_000);
 });

@@ -3,6 +3,7 @@ import { bullmqQueue } from '../../src/server/infra/queue/bullmq-queue';
 import type { JobQueue } from '../../src/server/infra/queue/queue';
 import { tableQueue } from '../../src/server/infra/queue/table-queue';
 import { testApp, type TestApp } from '../helpers/app';
+import { PATIENCE } from '../helpers/server-process';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -12,9 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Waits until `done()` holds (checked every 10 ms), failing after `ms`. */
+/** Waits until `done()` holds (checked every 10 ms), failing after `ms` (times PATIENCE: a guard, not a measure). */
 async function until(done: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
+  const end = Date.now() + ms * PATIENCE;
   while (!(await done())) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 10));

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
-import manifestSchema from '../../renderer/dialect/manifest.schema.json';
-import navigationMeta from '../../renderer/language/navigation.schema.json';
-import screenMeta from '../../renderer/language/screen.schema.json';
+import manifestSchema from '../../packages/renderer/dialect/manifest.schema.json';
+import navigationMeta from '../../packages/renderer/language/navigation.schema.json';
+import screenMeta from '../../packages/renderer/language/screen.schema.json';
 import { standalone } from '../../src/server/engine/dialect-schemas';
 import { toSessionUser } from '../../src/server/infra/sessions';
 import { presentUser } from '../../src/server/infra/users';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CONTRACT_KEYS } from '../../renderer/core/overlay';
+import { CONTRACT_KEYS } from '../../packages/renderer/core/overlay';
 import { loggedIn, testApp, type Agent, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -7,12 +7,29 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The three ops that write text, each carrying `text` in both languages. */
+/** A chart an admin adds to the analytics dashboard, over records it already reads, titled `title`. */
+const chart = (title: { en: string; uk: string }) => ({
+  type: 'bar',
+  source: '/api/v1/data/analytics?from={from}&to={to}',
+  items: 'data.income.days',
+  index: 'date',
+  value: 'income',
+  format: 'money',
+  title,
+});
+
+/** The five ops that write text, each carrying `text` in both languages (a chart's in its title). */
 const textChanges = (text: string) => [
   { op: 'set-label', screen: 'clients.list', target: 'columns[field=phone]', value: { en: text, uk: text } },
   { op: 'set-help', screen: 'clients.form', target: 'fields[phone]', value: { en: text, uk: text } },
   { op: 'rename-menu', area: 'business', target: 'menu[route=/clients/list]', value: { en: text, uk: text } },
+  { op: 'set-tour-text', screen: 'clients.list', target: 'tour[id=search]', value: { en: text, uk: text } },
+  { op: 'add-card', screen: 'analytics.list', target: 'cards[id=payload]', value: chart({ en: text, uk: text }) },
 ];
+
+/** The text a change wrote: its value, or a chart's title. */
+const written = (c: { value: { en: string; uk: string; title?: { en: string; uk: string } } }) =>
+  c.value.title ?? c.value;
 
 /**
  * Every script-injection payload (tests/helpers/xss-payloads.ts) through every op that writes text: each is refused
@@ -52,9 +69,9 @@ it('refuses markup in every text an admin writes and keeps any other text exactl
     }
     accepted += 1;
     etag = res.headers.etag as string;
-    const kept = res.json().data.draft.changes as Array<{ value: { en: string; uk: string } }>;
-    if (!kept.every((c) => c.value.en === payload && c.value.uk === payload))
-      problems.push(`${JSON.stringify(payload)}: kept as ${JSON.stringify(kept.map((c) => c.value.en))}`);
+    const kept = (res.json().data.draft.changes as Array<Parameters<typeof written>[0]>).map(written);
+    if (kept.length !== 5 || !kept.every((v) => v.en === payload && v.uk === payload))
+      problems.push(`${JSON.stringify(payload)}: kept as ${JSON.stringify(kept.map((v) => v.en))}`);
     if (/[<>]/.test(payload)) problems.push(`${JSON.stringify(payload)}: markup accepted`);
   }
   expect(problems).toEqual([]);

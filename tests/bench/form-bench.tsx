@@ -9,8 +9,8 @@ import CoreForm from '@rjsf/core';
 import MuiForm from '@rjsf/mui';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
-import { leanTemplates, CheckboxWidget, TextareaWidget } from '../../renderer/react/form/theme';
-import '../../renderer/react/form/form.css';
+import { leanTemplates, CheckboxWidget, TextareaWidget } from '../../packages/renderer/react/form/theme';
+import '../../packages/renderer/react/form/form.css';
 
 const FIELDS = 500;
 const schema: RJSFSchema = {

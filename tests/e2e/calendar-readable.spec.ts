@@ -133,7 +133,6 @@ test('a 15-minute appointment keeps to one line inside its bar in the week and d
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await login(page);
   const date = ahead(45);
   const short = await book(page, 'Free consultation', date, '09:15');
@@ -156,7 +155,6 @@ test('an appointment whose every client cancelled shows as cancelled, not as a b
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(90_000);
   await login(page);
   const date = ahead(52);
   const booked = await book(page, 'Haircut', date, '10:00');

@@ -24,7 +24,6 @@ test('an owner books a slot from the calendar, marks the client attended and dra
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await login(page);
   await page.getByRole('link', { name: 'Calendar', exact: true }).click();
   await page.getByRole('button', { name: /next/i }).first().click();
@@ -97,7 +96,6 @@ test('an owner creates a weekly series and deletes this and all future ones from
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await login(page);
   const first = nextMonday();
   const until = new Date(Date.parse(`${first}T00:00:00Z`) + 28 * 86_400_000).toISOString().slice(0, 10);
@@ -193,7 +191,6 @@ test('an owner stretches private time by dragging its end; onto busy time it spr
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(90_000);
   await login(page);
   const monday = nextMonday();
   const tuesday = new Date(Date.parse(`${monday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -5,7 +5,6 @@ test.describe.configure({ mode: 'serial' });
 
 test('an owner builds the catalogue from schema screens', async ({ page, cspViolations }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await login(page);
 
   // A multipart service: a blocked part, a free part, and a second blocked part.

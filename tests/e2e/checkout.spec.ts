@@ -40,7 +40,6 @@ for (const width of [1366, 390]) {
     cspViolations,
   }) => {
     void cspViolations;
-    test.setTimeout(150_000);
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await login(page);
     const owner = api(page);
@@ -179,7 +178,6 @@ for (const locale of ['en', 'uk'] as const) {
     cspViolations,
   }) => {
     void cspViolations;
-    test.setTimeout(120_000);
     await login(page);
     await context.addCookies([{ name: 'locale', value: locale, url: page.url() }]);
     const sales = (await (await page.request.get('/api/v1/sales')).json()).data as Array<{ id: number }>;
@@ -212,7 +210,6 @@ for (const locale of ['en', 'uk'] as const) {
 /** A class seat left to pay is settled from its left-to-pay row on a phone, as an appointment is. */
 test('at 390 px the owner checks out a class seat from left to pay', async ({ page, cspViolations }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page);
   const owner = api(page);

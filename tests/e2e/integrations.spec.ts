@@ -6,11 +6,10 @@ const client = `deposit.${Date.now().toString(36)}@example.com`;
 
 test('the owner connects Stripe through its consent page, a client pays a deposit, and the owner sees it in income', async ({
   page,
-  browser,
+  newContext,
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await login(page);
   await page.goto('/account-setup/integrations/payments-integration');
@@ -39,7 +38,7 @@ test('the owner connects Stripe through its consent page, a client pays a deposi
   await page.screenshot({ path: 'test-results/payments-integration-390-en.png', fullPage: true });
 
   // A client books with a deposit: the payment page names the owner's own account.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const booking = await phone.newPage();
   await booking.goto('/online-booking/olivia-hart');
   await booking.getByRole('button', { name: /An appointment/ }).click();

@@ -7,7 +7,6 @@ for (const width of [390, 1366]) {
     cspViolations,
   }) => {
     void cspViolations;
-    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 844 });
     await login(page);
     const party = `Harbour Yoga ${width} ${Date.now().toString(36)}`;

@@ -27,11 +27,10 @@ async function verify(page: Page, email: string, kind = /An appointment/, next =
 
 test('a new client books a multipart service with a deposit; the owner sees it; the slot is gone for the next client', async ({
   page,
-  browser,
+  newContext,
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(120_000);
   await verify(page, email('new.client'));
   await expectAccessible(page, 'booking services');
   await page.getByRole('button', { name: /Colour and style/ }).click();
@@ -69,14 +68,14 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/callback\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Paid: you are booked' })).toBeVisible();
   await expect(page.getByText('Your confirmation opens in')).toBeVisible();
-  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/);
   await page.getByRole('button', { name: 'See or change your booking' }).click();
   await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/booking\/[\w-]+$/);
   await expect(page.getByText(time, { exact: false })).toBeVisible();
   await expect(page.getByText('£70.00', { exact: true })).toBeVisible(); // left to pay: 90 − 20
 
   // The owner sees it on the calendar.
-  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const ownerContext = await newContext({ viewport: { width: 1280, height: 900 } });
   const owner = await ownerContext.newPage();
   await login(owner);
   await owner.goto('/appointments/calendar/events');
@@ -90,7 +89,7 @@ test('a new client books a multipart service with a deposit; the owner sees it; 
   await ownerContext.close();
 
   // A second client finds that time gone.
-  const secondContext = await browser.newContext({
+  const secondContext = await newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
@@ -142,7 +141,7 @@ test('a client buys a gift voucher for someone and receives its code', async ({ 
   await expect(page.getByText('My sister')).toBeVisible();
   const code = (await page.locator('dt:has-text("Code") + dd').textContent())!;
   expect(code).toMatch(/^[A-Z2-9]{10}$/);
-  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/online-booking\/olivia-hart\/confirmation\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Paid: it is yours' })).toBeVisible();
   await expect(page.getByText(code)).toBeVisible();
 });
@@ -169,7 +168,6 @@ test('a payment that arrives after its time was taken is refunded, and the clien
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(90_000);
   await verify(page, email('late.payer'));
   await page.getByRole('button', { name: /Haircut/ }).click();
   const { date, time } = await chooseFirstTime(page);

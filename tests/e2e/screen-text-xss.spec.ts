@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { plainTextProblem } from '../../renderer/core/overlay';
+import { plainTextProblem } from '../../packages/renderer/core/overlay';
 import { XSS_PAYLOADS } from '../helpers/xss-payloads';
 import { expect, login, test } from './fixtures';
 
@@ -41,7 +41,7 @@ async function publish(page: Page, changes: unknown[], note: string): Promise<vo
 }
 
 test('every accepted payload in a label, a help text and a menu name shows as text and never runs', async ({
-  browser,
+  newContext,
   page,
   cspViolations,
 }) => {
@@ -51,7 +51,7 @@ test('every accepted payload in a label, a help text and a menu name shows as te
   expect(accepted.length).toBeGreaterThan(100);
   await login(page, 'admin@demo.test');
 
-  const owner = await browser.newContext({ serviceWorkers: 'block' });
+  const owner = await newContext({ serviceWorkers: 'block' });
   const ownerPage = await owner.newPage();
   const ran: string[] = [];
   ownerPage.on('dialog', (d) => {
@@ -88,7 +88,10 @@ test('every accepted payload in a label, a help text and a menu name shows as te
         await ownerPage.goto(route);
         await expect(ownerPage.locator('main h1')).toBeVisible();
         // The columns' names head the table view (the list view shows each client as a card).
-        if (route === '/clients/list') await ownerPage.getByRole('button', { name: 'Table' }).click();
+        if (route === '/clients/list') {
+          await ownerPage.getByRole('button', { name: 'Table' }).click();
+          await expect(ownerPage.locator('main table thead')).toBeVisible();
+        } else await expect(ownerPage.locator('main form label').first()).toBeVisible();
         await ownerPage.waitForLoadState('networkidle');
         const shown = await ownerPage.evaluate(() => document.body.textContent ?? '');
         const expected = [...batch.slice(from, to), ...batch.slice(columns.length + fields.length)];

@@ -142,7 +142,7 @@ export async function axeProblems(page: Page, label: string): Promise<string[]> 
 
 /** Waits until a screen has drawn: its heading is there and the network is quiet. */
 export async function settle(page: Page): Promise<void> {
-  await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   // Loading indicators (a progress bar that shows no amount, a skeleton, a wait not yet shown) give way to content.
   await page

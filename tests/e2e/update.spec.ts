@@ -45,7 +45,7 @@ async function start(): Promise<void> {
           (r) => r.ok,
           () => false,
         ),
-      { timeout: 120_000 },
+      { timeout: 240_000 },
     )
     .toBe(true);
 }
@@ -116,7 +116,6 @@ test('a tab on build 1 gets build 2 on focus and reloads once: not over a typed 
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(240_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import type { WizardApi } from '../../renderer/react/context';
-import { HttpError } from '../../renderer/core/rest';
+import type { WizardApi } from '../../packages/renderer/react/context';
+import { HttpError } from '../../packages/renderer/core/rest';
 import en from '../../src/locales/en.json';
 import uk from '../../src/locales/uk.json';
 import { productManifest } from './product-manifest';

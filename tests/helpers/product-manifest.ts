@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Manifest } from '../../renderer/core/types';
+import type { Manifest } from '../../packages/renderer/core/types';
 import calls from '../../schemas/calls.json';
 
 const schemas = path.resolve(__dirname, '../../schemas');

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../renderer/core/registry';
-import type { Manifest } from '../../renderer/core/types';
-import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../renderer/react/context';
+import { createRegistry } from '../../packages/renderer/core/registry';
+import type { Manifest } from '../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../packages/renderer/react/context';
 
 /** A renderer context for one screen under test: keys for texts, everything allowed, nothing registered. */
 export function rendererContext(overrides: Partial<RendererContextValue> = {}): RendererContextValue {

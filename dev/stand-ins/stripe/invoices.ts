@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { pruneDiscounts, setTotals } from './discounts';
 import { newId, type State } from './state';
 import type { Invoice, InvoiceLine, Price, Subscription, SubscriptionItem } from './types';

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import { useAddress } from '../../../renderer';
+import { useAddress } from '@soloist/renderer';
 import { INTL_LOCALES } from '../i18n';
 import { useShell } from '../shell-context';
 import { takeWarning, useNetwork } from './network';

@@ -1,4 +1,4 @@
-import type { Preloaded, RestClient } from '../../../renderer';
+import type { Preloaded, RestClient } from '@soloist/renderer';
 import { UpdateWatcher } from '../update/UpdateWatcher';
 import { useOfflineSupport } from './use-offline';
 

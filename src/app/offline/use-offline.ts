@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Preloaded, RestClient } from '../../../renderer';
+import type { Preloaded, RestClient } from '@soloist/renderer';
 import { isKeptApiRead, isSharedUiRead, OFFLINE_APPOINTMENTS, partitionName, UI_CACHE } from '../sw/partitions';
 import { networkState } from './network';
 import { readAgainThroughWorker } from './read-again';

@@ -78,6 +78,21 @@ export function isValidatorModule(pathname: string): boolean {
   return pathname.startsWith('/api/ui/validators/');
 }
 
+export const VALIDATORS_CACHE = `${CACHE_PREFIX}-validators-v${SW_VERSION}`;
+
+/**
+ * The validator modules `screens` check their forms with: each screen's resource names its module in the manifest
+ * (the answers as the UI routes send them, `{ data }`). A screen or manifest not kept gives none.
+ */
+export function validatorsOf(
+  manifest: { data?: { resources?: Record<string, { validator?: string }> } } | undefined,
+  screens: Array<{ data?: { resource?: string } } | undefined>,
+): string[] {
+  const resources = manifest?.data?.resources ?? {};
+  const named = screens.map((s) => resources[s?.data?.resource ?? '']?.validator);
+  return [...new Set(named.filter((v): v is string => typeof v === 'string' && isValidatorModule(v)))];
+}
+
 export const OFFLINE_APPOINTMENTS = '/api/v1/appointments/offline';
 
 /** Reads by a date range (`?from=&to=`): the calendar's appointments and class sessions. */

@@ -20,6 +20,8 @@ import {
   stalePartitions,
   SW_VERSION,
   UI_CACHE,
+  validatorsOf,
+  VALIDATORS_CACHE,
 } from './partitions';
 
 /*
@@ -153,7 +155,7 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isValidatorModule(url.pathname),
   new CacheFirst({
-    cacheName: `soloist-validators-v${SW_VERSION}`,
+    cacheName: VALIDATORS_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
   }),
 );
@@ -184,10 +186,23 @@ async function trim(user: number): Promise<void> {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_KEPT)).map((key) => cache.delete(key)));
 }
 
-/** Nobody is signed in any more: what the sign-in screen needs is kept, so it opens offline (its page carried it). */
+/**
+ * Nobody is signed in any more: what the sign-in screen needs is kept, so it opens offline (its page carried it) —
+ * its language, and the module that checks its form (loaded by the page before the worker was in charge, so never
+ * kept on its way).
+ */
 async function keepGuestEssentials(): Promise<void> {
   const cache = await caches.open(UI_CACHE);
   await Promise.all(GUEST_ESSENTIALS.map((url) => cache.add(url).catch(() => undefined)));
+  const kept = (url: string) =>
+    cache
+      .match(url)
+      .then((res) => res?.json())
+      .catch(() => undefined);
+  const screens = await Promise.all(GUEST_ESSENTIALS.filter((url) => url.includes('/ui/screens/')).map(kept));
+  const validators = await caches.open(VALIDATORS_CACHE);
+  const modules = validatorsOf(await kept('/api/v1/ui/manifest'), screens);
+  await Promise.all(modules.map((url) => validators.add(url).catch(() => undefined)));
 }
 
 worker.addEventListener('message', (event) => {

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { isCodeLoadError } from '../../../renderer';
+import { isCodeLoadError } from '@soloist/renderer';
 
 type Translate = (key: string) => string;
 

@@ -2,7 +2,7 @@
  * Wall-clock time in an IANA zone ⇄ UTC instants, with Intl only (no zone data shipped). Offsets are cached per
  * zone and hour, which is all a 60-day slot search needs.
  */
-import { wallMs } from '../../../renderer/core/zoned';
+import { wallMs } from '@soloist/renderer/core';
 
 const HOUR = 3_600_000;
 const offsets = new Map<string, number>();

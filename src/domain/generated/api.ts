@@ -33,6 +33,7 @@ import type { PaymentSettingsInput } from './payment-settings';
 import type { Product, ProductInput } from './products';
 import type { ProfileInput } from './profile';
 import type { PromoCode, PromoCodeInput } from './promo-codes';
+import type { ReferAFriend } from './refer-a-friend';
 import type { RegistrationInput } from './register';
 import type { ResetPasswordInput } from './reset-password';
 import type { Service, ServiceInput } from './services';
@@ -179,6 +180,10 @@ export interface ApiRoutes {
         revenue: {
           amount: number;
           subscribers: number;
+        };
+        owed: {
+          amount: number;
+          affiliates: number;
         };
       };
     };
@@ -411,6 +416,40 @@ export interface ApiRoutes {
       overlay: Overlay;
     };
   };
+  "GET /api/v1/admin/ui/navigation": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/admin/ui/preview/:id": {
+    responses: {
+      "200": {
+        data: {
+          [k: string]: unknown;
+        };
+        message?: string;
+        texts?: {
+          [k: string]: {
+            [k: string]: string;
+          };
+        };
+        charts?: {
+          source: string;
+          items: string;
+          index: {
+            field: string;
+            format: "date" | "text";
+          }[];
+          values: string[];
+        }[];
+      };
+    };
+  };
   "POST /api/v1/admin/ui/publish": {
     responses: {
       "200": {
@@ -479,6 +518,15 @@ export interface ApiRoutes {
             format: string;
           };
         };
+        charts?: {
+          source: string;
+          items: string;
+          index: {
+            field: string;
+            format: "date" | "text";
+          }[];
+          values: string[];
+        }[];
       };
     };
   };
@@ -750,6 +798,8 @@ export interface ApiRoutes {
           fixed_discount_amount: number;
           percent_discount_amount: number;
           currency: string;
+          friend_discount: "percent" | "fixed" | "none";
+          discount_months: number;
         };
         message?: string;
       };
@@ -2249,6 +2299,14 @@ export interface ApiRoutes {
       };
     };
   };
+  "GET /api/v1/marketing/show/:id": {
+    responses: {
+      "200": {
+        data: MarketingCampaign;
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/marketing/sms-footer": {
     responses: {
       "200": {
@@ -2271,6 +2329,29 @@ export interface ApiRoutes {
       "200": {
         [k: string]: unknown;
       };
+    };
+  };
+  "GET /api/v1/onboarding": {
+    responses: {
+      "200": {
+        data: {
+          step_id: string;
+        }[];
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/onboarding": {
+    responses: {
+      "200": {
+        data: {
+          step_id: string;
+        };
+        message?: string;
+      };
+    };
+    body: {
+      step_id: string;
     };
   };
   "GET /api/v1/online-booking/:slug": {
@@ -3427,6 +3508,39 @@ export interface ApiRoutes {
       format?: "csv" | "xlsx";
       search?: string | null;
       archived?: 0 | 1;
+    };
+  };
+  "GET /api/v1/refer-a-friend": {
+    responses: {
+      "200": {
+        data: ReferAFriend;
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/refer-a-friend/code": {
+    responses: {
+      "201": {
+        data: {
+          code: string | null;
+          url: string | null;
+        };
+        message?: string;
+      };
+    };
+  };
+  "GET /api/v1/refer-a-friend/friends": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          signed_up_at: string;
+          subscribed_at: string | null;
+          unsubscribed_at: string | null;
+          status: string;
+        }[];
+        meta: PageMeta;
+      };
     };
   };
   "GET /api/v1/sales": {
@@ -4683,10 +4797,10 @@ export interface Overlay {
    */
   changes: (
     | {
-        op: "set-label" | "set-help";
+        op: "set-label" | "set-help" | "set-tour-text";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
@@ -4700,7 +4814,7 @@ export interface Overlay {
         op: "hide" | "show" | "add-column";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
       }
@@ -4708,7 +4822,7 @@ export interface Overlay {
         op: "move";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4717,7 +4831,7 @@ export interface Overlay {
         op: "set-width";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4726,7 +4840,7 @@ export interface Overlay {
         op: "hide-menu" | "show-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
       }
@@ -4734,7 +4848,7 @@ export interface Overlay {
         op: "rename-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
@@ -4748,7 +4862,7 @@ export interface Overlay {
         op: "move-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4757,13 +4871,38 @@ export interface Overlay {
         op: "set-widget";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
          * A widget the renderer registers that draws the field's type as it is (text or text area for text, a select or a checkbox for yes or no, a number box or text for a number).
          */
         value: string;
+      }
+    | {
+        op: "add-card";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
+         */
+        target: string;
+        /**
+         * A new dashboard card (`cards[id=…]`): a chart the renderer registers over records a source of that dashboard already reads — its `items` (a dot path to an array in the answer), `index` along the axis and one number field as `value` — with its title in plain text. Its keys are named by `propertyNames`, not `additionalProperties: false`: a validator that drops unknown keys would drop a text's own languages while it tries this op.
+         */
+        value: {
+          type: "bar" | "line" | "pie";
+          source: string;
+          items: string;
+          index: string;
+          value: string;
+          format: "money" | "count";
+          /**
+           * Plain text per language (`en`, `uk`): no HTML, no Markdown, no template syntax.
+           */
+          title: {
+            [k: string]: string;
+          };
+        };
       }
   )[];
 }
@@ -4778,10 +4917,10 @@ export interface Overlay1 {
    */
   changes: (
     | {
-        op: "set-label" | "set-help";
+        op: "set-label" | "set-help" | "set-tour-text";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
@@ -4795,7 +4934,7 @@ export interface Overlay1 {
         op: "hide" | "show" | "add-column";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
       }
@@ -4803,7 +4942,7 @@ export interface Overlay1 {
         op: "move";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4812,7 +4951,7 @@ export interface Overlay1 {
         op: "set-width";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4821,7 +4960,7 @@ export interface Overlay1 {
         op: "hide-menu" | "show-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
       }
@@ -4829,7 +4968,7 @@ export interface Overlay1 {
         op: "rename-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
@@ -4843,7 +4982,7 @@ export interface Overlay1 {
         op: "move-menu";
         area: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         value: number;
@@ -4852,13 +4991,38 @@ export interface Overlay1 {
         op: "set-widget";
         screen: string;
         /**
-         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`.
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
          */
         target: string;
         /**
          * A widget the renderer registers that draws the field's type as it is (text or text area for text, a select or a checkbox for yes or no, a number box or text for a number).
          */
         value: string;
+      }
+    | {
+        op: "add-card";
+        screen: string;
+        /**
+         * A keyed path: `columns[field=phone]`, `sections[title=screens.clients.contact]/fields[field=email]`, `fields[phone]` in a form's list of names, `menu[route=/clients]`. A tour step is `tour[id=search]`.
+         */
+        target: string;
+        /**
+         * A new dashboard card (`cards[id=…]`): a chart the renderer registers over records a source of that dashboard already reads — its `items` (a dot path to an array in the answer), `index` along the axis and one number field as `value` — with its title in plain text. Its keys are named by `propertyNames`, not `additionalProperties: false`: a validator that drops unknown keys would drop a text's own languages while it tries this op.
+         */
+        value: {
+          type: "bar" | "line" | "pie";
+          source: string;
+          items: string;
+          index: string;
+          value: string;
+          format: "money" | "count";
+          /**
+           * Plain text per language (`en`, `uk`): no HTML, no Markdown, no template syntax.
+           */
+          title: {
+            [k: string]: string;
+          };
+        };
       }
   )[];
 }
@@ -4891,6 +5055,9 @@ export interface Navigation {
   redirects: Redirect[];
   notFound: string;
 }
+/**
+ * An area of the app: the screens a guard lets in, drawn in one layout, with its home and its menu.
+ */
 export interface Area {
   id: string;
   guard: string;
@@ -4902,6 +5069,9 @@ export interface Area {
   screens: string[];
   menu?: MenuItem[];
 }
+/**
+ * One entry of an area's menu: a screen, a heading over the entries after it, or a group of entries.
+ */
 export interface MenuItem {
   label: string;
   route: string;
@@ -4940,6 +5110,10 @@ export interface ResourceInfo {
    * The records' URL (`/api/v1/clients`); null when the resource has no generic routes.
    */
   path: string | null;
+  /**
+   * Where one record is read (`:id` its id) when not at `{path}/{id}`: `/api/v1/marketing/show/:id`.
+   */
+  showPath?: string;
   subject: string | null;
   /**
    * The URL of its request validator, an ES module.

@@ -39,6 +39,7 @@ export * from './payments';
 export * from './products';
 export * from './profile';
 export * from './promo-codes';
+export * from './refer-a-friend';
 export * from './register';
 export * from './reset-password';
 export * from './sales';

@@ -13,7 +13,9 @@ export type AdminAction =
   | 'signed_in_as'
   | 'affiliate_settings'
   | 'affiliate_paid'
-  | 'affiliate_added';
+  | 'affiliate_added'
+  | 'api_token_issued'
+  | 'api_token_revoked';
 
 /** One admin action on a user: who did it, to whom, and the values it changed from and to. */
 export interface AuditEntry {
@@ -26,8 +28,8 @@ export interface AuditEntry {
 
 /**
  * Writes the audit row of an admin action, in the caller's transaction, so the change and its record stand or fall
- * together. Several features change users on an admin's word (credits: SMS count and marketing access; admin: the
- * rest), and each writes here; the admin feature reads the rows back on the user's page.
+ * together. Several features change users on an admin's word (credits: SMS count and marketing access; api-tokens:
+ * a token issued or revoked for the account; admin: the rest), and each writes here; the admin feature reads the rows back on the user's page.
  */
 export async function writeAudit(trx: Db, entry: AuditEntry): Promise<void> {
   await trx

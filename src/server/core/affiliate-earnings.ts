@@ -44,12 +44,13 @@ export async function referredPayments(db: Db, affiliateId: number, currency: st
   return rows.map((r) => ({ amount: Number(r.amount), paid_at: r.paid_at }));
 }
 
-/** What the affiliate has been paid out, each payout in minor units. */
-async function payoutsOf(db: Db, affiliateId: number): Promise<number[]> {
+/** What the affiliate has been paid out in `currency`, each payout in minor units. */
+async function payoutsOf(db: Db, affiliateId: number, currency: string): Promise<number[]> {
   const rows = await db
     .selectFrom('affiliate_payouts')
     .select('amount')
     .where('affiliate_id', '=', affiliateId)
+    .where('currency', '=', currency.toLowerCase())
     .execute();
   return rows.map((r) => Number(r.amount));
 }
@@ -64,7 +65,7 @@ export async function affiliateEarnings(
   const [settings, payments, payouts] = await Promise.all([
     affiliateSettingsOf(db, affiliateId),
     referredPayments(db, affiliateId, currency),
-    payoutsOf(db, affiliateId),
+    payoutsOf(db, affiliateId, currency),
   ]);
   return { ...earningsOf(payments, payouts, settings, payoutRuleOf(currency), now), currency };
 }

@@ -18,8 +18,13 @@ export interface DbHandle {
   dialect: Dialect;
   /** The raw better-sqlite3 handle when on SQLite (benchmarks compare against it). */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool's connections now (the metrics read it); none on SQLite, which has one connection. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
+
+/** Connections one process keeps to PostgreSQL at most. */
+const POOL_MAX = 10;
 
 /** Opens `sqlite:./path.db` (created on first use) or `postgres://…`. */
 export function openDatabase(url: string): DbHandle {
@@ -27,9 +32,10 @@ export function openDatabase(url: string): DbHandle {
     // Counts and ids come back as strings by default; they fit in a JS number here.
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: POOL_MAX });
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
-    return { db, reads: db, dialect: 'postgres', close: () => db.destroy() };
+    const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX });
+    return { db, reads: db, dialect: 'postgres', pool: stats, close: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });

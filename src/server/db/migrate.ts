@@ -45,6 +45,8 @@ import * as adminSupport from './migrations/0042-admin-support';
 import * as uiOverlays from './migrations/0043-ui-overlays';
 import * as uiAudit from './migrations/0044-ui-audit';
 import * as affiliateProgramme from './migrations/0045-affiliate-programme';
+import * as jobRequestIds from './migrations/0046-job-request-ids';
+import * as onboarding from './migrations/0047-onboarding';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -93,20 +95,77 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0043-ui-overlays': uiOverlays,
   '0044-ui-audit': uiAudit,
   '0045-affiliate-programme': affiliateProgramme,
+  '0046-job-request-ids': jobRequestIds,
+  '0047-onboarding': onboarding,
 };
 
-/** Brings the database up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+/** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */
+async function migratorFor(db: Kysely<unknown>, dialect: Dialect): Promise<Migrator> {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (d) => m.up(d, dialect) };
   // On PostgreSQL the bookkeeping tables live in the connection's own schema (several apps may share a server).
   const schema =
     dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined;
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: schema,
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+}
+
+/**
+ * Brings the database up to date; throws with the failing migration's error. However many processes start at once,
+ * one migrates and the others wait, then find nothing to do: on PostgreSQL the migrator holds an advisory lock (and
+ * runs the set in one transaction); on a SQLite file, whose migrator takes no lock, the whole run is one
+ * `begin immediate` transaction on the raw connection `sqlite` (the database's write lock, which every other process's
+ * connection waits for).
+ */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: Dialect, sqlite?: SqliteHandle): Promise<void> {
+  const migrator = await migratorFor(db, dialect);
+  if (dialect === 'postgres' || !sqlite) {
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return;
+  }
+  await writeLock(sqlite);
+  try {
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    sqlite.exec('commit');
+  } catch (err) {
+    if (sqlite.inTransaction) sqlite.exec('rollback');
+    throw err;
+  }
+}
+
+/** The names of the migrations this code has that the database has not run (none: the schema is current). */
+export async function pendingMigrations(db: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const migrations = await (await migratorFor(db, dialect)).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** What of better-sqlite3's connection the lock needs. */
+export interface SqliteHandle {
+  exec(source: string): unknown;
+  readonly inTransaction: boolean;
+}
+
+/** How long a process waits for another's migrations before giving up (the app's start allows two minutes). */
+const LOCK_WAIT_MS = 110_000;
+
+/**
+ * Takes the SQLite file's write lock. Each try waits the connection's busy timeout (5 s) inside SQLite; another
+ * process migrating may hold the lock for longer, so tries repeat until `LOCK_WAIT_MS`.
+ */
+async function writeLock(sqlite: SqliteHandle): Promise<void> {
+  const end = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      sqlite.exec('begin immediate');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }

@@ -58,6 +58,7 @@ import type { ExpenseMonthsTable, ExpensesTable } from './tables/expenses';
 import type { InvoiceItemsTable, InvoicesTable } from './tables/invoices';
 import type { CreditEntriesTable } from './tables/credits';
 import type { JobsTable } from './tables/jobs';
+import type { OnboardingStepsTable } from './tables/onboarding';
 import type { MarketingCampaignsTable } from './tables/marketing';
 import type { PromoCodesTable, PromoRedemptionsTable, SubscriptionPaymentsTable } from './tables/promo-codes';
 
@@ -127,4 +128,5 @@ export interface Database {
   ui_releases: UiReleasesTable;
   ui_state: UiStateTable;
   ui_audit: UiAuditTable;
+  onboarding_steps: OnboardingStepsTable;
 }

@@ -56,3 +56,16 @@ export function callRouteProblems(
     .filter(([, call]) => !hasRoute({ method: call.method, url: call.path }))
     .map(([name, call]) => `${CALLS_FILE}#/calls/${name}: ${call.method} ${call.path} is not a route of the server`);
 }
+
+/** Each resource whose own read address (`x-resource.showPath`) is no GET route of the server. */
+export function showPathProblems(
+  registry: { resources: Map<string, { name: string; meta: { showPath?: string } }> },
+  hasRoute: (route: { method: 'GET'; url: string }) => boolean,
+): string[] {
+  return [...registry.resources.values()]
+    .filter((r) => r.meta.showPath && !hasRoute({ method: 'GET', url: `/api/v1${r.meta.showPath}` }))
+    .map(
+      (r) =>
+        `resources/${r.name}.json#/x-resource/showPath: GET /api/v1${r.meta.showPath} is not a route of the server`,
+    );
+}

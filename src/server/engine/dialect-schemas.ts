@@ -1,7 +1,7 @@
-import manifestFile from '../../../renderer/dialect/manifest.schema.json';
-import pageFile from '../../../renderer/dialect/page.schema.json';
-import navigationMeta from '../../../renderer/language/navigation.schema.json';
-import screenMeta from '../../../renderer/language/screen.schema.json';
+import manifestFile from '@soloist/renderer/dialect/manifest.schema.json';
+import pageFile from '@soloist/renderer/dialect/page.schema.json';
+import navigationMeta from '@soloist/renderer/language/navigation.schema.json';
+import screenMeta from '@soloist/renderer/language/screen.schema.json';
 
 type Json = Record<string, unknown>;
 

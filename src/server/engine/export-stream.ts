@@ -1,5 +1,5 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { formatMoney, toMajor } from '../../../renderer/core/money';
+import { formatMoney, toMajor } from '@soloist/renderer/core';
 import { pdfTable } from '../infra/pdf-table';
 import { loadExcel } from '../infra/lazy-modules';
 import { neutralised } from './export';

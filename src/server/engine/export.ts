@@ -1,6 +1,6 @@
 import { loadExcel } from '../infra/lazy-modules';
 import type { TFunction } from 'i18next';
-import { toMajor } from '../../../renderer/core/money';
+import { toMajor } from '@soloist/renderer/core';
 import type { Row } from './resource-repository';
 import type { Resource, SchemaRegistry } from './schema-registry';
 

@@ -1,4 +1,4 @@
-import screenLanguage from '../../../renderer/language/screen.schema.json';
+import screenLanguage from '@soloist/renderer/language/screen.schema.json';
 
 type Node = Record<string, unknown>;
 const I18N_KEY = '#/$defs/i18nKey';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { showPathProblems } from './calls';
 import { idParams, type IdParams } from './input-bounds';
 import { integrityErrors } from './integrity-checks';
 import { listQuerySchema, toListQuery, type ListParams } from './list-params';
@@ -28,6 +29,11 @@ export async function resourceRoutes(app: FastifyInstance, opts: { registry: Sch
     registerResourceExport(app, resource);
     registerRelatedLists(app, resource, opts.registry);
   }
+  // A resource's own read address (a feature's route, as the spec names it) must be a route once all are registered.
+  app.addHook('onReady', async () => {
+    const problems = showPathProblems(opts.registry, (route) => app.hasRoute(route));
+    if (problems.length) throw new Error(`Record reads without a route:\n  ${problems.join('\n  ')}`);
+  });
 }
 
 function registerResource(fastify: FastifyInstance, resource: Resource, registry: SchemaRegistry): void {

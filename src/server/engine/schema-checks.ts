@@ -1,6 +1,7 @@
 import { ACTIONS, SUBJECTS } from '../../../permissions/subjects';
 import { callNameProblems } from './calls';
 import { i18nKeysOf } from './i18n-positions';
+import { formFieldsOf, tourProblems } from './tour-checks';
 import type { ColumnDef } from './generated/schema-language';
 import type { SchemaRegistry, Screen } from './schema-registry';
 
@@ -158,6 +159,9 @@ export function registryProblems(
       typeof id === 'string' && !registry.screens.has(id) && problem(`${where}#/${p}`, `unknown screen "${id}"`);
     subject(`${where}#/gate/subject`, s.gate?.subject);
     action(`${where}#/gate/action`, s.gate?.action);
+    // A form draws its resource's writable fields.
+    const writable = Object.keys(props).filter((f) => !(props[f] as { readOnly?: boolean }).readOnly);
+    tourProblems(s, problem, formFieldsOf(s, writable));
     for (const f of s.fields ?? []) field('fields', f);
     const views: string[] = s.views ?? ['list'];
     if (s.phoneView && !views.includes(s.phoneView))
@@ -237,6 +241,8 @@ export function registryProblems(
     for (const f of Object.keys(s.defaults ?? {})) field('defaults', f);
     screenRef('rowScreen', s.rowScreen);
     screenRef('submit/screen', s.submit?.screen);
+    if (s.intro && !registry.calls[s.intro.call])
+      problem(`${where}#/intro/call`, `"${s.intro.call}" is not a named call (schemas/calls.json)`);
     // A template asks a named call what its text says; choices are named by i18n keys.
     const templateProblems = (at: string, ui: Record<string, unknown>) => {
       const o = (ui['ui:options'] ?? {}) as { preview?: string; withFields?: Record<string, string>; labels?: object };

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
-import navigationLanguage from '../../../renderer/language/navigation.schema.json';
-import screenLanguage from '../../../renderer/language/screen.schema.json';
+import navigationLanguage from '@soloist/renderer/language/navigation.schema.json';
+import screenLanguage from '@soloist/renderer/language/screen.schema.json';
 import type {
   ChildSpec,
   JsonSchema,
@@ -13,7 +13,7 @@ import type {
   ResourceMeta as ResourceMetaFile,
   Screen as ScreenFile,
 } from './generated/schema-language';
-import type { Exclusive } from '../../../renderer/core/exclusive';
+import type { Exclusive } from '@soloist/renderer/core';
 import { loadCalls, type Calls } from './calls';
 import { boundNumbers } from './input-bounds';
 import { discoverSchemaFiles, RESOURCE_META_FILE } from '../../../schemas/index';

@@ -47,6 +47,7 @@ const routeShape = (r: Resource): string | null =>
     ? null
     : JSON.stringify([
         r.meta.path,
+        r.meta.showPath ?? null,
         r.meta.subject,
         r.meta.table,
         r.meta.operations ?? null,
@@ -71,7 +72,7 @@ function routeChanges(before: SchemaRegistry, after: SchemaRegistry): string[] {
     else if (!is) problems.push(`resource ${name} was removed: its routes stay until the server restarts`);
     else
       problems.push(
-        `resources/${name}.json: its routes (path, subject, table, operations, export, related lists or list parameters) changed: restart the server`,
+        `resources/${name}.json: its routes (path, show path, subject, table, operations, export, related lists or list parameters) changed: restart the server`,
       );
   }
   return problems;

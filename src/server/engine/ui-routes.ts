@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callRouteProblems } from './calls';
 import { MANIFEST } from './dialect-schemas';
-import type { Manifest, ResourceInfo } from './generated/schema-language';
+import type { Manifest, ResourceInfo, Screen } from './generated/schema-language';
 import { withViewTexts, type LiveView } from './live-view';
 import type { SchemaRegistry } from './schema-registry';
 import type { SchemaStore } from './schema-store';
@@ -42,6 +42,7 @@ function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string
         r.name,
         {
           path: r.meta.crud === false ? null : `/api/v1${r.meta.path}`,
+          ...(r.meta.showPath ? { showPath: `/api/v1${r.meta.showPath}` } : {}),
           subject: r.meta.subject ?? null,
           validator: `/api/ui/validators/${validatorOf.get(r.name)}.mjs`,
           archivable: !!r.meta.archivable,
@@ -60,6 +61,19 @@ function buildManifest(registry: SchemaRegistry, validatorFiles: Iterable<string
         },
       ]),
     ),
+  };
+}
+
+/**
+ * One screen as the browser gets it: the screen with the JSON Schema its form needs (`schema`) and what its resource
+ * answers (`record`). An admin's preview of a release answers with this too, so it draws what the release would.
+ */
+export function screenAnswer(registry: SchemaRegistry, screen: Screen) {
+  const resource = screen.resource ? registry.resources.get(screen.resource) : undefined;
+  return {
+    ...screen,
+    schema: resource ? { ...resource.request, $id: resource.name, title: undefined } : undefined,
+    record: resource ? resource.record : undefined,
   };
 }
 
@@ -119,14 +133,7 @@ export async function uiRoutes(fastify: FastifyInstance, opts: { store: SchemaSt
       const screen = (view?.screens ?? registry.screens).get(id);
       if (!screen) throw notFound();
       if (fresh(req, reply, `${registry.screenHashes.get(id)}-${registry.hash}${tagOf(view)}`)) return reply;
-      const resource = screen.resource ? registry.resources.get(screen.resource) : undefined;
-      return {
-        data: {
-          ...screen,
-          schema: resource ? { ...resource.request, $id: resource.name, title: undefined } : undefined,
-          record: resource ? resource.record : undefined,
-        },
-      };
+      return { data: screenAnswer(registry, screen) };
     },
   );
 

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { url: string }) => {
     const handle = openDatabase(opts.url);
-    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect);
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.dialect, handle.sqlite);
     app.decorate('db', handle.db);
     app.decorate('reads', handle.reads);
     app.decorate('dialect', handle.dialect);

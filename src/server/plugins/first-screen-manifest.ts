@@ -10,12 +10,16 @@ export function isGuestArea(area: { guard: string }): boolean {
 
 /**
  * The manifest a guest's first page carries: the areas a guest opens, their screens and the resources those screens
- * name, with every named call (widgets make them by name) — about a third of the whole, on the booking page and the
+ * name, with the named calls a guest can make (`guestCall`: their route answers without a session; widgets make
+ * them by name) — about a third of the whole, on the booking page and the
  * sign-in page that every client and owner loads first. Marked `partial`: the browser asks for the whole manifest
  * once someone signs in, or when an address outside these areas is opened (renderer/react/SchemaApp.tsx). Its hash
  * differs from the whole one's, so the routes are built again when the whole one comes.
  */
-export function guestManifest(manifest: Manifest): Manifest {
+export function guestManifest(
+  manifest: Manifest,
+  guestCall: (call: { method: string; path: string }) => boolean = () => true,
+): Manifest {
   const areas = manifest.navigation.areas.filter(isGuestArea);
   const ids = new Set(areas.flatMap((a) => a.screens));
   const screens = manifest.screens.filter((s) => ids.has(s.id));
@@ -27,5 +31,6 @@ export function guestManifest(manifest: Manifest): Manifest {
     navigation: { ...manifest.navigation, areas },
     screens,
     resources: Object.fromEntries(Object.entries(manifest.resources).filter(([name]) => named.has(name))),
+    calls: Object.fromEntries(Object.entries(manifest.calls ?? {}).filter(([, call]) => guestCall(call))),
   };
 }

@@ -42,10 +42,22 @@ function copy(texts: Texts, out: Texts, key: string): void {
   node[parts[parts.length - 1]] = value;
 }
 
-/** Every string in the screen definition that names a text. */
+/** The texts a key names: itself, or the plural forms i18next picks among (`key_one`, `key_other`, …). */
+function formsOf(texts: Texts, key: string): string[] {
+  if (at(texts, key) !== undefined) return [key];
+  const dot = key.lastIndexOf('.');
+  const parent = at(texts, key.slice(0, dot));
+  const plural = `${key.slice(dot + 1)}_`;
+  if (!parent || typeof parent !== 'object') return [];
+  return Object.keys(parent)
+    .filter((k) => k.startsWith(plural))
+    .map((k) => `${key.slice(0, dot)}.${k}`);
+}
+
+/** Every string in the screen definition that names a text (a plural one by each of its forms). */
 function keysIn(value: unknown, texts: Texts, found: Set<string>): Set<string> {
   if (typeof value === 'string') {
-    if (/^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(value) && at(texts, value) !== undefined) found.add(value);
+    if (/^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(value)) for (const key of formsOf(texts, value)) found.add(key);
   } else if (Array.isArray(value)) for (const item of value) keysIn(item, texts, found);
   else if (value && typeof value === 'object') for (const item of Object.values(value)) keysIn(item, texts, found);
   return found;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { resolveSource } from '../../../renderer/core/card-data';
-import { listRead, listState } from '../../../renderer/core/list-state';
-import { query } from '../../../renderer/core/rest';
+import { resolveSource } from '@soloist/renderer/core';
+import { listRead, listState } from '@soloist/renderer/core';
+import { query } from '@soloist/renderer/core';
 import type { Area, Manifest, ScreenSummary } from '../engine/generated/schema-language';
 import { guestManifest, isGuestArea } from './first-screen-manifest';
 import { guestTexts, type Texts } from './first-screen-texts';
@@ -148,6 +148,9 @@ export async function firstScreen(
     return { status: res.statusCode, body: res.statusCode === 204 ? null : res.json() };
   };
   const urls = { texts: `/api/v1/ui/locales/${locale}`, manifest: '/api/v1/ui/manifest', user: '/api/v1/user' };
+  // A named call a guest can make: its route answers without a session (anything else would answer 401).
+  const guestCall = (call: { method: string; path: string }) =>
+    app.routeList.some((r) => r.guest && r.method === call.method && r.url === call.path);
   const [texts, manifest, user] = await Promise.all([get(urls.texts), get(urls.manifest), get(urls.user)]);
   const preloaded: Record<string, Preloaded> = {};
   for (const [url, answer] of [
@@ -195,7 +198,7 @@ export async function firstScreen(
   }
   // A guest's page in a guest's area carries the manifest of those areas only; the browser completes it when needed.
   if (user.status !== 200 && isGuestArea(hit.area))
-    preloaded[urls.manifest] = { status: 200, body: { data: guestManifest(m) } };
+    preloaded[urls.manifest] = { status: 200, body: { data: guestManifest(m, guestCall) } };
   // The screen's own first reads (`preload`), answered only when they succeed: anything else the browser asks again.
   const reads = ((def.preload as string[] | undefined) ?? [])
     .map((u) => filled(u, hit.params))

@@ -65,7 +65,10 @@ export default fp(
     const queue = createQueue(app.db, {
       redisUrl: opts.redisUrl,
       onError: (err, job) =>
-        app.log.error({ err, job: job.name, attempt: job.attempt }, job.failed ? 'job failed for good' : 'job failed'),
+        app.log.error(
+          { err, job: job.name, attempt: job.attempt, reqId: job.requestId ?? undefined },
+          job.failed ? 'job failed for good' : 'job failed',
+        ),
     });
     app.decorate('queue', queue);
     // SMS through Twilio when an account is configured, else kept in the outbox for the owner to see.

@@ -75,3 +75,19 @@ export async function seedAffiliateProgramme(db: Db, currency: string): Promise<
     })
     .execute();
 }
+
+/**
+ * The demo owner's refer a friend: their link (no friend has used it yet), a friend's 10 % off for the first year and
+ * £5.00 for the owner on each plan payment a friend makes, kept as an affiliate's settings are.
+ */
+export async function seedOwnerReferral(db: Db, ownerId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ affiliate_code: randomCode(8) })
+    .where('id', '=', ownerId)
+    .execute();
+  await db
+    .insertInto('affiliate_settings')
+    .values({ user_id: ownerId, fixed_amount: 500, percent_discount_amount: 10, updated_at: nowIso() })
+    .execute();
+}

@@ -13,7 +13,7 @@ import { DEFAULT_EXPORT_SETTINGS } from '../features/data-export/settings';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { seedOwnerHistory } from './history';
 import { seedSmallOwners } from './small-owners';
-import { seedAffiliateProgramme } from './affiliates';
+import { seedAffiliateProgramme, seedOwnerReferral } from './affiliates';
 
 /** The demo accounts' currency (the demo owner works in the UK). */
 export const DEMO_CURRENCY = 'GBP';
@@ -80,6 +80,7 @@ export async function seedDemoData(
   await seedOwnerHistory(db, dialect, owner.id, DEMO_CURRENCY, t);
   await seedSmallOwners(db, dialect, DEMO_CURRENCY);
   await seedAffiliateProgramme(db, DEMO_CURRENCY);
+  await seedOwnerReferral(db, owner.id);
   await seedCredits(db, { id: owner.id, smsPerMonth: 200, months: 6, seed: 7 });
   await seedMessages(db, owner.id, t);
   await seedMarketing(db, owner.id, t, appUrl);

@@ -17,7 +17,7 @@ import {
   useRenderer,
   useSearchParams,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { ADVANCED, COLUMNS, kindOf, SUBJECTS, VIEWS, type DetailsAnswer, type View } from './views';
 
 const PER_PAGE = 25;

@@ -9,7 +9,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { visuallyHidden } from '@mui/utils';
-import { HttpError, useCall, useMutation, useRenderer } from '../../../renderer';
+import { HttpError, useCall, useMutation, useRenderer } from '@soloist/renderer';
 import { NewsItems, NotificationItems, type NewsItem, type Notification } from './BellItems';
 
 type Tab = 'notifications' | 'news';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { Link, useRenderer } from '../../../renderer';
+import { Link, useRenderer } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 
 export type Notification = CallAnswer<'bell.notifications', '200'>['data'][number];

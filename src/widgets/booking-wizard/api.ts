@@ -1,4 +1,4 @@
-import { formatMoney, useCall, useRenderer } from '../../../renderer';
+import { formatMoney, useCall, useRenderer } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 import { dateInWords } from '../../domain/dates-in-words';
 

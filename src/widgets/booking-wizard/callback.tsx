@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from '../../../renderer';
+import { useNavigate, useParams, useSearchParams } from '@soloist/renderer';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { HttpError, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { manageKey, onPage, type CallAnswer, type Checkout } from './api';
 import { BookingCard, PurchaseCard } from './done';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCall, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useCall, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { onPage, useDay, useMoney, usePage, type ClassSessions } from './api';
 import { addDays, todayIn } from '../../domain/dates';
 import { ChoiceList, FRESH, Loading, need, PaymentCancelled, useHold, useReleasedHold } from './shared';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { manageKey, onPage, useDay, useMoney, usePage, type CallAnswer, type Hold } from './api';
 import { PayWith, useQuote, voucherProblem, type PayChoice } from './pay-with';
 import { Loading, need, problemOf, Summary, when } from './shared';

@@ -1,6 +1,6 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 
 /**
  * Marketing messages only by explicit opt-in (UK/EU): an unticked box on the booking page; the answer is sent with

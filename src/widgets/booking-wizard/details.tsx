@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { usePage } from './api';
 import { ConsentBox } from './consent';
 import { Loading, need, type Errors } from './shared';

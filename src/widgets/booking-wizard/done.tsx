@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from '../../../renderer';
+import { useNavigate } from '@soloist/renderer';
 import Button from '@mui/material/Button';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useDay, useMoney, usePage, type Booking, type Purchase } from './api';
 import { Loading, need, ResultCard, when } from './shared';
 

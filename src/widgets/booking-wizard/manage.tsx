@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from '../../../renderer';
+import { useNavigate, useParams } from '@soloist/renderer';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useCall, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useCall, useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { onPage, useDay, usePage, type Hold, type ManagedBooking, type Purchase } from './api';
 import { BookingCard, PurchaseCard } from './done';
 import { problemOf } from './shared';

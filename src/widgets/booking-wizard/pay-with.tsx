@@ -6,7 +6,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { HttpError, useDataProvider, useRenderer } from '../../../renderer';
+import { HttpError, useDataProvider, useRenderer } from '@soloist/renderer';
 import { onPage, type CallAnswer } from './api';
 
 /** How a held time or seat is paid: a package of the client's, a voucher's part, the rest and the deposit now. */

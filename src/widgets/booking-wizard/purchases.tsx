@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { manageKey, onPage, useDay, useMoney, usePage, type CallAnswer } from './api';
 import { ConsentBox } from './consent';
 import { ChoiceList, Loading, need, problemOf, Summary, type Errors } from './shared';

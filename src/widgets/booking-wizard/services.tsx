@@ -1,4 +1,4 @@
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useMoney, usePage, type PublicService } from './api';
 import { ChoiceList, Loading, need } from './shared';
 

@@ -6,7 +6,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useDataProvider, useRenderer, useSearchParams, type WizardApi } from '../../../renderer';
+import { HttpError, useDataProvider, useRenderer, useSearchParams, type WizardApi } from '@soloist/renderer';
 import { onPage, type Hold } from './api';
 
 export type Errors = Record<string, string>;

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useCall, useRenderer } from '../../../renderer';
+import { useCall, useRenderer } from '@soloist/renderer';
 import { onPage, useDay, usePage, type CallAnswer } from './api';
 import { addDays, todayIn } from '../../domain/dates';
 import { FRESH, Loading } from './shared';

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { HttpError, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { usePage } from './api';
 import { Choice, Loading, need } from './shared';
 

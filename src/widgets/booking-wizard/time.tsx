@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { usePage } from './api';
 import { Loading, need, PaymentCancelled, useHold, useReleasedHold } from './shared';
 import { SlotPicker } from './slot-picker';

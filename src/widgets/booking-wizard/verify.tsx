@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { onPage, usePage, type CallAnswer } from './api';
 import { Loading, need, problemOf, type Errors } from './shared';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { HttpError, Loading, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, Loading, useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 import { dayOf, DayRow, type Day, type DayErrors } from './DayRow';
 

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import type { BusinessTime } from '../../domain/calendar-settings';
 
 /** A weekday's hours as the screen edits them. */

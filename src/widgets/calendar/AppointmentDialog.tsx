@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MuiLink from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMoney, useMutation, useNavigate, useRenderer } from '../../../renderer';
+import { formatMoney, useMutation, useNavigate, useRenderer } from '@soloist/renderer';
 import type { Appointment } from './calendar.types';
 import { appointmentHeading, checkoutPath } from './calendar.utils';
 import { PaymentChip } from './EventCard';

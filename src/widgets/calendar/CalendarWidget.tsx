@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from '../../../renderer';
+import { useNavigate, useSearchParams } from '@soloist/renderer';
 import FullCalendar, { type CalendarApi, type EventApi } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
@@ -14,7 +14,7 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { formatMoney, HttpError, useCall, useMutation, useRenderer, type ScreenWidget } from '../../../renderer';
+import { formatMoney, HttpError, useCall, useMutation, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 import type { Appointment, ClassSession } from './calendar.types';
 import {
@@ -126,7 +126,7 @@ const CalendarWidget: ScreenWidget = () => {
   const kept = range && data?.kept && outsideKept(range, data.kept) ? data.kept : null;
 
   return (
-    <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')}>
+    <Paper sx={{ p: { xs: 1, md: 2 } }} aria-label={t('screens.calendar.title')} data-tour="calendar">
       {kept && (
         <Alert severity="info" role="status" sx={{ mb: 1 }}>
           {t('calendar.keptDays', { from: dayInWords(kept.from, locale), to: dayInWords(kept.to, locale) })}

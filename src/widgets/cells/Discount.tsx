@@ -1,4 +1,4 @@
-import { formatMoney, useRenderer, type CellProps } from '../../../renderer';
+import { formatMoney, useRenderer, type CellProps } from '@soloist/renderer';
 
 /**
  * A promo code's discount (`x-discount`, on its `value`): a percentage as "20 %" in the locale's way, a fixed amount

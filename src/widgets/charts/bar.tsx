@@ -1,6 +1,6 @@
 import { ResponsiveBar } from '@nivo/bar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDetailsLink, useNavigate, type ScreenWidget } from '../../../renderer';
+import { useDetailsLink, useNavigate, type ScreenWidget } from '@soloist/renderer';
 import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /**

@@ -1,5 +1,5 @@
 import { ResponsiveTimeRange } from '@nivo/calendar';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { ChartFrame, useChartData } from './frame';
 
 /** Weekday names in the reader's language, Sunday first (2023-01-01 was a Sunday). */

@@ -17,7 +17,7 @@ import {
   valueAt,
   type CardDef,
   type ChartRow,
-} from '../../../renderer';
+} from '@soloist/renderer';
 
 /** Chart colours with enough contrast on white, in the order series and slices take them. */
 export const PALETTE = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#c62828', '#00838f'];

@@ -1,6 +1,6 @@
 import { ResponsiveLine } from '@nivo/line';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { ScreenWidget } from '../../../renderer';
+import type { ScreenWidget } from '@soloist/renderer';
 import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /** A line per declared value over the card's rows (income by week). Its own chunk: nivo's line and nothing else. */

@@ -1,6 +1,6 @@
 import { ResponsivePie } from '@nivo/pie';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useDetailsLink, useNavigate, type ScreenWidget } from '../../../renderer';
+import { useDetailsLink, useNavigate, type ScreenWidget } from '@soloist/renderer';
 import { ChartFrame, PALETTE, useChartData } from './frame';
 
 /**

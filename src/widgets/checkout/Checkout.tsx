@@ -14,7 +14,7 @@ import {
   useRenderer,
   useSearchParams,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import {
   addItem,
   errorsByPart,

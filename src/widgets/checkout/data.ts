@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { useDataProvider, useRenderer } from '../../../renderer';
+import { useDataProvider, useRenderer } from '@soloist/renderer';
 import type { Owing, Page } from '../money/shared';
 import type { ItemKind } from '../money/basket';
 

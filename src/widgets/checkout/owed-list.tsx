@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import { dayInWords, type Owing } from '../money/shared';
 
 /**

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { useList, useRenderer } from '../../../renderer';
+import { useList, useRenderer } from '@soloist/renderer';
 import { clientName, type ClientRef, type Page } from '../money/shared';
 import { setQuantity, type BasketItem } from '../money/basket';
 import type { Sellable } from './data';

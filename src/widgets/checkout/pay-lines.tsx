@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { HttpError, moneyInputText, parseMoney, useDataProvider, useRenderer } from '../../../renderer';
+import { HttpError, moneyInputText, parseMoney, useDataProvider, useRenderer } from '@soloist/renderer';
 import { PAY_METHODS, type PayLine, type PayMethod } from '../money/basket';
 import { dayInWords, type Owing } from '../money/shared';
 import type { Redeemable, VoucherCode } from './data';

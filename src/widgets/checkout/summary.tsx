@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { moneyInputText, parseMoney, useRenderer } from '../../../renderer';
+import { moneyInputText, parseMoney, useRenderer } from '@soloist/renderer';
 import type { Discount, Totals } from '../money/basket';
 
 /** One discount over the checkout: none, a whole percent, or a fixed amount in the owner's currency. */

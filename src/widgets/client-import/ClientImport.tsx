@@ -14,7 +14,7 @@ import {
   useNavigate,
   useRenderer,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { PreviewTable, summaryOf, type Preview } from './PreviewTable';
 
 /** The file's first refusal in words: the file's own problem, or the first row's. */

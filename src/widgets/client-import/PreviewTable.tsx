@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 
 export interface PreviewRow {
   row: number;

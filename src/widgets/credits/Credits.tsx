@@ -17,7 +17,7 @@ import {
   useMutation,
   useRenderer,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 import { useWidgetHost } from '../host';
 import { PaymentFailure } from '../subscription/PaymentFailure';

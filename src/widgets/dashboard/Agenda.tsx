@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link, routeFor, useCardSource, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, routeFor, useCardSource, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { dateInWords } from '../../domain/dates-in-words';
 
 interface AgendaItem {

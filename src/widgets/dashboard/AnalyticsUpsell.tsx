@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link, routeFor, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, routeFor, useRenderer, type ScreenWidget } from '@soloist/renderer';
 
 /** Where advanced reporting would be, on a plan without it: what it shows and the way to the plans. */
 const AnalyticsUpsell: ScreenWidget = ({ card }) => {

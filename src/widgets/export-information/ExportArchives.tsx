@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import type { Archive } from './shared';
 
 /** How often the list is read again while an archive is being made. */

@@ -12,7 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useCardSource, useDataProvider, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { PARTS, type ExportSettings } from './shared';
 
 const label = (field: string) => `fields.export-information-settings.${field}`;

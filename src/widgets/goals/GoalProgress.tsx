@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link, routeFor, useCardSource, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, routeFor, useCardSource, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useGoalWords, type GoalProgress as Progress, type ProgressAnswer } from './shared';
 
 /** One goal: what it is, its period, a bar of how far along it is, and the figures in words. */

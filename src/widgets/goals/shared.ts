@@ -1,4 +1,4 @@
-import { formatMoney, useRenderer } from '../../../renderer';
+import { formatMoney, useRenderer } from '@soloist/renderer';
 import { dateInWords } from '../../domain/dates-in-words';
 
 export type GoalUnit = 'money' | 'hours' | 'count';

@@ -15,7 +15,7 @@ import {
   useRenderer,
   useSearchParams,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { ChoiceList, need, problemOf } from '../booking-wizard/shared';
 import { GOAL_TYPES, TIMEFRAMES, unitOf, useGoalWords } from './shared';
 

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import type { Integration } from './api';
 
 /** The day a connection was made, in words ("5 May 2026"), in the business's zone when the host gives one. */

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { HttpError, useMutation, useRenderer } from '../../../renderer';
+import { HttpError, useMutation, useRenderer } from '@soloist/renderer';
 
 type Field = 'public_key' | 'private_key';
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import { refusalOf } from './api';
 
 /**

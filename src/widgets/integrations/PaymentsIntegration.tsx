@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Link, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { PAYMENT_SETTINGS_ROUTE, useIntegrations } from './api';
 import { ConnectedAccount } from './ConnectedAccount';
 import { LiqpayForm } from './LiqpayForm';

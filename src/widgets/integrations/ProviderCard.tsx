@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import type { Provider } from './api';
 
 export interface ProviderCardProps {

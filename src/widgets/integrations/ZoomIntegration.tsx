@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useRenderer, type ScreenWidget } from '../../../renderer';
+import { useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 import { useIntegrations } from './api';
 import { ConnectedAccount } from './ConnectedAccount';

@@ -1,4 +1,4 @@
-import { HttpError, useCall } from '../../../renderer';
+import { HttpError, useCall } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 
 /** The owner's integrations and what they may connect, as GET /api/v1/integrations answers. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDataProvider, useMutation, useRenderer } from '../../../renderer';
+import { useDataProvider, useMutation, useRenderer } from '@soloist/renderer';
 import { refusalOf, type Provider } from './api';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useRenderer, useSearchParams } from '../../../renderer';
+import { useRenderer, useSearchParams } from '@soloist/renderer';
 import type { Provider } from './api';
 
 const PROVIDERS: readonly string[] = ['stripe', 'square', 'liqpay', 'zoom'] satisfies Provider[];

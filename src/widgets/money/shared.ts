@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../renderer';
+import { formatMoney } from '@soloist/renderer';
 
 /** What the money screens read from the payments and sales routes (spec §3), as far as they draw it. */
 

@@ -16,7 +16,7 @@ import {
   useRenderer,
   useSearchParams,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { NET_INCOME_PERIODS, type NetIncomeRow } from '../../domain/net-income';
 import { MoneyRows } from '../money/MoneyRows';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
@@ -105,6 +105,7 @@ const NetIncome: ScreenWidget = () => {
           value={period}
           onChange={(_, v: string | null) => v && set({ period: v })}
           aria-label={t('netIncome.by')}
+          data-tour="net-income-periods"
           // On the page's grey, the unchosen labels need a darker grey to read at 4.5:1.
           sx={{ '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'rgba(0, 0, 0, 0.72)' } }}
         >

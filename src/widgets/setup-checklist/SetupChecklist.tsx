@@ -1,4 +1,4 @@
-import { Link as RouterLink } from '../../../renderer';
+import { Link as RouterLink } from '@soloist/renderer';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { Loading, routeFor, useCall, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Loading, routeFor, useCall, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 
 interface Step {

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCall, useRenderer } from '../../../renderer';
+import { useCall, useRenderer } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 import { dayInWords, moneyIn } from '../money/shared';
 

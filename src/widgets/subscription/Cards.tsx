@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { HttpError, useAddress, useCall, useMutation, useRenderer, type ScreenWidget } from '../../../renderer';
+import { HttpError, useAddress, useCall, useMutation, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 import { useWidgetHost } from '../host';
 import { SubscriptionTabs } from './SubscriptionTabs';

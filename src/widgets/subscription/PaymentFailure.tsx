@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { Link, useRenderer } from '../../../renderer';
+import { Link, useRenderer } from '@soloist/renderer';
 
 /** A payment refused in words; when the card was the problem, a way to the cards page beside it. */
 export function PaymentFailure({ message, card }: { message: string; card: boolean }) {

@@ -17,7 +17,7 @@ import {
   useMutation,
   useRenderer,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 import { PaymentFailure } from './PaymentFailure';
 import { dayInWords, moneyIn } from '../money/shared';

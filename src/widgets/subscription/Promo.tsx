@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
-import { useRenderer } from '../../../renderer';
+import { useRenderer } from '@soloist/renderer';
 import type { CallAnswer } from '../../domain/calls';
 import { dayInWords, moneyIn } from '../money/shared';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link, useRenderer } from '../../../renderer';
+import { Link, useRenderer } from '@soloist/renderer';
 import type { CurrentUser } from '../../domain/current-user';
 import { planByName } from '../../domain/plans';
 import { dayInWords } from '../money/shared';

@@ -1,6 +1,6 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { Link, useAddress, useRenderer } from '../../../renderer';
+import { Link, useAddress, useRenderer } from '@soloist/renderer';
 
 const TABS = [
   ['details', 'billing.tabs.details'],

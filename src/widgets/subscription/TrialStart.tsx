@@ -13,7 +13,7 @@ import {
   useDataProvider,
   useRenderer,
   type ScreenWidget,
-} from '../../../renderer';
+} from '@soloist/renderer';
 import { useWidgetHost } from '../host';
 import { dayInWords, moneyIn } from '../money/shared';
 import type { PlanOffer } from './plan-change';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link, Loading, useCall, useRenderer, type ScreenWidget } from '../../../renderer';
+import { Link, Loading, useCall, useRenderer, type ScreenWidget } from '@soloist/renderer';
 import type { TaxBand } from '../../domain/tax';
 import { currencyFrom, dayInWords, moneyIn } from '../money/shared';
 

@@ -108,7 +108,15 @@ describe('GET /api/v1/admin/dashboard', () => {
     const res = await admin.get('/api/v1/admin/dashboard?from=2026-10-01&to=2026-10-31');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data).toEqual({
+    // Sign-ups by day and what affiliates are owed: dashboard-owed-trend-links.test.ts.
+    const { signups_by_day: byDay, affiliates_owed: owed, ...data } = body.data;
+    expect(byDay).toHaveLength(31);
+    expect(byDay.reduce((sum: number, d: { signups: number }) => sum + d.signups, 0)).toBe(4);
+    expect(owed).toEqual([
+      { currency: 'GBP', amount: 0, affiliates: 0 },
+      { currency: 'UAH', amount: 0, affiliates: 0 },
+    ]);
+    expect(data).toEqual({
       period: { from: '2026-10-01', to: '2026-10-31', previous_from: '2026-08-31', previous_to: '2026-09-30' },
       signups: { total: 4, previous: 2 }, // A, B, G, I | C, D
       affiliate_signups: { total: 1, previous: 1 }, // B | D

@@ -1,4 +1,7 @@
+import { nowIso } from '../../../src/server/db/database';
 import { Agent, createUser, loggedIn, testApp, type TestApp } from '../../helpers/app';
+import { setClock } from '../../helpers/clock';
+import { ago, planPayment } from '../../helpers/referral-studio';
 
 /**
  * The affiliate programme pays from the money (spec §3, §7, §9): the plan payments of the owners an affiliate
@@ -15,9 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const DAY = 86_400_000;
-const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
-
 async function affiliateWithCode(email: string) {
   const aff = await createUser(t.app, { email });
   await t.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', aff.id).execute();
@@ -27,26 +27,8 @@ async function affiliateWithCode(email: string) {
   return { aff, agent, code: code as string };
 }
 
-let paymentNo = 0;
-async function payment(userId: number, amount: number, paidAt: string, kind = 'plan', status = 'paid') {
-  paymentNo += 1;
-  await t.app.db
-    .insertInto('subscription_payments')
-    .values({
-      user_id: userId,
-      provider: 'stripe',
-      order_id: `sub_${userId}`,
-      payment_id: `in_${paymentNo}`,
-      status,
-      kind,
-      amount,
-      currency: 'gbp',
-      description: null,
-      paid_at: paidAt,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-}
+const payment = (userId: number, amount: number, paidAt: string, kind?: string, status?: string) =>
+  planPayment(t, userId, amount, paidAt, kind, status);
 
 describe('affiliate earnings', () => {
   it('earn the commission on referred plan payments, net of refunds, owed when due, paid by an admin', async () => {
@@ -127,7 +109,17 @@ describe('affiliate earnings', () => {
       fixed_discount_amount: 1000,
       percent_discount_amount: 0,
       currency: 'gbp',
+      friend_discount: 'fixed',
+      discount_months: 12,
     });
+    // The register page asks it for the code in its address (`?ref`), through a named call the manifest carries.
+    const register = (await guest.get('/api/v1/ui/screens/auth.register')).json();
+    expect(register.data.intro).toMatchObject({
+      call: 'affiliate.referrer',
+      params: { code: '?ref' },
+    });
+    const { calls } = (await guest.get('/api/v1/ui/manifest')).json().data;
+    expect(calls['affiliate.referrer']).toEqual({ method: 'GET', path: '/api/v1/affiliate/user/:code' });
     expect((await guest.get('/api/v1/affiliate/user/NOSUCHCODE')).statusCode).toBe(404);
     expect((await guest.get('/api/v1/affiliate/user/<script>')).statusCode).toBe(422);
   });
@@ -186,5 +178,88 @@ describe('affiliate earnings', () => {
     expect((await admin.put(`/api/v1/admin/affiliate/${aff.id}`, { ...body, percent_amount: 101 })).statusCode).toBe(
       422,
     );
+  });
+});
+
+describe('affiliate earnings in the Ukrainian deployment (UAH)', () => {
+  let ua: TestApp;
+  beforeAll(async () => {
+    setClock(Date.parse('2027-01-30T12:00:00Z'));
+    ua = await testApp({ currency: 'uah' });
+  });
+  afterAll(async () => {
+    await ua.close();
+    jest.useRealTimers();
+  });
+
+  /** A signed-in agent now (the clock moves on past a session's life). */
+  const signedIn = async (user: { email: string; password: string }) => {
+    const agent = new Agent(ua.app);
+    expect((await agent.login(user.email, user.password)).statusCode).toBe(200);
+    return agent;
+  };
+  let paymentNo = 0;
+  /** A LiqPay payment for a plan (or its refund, negative) in hryvnias, as the app keeps it. */
+  const paid = (userId: number, amount: number, paidAt: string, status = 'paid') =>
+    ua.app.db
+      .insertInto('subscription_payments')
+      .values({
+        user_id: userId,
+        provider: 'liqpay',
+        order_id: `sub_${userId}`,
+        payment_id: `ua_${++paymentNo}`,
+        status,
+        kind: 'plan',
+        amount,
+        currency: 'uah',
+        description: null,
+        paid_at: paidAt,
+        created_at: nowIso(),
+      })
+      .execute();
+
+  it('owes a month’s commissions from the 1st of the next across the boundary, net of a refund, in hryvnias', async () => {
+    const adminUser = await createUser(ua.app, { is_admin: 1 });
+    const affUser = await createUser(ua.app, { email: 'ua-affiliate@example.com' });
+    await ua.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', affUser.id).execute();
+    const olena = await createUser(ua.app, { email: 'ua-olena@example.com' });
+    const petro = await createUser(ua.app, { email: 'ua-petro@example.com' });
+    await ua.app.db
+      .updateTable('users')
+      .set({ referred_by: affUser.id, region: 'UA' })
+      .where('id', 'in', [olena.id, petro.id])
+      .execute();
+    const settings = { fixed_amount: 0, fixed_discount_amount: 0, percent_amount: 10, percent_discount_amount: 0 };
+    expect((await (await signedIn(adminUser)).put(`/api/v1/admin/affiliate/${affUser.id}`, settings)).statusCode).toBe(
+      200,
+    );
+    const statistic = async () => (await (await signedIn(affUser)).get('/api/v1/affiliate/statistic')).json().data;
+    const payOut = async () => (await signedIn(adminUser)).post(`/api/v1/admin/user/pay-affiliate/${affUser.id}`);
+
+    // 30 January: Olena pays 599.00 (10 %: 59.90); on the 31st 299.00 of it is refunded (10 %: −29.90).
+    await paid(olena.id, 59900, '2027-01-30T12:00:00.000Z');
+    jest.setSystemTime(Date.parse('2027-01-31T12:00:00Z'));
+    await paid(olena.id, -29900, '2027-01-31T12:00:00.000Z', 'refunded');
+    // By hand: 5,990 − 2,990 = 3,000 earned, all due on 1 February, so none owed yet and nothing to pay.
+    expect(await statistic()).toMatchObject({ earnings: 3000, pending: 3000, owed: 0, paid: 0, currency: 'uah' });
+    expect((await payOut()).statusCode).toBe(422);
+
+    // 2 February: Petro pays 899.00 (10 %: 89.90), due on 1 March. January's 3,000 is owed since the 1st.
+    jest.setSystemTime(Date.parse('2027-02-02T12:00:00Z'));
+    await paid(petro.id, 89900, '2027-02-02T12:00:00.000Z');
+    expect(await statistic()).toMatchObject({ earnings: 11990, pending: 8990, owed: 3000, paid: 0 });
+    const payout = await payOut();
+    expect([payout.statusCode, payout.json().data]).toEqual([200, { amount: 3000, currency: 'uah' }]);
+    expect(await statistic()).toMatchObject({ earnings: 11990, pending: 8990, owed: 0, paid: 3000 });
+
+    // The last moment of February nothing more is due; at midnight on 1 March February's 8,990 is.
+    jest.setSystemTime(Date.parse('2027-02-28T23:59:59Z'));
+    expect(await statistic()).toMatchObject({ earnings: 11990, pending: 8990, owed: 0, paid: 3000 });
+    jest.setSystemTime(Date.parse('2027-03-01T00:00:00Z'));
+    expect(await statistic()).toMatchObject({ earnings: 11990, pending: 0, owed: 8990, paid: 3000 });
+    const payouts = (await (await signedIn(affUser)).get('/api/v1/affiliate/payouts')).json().data;
+    expect(payouts).toEqual([
+      { id: expect.any(Number), paid_at: expect.stringMatching(/^2027-02-02T12:00/), amount: 3000, currency: 'uah' },
+    ]);
   });
 });

@@ -176,3 +176,54 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/admin/token', '/api/v1/admin/token/{id}']));
   });
 });
+
+describe('the admin’s audit of tokens', () => {
+  const audit = async (agent: Agent, userId: number) => {
+    const res = await agent.get(`/api/v1/admin/user/audit/${userId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().data as Array<{ action: string; admin_name: string; before: string; after: string }>;
+  };
+
+  it('shows issuing and revoking on the account’s page, naming the token and never its text', async () => {
+    const { user } = await loggedIn(t.app, { plan_name: 'Business Monthly' });
+    const { id, token } = await issue(user.id, 'Zapier');
+    expect(await audit(admin, user.id)).toEqual([
+      expect.objectContaining({
+        action: 'api_token_issued',
+        admin_name: 'Test User',
+        before: '—',
+        after: 'API token: Zapier',
+      }),
+    ]);
+    expect((await admin.delete(`/api/v1/admin/token/${id}`)).statusCode).toBe(200);
+    expect((await admin.delete(`/api/v1/admin/token/${id}`)).statusCode).toBe(200);
+    const [revoked, issued] = await audit(admin, user.id);
+    expect(revoked).toMatchObject({ action: 'api_token_revoked', before: 'API token: Zapier, Revoked: —' });
+    expect(revoked.after).toMatch(/^API token: Zapier, Revoked: \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/);
+    expect(issued.action).toBe('api_token_issued');
+    expect(await audit(admin, user.id)).toHaveLength(2);
+
+    const rows = await t.app.db.selectFrom('admin_audit').selectAll().where('user_id', '=', user.id).execute();
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(JSON.stringify(rows)).not.toContain(token.slice(-12));
+
+    admin.locale = 'uk';
+    const uk = await audit(admin, user.id);
+    admin.locale = 'en';
+    expect(uk[1].after).toBe('API-токен: Zapier');
+    expect(uk[0].before).toBe('API-токен: Zapier, Відкликано: —');
+    // The page names each action by its enum word, in both languages.
+    const words = (locale: string) =>
+      ['api_token_issued', 'api_token_revoked'].map((a) => t.app.translator(locale)(`enums.${a}`));
+    expect(words('en')).toEqual(['API token issued', 'API token revoked']);
+    expect(words('uk')).toEqual(['API-токен видано', 'API-токен відкликано']);
+  });
+
+  it('writes nothing for a token that could not be issued or revoked', async () => {
+    const before = await t.app.db.selectFrom('admin_audit').select('id').execute();
+    expect((await admin.post('/api/v1/admin/token', { user_id: 999999, name: 'x' })).statusCode).toBe(422);
+    expect((await admin.delete('/api/v1/admin/token/999999')).statusCode).toBe(404);
+    expect((await owner.post('/api/v1/admin/token', { user_id: ownerId, name: 'x' })).statusCode).toBe(403);
+    expect(await t.app.db.selectFrom('admin_audit').select('id').execute()).toEqual(before);
+  });
+});

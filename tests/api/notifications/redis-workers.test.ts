@@ -11,6 +11,7 @@ import { bullmqQueue } from '../../../src/server/infra/queue/bullmq-queue';
 import type { JobQueue } from '../../../src/server/infra/queue/queue';
 import { testApp, type TestApp } from '../../helpers/app';
 import { insertClient, messageStudio } from '../../helpers/message-studio';
+import { until } from '../../helpers/server-process';
 import { smtpSink } from '../../helpers/smtp-sink';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -67,15 +68,6 @@ afterAll(async () => {
   await sink?.close();
   await twilio?.close();
 });
-
-/** Waits until `done()` holds (checked every 50 ms), failing after `ms` with `what`. */
-async function until(what: string, done: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** An owner with credits, SMS reminders on (email ones are on by default) and appointments in 23½ hours. */
 async function owner(n: number) {
@@ -206,5 +198,5 @@ describe('appointment reminders on Redis (BullMQ)', () => {
       await inspect.close();
       await connection.quit();
     }
-  }, 60_000);
+  });
 });

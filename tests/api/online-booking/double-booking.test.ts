@@ -105,5 +105,5 @@ describe('no double booking', () => {
     } finally {
       other?.child.kill();
     }
-  }, 60_000);
+  });
 });

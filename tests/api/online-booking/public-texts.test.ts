@@ -22,11 +22,11 @@ const has = (texts: Texts, key: string) =>
  */
 const CODE = [
   ...fs.readdirSync(path.join(root, 'src/widgets/booking-wizard')).map((f) => `src/widgets/booking-wizard/${f}`),
-  'renderer/react/screens/WizardScreen.tsx',
+  'packages/renderer/react/screens/WizardScreen.tsx',
   'src/app/layouts.tsx',
   'src/app/LanguageSelect.tsx',
-  'renderer/react/shell/Toasts.tsx',
-  'renderer/react/shell/ConfirmDialog.tsx',
+  'packages/renderer/react/shell/Toasts.tsx',
+  'packages/renderer/react/shell/ConfirmDialog.tsx',
 ];
 
 /** The keys the code names: quoted strings that are keys of `texts`, and prefixes of keys built from a value. */

@@ -14,7 +14,7 @@ import {
 import type { Appointment } from '../../../src/widgets/calendar/calendar.types';
 import en from '../../../src/locales/en.json';
 import uk from '../../../src/locales/uk.json';
-import { formatMoney } from '../../../renderer/core/money';
+import { formatMoney } from '../../../packages/renderer/core/money';
 
 /** A tiny i18next stand-in over the real texts: `a.b.c` with {{x}} filled in. */
 const translator =

@@ -1,6 +1,6 @@
-import { actionQuery } from '../../../renderer/react/actions';
-import { relatedSource } from '../../../renderer/react/screens/DetailScreen';
-import { grouped } from '../../../renderer/react/shell';
+import { actionQuery } from '../../../packages/renderer/react/actions';
+import { relatedSource } from '../../../packages/renderer/react/screens/DetailScreen';
+import { grouped } from '../../../packages/renderer/react/shell';
 
 describe("the schema language's checkout words", () => {
   it("a navigate action's query names the record by {id}", () => {

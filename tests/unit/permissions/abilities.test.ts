@@ -180,3 +180,19 @@ describe('admins, affiliates and guests', () => {
     expect(defineAbilityFor(null).can('read', 'Client')).toBe(false);
   });
 });
+
+describe('refer a friend (Referral): role × plan × action', () => {
+  const referrers: Array<[string, AbilityUser, boolean]> = [
+    ...Object.entries(accounts).map(([name, account]): [string, AbilityUser, boolean] => [name, account, true]),
+    ['admin', user({ is_admin: true, plan: null }), false],
+    ['affiliate', user({ is_affiliate: true, plan: null }), false],
+  ];
+
+  // Every owner has a link, on any plan: a read-only owner still reads theirs and may get one (it is no business data).
+  it.each(referrers)('%s → their own link: %s', (_, account, allowed) => {
+    const ability = defineAbilityFor(account);
+    expect(ability.can('read', subject('Referral', { user_id: 7 }))).toBe(allowed);
+    expect(ability.can('create', subject('Referral', { user_id: 7 }))).toBe(allowed);
+    expect(ability.can('read', subject('Referral', { user_id: 8 }))).toBe(false);
+  });
+});

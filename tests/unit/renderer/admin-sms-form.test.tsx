@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen as view, waitFor } from '@testing-library/react';
 import { Route } from 'wouter';
-import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // Every value passes the page's validator here: what the form shows and sends is what is under test.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

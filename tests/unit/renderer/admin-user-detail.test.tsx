@@ -3,10 +3,10 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import userDetail from '../../../schemas/screens/admin/user.json';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import DetailScreen from '../../../renderer/react/screens/DetailScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
 
 /**
  * The admin's user page as declared: the support console's actions ask in declared dialogs — a password hidden as

@@ -4,9 +4,9 @@ import promoCodes from '../../../schemas/screens/admin/promo-codes.json';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import ListScreen from '../../../renderer/react/screens/ListScreen';
-import { RendererContext } from '../../../renderer/react/context';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import { rendererContext } from '../../helpers/renderer-context';
 
 /** The admin's users list: each user's stage in words (an affiliate's "Affiliate", a trashed user's "Deleted"). */

@@ -3,17 +3,17 @@ import { act, fireEvent, render, screen as view, waitFor, within } from '@testin
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
-import { HttpError } from '../../../renderer/core/rest';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import { HttpError } from '../../../packages/renderer/core/rest';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 
 // The page imports the server's precompiled validator; here every value passes so the server's answer decides.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 
@@ -97,6 +97,21 @@ async function chooseService(title: string) {
 }
 
 describe('the appointment form', () => {
+  it('marks each field its tour points at (a form’s own fields, not their parts), and its Save button', async () => {
+    renderForm('/appointments/calendar/form');
+    await waitFor(() => expect(field('service_id')).not.toBeNull());
+    const steps = (screen as { tour?: { steps: Array<{ target: string }> } }).tour!.steps;
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    for (const { target } of steps) expect(document.querySelectorAll(`[data-tour="${target}"]`)).toHaveLength(1);
+    expect(document.querySelector('[data-tour="field-type"]')).toContainElement(field('type'));
+    expect(document.querySelector('[data-tour="submit"]')).toHaveAttribute('type', 'submit');
+    // The repeat rule's own parts are not marked: only `recurring` is.
+    expect(document.querySelector('[data-tour^="field-frequency"], [data-tour^="field-recurring_"]')).toBeNull();
+    // A field the form hides (private time has no service) is not on the page, so its step is left out.
+    fireEvent.change(field('type')!, { target: { value: '1' } });
+    await waitFor(() => expect(document.querySelector('[data-tour="field-service_id"]')).toBeNull());
+  });
+
   it('fills duration and price as soon as a service is chosen', async () => {
     renderForm('/appointments/calendar/form?date=2027-03-01&start_time=10:00');
     await chooseService('Colour');

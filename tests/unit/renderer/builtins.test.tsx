@@ -1,6 +1,6 @@
-import { BUILTIN_SCREEN_KINDS, RENDERER_WIDGETS } from '../../../renderer/core/builtins';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import { defaultScreenKinds } from '../../../renderer/react/ScreenLoader';
+import { BUILTIN_SCREEN_KINDS, RENDERER_WIDGETS } from '../../../packages/renderer/core/builtins';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import { defaultScreenKinds } from '../../../packages/renderer/react/ScreenLoader';
 import { cellTypes, screenWidgets, widgets } from '../../../src/widgets';
 import { APP_CELL_TYPES, APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/domain/widget-names';
 

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, screen as view } from '@testing-library/react';
 import { Route } from 'wouter';
-import type { ScreenDef } from '../../../renderer/core/types';
-import DetailScreen from '../../../renderer/react/screens/DetailScreen';
+import type { ScreenDef } from '../../../packages/renderer/core/types';
+import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 const screen = JSON.parse(

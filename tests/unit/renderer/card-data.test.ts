@@ -1,5 +1,5 @@
-import { changePercent, chartRows, numberAt, valueAt } from '../../../renderer/core/card-data';
-import { arrangeCards } from '../../../renderer/react/screens/dashboard/layout';
+import { changePercent, chartRows, numberAt, valueAt } from '../../../packages/renderer/core/card-data';
+import { arrangeCards } from '../../../packages/renderer/react/screens/dashboard/layout';
 
 const answer = {
   currency: 'GBP',

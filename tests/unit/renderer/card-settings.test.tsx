@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import CardSettings from '../../../renderer/react/screens/dashboard/CardSettings';
+import CardSettings from '../../../packages/renderer/react/screens/dashboard/CardSettings';
 import { renderScreen, rendererContext } from '../../helpers/renderer-context';
 
 const page = {

@@ -1,5 +1,5 @@
-import { hasConditionalRequired, requiredFor } from '../../../renderer/core/conditional-required';
-import type { JsonSchema } from '../../../renderer/core/types';
+import { hasConditionalRequired, requiredFor } from '../../../packages/renderer/core/conditional-required';
+import type { JsonSchema } from '../../../packages/renderer/core/types';
 
 const expense: JsonSchema = {
   required: ['date'],

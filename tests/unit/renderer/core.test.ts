@@ -1,9 +1,9 @@
-import { createRegistry, UnknownNameError } from '../../../renderer/core/registry';
-import { query } from '../../../renderer/core/rest';
-import { buildRoutes, routeFor } from '../../../renderer/core/routes';
-import { formatValue, joinFields } from '../../../renderer/core/format';
-import { localizeErrors, type AjvError } from '../../../renderer/core/validation';
-import type { Manifest } from '../../../renderer/core/types';
+import { createRegistry, UnknownNameError } from '../../../packages/renderer/core/registry';
+import { query } from '../../../packages/renderer/core/rest';
+import { buildRoutes, routeFor } from '../../../packages/renderer/core/routes';
+import { formatValue, joinFields } from '../../../packages/renderer/core/format';
+import { localizeErrors, type AjvError } from '../../../packages/renderer/core/validation';
+import type { Manifest } from '../../../packages/renderer/core/types';
 
 const t = (key: string, o?: Record<string, unknown>) => `${key}${o ? JSON.stringify(o) : ''}`;
 

@@ -1,6 +1,6 @@
 import { screen as view } from '@testing-library/react';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import DashboardScreen from '../../../renderer/react/screens/DashboardScreen';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import DashboardScreen from '../../../packages/renderer/react/screens/DashboardScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 /**

@@ -1,5 +1,5 @@
-import type { CardDef } from '../../../renderer/core/card-data';
-import { cardSpan } from '../../../renderer/react/screens/dashboard/layout';
+import type { CardDef } from '../../../packages/renderer/core/card-data';
+import { cardSpan } from '../../../packages/renderer/react/screens/dashboard/layout';
 
 describe('cardSpan', () => {
   const widget = (name: string, span?: number): CardDef => ({ title: name, widget: name, span });

@@ -1,6 +1,6 @@
 import { screen as view, waitFor } from '@testing-library/react';
-import type { ScreenDef } from '../../../renderer/core/types';
-import DashboardScreen from '../../../renderer/react/screens/DashboardScreen';
+import type { ScreenDef } from '../../../packages/renderer/core/types';
+import DashboardScreen from '../../../packages/renderer/react/screens/DashboardScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 /**
@@ -109,4 +109,13 @@ it('puts the cards in the order the settings give and hides those switched off',
       'Goals',
     ]),
   );
+});
+
+it('marks its period and its cards by id, for a tour to point at', async () => {
+  const rest = { peek: () => undefined, getJson: async () => STATISTIC };
+  const dated = { ...screen, settings: undefined, period: true } as unknown as ScreenDef;
+  renderScreen(<DashboardScreen screen={dated} />, rendererContext({ rest: rest as never, can: () => true }));
+  const period = await view.findByRole('group', { name: 'period.legend' });
+  expect(period).toHaveAttribute('data-tour', 'period');
+  expect(document.querySelector('[data-tour="card-week"]')).toContainElement(await view.findByText('£120.00'));
 });

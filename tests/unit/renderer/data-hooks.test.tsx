@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useSWRConfig } from 'swr';
-import type { DataProvider } from '../../../renderer/core/data-provider';
-import type { Manifest } from '../../../renderer/core/types';
-import { forgetData } from '../../../renderer/react/cache';
-import { useCall, useList, useMutation, useOne } from '../../../renderer/react/data';
+import type { DataProvider } from '../../../packages/renderer/core/data-provider';
+import type { Manifest } from '../../../packages/renderer/core/types';
+import { forgetData } from '../../../packages/renderer/react/cache';
+import { useCall, useList, useMutation, useOne } from '../../../packages/renderer/react/data';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 const calls = {

@@ -1,11 +1,15 @@
-import { callUrl, createRestDataProvider } from '../../../renderer/core/data-provider';
-import { UnknownNameError } from '../../../renderer/core/registry';
-import { createRestClient, HttpError } from '../../../renderer/core/rest';
-import type { Manifest } from '../../../renderer/core/types';
-import { invalidateResources } from '../../../renderer/react/cache';
+import { callUrl, createRestDataProvider, readRecord, recordUrl } from '../../../packages/renderer/core/data-provider';
+import { UnknownNameError } from '../../../packages/renderer/core/registry';
+import { createRestClient, HttpError } from '../../../packages/renderer/core/rest';
+import type { Manifest } from '../../../packages/renderer/core/types';
+import { invalidateResources } from '../../../packages/renderer/react/cache';
 
 const manifest = {
-  resources: { clients: { path: '/api/v1/clients' }, appointments: { path: null } },
+  resources: {
+    clients: { path: '/api/v1/clients' },
+    appointments: { path: null },
+    marketing: { path: '/api/v1/marketing', showPath: '/api/v1/marketing/show/:id' },
+  },
   calls: {
     'booking.slots': { method: 'GET', path: '/api/v1/online-booking/:slug/services/:service/slots' },
     'appointments.time': { method: 'PUT', path: '/api/v1/appointments/:id/time', invalidates: ['appointments'] },
@@ -53,6 +57,30 @@ describe('the REST data provider', () => {
       'DELETE /api/v1/clients/7',
     ]);
     expect(JSON.parse(requests[2].body!)).toEqual({ first_name: 'Ann' });
+  });
+
+  it('reads one record where its resource says: its own address when it names one, else {path}/{id}', async () => {
+    const { data, requests } = provider({ status: 200, body: { data: { id: 7 } } });
+    await data.getOne('marketing', 7);
+    await data.update('marketing', 7, { name: 'Spring' });
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v1/marketing/show/7',
+      'PUT /api/v1/marketing/7',
+    ]);
+    expect(recordUrl({ path: '/api/v1/clients' }, 'a/b')).toBe('/api/v1/clients/a%2Fb');
+    expect(recordUrl({ path: null, showPath: '/api/v1/x/show/:id' }, 3)).toBe('/api/v1/x/show/3');
+    expect(() => recordUrl({ path: null }, 3)).toThrow(/no generic routes/);
+  });
+
+  it('reads a screen’s record through the REST client at the same address', async () => {
+    const asked: string[] = [];
+    const rest = {
+      getOne: async (path: string, id: string | number) => (asked.push(`getOne ${path} ${id}`), { data: {} }),
+      getJson: async (path: string) => (asked.push(`getJson ${path}`), { data: {} }),
+    } as never;
+    await readRecord(rest, { path: '/api/v1/clients' }, 4);
+    await readRecord(rest, { path: '/api/v1/marketing', showPath: '/api/v1/marketing/show/:id' }, 4);
+    expect(asked).toEqual(['getOne /api/v1/clients 4', 'getJson /api/v1/marketing/show/4']);
   });
 
   it('makes a named call with its params in the path, its query and its body', async () => {

@@ -1,4 +1,4 @@
-import { dateOrder, dateText, maskDate, monthGrid, parseDateText } from '../../../renderer/core/date-text';
+import { dateOrder, dateText, maskDate, monthGrid, parseDateText } from '../../../packages/renderer/core/date-text';
 
 describe('dates typed in the locale’s order', () => {
   it('reads the order and separator of British English and Ukrainian', () => {

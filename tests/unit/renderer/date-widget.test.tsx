@@ -3,16 +3,16 @@ import { act, fireEvent, render, screen as view, waitFor, within } from '@testin
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { leanTemplates } from '../../../renderer/react/form/theme';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { leanTemplates } from '../../../packages/renderer/react/form/theme';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 import { appTexts } from '../../helpers/app-texts';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 
@@ -112,7 +112,7 @@ describe('the tax year’s start', () => {
 
 describe('a money list’s period', () => {
   it('shows its dates in the locale’s order and passes on each real day typed', async () => {
-    const { ListPeriod } = await import('../../../renderer/react/list/ListPeriod');
+    const { ListPeriod } = await import('../../../packages/renderer/react/list/ListPeriod');
     const onChange = jest.fn();
     renderScreen(
       <ListPeriod def={{}} choices={[]} from="2026-11-01" to="2026-11-30" onChange={onChange} />,

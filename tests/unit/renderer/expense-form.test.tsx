@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { ofKind, type ColumnDef, type JsonSchema, type Manifest, type ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
-import { RendererContext } from '../../../renderer/react/context';
-import { Cell } from '../../../renderer/react/views/Cell';
-import ListView from '../../../renderer/react/views/ListView';
+import {
+  ofKind,
+  type ColumnDef,
+  type JsonSchema,
+  type Manifest,
+  type ScreenDef,
+} from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
+import { RendererContext } from '../../../packages/renderer/react/context';
+import { Cell } from '../../../packages/renderer/react/views/Cell';
+import ListView from '../../../packages/renderer/react/views/ListView';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // The page imports the server's precompiled validator; here every value passes.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

@@ -1,4 +1,9 @@
-import { fromDefaults, withoutErrorsOf, withoutHidden, withoutPasswords } from '../../../renderer/core/form-data';
+import {
+  fromDefaults,
+  withoutErrorsOf,
+  withoutHidden,
+  withoutPasswords,
+} from '../../../packages/renderer/core/form-data';
 
 describe('form data helpers', () => {
   it('drops hidden fields, and keeps the data as it is when none are hidden', () => {

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, screen as view, waitFor } from '@testing-library/react';
-import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // The server's precompiled validator, as the page imports it: here it always finds the first name missing.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => {
     const validate = Object.assign(
       () => {

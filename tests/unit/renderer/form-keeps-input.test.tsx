@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, screen as view, waitFor } from '@testing-library/react';
-import { HttpError } from '../../../renderer/core/rest';
-import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { HttpError } from '../../../packages/renderer/core/rest';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 // The page imports the server's precompiled validator; here every value passes so the server's answer decides.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

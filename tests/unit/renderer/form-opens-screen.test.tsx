@@ -3,16 +3,16 @@ import { act, fireEvent, render, screen as view, waitFor } from '@testing-librar
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
-import { RendererContext } from '../../../renderer/react/context';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 import { rendererContext } from '../../helpers/renderer-context';
 
 // The page imports the server's precompiled validator; here every value passes so the server's answer decides.
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

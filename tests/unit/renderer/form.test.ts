@@ -4,8 +4,8 @@ import {
   toErrorSchema,
   visibleFields,
   writableData,
-} from '../../../renderer/core/form-schema';
-import type { ScreenDef } from '../../../renderer/core/types';
+} from '../../../packages/renderer/core/form-schema';
+import type { ScreenDef } from '../../../packages/renderer/core/types';
 
 const t = (key: string) => `T:${key}`;
 const screen: ScreenDef = {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { ReactNode } from 'react';
 import { render, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
-import { ofKind, type ColumnDef, type Manifest, type ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import { Cell } from '../../../renderer/react/views/Cell';
-import ListView from '../../../renderer/react/views/ListView';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import { ofKind, type ColumnDef, type Manifest, type ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import { Cell } from '../../../packages/renderer/react/views/Cell';
+import ListView from '../../../packages/renderer/react/views/ListView';
 
 const en = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../src/locales/en.json'), 'utf8'));
 /** The app's English texts with i18next-style {{placeholders}}. */

@@ -3,10 +3,14 @@ import giftVouchers from '../../../schemas/screens/gift-vouchers/list.json';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../../renderer/react/context';
-import ListScreen from '../../../renderer/react/screens/ListScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import {
+  RendererContext,
+  type RendererContextValue,
+  type ScreenWidget,
+} from '../../../packages/renderer/react/context';
+import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
 
 const ctx = {
   manifest: {

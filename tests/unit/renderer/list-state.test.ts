@@ -1,4 +1,4 @@
-import { listState, withChanges } from '../../../renderer/core/list-state';
+import { listState, withChanges } from '../../../packages/renderer/core/list-state';
 
 const screen = {
   views: ['list', 'table'] as Array<'list' | 'table'>,

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ReactNode } from 'react';
 import { render, screen as view } from '@testing-library/react';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { ColumnDef, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import { Cell } from '../../../renderer/react/views/Cell';
-import GalleryView from '../../../renderer/react/views/GalleryView';
-import ListView from '../../../renderer/react/views/ListView';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { ColumnDef, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import { Cell } from '../../../packages/renderer/react/views/Cell';
+import GalleryView from '../../../packages/renderer/react/views/GalleryView';
+import ListView from '../../../packages/renderer/react/views/ListView';
 import { discoverSchemaFiles } from '../../../schemas';
 
 const schemasDir = path.join(__dirname, '../../../schemas');

@@ -3,10 +3,10 @@ import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
 import saleDetail from '../../../schemas/screens/sales/detail.json';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import DetailScreen from '../../../renderer/react/screens/DetailScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
 
 /**
  * A sale's page as declared: read from its own route, its payments a related list with their totals and a refund per

@@ -3,10 +3,14 @@ import income from '../../../schemas/screens/financials/income.json';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../../renderer/react/context';
-import ListScreen from '../../../renderer/react/screens/ListScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import {
+  RendererContext,
+  type RendererContextValue,
+  type ScreenWidget,
+} from '../../../packages/renderer/react/context';
+import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
 
 /** The income list as declared: a period, tabs with their own routes, the server's totals and a refund dialog. */
 const payment = (id: number, more: Record<string, unknown> = {}) => ({

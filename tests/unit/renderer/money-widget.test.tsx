@@ -2,8 +2,8 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MoneyWidget } from '../../../renderer/react/form/catalogueWidgets';
-import { leanTemplates } from '../../../renderer/react/form/theme';
+import { MoneyWidget } from '../../../packages/renderer/react/form/catalogueWidgets';
+import { leanTemplates } from '../../../packages/renderer/react/form/theme';
 
 const schema: RJSFSchema = { $id: 'price', type: 'object', properties: { price: { type: ['integer', 'null'] } } };
 const validator = createPrecompiledValidator({ price: (() => true) as never }, schema);

@@ -7,7 +7,7 @@ import {
   parseMoney,
   toMajor,
   toMinor,
-} from '../../../renderer/core/money';
+} from '../../../packages/renderer/core/money';
 
 const NBSP = '\u00a0';
 

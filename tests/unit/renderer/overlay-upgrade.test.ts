@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyOverlay, type Overlay, type OverlayChange } from '../../../renderer/core/overlay';
-import { classifyUpgrade } from '../../../renderer/core/overlay-upgrade';
-import type { Navigation } from '../../../renderer/core/generated/schema-language';
+import { applyOverlay, type Overlay, type OverlayChange } from '../../../packages/renderer/core/overlay';
+import { classifyUpgrade } from '../../../packages/renderer/core/overlay-upgrade';
+import type { Navigation } from '../../../packages/renderer/core/generated/schema-language';
 
 /**
  * An upgrade of the shipped screens under live changes: each change is applied again over the new base and classed;

@@ -6,9 +6,9 @@ import {
   plainTextProblem,
   resolveTarget,
   type Overlay,
-} from '../../../renderer/core/overlay';
-import { widgetChoices } from '../../../renderer/core/overlay-widgets';
-import type { Navigation } from '../../../renderer/core/generated/schema-language';
+} from '../../../packages/renderer/core/overlay';
+import { widgetChoices } from '../../../packages/renderer/core/overlay-widgets';
+import type { Navigation } from '../../../packages/renderer/core/generated/schema-language';
 
 const schemas = path.join(__dirname, '../../../schemas');
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(schemas, f), 'utf8'));

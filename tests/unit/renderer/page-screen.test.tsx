@@ -1,11 +1,11 @@
 import { screen as view } from '@testing-library/react';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import type { ComponentProps } from 'react';
-import type { ScreenWidget } from '../../../renderer/react/context';
-import { defaultScreenKinds } from '../../../renderer/react/ScreenLoader';
-import { firstWidgets } from '../../../renderer/react/first-screen';
-import PageScreen from '../../../renderer/react/screens/PageScreen';
+import type { ScreenWidget } from '../../../packages/renderer/react/context';
+import { defaultScreenKinds } from '../../../packages/renderer/react/ScreenLoader';
+import { firstWidgets } from '../../../packages/renderer/react/first-screen';
+import PageScreen from '../../../packages/renderer/react/screens/PageScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 /**

@@ -1,9 +1,9 @@
 import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { SchemaApp } from '../../../renderer/react/SchemaApp';
-import { createRestClient } from '../../../renderer/core/rest';
-import type { Manifest } from '../../../renderer/core/types';
+import { SchemaApp } from '../../../packages/renderer/react/SchemaApp';
+import { createRestClient } from '../../../packages/renderer/core/rest';
+import type { Manifest } from '../../../packages/renderer/core/types';
 
 /**
  * A guest's first page carries a partial manifest (the areas a guest opens): the renderer asks for the whole one only

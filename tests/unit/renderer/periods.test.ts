@@ -1,4 +1,4 @@
-import { periodChoices, periodOf, taxYearOf, todayIn } from '../../../renderer/core/periods';
+import { periodChoices, periodOf, taxYearOf, todayIn } from '../../../packages/renderer/core/periods';
 
 const byId = (today: string, start?: string) =>
   Object.fromEntries(periodChoices(today, start).map((c) => [c.id, `${c.from}..${c.to}`]));

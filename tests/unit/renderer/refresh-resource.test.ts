@@ -1,5 +1,5 @@
 import type { ScopedMutator } from 'swr';
-import { refreshResource } from '../../../renderer/react/cache';
+import { refreshResource } from '../../../packages/renderer/react/cache';
 
 /** The keys a refresh reads again, out of `keys`, as SWR would match them against the filter it is given. */
 async function refreshed(keys: unknown[], name?: string): Promise<unknown[]> {

@@ -4,9 +4,9 @@ import { act, fireEvent, screen as view, waitFor } from '@testing-library/react'
 import { FORMATS } from '../../../src/domain/formats';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 import { SCHEMA_KEYWORDS } from '../../../src/server/engine/schema-keywords';
-import type { JsonSchema, Manifest, ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import type { JsonSchema, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 /**
@@ -22,8 +22,8 @@ const mockValidate = new Ajv({
   formats: FORMATS,
   keywords: SCHEMA_KEYWORDS,
 }).compile(request);
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => mockValidate,
 }));
 

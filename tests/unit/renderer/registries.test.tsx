@@ -3,14 +3,18 @@ import { render, screen as view, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { ColumnDef, Manifest, RecordData, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../../renderer/react/context';
-import { ScreenErrorBoundary } from '../../../renderer/react/ScreenErrorBoundary';
-import DashboardScreen from '../../../renderer/react/screens/DashboardScreen';
-import ListScreen from '../../../renderer/react/screens/ListScreen';
-import { Cell } from '../../../renderer/react/views/Cell';
-import type { CellType, ListViewType } from '../../../renderer/react/views/types';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { ColumnDef, Manifest, RecordData, ScreenDef } from '../../../packages/renderer/core/types';
+import {
+  RendererContext,
+  type RendererContextValue,
+  type ScreenWidget,
+} from '../../../packages/renderer/react/context';
+import { ScreenErrorBoundary } from '../../../packages/renderer/react/ScreenErrorBoundary';
+import DashboardScreen from '../../../packages/renderer/react/screens/DashboardScreen';
+import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
+import { Cell } from '../../../packages/renderer/react/views/Cell';
+import type { CellType, ListViewType } from '../../../packages/renderer/react/views/types';
 
 /**
  * An integrator extends the renderer without editing it: their own cell types and list views, by the `x-` names

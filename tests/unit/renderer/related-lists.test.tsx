@@ -2,10 +2,10 @@ import { render, screen as view, within } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest, ScreenDef } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import DetailScreen from '../../../renderer/react/screens/DetailScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
 
 /** A record page's related lists: a table on wide screens; on a phone each row a card with every value shown. */
 const texts: Record<string, string> = {

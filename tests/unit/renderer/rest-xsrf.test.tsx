@@ -1,4 +1,4 @@
-import { createRestClient } from '../../../renderer/core/rest';
+import { createRestClient } from '../../../packages/renderer/core/rest';
 
 /** A fetch that records each call's method, URL and headers and answers `{}`. */
 function recordingFetch() {

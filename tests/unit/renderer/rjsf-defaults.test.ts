@@ -1,5 +1,5 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import { fields, widgets } from '../../../renderer/react/form/rjsf-defaults';
+import { fields, widgets } from '../../../packages/renderer/react/form/rjsf-defaults';
 
 /** The browser build registers these instead of rjsf's own lists: every name rjsf has must still be there. */
 describe("rjsf's default fields and widgets", () => {

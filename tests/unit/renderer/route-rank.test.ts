@@ -1,6 +1,6 @@
 import { matchRoute } from 'wouter';
 import { parse } from 'regexparam';
-import { explodeOptional, rankRoutes } from '../../../renderer/core/route-rank';
+import { explodeOptional, rankRoutes } from '../../../packages/renderer/core/route-rank';
 
 /** What a first-match router renders for `path` given the ranked table. */
 function firstMatch(paths: string[], path: string): string | undefined {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { renderScreen, rendererContext } from '../../helpers/renderer-context';
-import ScreenEditor from '../../../renderer/react/editor/ScreenEditor';
+import ScreenEditor from '../../../packages/renderer/react/editor/ScreenEditor';
 
 const clients = JSON.parse(
   fs.readFileSync(path.join(__dirname, '../../../schemas/screens/clients/list.json'), 'utf8'),

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { act, screen as view } from '@testing-library/react';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest } from '../../../renderer/core/types';
-import { ScreenLoader } from '../../../renderer/react/ScreenLoader';
-import type { ScreenKind } from '../../../renderer/react/types';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest } from '../../../packages/renderer/core/types';
+import { ScreenLoader } from '../../../packages/renderer/react/ScreenLoader';
+import type { ScreenKind } from '../../../packages/renderer/react/types';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
 /** A screen whose schema is on its way for as long as the test looks (the affiliate dashboard stayed blank 3 s). */

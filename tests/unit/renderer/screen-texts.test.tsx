@@ -5,20 +5,20 @@ import { render, screen as view, waitFor } from '@testing-library/react';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { createRegistry } from '../../../renderer/core/registry';
-import { HttpError } from '../../../renderer/core/rest';
-import { ofKind, type JsonSchema, type Manifest, type ScreenDef } from '../../../renderer/core/types';
-import { localizeErrors, type AjvError } from '../../../renderer/core/validation';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import { schemaForForm } from '../../../renderer/core/form-schema';
-import DetailScreen from '../../../renderer/react/screens/DetailScreen';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import { HttpError } from '../../../packages/renderer/core/rest';
+import { ofKind, type JsonSchema, type Manifest, type ScreenDef } from '../../../packages/renderer/core/types';
+import { localizeErrors, type AjvError } from '../../../packages/renderer/core/validation';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import { schemaForForm } from '../../../packages/renderer/core/form-schema';
+import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { FORMATS } from '../../../src/domain/formats';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
 
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen as view, waitFor } from '@testing-library/react';
 import { Route } from 'wouter';
-import type { JsonSchema, ScreenDef } from '../../../renderer/core/types';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import FormScreen from '../../../renderer/react/screens/FormScreen';
+import type { JsonSchema, ScreenDef } from '../../../packages/renderer/core/types';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';
 
-jest.mock('../../../renderer/core/validation', () => ({
-  ...jest.requireActual('../../../renderer/core/validation'),
+jest.mock('../../../packages/renderer/core/validation', () => ({
+  ...jest.requireActual('../../../packages/renderer/core/validation'),
   loadValidator: async () => Object.assign(() => true, { errors: null }),
 }));
 

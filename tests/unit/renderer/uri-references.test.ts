@@ -1,5 +1,5 @@
 import fastUri from 'fast-uri';
-import shim from '../../../renderer/react/form/uri-references';
+import shim from '../../../packages/renderer/react/form/uri-references';
 
 /** The browser build swaps fast-uri for this small resolver inside rjsf: it must resolve `$ref`s as fast-uri does. */
 describe('uri references (rjsf $ref lookup)', () => {

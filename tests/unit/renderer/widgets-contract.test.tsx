@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { createRestClient } from '../../../renderer/core/rest';
-import { createRegistry } from '../../../renderer/core/registry';
-import type { Manifest } from '../../../renderer/core/types';
-import { RendererContext, type RendererContextValue } from '../../../renderer/react/context';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import { widgetContract } from '../../../renderer/testing/widgetContract';
+import { createRestClient } from '../../../packages/renderer/core/rest';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import type { Manifest } from '../../../packages/renderer/core/types';
+import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import { widgetContract } from '../../../packages/renderer/testing/widgetContract';
 import { widgets as appWidgets } from '../../../src/widgets';
 
 const context: RendererContextValue = {
@@ -65,10 +65,24 @@ describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('w
 describe('widgetContract', () => {
   it('catches a widget without the field id and one that ignores a disabled form', async () => {
     const Careless = () => <input aria-label="x" />;
-    const [idCase, disabledCase] = widgetContract('careless', Careless as never);
+    const [idCase, disabledCase, labelCase, errorCase, readOnlyCase] = widgetContract('careless', Careless as never);
     await expect(idCase.run()).rejects.toThrow('widget contract: "careless" rendered no element with id "root_field"');
     await expect(disabledCase.run()).rejects.toThrow(
       'widget contract: "careless" left 1 control(s) enabled in a disabled form',
     );
+    await expect(labelCase.run()).rejects.toThrow('no control of the field is named "Field"');
+    await expect(errorCase.run()).rejects.toThrow('does not name the error ("root_field__error")');
+    await expect(readOnlyCase.run()).rejects.toThrow('left 1 control(s) writable in a read-only form');
+  });
+
+  it('catches what axe finds: a picture with no text', async () => {
+    const Pictured = ({ id }: { id: string }) => (
+      <span>
+        <input id={id} aria-describedby={`${id}__error`} />
+        <img src="data:," />
+      </span>
+    );
+    const axeCase = widgetContract('pictured', Pictured as never).find((c) => c.name.includes('axe'))!;
+    await expect(axeCase.run()).rejects.toThrow('"pictured": axe: image-alt');
   });
 });

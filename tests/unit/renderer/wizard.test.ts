@@ -1,5 +1,5 @@
-import { currentStep, stepCounter, visibleSteps } from '../../../renderer/core/wizard';
-import { matchesWhen, type WizardStepDef } from '../../../renderer/core/types';
+import { currentStep, stepCounter, visibleSteps } from '../../../packages/renderer/core/wizard';
+import { matchesWhen, type WizardStepDef } from '../../../packages/renderer/core/types';
 
 const steps: WizardStepDef[] = [
   { id: 'start', title: 'a', widget: 'w' },

@@ -2,8 +2,8 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { defaultWidgets } from '../../../renderer/react/form/widgets';
-import { leanTemplates } from '../../../renderer/react/form/theme';
+import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
+import { leanTemplates } from '../../../packages/renderer/react/form/theme';
 
 const schema: RJSFSchema = {
   $id: 'when',

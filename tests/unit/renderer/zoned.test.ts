@@ -1,4 +1,4 @@
-import { instantOfWallTime, wallTimeIn } from '../../../renderer/core/zoned';
+import { instantOfWallTime, wallTimeIn } from '../../../packages/renderer/core/zoned';
 
 describe('wall-clock times in the business’s zone', () => {
   it('reads an instant as the zone’s clock, winter and summer', () => {

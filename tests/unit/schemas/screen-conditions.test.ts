@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { schemaForForm, visibleFields } from '../../../renderer/core/form-schema';
-import { ofKind, type ScreenDef } from '../../../renderer/core/types';
+import { schemaForForm, visibleFields } from '../../../packages/renderer/core/form-schema';
+import { ofKind, type ScreenDef } from '../../../packages/renderer/core/types';
 
 const root = path.join(__dirname, '../../..');
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));

@@ -7,10 +7,14 @@ const MAX_LINES = 300;
 const root = path.resolve(__dirname, '../../..');
 
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'renderer'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'packages/renderer'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  );
   return listed
     .split('\n')
     .filter((file) => /\.(ts|tsx|js|mjs|css)$/.test(file))

@@ -10,10 +10,14 @@ const root = path.resolve(__dirname, '../../..');
  */
 describe('crypto helpers once', () => {
   it('leaves node:crypto to src/server/infra/crypto.ts in src/ and renderer/', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'renderer'], {
-      cwd: root,
-      encoding: 'utf8',
-    })
+    const files = execFileSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', 'src', 'packages/renderer'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    )
       .split('\n')
       .filter((f) => /\.(ts|tsx)$/.test(f) && fs.existsSync(path.join(root, f)))
       .filter((f) => !f.startsWith('src/server/db/migrations/'));

@@ -45,4 +45,11 @@ describe('the texts a guest first screen carries', () => {
       screens: { login: { title: 'Log in' } },
     });
   });
+
+  it('carries a plural text by each of its forms (i18next picks one by the count)', () => {
+    const texts = { screens: { join: { by_one: 'One month', by_other: 'Months', byline: 'Not it' } } };
+    expect(guestTexts(texts, { notes: [{ text: 'screens.join.by', count: 'months' }] })).toEqual({
+      screens: { join: { by_one: 'One month', by_other: 'Months' } },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import { useDay } from '../../../src/widgets/booking-wizard/api';
 import { rendererContext } from '../../helpers/renderer-context';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
-import { formatMoney } from '../../../renderer/core/money';
-import { RendererContext } from '../../../renderer/react/context';
+import { formatMoney } from '../../../packages/renderer/core/money';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import { useMoney } from '../../../src/widgets/booking-wizard/api';
 import { rendererContext } from '../../helpers/renderer-context';
 

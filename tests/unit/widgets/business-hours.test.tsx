@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { HttpError } from '../../../renderer';
-import { RendererContext } from '../../../renderer/react/context';
+import { HttpError } from '../../../packages/renderer';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
 import BusinessHours from '../../../src/widgets/business-hours/BusinessHours';
 import { WidgetHostContext } from '../../../src/widgets/host';

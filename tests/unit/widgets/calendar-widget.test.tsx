@@ -2,7 +2,7 @@ import { fireEvent, render, screen as view, waitFor, within } from '@testing-lib
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SWRConfig } from 'swr';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import CalendarWidget from '../../../src/widgets/calendar/CalendarWidget';
 import type { Appointment } from '../../../src/widgets/calendar/calendar.types';
 import { WidgetHostContext } from '../../../src/widgets/host';

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { HttpError } from '../../../renderer/core/rest';
-import { RendererContext } from '../../../renderer/react/context';
+import { HttpError } from '../../../packages/renderer/core/rest';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import Checkout, { backTo } from '../../../src/widgets/checkout/Checkout';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import { productManifest } from '../../helpers/product-manifest';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import { createI18n, type Locale } from '../../../src/server/infra/i18n';
 import ClientImport from '../../../src/widgets/client-import/ClientImport';
 import { productManifest, restStandIn } from '../../helpers/product-manifest';

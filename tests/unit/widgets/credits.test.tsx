@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import CreditsWidget from '../../../src/widgets/credits/Credits';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import { productManifest } from '../../helpers/product-manifest';

@@ -1,6 +1,6 @@
 import { renderHook, screen as view } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import Agenda from '../../../src/widgets/dashboard/Agenda';
 import { useGoalWords } from '../../../src/widgets/goals/shared';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';

@@ -3,7 +3,7 @@ import { PaymentChip } from '../../../src/widgets/calendar/EventCard';
 import type { Appointment } from '../../../src/widgets/calendar/calendar.types';
 import en from '../../../src/locales/en.json';
 import uk from '../../../src/locales/uk.json';
-import { formatMoney } from '../../../renderer/core/money';
+import { formatMoney } from '../../../packages/renderer/core/money';
 
 /** The real texts: `a.b.c` with {{x}} filled in. */
 const translator =

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { HttpError } from '../../../renderer';
-import { RendererContext } from '../../../renderer/react/context';
+import { HttpError } from '../../../packages/renderer';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import PaymentsIntegration from '../../../src/widgets/integrations/PaymentsIntegration';
 import { productManifest, restStandIn } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import TrialStart from '../../../src/widgets/subscription/TrialStart';

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { RendererContext } from '../../../renderer/react/context';
+import { RendererContext } from '../../../packages/renderer/react/context';
 import ZoomIntegration from '../../../src/widgets/integrations/ZoomIntegration';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import { productManifest, restStandIn } from '../../helpers/product-manifest';

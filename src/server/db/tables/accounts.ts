@@ -48,6 +48,8 @@ export interface UsersTable {
   /** The owner's account balance with Soloist in minor units of `balance_currency`, set by admins (migration 0042). */
   balance: Generated<number>;
   balance_currency: Generated<string | null>;
+  /** An admin who sees every onboarding step as done (migration 0047). */
+  is_hidden_admin: Generated<number>;
 }
 
 export interface BillingEventsTable {

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// The embedded job queue (migration 0025): used when no Redis is configured.
+// The embedded job queue (migrations 0025, 0046): used when no Redis is configured.
 
 export interface JobsTable {
   id: Generated<number>;
@@ -17,4 +17,6 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The request the job was added in (migration 0046), carried into the worker's logs; null for scheduled runs. */
+  request_id: string | null;
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { localDate } from '../../../domain/availability/zoned-time';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { regionCurrency } from '../../../domain/currency';

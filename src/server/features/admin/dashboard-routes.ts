@@ -20,14 +20,16 @@ const ANSWER = object(
     data: OPEN_OBJECT,
     currency: STRING,
     revenue: object({ amount: INTEGER, subscribers: INTEGER }),
+    owed: object({ amount: INTEGER, affiliates: INTEGER }),
   },
-  { required: ['data', 'currency', 'revenue'] },
+  { required: ['data', 'currency', 'revenue', 'owed'] },
 );
 
 /**
  * `GET /admin/dashboard` (spec §7): the platform's figures for a period (`from`, `to`: UTC days, this month so far by
- * default) against the one before it. `currency` names the monthly recurring revenue a money card shows (`revenue`,
- * with the answer's `currency`); `data.mrr` has every currency's.
+ * default) against the one before it. `currency` names the monthly recurring revenue and the affiliates' amount owed
+ * a money card shows (`revenue`, `owed`, with the answer's `currency`); `data.mrr` and `data.affiliates_owed` have
+ * every currency's.
  */
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   adminOnly(fastify);
@@ -46,7 +48,13 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       const data = await adminDashboard(app.db, { from, to });
       const currency = req.query.currency ?? 'GBP';
       const mrr = data.mrr.find((m) => m.currency === currency);
-      return { data, currency, revenue: { amount: mrr?.amount ?? 0, subscribers: mrr?.subscribers ?? 0 } };
+      const owed = data.affiliates_owed.find((o) => o.currency === currency);
+      return {
+        data,
+        currency,
+        revenue: { amount: mrr?.amount ?? 0, subscribers: mrr?.subscribers ?? 0 },
+        owed: { amount: owed?.amount ?? 0, affiliates: owed?.affiliates ?? 0 },
+      };
     },
   );
 }

@@ -1,13 +1,17 @@
 import { billingCurrency, planByName } from '../../../domain/plans';
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/database';
+import { affiliatesOwed, signupsByDay } from './dashboard-trend';
 
 /**
  * The admin dashboard's figures (spec §6 "dashboard statistics"), over a chosen period of UTC days against the same
  * number of days just before it. Flows — sign-ups, trials started, affiliates' sign-ups, paid subscriptions ended
  * (churn), credits sold and spent — are counted in each period; stocks — subscribers by plan and interval, grace
  * period, unsubscribed, lapsed, trials and monthly recurring revenue — are as the accounts stand now (their stage,
- * kept by the hourly check). Owners only: admins and affiliates are not counted.
+ * kept by the hourly check). Owners only: admins and affiliates are not counted. Besides: sign-ups on each day of the
+ * period, and what affiliates are owed now per currency (dashboard-trend.ts). Stocks have no figure for the period
+ * before: an account's stage is worked out from columns that are overwritten as it changes (no history of stages,
+ * only the last end of a subscription), so what it was on a past day cannot be known from what is stored.
  */
 
 export interface Period {
@@ -121,24 +125,29 @@ const pair = async (f: (p: Period) => Promise<number>, p: Period, before: Period
 /** Every figure of the admin dashboard for the period and the one before it. */
 export async function adminDashboard(db: Db, period: Period) {
   const before = periodBefore(period);
-  const [signed, referred, trialsNew, churned, smsNow, smsBefore, emailNow, emailBefore, now] = await Promise.all([
-    pair((p) => signups(db, p), period, before),
-    pair((p) => signups(db, p, true), period, before),
-    pair((p) => trialsStarted(db, p), period, before),
-    pair((p) => ended(db, p), period, before),
-    credits(db, 'sms', period),
-    credits(db, 'sms', before),
-    credits(db, 'email', period),
-    credits(db, 'email', before),
-    stocks(db),
-  ]);
+  const [signed, byDay, referred, owed, trialsNew, churned, smsNow, smsBefore, emailNow, emailBefore, now] =
+    await Promise.all([
+      pair((p) => signups(db, p), period, before),
+      signupsByDay(db, period),
+      pair((p) => signups(db, p, true), period, before),
+      affiliatesOwed(db),
+      pair((p) => trialsStarted(db, p), period, before),
+      pair((p) => ended(db, p), period, before),
+      credits(db, 'sms', period),
+      credits(db, 'sms', before),
+      credits(db, 'email', period),
+      credits(db, 'email', before),
+      stocks(db),
+    ]);
   const subscribers = now.subscriber + now.gracePeriod;
   // Churn: paid subscriptions that ended in the period, over those that were paying (still paying, or ended in it).
   const rate = (n: number) => (subscribers + n === 0 ? 0 : Math.round((n / (subscribers + n)) * 1000) / 10);
   return {
     period: { ...period, previous_from: before.from, previous_to: before.to },
     signups: signed,
+    signups_by_day: byDay,
     affiliate_signups: referred,
+    affiliates_owed: owed,
     trials: { ...trialsNew, now: now.trial },
     subscribers: { total: subscribers, plans: now.plans },
     grace_period: now.gracePeriod,

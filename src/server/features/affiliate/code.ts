@@ -1,9 +1,13 @@
 import type { Db } from '../../db/database';
 import { randomCode } from '../../infra/crypto';
 
+/** The sign-up page with a referral code: the link an affiliate or an owner shares (null without a code). */
+export const referralLink = (appUrl: string, code: string | null): string | null =>
+  code ? `${appUrl}/register?ref=${code}` : null;
+
 /**
- * The affiliate's code, made now if they have none. A code is made once and kept; a clash with another code (unique
- * index) simply draws again, up to five times (then null).
+ * The referrer's code (an affiliate's, or an owner's for refer a friend), made now if they have none. A code is made
+ * once and kept; a clash with another code (unique index) simply draws again, up to five times (then null).
  */
 export async function affiliateCodeOf(db: Db, userId: number, current: string | null): Promise<string | null> {
   let code = current;
@@ -109,14 +113,17 @@ export async function payoutsTo(db: Db, affiliateId: number, page: number) {
   };
 }
 
-/** The affiliate a referral code names (an affiliate's, not deleted), with their first name, or null. */
-export async function affiliateByCode(db: Db, code: string) {
+/**
+ * Who a referral code names: an affiliate or an owner (spec §2 refer a friend, §3), not deleted, with their first
+ * name — or null. An admin has no referral link.
+ */
+export async function referrerByCode(db: Db, code: string) {
   return (
     (await db
       .selectFrom('users')
       .select(['id', 'first_name'])
-      .where('affiliate_code', '=', code)
-      .where('is_affiliate', '=', 1)
+      .where('affiliate_code', '=', code.toUpperCase())
+      .where('is_admin', '=', 0)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()) ?? null
   );

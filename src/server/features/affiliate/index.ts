@@ -1,7 +1,15 @@
 import { feature } from '../../engine/feature';
+import { referAFriendRoutes } from './refer-a-friend-routes';
 import { affiliateRoutes } from './routes';
 
-/** Affiliate: an affiliate's own referral code and link, and how the owners they referred are doing. */
+/**
+ * The referral programme: an affiliate's own referral code and link and how the owners they referred are doing, and
+ * an owner's refer a friend on the same codes, links and earnings rules.
+ */
 export default feature('affiliate', async (app, { config }) => {
-  await app.register(affiliateRoutes, { appUrl: config.appUrl, currency: config.currency });
+  const opts = { appUrl: config.appUrl, currency: config.currency };
+  await app.register(affiliateRoutes, opts);
+  await app.register(referAFriendRoutes, opts);
 });
+
+export { referrerByCode } from './code';

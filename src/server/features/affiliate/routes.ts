@@ -1,33 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { affiliateEarnings, affiliateSettingsOf } from '../../core/affiliate-earnings';
-import { dataBody, INTEGER, NULLABLE_STRING, object, pageMeta, responses, STRING } from '../../engine/responses';
+import { dataBody, INTEGER, NULLABLE_STRING, object, responses, STRING } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
-import { affiliateByCode, affiliateCodeOf, payoutsTo, referredOwners, referredStages } from './code';
+import { affiliateCodeOf, payoutsTo, referralLink, referredOwners, referredStages, referrerByCode } from './code';
+import { kindOf } from './refer-a-friend';
+import { PAGE_QUERY, paged, REFERRED } from './schemas';
+import { REFERRAL_DISCOUNT_MONTHS } from '../../../domain/affiliate-earnings';
 
-const paged = (row: unknown) =>
-  object({ data: { type: 'array', items: row }, meta: pageMeta }, { required: ['data', 'meta'] });
-const REFERRED = paged(
-  object({
-    id: INTEGER,
-    signed_up_at: STRING,
-    subscribed_at: NULLABLE_STRING,
-    unsubscribed_at: NULLABLE_STRING,
-    status: STRING,
-  }),
-);
 const PAYOUTS = paged(object({ id: INTEGER, paid_at: STRING, amount: INTEGER, currency: STRING }));
-const pageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 } },
-} as const;
 
 /**
  * The affiliate's own code and statistics (spec §7: POST /affiliate/create-code, GET /affiliate/statistic), and what
- * the register page shows of the affiliate whose link brought a visitor (GET /affiliate/user/{code}).
+ * the register page shows of the affiliate (or owner) whose link brought a visitor (GET /affiliate/user/{code}: their
+ * first name and the discount the visitor gets, which one and for how many months).
  */
 export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: string; currency: string }): Promise<void> {
-  const link = (code: string | null) => (code ? `${opts.appUrl}/register?ref=${code}` : null);
+  const link = (code: string | null) => referralLink(opts.appUrl, code);
 
   app.post(
     '/api/v1/affiliate/create-code',
@@ -99,7 +87,7 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
   // The owners the affiliate referred, by dates and stage (spec §3: subscribers), and the payouts they had.
   app.get<{ Querystring: { page: number } }>(
     '/api/v1/affiliate/referred',
-    { schema: { querystring: pageQuery, response: responses({ 200: REFERRED }), tags: ['affiliate'] } },
+    { schema: { querystring: PAGE_QUERY, response: responses({ 200: REFERRED }), tags: ['affiliate'] } },
     async (req, reply) => {
       if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
       return referredOwners(app.db, req.user!.id, req.query.page);
@@ -107,7 +95,7 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
   );
   app.get<{ Querystring: { page: number } }>(
     '/api/v1/affiliate/payouts',
-    { schema: { querystring: pageQuery, response: responses({ 200: PAYOUTS }), tags: ['affiliate'] } },
+    { schema: { querystring: PAGE_QUERY, response: responses({ 200: PAYOUTS }), tags: ['affiliate'] } },
     async (req, reply) => {
       if (!req.ability.can('read', 'AffiliateStatistic')) return reply.forbid('read', 'AffiliateStatistic');
       return payoutsTo(app.db, req.user!.id, req.query.page);
@@ -131,6 +119,8 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
               fixed_discount_amount: INTEGER,
               percent_discount_amount: INTEGER,
               currency: STRING,
+              friend_discount: { type: 'string', enum: ['percent', 'fixed', 'none'] },
+              discount_months: INTEGER,
             }),
           ),
         }),
@@ -138,15 +128,18 @@ export async function affiliateRoutes(app: FastifyInstance, opts: { appUrl: stri
       },
     },
     async (req) => {
-      const affiliate = await affiliateByCode(app.db, req.params.code);
-      if (!affiliate) throw notFound();
-      const settings = await affiliateSettingsOf(app.db, affiliate.id);
+      const referrer = await referrerByCode(app.db, req.params.code);
+      if (!referrer) throw notFound();
+      const settings = await affiliateSettingsOf(app.db, referrer.id);
       return {
         data: {
-          first_name: affiliate.first_name,
+          first_name: referrer.first_name,
           fixed_discount_amount: settings.fixed_discount_amount,
           percent_discount_amount: settings.percent_discount_amount,
           currency: opts.currency,
+          // Which of the two the visitor gets, as checkout gives it, and for how long.
+          friend_discount: kindOf(settings.percent_discount_amount, settings.fixed_discount_amount),
+          discount_months: REFERRAL_DISCOUNT_MONTHS,
         },
       };
     },

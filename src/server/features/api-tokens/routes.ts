@@ -47,7 +47,8 @@ const issueBody = {
 /**
  * API tokens (spec §6, §7), an admin's: `GET /admin/token` (page, search), `POST /admin/token` (`user_id`, `name`)
  * issues one for an owner's account — its text is in this answer only, never again — and `DELETE
- * /admin/token/{id}` revokes it at once. Whoever the rules do not let manage ApiToken gets 403.
+ * /admin/token/{id}` revokes it at once; each writes the admin's audit row on the account (shown on the user's
+ * page). Whoever the rules do not let manage ApiToken gets 403.
  */
 export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
@@ -112,7 +113,7 @@ export async function apiTokenRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/v1/admin/token/:id',
     { preValidation: allowed('delete'), schema: { tags, params: idParams, response: responses({ 200: messageBody }) } },
     async (req) => {
-      if (!(await revokeToken(app.db, req.params.id))) throw notFound();
+      if (!(await revokeToken(app.db, req.params.id, req.user!.id))) throw notFound();
       return { message: req.t('apiTokens.revoked') };
     },
   );

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { newApiToken } from '../../infra/api-tokens';
+import { writeAudit } from '../../core/admin-audit';
 
 /** A token as an admin sees it: never its text, only its first characters, whose account, when last used. */
 export interface TokenRow {
@@ -80,33 +81,69 @@ export async function ownerAccount(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
-/** Issues a token for an owner's account: the text is returned here once, only its hash is kept. */
+/**
+ * Issues a token for an owner's account: the text is returned here once, only its hash is kept. The admin's audit row
+ * on the account names the token, never its text.
+ */
 export async function issueToken(
   db: Db,
   input: { userId: number; name: string; createdBy: number },
 ): Promise<{ row: TokenRow; token: string }> {
   const { token, hash, prefix } = newApiToken();
-  const { id } = await db
-    .insertInto('api_tokens')
-    .values({
-      user_id: input.userId,
-      name: input.name,
-      token_hash: hash,
-      prefix,
-      created_by: input.createdBy,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('api_tokens')
+      .values({
+        user_id: input.userId,
+        name: input.name,
+        token_hash: hash,
+        prefix,
+        created_by: input.createdBy,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      adminId: input.createdBy,
+      userId: input.userId,
+      action: 'api_token_issued',
+      after: { api_token: input.name },
+    });
+    return created.id;
+  });
   const row = await listed(db).where('t.id', '=', id).executeTakeFirstOrThrow();
   const { first_name, last_name, ...rest } = row;
   return { row: { ...rest, ...shaped({ first_name, last_name }) }, token };
 }
 
-/** Revokes a token at once (the next request with it is refused); false when there is no such token. */
-export async function revokeToken(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('api_tokens').select('revoked_at').where('id', '=', id).executeTakeFirst();
-  if (!row) return false;
-  if (!row.revoked_at) await db.updateTable('api_tokens').set({ revoked_at: nowIso() }).where('id', '=', id).execute();
-  return true;
+/**
+ * Revokes a token at once (the next request with it is refused), with the admin's audit row on its account; false
+ * when there is no such token. Revoking a revoked token changes nothing and writes nothing.
+ */
+export async function revokeToken(db: Db, id: number, adminId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('api_tokens')
+      .select(['user_id', 'name', 'revoked_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (row.revoked_at) return true;
+    const revokedAt = nowIso();
+    const [res] = await trx
+      .updateTable('api_tokens')
+      .set({ revoked_at: revokedAt })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    if (Number(res?.numUpdatedRows ?? 0) > 0)
+      await writeAudit(trx, {
+        adminId,
+        userId: row.user_id,
+        action: 'api_token_revoked',
+        before: { api_token: row.name, revoked_at: null },
+        after: { api_token: row.name, revoked_at: revokedAt },
+      });
+    return true;
+  });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
+import { referrerByCode } from '../affiliate';
 import { appendCredits } from '../credits';
 import { daysAfter, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
 import { hashPassword } from '../../infra/passwords';
@@ -39,14 +40,8 @@ export async function createAccount(
   locale: string,
 ): Promise<number> {
   const now = new Date();
-  const referrer = input.referral_code
-    ? await db
-        .selectFrom('users')
-        .select('id')
-        .where('affiliate_code', '=', input.referral_code.toUpperCase())
-        .where('is_affiliate', '=', 1)
-        .executeTakeFirst()
-    : undefined;
+  // An affiliate's or an owner's code (refer a friend) brings the new owner; an unknown code is ignored.
+  const referrer = input.referral_code ? await referrerByCode(db, input.referral_code) : null;
   const row = await db
     .insertInto('users')
     .values({

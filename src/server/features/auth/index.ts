@@ -10,6 +10,7 @@ export default feature('auth', async (app, { config }) => {
     sessionDays: config.sessionDays,
     appUrl: config.appUrl,
     loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+    signUpsPerAddressPerHour: config.signUpsPerAddressPerHour,
   });
 });
 

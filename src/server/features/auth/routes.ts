@@ -21,13 +21,14 @@ import { dataBody, messageBody, noBody, responses } from '../../engine/responses
 import { USER } from './response-schemas';
 import { activeLocations, activeUserByEmail, markEmailVerified, verifyingUser } from './users';
 
-/** Limits per window (spec: login and reset are limited per account and per address); per account is configurable. */
+/**
+ * Limits per window (spec: login and reset are limited per account and per address); log-ins per account and sign-ups
+ * per address are configurable.
+ */
 const LIMITS: Record<string, Limit> = {
   loginAddress: { max: 50, window: 60 },
   resetAccount: { max: 5, window: 3600 },
   resetAddress: { max: 20, window: 3600 },
-  // Sign-ups (owner and affiliate together) per address: the taken-email answer forms need stays, but bounded.
-  registerAddress: { max: 10, window: 3600 },
   // Verification links asked for again: each one is an email sent from the app's address.
   verifyAccount: { max: 5, window: 3600 },
 };
@@ -35,11 +36,13 @@ const LIMITS: Record<string, Limit> = {
 /** Sanctum-style session auth and the account calls of spec §7. */
 export async function authRoutes(
   fastify: FastifyInstance,
-  opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number },
+  opts: { sessionDays: number; appUrl: string; loginAttemptsPerMinute: number; signUpsPerAddressPerHour: number },
 ): Promise<void> {
   const app = typed(fastify);
   const days = opts.sessionDays;
   const loginAccount: Limit = { max: opts.loginAttemptsPerMinute, window: 60 };
+  // Sign-ups (owner and affiliate together) per address: the taken-email answer forms need stays, but bounded.
+  const registerAddress: Limit = { max: opts.signUpsPerAddressPerHour, window: 3600 };
 
   /** Checks each key; answers 429 with the wait when any is over its limit. */
   const limited = (req: FastifyRequest, reply: FastifyReply, checks: Array<[string, Limit]>, key = 'auth.throttle') =>
@@ -96,7 +99,7 @@ export async function authRoutes(
   const register =
     (kind: 'owner' | 'affiliate') => async (req: FastifyRequest<{ Body: RegistrationInput }>, reply: FastifyReply) => {
       const body = req.body;
-      if (await limited(req, reply, [[`register:ip:${req.ip}`, LIMITS.registerAddress]], 'auth.throttleRegister'))
+      if (await limited(req, reply, [[`register:ip:${req.ip}`, registerAddress]], 'auth.throttleRegister'))
         return reply;
       // The schema's refusals (a short password, a mismatch) come with what only the database knows (the email is
       // taken): the form hears of every problem at once.

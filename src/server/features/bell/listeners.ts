@@ -58,6 +58,9 @@ export const NOTIFIED = {
   'credits.renewed': (e: CreditsLow): NewNotification[] => [
     { kind: `${e.type}CreditsRenewed`, values: { count: e.balance }, link: '/account-setup/notifications/credits' },
   ],
+  'credits.renew-failed': (e: CreditsLow): NewNotification[] => [
+    { kind: `${e.type}CreditsRenewFailed`, values: { count: e.balance }, link: '/account-setup/notifications/credits' },
+  ],
   'invoices.overdue': (e: InvoiceOverdue): NewNotification[] => [
     { kind: 'invoiceOverdue', values: { number: e.number }, link: `/financials/invoices/${e.invoiceId}` },
   ],

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { dayInWords } from '../../../domain/dates-in-words';
 import type { NotificationRow } from './notifications';
 

@@ -19,7 +19,7 @@ export interface BillingEventDeps {
  * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
  * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
  * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not; a plan's invoice paid is
- * kept with the owner's payments (`keepPlanPayment`); a charge that failed tells the owner (their bell).
+ * kept with the owner's payments (`keepPlanPayment`); a plan's charge that failed tells the owner (their bell).
  */
 export async function handleBillingEvent(
   app: FastifyInstance,
@@ -43,7 +43,8 @@ export async function handleBillingEvent(
       await keepPlanPayment(app.db, event.customerId, event.subscriptionId, event.paidPlan);
     if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
       await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
-    if (event.type === 'invoice.payment_failed' && event.customerId) {
+    // A plan's charge only: a bundle's refused card is told where it was bought (on the page, or auto-renew's own).
+    if (event.type === 'invoice.payment_failed' && event.customerId && event.subscriptionId) {
       const ownerId = await accountOfCustomer(app.db, event.customerId);
       if (ownerId !== null) await app.events.notify('billing.payment-failed', { ownerId });
     }

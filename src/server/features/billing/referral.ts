@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { REFERRAL_DISCOUNT_MONTHS } from '../../../domain/affiliate-earnings';
 import { affiliateSettingsOf } from '../../core/affiliate-earnings';
 import type { BillingCoupon } from '../../infra/billing/provider';
 import type { BillingAccount } from './account';
 
-/** How long an owner's referral discount lasts: their first year's payments. */
-const REFERRAL_MONTHS = 12;
-
 /**
- * The discount an owner who signed up through an affiliate's link gets on their first subscription (spec §3): the
- * affiliate's percent, or else fixed amount, off each payment for a year. None once the owner has paid for a plan
- * before, nor when the affiliate gives none. A promo code the owner types is used instead (one coupon a subscription).
+ * The discount an owner who signed up through an affiliate's or another owner's link gets on their first subscription
+ * (spec §2, §3): the referrer's percent, or else fixed amount, off each payment for a year. None once the owner has
+ * paid for a plan before, nor when the referrer gives none. A promo code the owner types is used instead (one coupon a subscription).
  */
 export async function referralCoupon(
   app: FastifyInstance,
@@ -34,14 +32,14 @@ export async function referralCoupon(
       id: `soloist_referral_p${settings.percent_discount_amount}`,
       name,
       percentOff: settings.percent_discount_amount,
-      months: REFERRAL_MONTHS,
+      months: REFERRAL_DISCOUNT_MONTHS,
     };
   if (settings.fixed_discount_amount > 0)
     return {
       id: `soloist_referral_a${settings.fixed_discount_amount}_${account.currency}`,
       name,
       amountOff: { amount: settings.fixed_discount_amount, currency: account.currency },
-      months: REFERRAL_MONTHS,
+      months: REFERRAL_DISCOUNT_MONTHS,
     };
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
 import { dayInWords } from '../../../domain/dates-in-words';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import type { Bundle } from '../../../domain/credits';
 import { billingCurrency } from '../../../domain/plans';
 import { CardDeclinedError } from '../../infra/billing/provider';

@@ -25,7 +25,9 @@ export interface SpendDeps {
  * written) when the balance is short, so credits never go negative. A spend that takes the balance down to 10 with
  * auto-renew on buys the last bundle again on the default card; one that takes the SMS balance down to 20 sends
  * the low-credit email. Balances change under the owner's lock, so among any number of concurrent spends exactly
- * one crosses each threshold: the top-up and the email happen once per crossing. Neither failing undoes the spend.
+ * one crosses each threshold: the top-up and the email happen once per crossing. The owner's bell is told of each
+ * (bought, or not: a declined card), and of low credits whether or not the email goes. Nothing failing undoes the
+ * spend.
  */
 export async function spendCredits(
   app: FastifyInstance,
@@ -44,24 +46,25 @@ export async function spendCredits(
     return { spent: false, balance: spend.type === 'sms' ? row.sms_credits : row.email_credits };
   }
   let balance = taken.after;
+  const told = { ownerId: spend.userId, type: spend.type };
   if (crossed(taken.before, taken.after, TOP_UP_AT)) {
     try {
       const renewed = await topUp(app, spend.userId, spend.type, taken.id);
       if (renewed !== null) {
         balance = renewed;
-        await app.events.notify('credits.renewed', { ownerId: spend.userId, type: spend.type, balance });
+        await app.events.notify('credits.renewed', { ...told, balance });
       }
     } catch (err) {
       app.log.warn({ err, userId: spend.userId }, 'credits auto-renew failed');
+      await app.events.notify('credits.renew-failed', { ...told, balance: taken.after });
     }
   }
   if (spend.type === 'sms' && crossed(taken.before, taken.after, LOW_SMS_AT)) {
-    try {
-      await sendLowCredit(app, deps, spend.userId, taken.after);
-      await app.events.notify('credits.low', { ownerId: spend.userId, type: spend.type, balance: taken.after });
-    } catch (err) {
-      app.log.warn({ err, userId: spend.userId }, 'low-credit email failed');
-    }
+    // The bell first and on its own (notify never throws): the email failing never loses it.
+    await app.events.notify('credits.low', { ...told, balance: taken.after });
+    await sendLowCredit(app, deps, spend.userId, taken.after).catch((err: unknown) =>
+      app.log.warn({ err, userId: spend.userId }, 'low-credit email failed'),
+    );
   }
   return { spent: true, balance };
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { zipSync } from 'fflate';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import type { AppAbility } from '../../../../permissions/defineAbilityFor';
 import type { Subject } from '../../../../permissions/subjects';
 import type { Db, Dialect } from '../../db/database';

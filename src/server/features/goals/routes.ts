@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { regionCurrency } from '../../../domain/currency';
 import { GOAL_TIMEFRAMES, GOAL_TYPES } from '../../../domain/goals';
 import { INTEGER, NUMBER, STRING, object, pageMeta, responses } from '../../engine/responses';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { TFunction } from 'i18next';
 import { loadPdfKit } from '../../infra/lazy-modules';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { dayInWords } from '../../../domain/dates-in-words';
 
 /** DejaVu Sans: Latin, Cyrillic and the currency signs in one font, so an invoice in Ukrainian prints. */

@@ -40,9 +40,10 @@ const CAMPAIGN = dataBody({ $ref: 'marketing.record#' });
 
 /**
  * Marketing campaigns (spec §7 Marketing, §4, §5; Premium or opened by an admin): the list and one campaign are the
- * `marketing` resource's generic routes; here are writing one (a draft, or scheduled for a time), the count of
- * receivers and credits before sending, send now (`run`), cancel, duplicate, asking an admin for access, and
- * toggling a client's opt-out. Sending runs on the job queue (send.ts).
+ * `marketing` resource's generic routes, and one campaign is also at the spec's `show/{id}` (the browser reads it
+ * there); here are writing one (a draft, or scheduled for a time), the count of receivers and credits before sending,
+ * send now (`run`), cancel, duplicate, asking an admin for access, and toggling a client's opt-out. Sending runs on
+ * the job queue (send.ts).
  */
 export async function marketingRoutes(fastify: FastifyInstance, deps: MarketingDeps): Promise<void> {
   const app = typed(fastify);
@@ -102,6 +103,22 @@ export async function marketingRoutes(fastify: FastifyInstance, deps: MarketingD
       await write(req, req.body, campaign.id);
       const data = await answer(req, campaign.id);
       return { data, message: scheduledWords(req, String(data?.status)) };
+    },
+  );
+
+  // Spec §7's path for one campaign: the generic read's answer, its filter and its refusals, at the spec's address.
+  app.get(
+    `${base}/show/:id`,
+    {
+      preValidation: access.gate('read'),
+      schema: { tags: ['marketing'], params: idParams, response: responses({ 200: CAMPAIGN }) },
+    },
+    async (req, reply) => {
+      const filter = access.allowed(req, reply, 'read');
+      if (!filter) return reply;
+      const data = await repo.find(app.db, resource(), req.params.id, filter);
+      if (!data) throw notFound();
+      return { data };
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { dayInWords } from '../../../domain/dates-in-words';
 import type { BookingDeps } from './context';
 import { presentAppointment, presentSeat } from './manage';

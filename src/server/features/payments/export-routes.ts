@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { PAYMENT_TYPES } from '../../../domain/payments';
 import { streamExport, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';

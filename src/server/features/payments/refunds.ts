@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../../renderer/core/money';
+import { formatMoney } from '@soloist/renderer/core';
 import { nowIso } from '../../db/database';
 import { DomainError, invalid, Label, notFound } from '../../infra/domain-error';
 import { lockOwner } from '../../core/owner-lock';

@@ -1,5 +1,5 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import { currencySymbol, minorDigits } from '../../../../renderer/core/money';
+import { currencySymbol, minorDigits } from '@soloist/renderer/core';
 
 /** A country as the forms that ask for one offer it: ISO 3166 code, name in the reader's language, calling code. */
 export interface Country {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { applyOverlay, OverlayError, type Overlay } from '../../../../renderer/core/overlay';
-import type { FieldShape } from '../../../../renderer/core/overlay-widgets';
+import { applyOverlay, OverlayError, type Overlay } from '@soloist/renderer/core';
+import type { FieldShape } from '@soloist/renderer/core';
 import { withViewTexts } from '../../engine/live-view';
 import { registryProblems } from '../../engine/schema-checks';
 import { DomainError } from '../../infra/domain-error';
+import { chartSeries } from './chart-series';
 
 type Screen = Record<string, unknown> & { id: string };
 
@@ -23,6 +24,7 @@ export function checkOverlay(app: FastifyInstance, overlay: Overlay) {
       required,
       readableFields(app),
       fieldShapes(app),
+      chartSeries(app),
     );
   } catch (err) {
     if (!(err instanceof OverlayError)) throw err;

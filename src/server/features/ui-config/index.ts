@@ -1,5 +1,6 @@
 import { feature } from '../../engine/feature';
 import { provideLiveView } from './live';
+import { uiPreviewRoutes } from './preview-routes';
 import { uiConfigRoutes } from './routes';
 import { uiTransferRoutes } from './transfer-routes';
 import { uiUpgradeRoutes } from './upgrade-routes';
@@ -17,4 +18,5 @@ export default feature('ui-config', async (app) => {
   await app.register(uiConfigRoutes, live);
   await app.register(uiTransferRoutes);
   await app.register(uiUpgradeRoutes);
+  await app.register(uiPreviewRoutes);
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { applyOverlay, type Overlay, type OverlayChange } from '../../../../renderer/core/overlay';
+import { applyOverlay, type Overlay, type OverlayChange } from '@soloist/renderer/core';
 import type { LiveView } from '../../engine/live-view';
+import { chartSeries } from './chart-series';
 import { fieldShapes, readableFields, requiredFields } from './check';
 
 type Screen = Record<string, unknown> & { id: string };
@@ -15,18 +16,23 @@ const RECHECK_MS = 1000;
  */
 export function viewOf(app: FastifyInstance, releaseId: number, overlay: Overlay) {
   const base = { screens: app.registry.screens as unknown as Map<string, Screen>, navigation: app.registry.navigation };
-  const [required, readable, shapes] = [requiredFields(app), readableFields(app), fieldShapes(app)];
+  const [required, readable, shapes, charts] = [
+    requiredFields(app),
+    readableFields(app),
+    fieldShapes(app),
+    chartSeries(app),
+  ];
   const kept: OverlayChange[] = [];
   const dropped: OverlayChange[] = [];
   for (const change of overlay.changes) {
     try {
-      applyOverlay(base, { changes: [...kept, change] }, required, readable, shapes);
+      applyOverlay(base, { changes: [...kept, change] }, required, readable, shapes, charts);
       kept.push(change);
     } catch {
       dropped.push(change);
     }
   }
-  const applied = applyOverlay(base, { changes: kept }, required, readable, shapes);
+  const applied = applyOverlay(base, { changes: kept }, required, readable, shapes, charts);
   const screens = new Map(app.registry.screens);
   for (const [id, screen] of applied.screens) screens.set(id, screen as never);
   const view: LiveView = { id: `r${releaseId}`, screens, navigation: applied.navigation, texts: applied.texts };

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import overlaySchema from '../../../../renderer/language/overlay.schema.json';
+import overlaySchema from '@soloist/renderer/language/overlay.schema.json';
 import type { Db } from '../../db/database';
 import {
   dataBody,
@@ -92,5 +92,26 @@ export const FIELD_SHAPE = {
     type: { anyOf: [STRING, { type: 'array', items: STRING }] },
     enum: { type: 'array' },
     format: STRING,
+  },
+} as const;
+
+/** A screen named by its id (`clients.list`), as the shipped-screen and preview routes take it. */
+export const SCREEN_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
+} as const;
+
+/** What a dashboard's new card may chart (`seriesIn`): records at `items`, along one of `index`, one of `values`. */
+export const CHART_SERIES = {
+  type: 'object',
+  properties: {
+    source: STRING,
+    items: STRING,
+    index: {
+      type: 'array',
+      items: { type: 'object', properties: { field: STRING, format: { type: 'string', enum: ['date', 'text'] } } },
+    },
+    values: { type: 'array', items: STRING },
   },
 } as const;

@@ -1,13 +1,27 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Overlay } from '../../../../renderer/core/overlay';
+import type { Overlay } from '@soloist/renderer/core';
 import { idParams } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
 import { dataBody, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { notFound } from '../../infra/domain-error';
+import { chartSeries } from './chart-series';
 import { checkOverlay, formShapes, readableFields } from './check';
-import { describeDiff } from '../../../../renderer/core/overlay-words';
-import type { Translate } from '../../../../renderer/core/types';
-import { allowed, answerState, FIELD_SHAPE, NOTE, OVERLAY, readOf, RELEASES, STATE, tags, WHICH } from './route-parts';
+import { describeDiff } from '@soloist/renderer/core';
+import type { Translate } from '@soloist/renderer/core';
+import {
+  allowed,
+  answerState,
+  CHART_SERIES,
+  FIELD_SHAPE,
+  NOTE,
+  OVERLAY,
+  readOf,
+  RELEASES,
+  SCREEN_PARAMS,
+  STATE,
+  tags,
+  WHICH,
+} from './route-parts';
 import { editDraft, listReleases, overlayAt, publishDraft, readState, rollbackTo, saveDraft } from './store';
 
 /**
@@ -135,17 +149,14 @@ export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: (
       preValidation: allowed('read'),
       schema: {
         tags,
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'string', pattern: '^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)+$', maxLength: 100 } },
-        },
+        params: SCREEN_PARAMS,
         // `readable`: the fields a list may add as columns (its resource's read answer holds them); `shapes`: what
         // each field of a form holds, which decides the widgets it may be drawn with (`widgetChoices`).
         response: responses({
           200: dataBody(OPEN_OBJECT, {
             readable: { type: 'array', items: STRING },
             shapes: { type: 'object', additionalProperties: FIELD_SHAPE },
+            charts: { type: 'array', items: CHART_SERIES },
           }),
         }),
       },
@@ -153,8 +164,20 @@ export async function uiConfigRoutes(fastify: FastifyInstance, live: { forget: (
     async (req) => {
       const screen = app.registry.screens.get(req.params.id);
       if (!screen) throw notFound();
-      return { data: screen, readable: readableFields(app)(screen as never), shapes: formShapes(app, screen as never) };
+      return {
+        data: screen,
+        readable: readableFields(app)(screen as never),
+        shapes: formShapes(app, screen as never),
+        charts: chartSeries(app)(screen as never),
+      };
     },
+  );
+
+  // The navigation as it ships, before any change: what the editor applies the draft's menu changes to.
+  app.get(
+    '/api/v1/admin/ui/navigation',
+    { preValidation: allowed('read'), schema: { tags, response: responses({ 200: dataBody(OPEN_OBJECT) }) } },
+    async () => ({ data: app.registry.navigation }),
   );
 
   app.get(

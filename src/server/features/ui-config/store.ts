@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import { nowIso } from '../../db/database';
 import { DomainError, notFound } from '../../infra/domain-error';
-import type { Overlay } from '../../../../renderer/core/overlay';
+import type { Overlay } from '@soloist/renderer/core';
 
 /** What is live and the draft being written (the one `ui_state` row; none yet: nothing changed, nothing live). */
 export interface UiState {

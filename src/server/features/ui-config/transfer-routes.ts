@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Overlay } from '../../../../renderer/core/overlay';
+import type { Overlay } from '@soloist/renderer/core';
 import { nowIso } from '../../db/database';
 import { typed } from '../../engine/typed-routes';
 import { responses, STRING } from '../../engine/responses';

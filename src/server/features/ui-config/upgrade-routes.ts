@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { classifyUpgrade } from '../../../../renderer/core/overlay-upgrade';
-import { describeChange } from '../../../../renderer/core/overlay-words';
-import type { Translate } from '../../../../renderer/core/types';
+import { classifyUpgrade } from '@soloist/renderer/core';
+import { describeChange } from '@soloist/renderer/core';
+import type { Translate } from '@soloist/renderer/core';
 import { typed } from '../../engine/typed-routes';
+import { chartSeries } from './chart-series';
 import { dataBody, INTEGER, responses, STRING } from '../../engine/responses';
 import { fieldShapes, readableFields, requiredFields } from './check';
 import { allowed, tags } from './route-parts';
@@ -41,6 +42,7 @@ export async function uiUpgradeRoutes(fastify: FastifyInstance): Promise<void> {
         requiredFields(app),
         readableFields(app),
         fieldShapes(app),
+        chartSeries(app),
       );
       const words = (change: (typeof report)[number]['change']) => {
         try {

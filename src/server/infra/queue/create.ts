@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database';
 import { bullmqQueue } from './bullmq-queue';
-import type { JobQueue } from './queue';
+import type { FailedRun, JobQueue } from './queue';
 import { tableQueue } from './table-queue';
 
 export interface QueueSetup {
   redisUrl?: string;
-  onError?: (err: unknown, job: { name: string; attempt: number; failed: boolean }) => void;
+  onError?: (err: unknown, job: FailedRun) => void;
 }
 
 /** BullMQ when Redis is configured (the scale-out path), else the table in the app's own database. */

@@ -21,6 +21,28 @@ export interface JobInfo {
   name: string;
   /** 1 on the first run. */
   attempt: number;
+  /** The request the job was added in (`job-context.ts`), null (or absent) for a schedule's run. */
+  requestId?: string | null;
+}
+
+/** How many jobs are in each state now (done ones are not counted): the metrics' queue depth. */
+export interface QueueCounts {
+  /** Due and not taken yet. */
+  waiting: number;
+  /** Being run. */
+  active: number;
+  /** Waiting for a later time (their `runAt`, or a retry's back-off). */
+  delayed: number;
+  /** Failed for good (kept a while for a look). */
+  failed: number;
+}
+
+/** What the queue tells about a run that failed: whether it was the last try, and the request that asked for it. */
+export interface FailedRun {
+  name: string;
+  attempt: number;
+  failed: boolean;
+  requestId?: string | null;
 }
 
 export type JobHandler = (data: unknown, job: JobInfo) => Promise<void>;
@@ -32,6 +54,8 @@ export interface JobQueue {
   every(name: string, everyMs: number): Promise<void>;
   /** Starts taking jobs in this process, `concurrency` at a time; a name without a handler is left for another. */
   work(handlers: Record<string, JobHandler>, options?: { concurrency?: number }): void;
+  /** The jobs in each state, across all processes. */
+  counts(): Promise<QueueCounts>;
   /** Stops taking jobs, lets running ones finish, and lets go of connections. */
   close(): Promise<void>;
 }

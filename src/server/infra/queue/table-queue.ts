@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { newToken } from '../crypto';
-import { backoffMs, DEFAULT_ATTEMPTS, type JobHandler, type JobQueue } from './queue';
+import { currentRequestId, withRequestId } from './job-context';
+import { backoffMs, DEFAULT_ATTEMPTS, type FailedRun, type JobHandler, type JobQueue } from './queue';
 
 export interface TableQueueOptions {
   /** How often an idle worker looks for due jobs. */
@@ -13,7 +14,7 @@ export interface TableQueueOptions {
   leaseMs?: number;
   /** The first retry's wait; doubled at each further one. */
   backoffBaseMs?: number;
-  onError?: (err: unknown, job: { name: string; attempt: number; failed: boolean }) => void;
+  onError?: (err: unknown, job: FailedRun) => void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -38,6 +39,7 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
 
   async function insert(name: string, data: unknown, key: string | null, runAt: number, attempts: number) {
     const now = iso(Date.now());
+    const requestId = currentRequestId();
     await db
       .insertInto('jobs')
       .values({
@@ -48,6 +50,7 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
         max_attempts: attempts,
         run_at: iso(runAt),
         created_at: now,
+        ...(requestId ? { request_id: requestId } : {}),
       })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
@@ -69,7 +72,7 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
     const now = Date.now();
     const candidates = await db
       .selectFrom('jobs')
-      .select(['id', 'name', 'data', 'attempts'])
+      .select(['id', 'name', 'data', 'attempts', 'request_id'])
       .where('name', 'in', names)
       .where((eb) =>
         eb.or([
@@ -100,7 +103,21 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
     return null;
   }
 
-  async function run(job: { id: number; name: string; data: string; attempt: number; token: string }) {
+  async function run(job: {
+    id: number;
+    name: string;
+    data: string;
+    attempt: number;
+    token: string;
+    request_id: string | null;
+  }) {
+    const requestId = job.request_id;
+    const failure = (failed: boolean) => ({
+      name: job.name,
+      attempt: job.attempt,
+      failed,
+      ...(requestId ? { requestId } : {}),
+    });
     const mine = (q: ReturnType<typeof finish>) => q.where('id', '=', job.id).where('lock_token', '=', job.token);
     const finish = () => db.updateTable('jobs');
     // While the job runs, its lease is renewed: only a worker that stopped (or cannot reach the database for two
@@ -110,16 +127,17 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
       renewal = mine(finish().set({ locked_until: iso(Date.now() + leaseMs) }))
         .where('status', '=', 'active')
         .execute()
-        .catch((err) => options.onError?.(err, { name: job.name, attempt: job.attempt, failed: false }));
+        .catch((err) => options.onError?.(err, failure(false)));
     }, leaseMs / 3);
     renew.unref();
     try {
-      await handlers[job.name](JSON.parse(job.data), { id: String(job.id), name: job.name, attempt: job.attempt });
+      const info = { id: String(job.id), name: job.name, attempt: job.attempt, requestId };
+      await withRequestId(requestId, () => handlers[job.name](JSON.parse(job.data), info));
       await mine(finish().set({ status: 'done', finished_at: iso(Date.now()), locked_until: null })).execute();
     } catch (err) {
       const row = await db.selectFrom('jobs').select('max_attempts').where('id', '=', job.id).executeTakeFirst();
       const failed = !row || job.attempt >= row.max_attempts;
-      options.onError?.(err, { name: job.name, attempt: job.attempt, failed });
+      options.onError?.(err, failure(failed));
       const last_error = err instanceof Error ? (err.stack ?? err.message) : String(err);
       await mine(
         finish().set(
@@ -133,6 +151,12 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
       await renewal;
     }
   }
+
+  /**
+   * The loop runs as part of no request, whichever started it (an `add` in a request, a job's end): each job it takes
+   * runs under its own request's id, and a schedule's run it adds has none.
+   */
+  const kick = () => void withRequestId(null, pump);
 
   /** Takes due jobs while there are free slots; then waits `pollMs` (or for an `add`) before looking again. */
   async function pump(): Promise<void> {
@@ -148,14 +172,14 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
         const p: Promise<void> = run(job).finally(() => {
           running--;
           inFlight.delete(p);
-          if (!stopped) void pump();
+          if (!stopped) kick();
         });
         inFlight.add(p);
       }
     } catch (err) {
       options.onError?.(err, { name: '(queue)', attempt: 0, failed: false });
     }
-    if (!stopped && !timer) timer = setTimeout(() => void pump(), pollMs);
+    if (!stopped && !timer) timer = setTimeout(() => kick(), pollMs);
   }
 
   return {
@@ -168,7 +192,7 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
         opts.runAt?.getTime() ?? Date.now(),
         opts.attempts ?? DEFAULT_ATTEMPTS,
       );
-      if (concurrency > 0 && running < concurrency && !stopped) void pump();
+      if (concurrency > 0 && running < concurrency && !stopped) kick();
     },
     async every(name, everyMs) {
       repeating.set(name, { every: everyMs, added: null });
@@ -176,7 +200,26 @@ export function tableQueue(db: Db, options: TableQueueOptions = {}): JobQueue {
     work(next, opts = {}) {
       handlers = { ...handlers, ...next };
       concurrency = Math.max(1, opts.concurrency ?? 2);
-      void pump();
+      kick();
+    },
+    async counts() {
+      // By the (status, run_at) index: done rows, kept for their keys, are never read.
+      const now = iso(Date.now());
+      const count = (status: 'waiting' | 'active' | 'failed', due?: '<=' | '>') => {
+        let q = db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('status', '=', status);
+        if (due) q = q.where('run_at', due, now);
+        return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+      };
+      const [waiting, delayed, active, failed] = await Promise.all([
+        count('waiting', '<='),
+        count('waiting', '>'),
+        count('active'),
+        count('failed'),
+      ]);
+      return { waiting, active, delayed, failed };
     },
     async close() {
       stopped = true;

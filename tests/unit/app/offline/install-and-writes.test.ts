@@ -1,7 +1,7 @@
-import { writesData } from '../../../../renderer/core/writes';
+import { writesData } from '../../../../packages/renderer/core/writes';
 import { isIosSafari } from '../../../../src/app/install/install-prompt';
 import { readVersion, VersionCheckError } from '../../../../src/app/update/version-check';
-import { isCodeLoadError } from '../../../../renderer/react/ScreenErrorBoundary';
+import { isCodeLoadError } from '../../../../packages/renderer/react/ScreenErrorBoundary';
 
 describe('writesData', () => {
   const screens = [

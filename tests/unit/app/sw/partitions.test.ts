@@ -8,6 +8,7 @@ import {
   partitionUser,
   rangeFromKept,
   stalePartitions,
+  validatorsOf,
 } from '../../../../src/app/sw/partitions';
 
 describe('the service worker partitions', () => {
@@ -57,6 +58,22 @@ describe('the service worker partitions', () => {
 
   it('keeps for a guest only what is shared', () => {
     expect(GUEST_ESSENTIALS.filter((url) => !isSharedUiRead(url))).toEqual([]);
+  });
+
+  it("keeps the modules that check a guest screen's form: its resource's, once, and nothing when none is kept", () => {
+    const manifest = {
+      data: {
+        resources: {
+          login: { validator: '/api/ui/validators/login.2f1d.mjs' },
+          client: { validator: '/api/ui/validators/client.9a0b.mjs' },
+          odd: { validator: 'https://elsewhere.example/x.mjs' },
+        },
+      },
+    };
+    const login = { data: { resource: 'login' } };
+    expect(validatorsOf(manifest, [login, login, undefined])).toEqual(['/api/ui/validators/login.2f1d.mjs']);
+    expect(validatorsOf(manifest, [{ data: { resource: 'odd' } }, { data: {} }])).toEqual([]);
+    expect(validatorsOf(undefined, [login])).toEqual([]);
   });
 
   it("keeps the uploaded files a user's screens show, and nothing else under that name", () => {

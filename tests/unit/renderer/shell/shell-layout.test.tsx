@@ -1,7 +1,7 @@
 import { fireEvent, screen as view } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import type { Area } from '../../../../renderer/core/types';
-import { ShellLayout } from '../../../../renderer/react/shell/ShellLayout';
+import type { Area } from '../../../../packages/renderer/core/types';
+import { ShellLayout } from '../../../../packages/renderer/react/shell/ShellLayout';
 import { rendererContext, renderScreen } from '../../../helpers/renderer-context';
 
 /**

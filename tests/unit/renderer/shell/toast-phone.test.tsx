@@ -1,4 +1,4 @@
-import { placeToast } from '../../../../renderer/react/shell/toast-position';
+import { placeToast } from '../../../../packages/renderer/react/shell/toast-position';
 
 /** An element of the page drawn at `box` (jsdom lays nothing out). */
 function drawn<K extends keyof HTMLElementTagNameMap>(

@@ -1,4 +1,4 @@
-import { toastTop, type Box } from '../../../../renderer/react/shell/toast-position';
+import { toastTop, type Box } from '../../../../packages/renderer/react/shell/toast-position';
 
 /** Spec §9 toasts sit top right below the header; they move down past controls instead of covering them. */
 describe('toastTop', () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderHook } from '@testing-library/react';
-import ToastHost from '../../../../renderer/react/shell/Toasts';
-import { useToasts } from '../../../../renderer/react/shell/use-toasts';
+import ToastHost from '../../../../packages/renderer/react/shell/Toasts';
+import { useToasts } from '../../../../packages/renderer/react/shell/use-toasts';
 
 describe('ToastHost', () => {
   it('offers the way on from a plan refusal, and following it closes the toast', () => {

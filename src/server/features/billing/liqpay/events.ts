@@ -36,7 +36,8 @@ async function write(trx: Db, userId: number, patch: Patch, now: Date): Promise<
  * What a LiqPay callback (or our own request's answer) means for the account (spec §3, §4), once per message:
  * - `subscribed`: the subscription is the account's; on the trial it starts when the trial ends, else at once.
  * - a payment (`regular` or the first) `success`: the period it paid begins (a waiting downgrade takes effect),
- *   the plan's credits for it, the payment in the history; `failure`: an incomplete payment to act on.
+ *   the plan's credits for it, the payment in the history; `failure`: an incomplete payment to act on, and the
+ *   owner told in their bell as a card provider's failed charge tells them (`billing.payment-failed`).
  * - `unsubscribed`: auto-renew off; the plan runs to the end of the period paid.
  * Messages about an order that is no longer the account's (an older subscription) change nothing.
  */
@@ -51,13 +52,14 @@ export async function applyLiqpayMessage(app: FastifyInstance, params: Params, n
     .returning('id')
     .executeTakeFirst();
   if (!claimed) return;
-  let paid: Paid | null;
+  let paid: Paid | 'failed' | null;
   try {
     paid = await withOwnerLock(app.db, app.dialect, order.userId, (trx) => apply(trx, order, params, now));
   } catch (err) {
     await app.db.deleteFrom('billing_events').where('id', '=', claimed.id).execute();
     throw err;
   }
+  if (paid === 'failed') return app.events.notify('billing.payment-failed', { ownerId: order.userId });
   // LiqPay unreachable now: the next payment's callback sets the amount right then.
   if (paid)
     await keepAmount(app, order.userId, String(params.order_id), paid).catch((err: unknown) =>
@@ -94,7 +96,7 @@ async function apply(
   order: NonNullable<ReturnType<typeof readOrderId>>,
   params: Params,
   now: Date,
-): Promise<Paid | null> {
+): Promise<Paid | 'failed' | null> {
   const user = await trx
     .selectFrom('users')
     .select([
@@ -159,7 +161,7 @@ async function apply(
       .execute();
     if (status !== 'success') {
       await write(trx, user.id, { has_incomplete_payment: true }, now);
-      return null;
+      return 'failed';
     }
     const plan =
       planByName(user.pending_plan_name) ?? planByName((await current(trx, user.id)).plan_name) ?? order.plan;

@@ -1,0 +1,92 @@
+/** The renderer's public API. Integrators import from here only. */
+export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './react/SchemaApp.js';
+export {
+  Link,
+  NavLink,
+  useAddress,
+  useNavigate,
+  useParams,
+  useRouteMatcher,
+  useSearchParams,
+  type LinkProps,
+  type Navigate,
+} from './react/router.js';
+export {
+  useRenderer,
+  type PreviewIdentity,
+  type RendererContextValue,
+  type ScreenWidget,
+  type ConfirmLabels,
+  type Severity,
+  type WizardApi,
+  type DetailWidgetApi,
+} from './react/context.js';
+export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader.js';
+export { preloadable, type Preloadable } from './react/preloadable.js';
+export { useScreenTour, type ScreenTourHandle } from './react/tour/tour-control.js';
+export { selectTourSteps, tourStepKey, tourTargetSelector, type TourHost, type TourStepDef } from './core/tour.js';
+export { writesData } from './core/writes.js';
+export {
+  applyOverlay,
+  OverlayError,
+  plainTextProblem,
+  resolveTarget,
+  type Overlay,
+  type OverlayChange,
+  type PlainText,
+} from './core/overlay.js';
+export { describeChange, describeDiff } from './core/overlay-words.js';
+export { isCodeLoadError } from './react/ScreenErrorBoundary.js';
+export { Loading, LOADING_DELAY_MS, type LoadingProps } from './react/Loading.js';
+export { useDetailsLink } from './react/details-link.js';
+export { preloadScreenCode } from './react/first-screen.js';
+export { forgetData } from './react/cache.js';
+export { useDataProvider, useList, useOne, useCall, useMutation } from './react/data.js';
+export { downloadFile } from './react/actions.js';
+export { ExportMenu } from './react/list/ExportMenu.js';
+export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types.js';
+export { RowCards, PHONE_QUERY, type RowCard } from './react/views/RowCards.js';
+export { defaultWidgets, type RendererWidget } from './react/form/widgets.js';
+export { DateTextField, type DateTextFieldProps } from './react/form/DateTextField.js';
+export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest.js';
+export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './core/data-provider.js';
+export { createRegistry, UnknownNameError, type Registry } from './core/registry.js';
+export { buildRoutes, routeFor } from './core/routes.js';
+export {
+  currencySymbol,
+  decimalMark,
+  formatMoney,
+  minorDigits,
+  moneyInputText,
+  parseMoney,
+  toMajor,
+  toMinor,
+} from './core/money.js';
+export * from './core/types.js';
+export {
+  chartRows,
+  changePercent,
+  numberAt,
+  valueAt,
+  type CardDef,
+  type ChartDef,
+  type ChartRow,
+} from './core/card-data.js';
+export { useCardSource, useFigureFormat, type FigureFormat } from './react/card-source.js';
+export {
+  ConfirmHost,
+  DashboardCardSettings,
+  grouped,
+  Menu,
+  ShellLayout,
+  TOAST_MS,
+  ToastHost,
+  useConfirm,
+  useToasts,
+  type LockedEntry,
+  type MenuEntry,
+  type MenuProps,
+  type ShellLayoutProps,
+  type Toast,
+  type ToastLink,
+} from './react/shell/index.js';

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+
+/** How long a wait goes unshown: an answer quicker than this paints without an indicator flashing first. */
+export const LOADING_DELAY_MS = 300;
+
+/** The props of `Loading`: what screen readers hear, and how long to wait before anything shows. */
+export interface LoadingProps {
+  /** What screen readers hear: "Loading…". */
+  label: string;
+  /** A small indicator in a line or a field's place, rather than a screen's or a card's. */
+  inline?: boolean;
+  delay?: number;
+}
+
+/**
+ * What a screen, a card or a block shows while it waits for its code or its data: nothing for the first 300 ms, then
+ * a spinner named for screen readers. Wherever the main area waits, this shows, so a slow answer never leaves it
+ * blank.
+ */
+export function Loading({ label, inline = false, delay = LOADING_DELAY_MS }: LoadingProps) {
+  const [shown, setShown] = useState(delay <= 0);
+  useEffect(() => {
+    if (shown) return undefined;
+    const timer = setTimeout(() => setShown(true), delay);
+    return () => clearTimeout(timer);
+  }, []);
+  // Meanwhile nothing shows, but the wait is said to assistive technology and to tools that wait for the page.
+  if (!shown) return <Box aria-busy="true" data-loading="waiting" />;
+  return (
+    <Box data-loading="true" sx={{ display: 'flex', justifyContent: 'center', py: inline ? 0.5 : 6 }}>
+      <CircularProgress aria-label={label} size={inline ? 20 : 40} />
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import { lazy, Suspense, useRef } from 'react';
+import useSWR from 'swr';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { createRegistry, type Registry } from '../core/registry.js';
+import type { ScreenDef } from '../core/types.js';
+import { useRenderer } from './context.js';
+import { Loading } from './Loading.js';
+import { preloadable } from './preloadable.js';
+import type { ScreenKind } from './types.js';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.js';
+import { Link, Redirect } from './router.js';
+import { loadFailedKey } from './load-failed.js';
+
+export type { ScreenKind, ScreenProps } from './types.js';
+
+/** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches one ahead. */
+export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {
+  list: preloadable(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen.js')),
+  form: preloadable(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen.js')),
+  detail: preloadable(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen.js')),
+  dashboard: preloadable(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen.js')),
+  wizard: preloadable(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen.js')),
+  page: preloadable(() => import(/* webpackChunkName: "screen-page" */ './screens/PageScreen.js')),
+});
+
+/** A screen's tour: its own chunk, loaded only for a screen with a tour when the host keeps tours (not for guests). */
+const ScreenTour = lazy(() =>
+  import(/* webpackChunkName: "screen-tour" */ './tour/ScreenTour.js').then((m) => ({ default: m.ScreenTour })),
+);
+
+/** The screen drawn by the component its `kind` names: an unknown kind is an error the boundary shows. */
+function ScreenOfKind({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: ScreenDef }) {
+  const Kind = kinds.get(screen.kind, `screens/${screen.id}#/kind`);
+  return <Kind screen={screen} />;
+}
+
+/** Fetches one screen's schema and renders it with the component its `kind` names. */
+export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
+  const { rest, t, checkGate, manifest, readOnly, tours } = useRenderer();
+  const summary = manifest.screens.find((s) => s.id === id);
+  const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
+  const carried = rest.peek(url);
+  // Keyed by the manifest's hash too: a publish (a new hash) reads the screen again, in place.
+  const {
+    data: read,
+    error,
+    mutate,
+  } = useSWR(['ui-screen', id, manifest.hash], () => rest.getJson<{ data: ScreenDef }>(url), {
+    revalidateOnFocus: false,
+    fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
+  });
+  // While a publish's version is read, this screen's last version stays — never another screen's: SWR's
+  // `keepPreviousData` kept the screen left behind, drawn under the new address (and its reads made there).
+  const last = useRef<{ id: string; data: { data: ScreenDef } } | null>(null);
+  if (read) last.current = { id, data: read };
+  const data = read ?? (last.current?.id === id ? last.current.data : undefined);
+  const refusal = <GateRefusal gate={summary?.gate} />;
+  if (checkGate(summary?.gate)) return refusal;
+  if (error) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void mutate()}>
+            {t('app.retry')}
+          </Button>
+        }
+      >
+        {t(loadFailedKey(readOnly))}
+      </Alert>
+    );
+  }
+  // The one place every screen waits (its schema, then its code): a spinner after 300 ms, never a blank main area.
+  if (!data) return <Loading label={t('app.loading')} />;
+  return (
+    <>
+      <ScreenView key={id} kinds={kinds} screen={data.data} />
+      {tours && data.data.tour && (
+        <Suspense fallback={null}>
+          <ScreenTour key={`tour-${id}`} screen={data.data} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** A screen by its kind, inside the boundary that says what failed and the spinner that waits for its code. */
+export function ScreenView({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: ScreenDef }) {
+  const { t } = useRenderer();
+  return (
+    <ScreenErrorBoundary t={t}>
+      <Suspense fallback={<Loading label={t('app.loading')} />}>
+        <ScreenOfKind kinds={kinds} screen={screen} />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}
+
+/**
+ * What the host's gate says instead of a screen (`checkGate`): a redirect, or its message with a way on (which plan
+ * offers the feature). Nothing when the gate lets the user in.
+ */
+export function GateRefusal({ gate }: { gate: ScreenDef['gate'] }) {
+  const { checkGate } = useRenderer();
+  const verdict = checkGate(gate);
+  if (!verdict) return null;
+  if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
+  const action = verdict.link && (
+    <Button color="inherit" size="small" component={Link} to={verdict.link.to}>
+      {verdict.link.label}
+    </Button>
+  );
+  return (
+    <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={action}>
+      {verdict.message}
+    </Alert>
+  );
+}

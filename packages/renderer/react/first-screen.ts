@@ -1,0 +1,37 @@
+import type { Preloaded } from '../core/rest.js';
+import type { ScreenDef } from '../core/types.js';
+import type { ScreenWidget } from './context.js';
+import { defaultScreenKinds } from './ScreenLoader.js';
+import type { ScreenKind } from './types.js';
+
+const SCREEN_URL = '/api/v1/ui/screens/';
+
+/** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards, a page's widget. */
+export function firstWidgets(screen: ScreenDef): string[] {
+  if (screen.kind === 'wizard') return [screen.steps[0].widget];
+  if (screen.kind === 'page') return [screen.widget];
+  if (screen.kind === 'dashboard') return (screen.cards ?? []).flatMap((c) => (c.widget ? [c.widget] : []));
+  return [];
+}
+
+const preloadOf = (c: unknown) => (c as { preload?: () => Promise<unknown> } | undefined)?.preload;
+
+/**
+ * Fetches the code of the screen the page carries (its kind and first widgets), for a host to await before its
+ * first render: the screen then paints in one pass instead of suspending for each chunk. Never fails: a chunk
+ * that does not arrive is loaded again when the screen renders.
+ */
+export async function preloadScreenCode(
+  preloaded: Preloaded,
+  host: { screenKinds?: Record<string, ScreenKind>; screenWidgets?: Record<string, ScreenWidget> } = {},
+): Promise<void> {
+  const entry = Object.entries(preloaded).find(([url, answer]) => url.startsWith(SCREEN_URL) && answer.status === 200);
+  if (!entry) return;
+  const screen = (entry[1].body as { data: ScreenDef }).data;
+  const kinds = defaultScreenKinds.with(host.screenKinds ?? {});
+  const parts = [
+    kinds.has(screen.kind) ? kinds.get(screen.kind, screen.id) : undefined,
+    ...firstWidgets(screen).map((w) => host.screenWidgets?.[w]),
+  ];
+  await Promise.allSettled(parts.map((p) => preloadOf(p)?.()));
+}

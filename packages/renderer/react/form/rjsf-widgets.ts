@@ -1,0 +1,2 @@
+/** rjsf's widgets as the browser build registers them (see rjsf-defaults.tsx). */
+export { widgets as default } from './rjsf-defaults.js';

@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import type { RJSFSchema } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import { requiredFor } from '../../core/conditional-required.js';
+import type { JsonSchema, ScreenDef, Translate } from '../../core/types.js';
+import { loadValidator, localizeErrors, type AjvError } from '../../core/validation.js';
+
+/**
+ * A form's validator, loaded from the server's standalone module (`validator`: its address; none, none loaded), and
+ * the schema rjsf draws, with the fields required for the data as it is now: a field required only for some values
+ * of another (a trip's miles, an expense's amount) is starred while it is. The compiled validator checks the whole
+ * schema whatever it is given, so one is made for each set of required fields (cheap: nothing is compiled).
+ */
+export function useFormValidator(
+  screen: ScreenDef<'form'>,
+  schema: JsonSchema,
+  data: Record<string, unknown> | undefined,
+  validator: string | undefined,
+  t: Translate,
+) {
+  const { data: validateFn, error } = useSWR(
+    validator !== undefined ? ['validator', validator] : null,
+    () => loadValidator(validator!),
+    { revalidateOnFocus: false },
+  );
+  const requiredNow = requiredFor(screen.schema, data).join();
+  const formSchema = useMemo(
+    () => (requiredNow ? { ...schema, required: requiredNow.split(',') } : schema),
+    [schema, requiredNow],
+  );
+  const made = useMemo(() => {
+    if (!validateFn) return null;
+    const label = (field: string) =>
+      t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+    return createPrecompiledValidator(
+      { [formSchema.$id as string]: validateFn as never },
+      formSchema as RJSFSchema,
+      (errors) => localizeErrors(errors as AjvError[] | null, t, label, formSchema.required as string[] | undefined),
+    );
+  }, [validateFn, formSchema, t, screen.resource]);
+  return { formSchema, validator: made, error: error as unknown };
+}

@@ -1,0 +1,16 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Widget } from '@rjsf/utils';
+import type { ScreenDef } from '../core/types.js';
+import type { Preloadable } from './preloadable.js';
+
+/** What a screen kind is given: its screen, as the server serves it. */
+export interface ScreenProps {
+  screen: ScreenDef;
+}
+
+/** A screen kind (`list`, `form`, …, or a host's own): a component, lazy or preloadable. */
+export type ScreenKind =
+  ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>> | Preloadable<ScreenProps>;
+
+/** A form widget: an rjsf widget component, chosen by a uiSchema's `ui:widget` name. */
+export type RendererWidget = Widget;
