@@ -13,14 +13,15 @@ const first = [
   { name: 'typecheck', part: 'checks', command: npm('typecheck') },
   { name: 'unit', part: 'unit', command: npm('test:unit', '--maxWorkers=2') },
   // Beside gen:types --check, which holds the generated types current: the build need not write them again.
-  // The renderer package first (the server loads its built files), then its tarball checked as integrators get it.
+  // The renderer package first (the server loads its built files), then its tarball checked as integrators get it
+  // and the example apps installed from it.
   {
     name: 'build',
     part: 'e2e',
     command: [
       'sh',
       '-c',
-      'npm run --silent build:renderer && npm run --silent build:server && npm run --silent build:web && npm run --silent check:package',
+      'npm run --silent build:renderer && npm run --silent build:server && npm run --silent build:web && npm run --silent check:package && npm run --silent check:examples',
     ],
   },
   { name: 'format:check', part: 'checks', command: npm('format:check') },

@@ -51,6 +51,7 @@ export { DateTextField, type DateTextFieldProps } from './react/form/DateTextFie
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest.js';
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './core/data-provider.js';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry.js';
+export { restSchemaSource, staticSchemaSource, type SchemaSource, type StaticSchemas } from './core/schema-source.js';
 export { buildRoutes, routeFor } from './core/routes.js';
 export {
   currencySymbol,

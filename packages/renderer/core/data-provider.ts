@@ -79,15 +79,6 @@ export function recordUrl(info: Pick<ResourceInfo, 'path' | 'showPath'>, id: str
   return `${info.path}/${key}`;
 }
 
-/** One record through the REST client, read where its resource says (`recordUrl`). */
-export function readRecord<T>(
-  rest: Pick<RestClient, 'getOne' | 'getJson'>,
-  info: Pick<ResourceInfo, 'path' | 'showPath'>,
-  id: string | number,
-): Promise<{ data: T }> {
-  return info.showPath ? rest.getJson<{ data: T }>(recordUrl(info, id)) : rest.getOne<T>(info.path!, id);
-}
-
 /** A cancelled request's rejection: fetch's `AbortError`, a `DOMException` (perhaps of another realm, so by name). */
 export function isAbort(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'AbortError';
@@ -132,22 +123,37 @@ export function createRestDataProvider(
     normalised(() =>
       headers || signal ? rest.send<T>(method, url, body, headers, signal) : rest.send<T>(method, url, body),
     );
+  // Records through the client's own reads and writes; a signal only when there is one (a host's client, or a
+  // test's stand-in, sees the arguments it knows).
+  const read = <T>(run: (signal?: AbortSignal) => Promise<T>, signal?: AbortSignal) =>
+    normalised(() => (signal ? run(signal) : run()));
   return {
-    getList: <T>(resource: string, params: ListParams = {}, options: ReadOptions = {}) =>
-      send<Paged<T>>('GET', `${pathOf(resource)}${query(params)}`, undefined, undefined, options.signal),
-    getOne: <T>(resource: string, key: string | number, options: ReadOptions = {}) =>
-      send<{ data: T }>(
-        'GET',
-        recordUrl({ ...manifest.resources[resource], path: pathOf(resource) }, key),
-        undefined,
-        undefined,
+    getList: <T>(resource: string, params: ListParams = {}, options: ReadOptions = {}) => {
+      const path = pathOf(resource);
+      return read((signal) => rest.getList<Paged<T>>(path, params, signal), options.signal);
+    },
+    getOne: <T>(resource: string, key: string | number, options: ReadOptions = {}) => {
+      const info = { ...manifest.resources[resource], path: pathOf(resource) };
+      return read(
+        (signal) =>
+          info.showPath
+            ? rest.getJson<{ data: T }>(recordUrl(info, key), signal)
+            : rest.getOne<T>(info.path, id(key), signal),
         options.signal,
-      ),
-    create: <T>(resource: string, body: unknown) => send<{ data: T; message?: string }>('POST', pathOf(resource), body),
-    update: <T>(resource: string, key: string | number, body: unknown) =>
-      send<{ data: T; message?: string }>('PUT', `${pathOf(resource)}/${id(key)}`, body),
-    delete: (resource: string, key: string | number) =>
-      send<{ message?: string }>('DELETE', `${pathOf(resource)}/${id(key)}`),
+      );
+    },
+    create: <T>(resource: string, body: unknown) => {
+      const path = pathOf(resource);
+      return normalised(() => rest.create<T>(path, body));
+    },
+    update: <T>(resource: string, key: string | number, body: unknown) => {
+      const path = pathOf(resource);
+      return normalised(() => rest.update<T>(path, id(key), body));
+    },
+    delete: (resource: string, key: string | number) => {
+      const path = pathOf(resource);
+      return normalised(() => rest.remove(path, id(key)));
+    },
     call: <T>(name: string, options: CallOptions = {}) => {
       const info = callInfo(name);
       return send<T>(info.method, callUrl(info, options), options.body, options.headers, options.signal);

@@ -17,6 +17,7 @@ export { describeChange, describeDiff } from './overlay-words.js';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './rest.js';
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './data-provider.js';
 export { createRegistry, UnknownNameError, type Registry } from './registry.js';
+export { restSchemaSource, staticSchemaSource, type SchemaSource, type StaticSchemas } from './schema-source.js';
 export { buildRoutes, routeFor } from './routes.js';
 export {
   currencySymbol,

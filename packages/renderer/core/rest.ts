@@ -154,9 +154,11 @@ export function createRestClient(options: RestOptions = {}) {
     send,
     /** The page's answer for a GET of `path`, if it carries one and it has not been used: a screen's first render. */
     peek: (path: string): { status: number; body: unknown } | undefined => preloaded[path],
-    getJson: <T>(path: string) => send<T>('GET', path),
-    getList: <T>(path: string, params: ListParams) => send<T>('GET', `${path}${query(params)}`),
-    getOne: <T>(path: string, id: string | number) => send<{ data: T }>('GET', `${path}/${id}`),
+    getJson: <T>(path: string, signal?: AbortSignal) => send<T>('GET', path, undefined, undefined, signal),
+    getList: <T>(path: string, params: ListParams, signal?: AbortSignal) =>
+      send<T>('GET', `${path}${query(params)}`, undefined, undefined, signal),
+    getOne: <T>(path: string, id: string | number, signal?: AbortSignal) =>
+      send<{ data: T }>('GET', `${path}/${id}`, undefined, undefined, signal),
     create: <T>(path: string, body: unknown) => send<{ data: T; message?: string }>('POST', path, body),
     update: <T>(path: string, id: string | number, body: unknown) =>
       send<{ data: T; message?: string }>('PUT', `${path}/${id}`, body),

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, type ComponentType, type React
 import { Route, useLocation, useRouter, matchRoute } from 'wouter';
 import useSWR from 'swr';
 import { createRestDataProvider } from '../core/data-provider.js';
+import { createRestClient } from '../core/rest.js';
+import { restSchemaSource } from '../core/schema-source.js';
 import { createRegistry, type Registry } from '../core/registry.js';
 import { rankRoutes } from '../core/route-rank.js';
 import { buildRoutes, SCHEMA_POLL_MS } from '../core/routes.js';
@@ -107,24 +109,28 @@ function RouteTable({ routes, navigatorRef }: { routes: RouteRow[]; navigatorRef
  *   guards={{ user: () => null }} layouts={{ shell: Shell }} notify={toast} confirm={ask} />
  */
 export function SchemaApp(props: SchemaAppProps) {
-  const { rest } = props;
-  const carried = rest.peek('/api/v1/ui/manifest');
+  const rest = useMemo(() => props.rest ?? createRestClient(), [props.rest]);
+  const schemas = useMemo(() => props.schemas ?? restSchemaSource(rest), [props.schemas, rest]);
+  const carried = schemas.peekManifest?.();
   // Asked again on focus and, signed in, every few seconds: a publish reaches open tabs, which keep their place and
   // what was typed (the routes are rebuilt, the router and the screen shown stay mounted).
   const shownHash = useRef<string | undefined>(undefined);
   const onSchemasChange = useRef(props.onSchemasChange);
   onSchemasChange.current = props.onSchemasChange;
   const readManifest = async () => {
-    const answer = await rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest');
-    if (shownHash.current && answer.data.hash !== shownHash.current) await onSchemasChange.current?.(answer.data);
-    return answer;
+    const next = await schemas.manifest();
+    if (shownHash.current && next.hash !== shownHash.current) await onSchemasChange.current?.(next);
+    return next;
   };
-  const { data, error, mutate } = useSWR('ui-manifest', readManifest, {
+  const {
+    data: manifest,
+    error,
+    mutate,
+  } = useSWR(['ui-manifest', schemas], readManifest, {
     revalidateOnFocus: true,
     refreshInterval: props.sessionKey ? (props.schemaPollMs ?? SCHEMA_POLL_MS) : 0,
-    fallbackData: carried?.status === 200 ? (carried.body as { data: Manifest }) : undefined,
+    fallbackData: carried,
   });
-  const manifest = data?.data;
   shownHash.current = manifest?.hash;
   // A guest's first page may carry a partial manifest (the areas a guest opens): the whole one is asked for once
   // someone signs in, or an address it does not know is opened — once.
@@ -134,8 +140,8 @@ export function SchemaApp(props: SchemaAppProps) {
     if (asked.current) return;
     asked.current = true;
     // Read here, not by revalidating: a revalidation would join the first read (the page's partial one) in flight.
-    void mutate(rest.getJson<{ data: Manifest }>('/api/v1/ui/manifest'), { revalidate: false }).catch(() => undefined);
-  }, [mutate, rest]);
+    void mutate(schemas.manifest(), { revalidate: false }).catch(() => undefined);
+  }, [mutate, schemas]);
   const signedIn = Boolean(props.sessionKey);
   useEffect(() => {
     if (partial && signedIn) complete();
@@ -171,6 +177,7 @@ export function SchemaApp(props: SchemaAppProps) {
         ? {
             manifest,
             rest,
+            schemas,
             data: props.dataProvider?.(manifest) ?? createRestDataProvider(rest, manifest),
             t: props.t,
             locale: props.locale,
@@ -194,6 +201,7 @@ export function SchemaApp(props: SchemaAppProps) {
     [
       manifest,
       rest,
+      schemas,
       props.dataProvider,
       props.t,
       props.locale,

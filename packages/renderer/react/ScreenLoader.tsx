@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { createRegistry, type Registry } from '../core/registry.js';
+import { restSchemaSource } from '../core/schema-source.js';
 import type { ScreenDef } from '../core/types.js';
 import { useRenderer } from './context.js';
 import { Loading } from './Loading.js';
@@ -37,18 +38,18 @@ function ScreenOfKind({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: 
 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */
 export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
-  const { rest, t, checkGate, manifest, readOnly, tours } = useRenderer();
+  const { rest, t, checkGate, manifest, readOnly, tours, ...ctx } = useRenderer();
+  const schemas = useMemo(() => ctx.schemas ?? restSchemaSource(rest), [ctx.schemas, rest]);
   const summary = manifest.screens.find((s) => s.id === id);
-  const url = `/api/v1/ui/screens/${encodeURIComponent(id)}`;
-  const carried = rest.peek(url);
+  const carried = schemas.peekScreen?.(id);
   // Keyed by the manifest's hash too: a publish (a new hash) reads the screen again, in place.
   const {
     data: read,
     error,
     mutate,
-  } = useSWR(['ui-screen', id, manifest.hash], () => rest.getJson<{ data: ScreenDef }>(url), {
+  } = useSWR(['ui-screen', id, manifest.hash], () => schemas.screen(id).then((screen) => ({ data: screen })), {
     revalidateOnFocus: false,
-    fallbackData: carried?.status === 200 ? (carried.body as { data: ScreenDef }) : undefined,
+    fallbackData: carried ? { data: carried } : undefined,
   });
   // While a publish's version is read, this screen's last version stays — never another screen's: SWR's
   // `keepPreviousData` kept the screen left behind, drawn under the new address (and its reads made there).

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Registry } from '../core/registry.js';
 import type { DataProvider } from '../core/data-provider.js';
 import type { RestClient } from '../core/rest.js';
+import type { SchemaSource } from '../core/schema-source.js';
 import type { TourHost } from '../core/tour.js';
 import type { ComponentType } from 'react';
 import type { Can, CardDef, Gate, Manifest, RecordData, ScreenDef, Translate, WizardStepDef } from '../core/types.js';
@@ -58,6 +59,8 @@ export type ScreenWidget = ComponentType<{
 export interface RendererContextValue {
   manifest: Manifest;
   rest: RestClient;
+  /** Where screens are read (`SchemaApp`'s `schemas`); Soloist's server through `rest` when absent. */
+  schemas?: SchemaSource;
   /** What widgets read and write through (`useDataProvider()`); the REST dialect over `rest` when absent. */
   data?: DataProvider;
   t: Translate;

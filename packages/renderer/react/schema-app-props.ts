@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { DataProvider } from '../core/data-provider.js';
 import type { RestClient } from '../core/rest.js';
+import type { SchemaSource } from '../core/schema-source.js';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types.js';
 import type { RendererContextValue, ScreenWidget } from './context.js';
 import type { ScreenKind } from './ScreenLoader.js';
@@ -18,7 +19,14 @@ export type Guard = (area: Area, location: { pathname: string; search: string })
 
 /** The props of `SchemaApp`: where the screens come from, texts, rules, guards, layouts and the host's widgets. */
 export interface SchemaAppProps {
-  rest: RestClient;
+  /**
+   * The HTTP client for what is read by address (uploads, downloads, a list's `source`, a form's `load` and
+   * `submit.path`) and, unless `schemas` and `dataProvider` say otherwise, for screens and data: same-origin
+   * `createRestClient()` when absent.
+   */
+  rest?: RestClient;
+  /** Where the screens come from: Soloist's server through `rest` (`restSchemaSource`) when absent. */
+  schemas?: SchemaSource;
   /** What widgets read and write through; the REST dialect over `rest` and the manifest when not given. */
   dataProvider?: (manifest: Manifest) => DataProvider;
   t: Translate;

@@ -1,4 +1,4 @@
-import { callUrl, createRestDataProvider, readRecord, recordUrl } from '../../../packages/renderer/core/data-provider';
+import { callUrl, createRestDataProvider, recordUrl } from '../../../packages/renderer/core/data-provider';
 import { UnknownNameError } from '../../../packages/renderer/core/registry';
 import { createRestClient, HttpError } from '../../../packages/renderer/core/rest';
 import type { Manifest } from '../../../packages/renderer/core/types';
@@ -72,15 +72,11 @@ describe('the REST data provider', () => {
     expect(() => recordUrl({ path: null }, 3)).toThrow(/no generic routes/);
   });
 
-  it('reads a screen’s record through the REST client at the same address', async () => {
-    const asked: string[] = [];
-    const rest = {
-      getOne: async (path: string, id: string | number) => (asked.push(`getOne ${path} ${id}`), { data: {} }),
-      getJson: async (path: string) => (asked.push(`getJson ${path}`), { data: {} }),
-    } as never;
-    await readRecord(rest, { path: '/api/v1/clients' }, 4);
-    await readRecord(rest, { path: '/api/v1/marketing', showPath: '/api/v1/marketing/show/:id' }, 4);
-    expect(asked).toEqual(['getOne /api/v1/clients 4', 'getJson /api/v1/marketing/show/4']);
+  it('reads one record where its resource says: {path}/{id}, or its showPath', async () => {
+    const { data, requests } = provider({ status: 200, body: { data: {} } });
+    await data.getOne('clients', 4);
+    await data.getOne('marketing', 4);
+    expect(requests.map((r) => r.url)).toEqual(['/api/v1/clients/4', '/api/v1/marketing/show/4']);
   });
 
   it('makes a named call with its params in the path, its query and its body', async () => {

@@ -34,12 +34,13 @@ const manifest = {
   },
 } as unknown as Manifest;
 
-function mountForm(timeZone: string, send = jest.fn(async () => ({ data: { id: 1 } }))) {
+function mountForm(timeZone: string, send = jest.fn(async (..._args: unknown[]) => ({ data: { id: 1 } }))) {
   return renderScreen(
     <FormScreen screen={form} />,
     rendererContext({
       manifest,
-      rest: { send } as never,
+      // The form writes a record through the data provider: the client's create, a POST.
+      rest: { send, create: (path: string, body: unknown) => send('POST', path, body) } as never,
       widgets: defaultWidgets,
       formContext: { currency: 'GBP', timeZone },
     }),
@@ -65,7 +66,7 @@ describe('the expense form', () => {
 
   // Two zones a day apart whatever the hour: at least one of them is not the browser's day.
   it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])('starts on today in the business’s zone (%s)', async (zone) => {
-    const send = jest.fn(async () => ({ data: { id: 1 } }));
+    const send = jest.fn(async (..._args: unknown[]) => ({ data: { id: 1 } }));
     mountForm(zone, send);
     await view.findByLabelText(/^fields\.expenses\.amount/);
     fireEvent.click(view.getByRole('button', { name: 'actions.save' }));

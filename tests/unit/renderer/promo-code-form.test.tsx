@@ -21,7 +21,7 @@ const screen: ScreenDef = {
 
 /** The admin's promo code form, with the host's currency (the admin's region) set to `hostCurrency`. */
 function mount(hostCurrency = 'GBP', locale = 'en') {
-  const send = jest.fn(async () => ({ data: { id: 1 } }));
+  const send = jest.fn(async (..._args: unknown[]) => ({ data: { id: 1 } }));
   const manifest = {
     hash: 'h',
     navigation: { areas: [], redirects: [], notFound: '/404' },
@@ -41,7 +41,8 @@ function mount(hostCurrency = 'GBP', locale = 'en') {
     <FormScreen screen={screen} />,
     rendererContext({
       manifest,
-      rest: { send } as never,
+      // The form writes a record through the data provider: the client's create, a POST.
+      rest: { send, create: (path: string, body: unknown) => send('POST', path, body) } as never,
       widgets: defaultWidgets,
       formContext: { currency: hostCurrency },
       locale,

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { SWRConfig } from 'swr';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { HttpError } from '../../../packages/renderer/core/rest';
+import { HttpError, query, type ListParams } from '../../../packages/renderer/core/rest';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import Checkout, { backTo } from '../../../src/widgets/checkout/Checkout';
 import { WidgetHostContext } from '../../../src/widgets/host';
@@ -80,6 +80,9 @@ function setup(
       if (answer422) throw answer422;
       return { message: 'Payment recorded.' };
     }),
+    // The data provider's record reads (useList, useOne) go through the client's own.
+    getList: async (path: string, params: ListParams) => read(`${path}${query(params)}`),
+    getOne: async (path: string, id: string | number) => read(`${path}/${id}`),
   };
   const location = memoryLocation({
     path,

@@ -7,7 +7,7 @@ import type { JsonSchema, ScreenDef, Translate } from '../../core/types.js';
 import { loadValidator, localizeErrors, type AjvError } from '../../core/validation.js';
 
 /**
- * A form's validator, loaded from the server's standalone module (`validator`: its address; none, none loaded), and
+ * A form's validator, loaded from the server's standalone module (`validator`: its address; without one, ajv compiles the schema in the browser), and
  * the schema rjsf draws, with the fields required for the data as it is now: a field required only for some values
  * of another (a trip's miles, an expense's amount) is starred while it is. The compiled validator checks the whole
  * schema whatever it is given, so one is made for each set of required fields (cheap: nothing is compiled).
@@ -20,8 +20,15 @@ export function useFormValidator(
   t: Translate,
 ) {
   const { data: validateFn, error } = useSWR(
-    validator !== undefined ? ['validator', validator] : null,
+    validator ? ['validator', validator] : null,
     () => loadValidator(validator!),
+    { revalidateOnFocus: false },
+  );
+  // A resource with no validator module (a host's own schemas): ajv compiles the form's schema in the browser, from
+  // a chunk only such forms load.
+  const { data: compiling, error: compileError } = useSWR(
+    validator ? null : ['validator', 'ajv8'],
+    () => import(/* webpackChunkName: "validator-ajv8" */ '@rjsf/validator-ajv8'),
     { revalidateOnFocus: false },
   );
   const requiredNow = requiredFor(screen.schema, data).join();
@@ -30,14 +37,17 @@ export function useFormValidator(
     [schema, requiredNow],
   );
   const made = useMemo(() => {
-    if (!validateFn) return null;
     const label = (field: string) =>
       t(`fields.${screen.resource}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
+    const localize = (errors: unknown) =>
+      localizeErrors(errors as AjvError[] | null, t, label, formSchema.required as string[] | undefined);
+    if (compiling) return compiling.customizeValidator({}, localize);
+    if (!validateFn) return null;
     return createPrecompiledValidator(
       { [formSchema.$id as string]: validateFn as never },
       formSchema as RJSFSchema,
-      (errors) => localizeErrors(errors as AjvError[] | null, t, label, formSchema.required as string[] | undefined),
+      localize,
     );
-  }, [validateFn, formSchema, t, screen.resource]);
-  return { formSchema, validator: made, error: error as unknown };
+  }, [validateFn, compiling, formSchema, t, screen.resource]);
+  return { formSchema, validator: made, error: (error ?? compileError) as unknown };
 }

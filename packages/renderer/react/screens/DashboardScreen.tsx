@@ -9,8 +9,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { CardDef } from '../../core/card-data.js';
 import { routeFor } from '../../core/routes.js';
-import { ofKind, type Paged } from '../../core/types.js';
+import { ofKind } from '../../core/types.js';
 import { useRenderer } from '../context.js';
+import { useDataProvider } from '../data.js';
 import { Loading } from '../Loading.js';
 import type { ScreenProps } from '../types.js';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary.js';
@@ -20,10 +21,11 @@ import { cardSpan, useDashboardCards } from './dashboard/layout.js';
 
 /** The number of active records of a resource. */
 function CountFigure({ card }: { card: CardDef }) {
-  const { manifest, rest } = useRenderer();
+  const { manifest } = useRenderer();
+  const provider = useDataProvider();
   const info = card.resource ? manifest.resources[card.resource] : undefined;
   const { data } = useSWR(info?.path ? ['count', info.path] : null, () =>
-    rest.getList<Paged<unknown>>(info!.path!, { per_page: 1 }),
+    provider.getList(card.resource!, { per_page: 1 }),
   );
   return (
     <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>

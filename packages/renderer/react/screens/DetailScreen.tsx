@@ -10,13 +10,13 @@ import { Loading } from '../Loading.js';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fieldLabelKey, formatFields, isBlank, joinFields } from '../../core/format.js';
-import { readRecord } from '../../core/data-provider.js';
 import { HttpError } from '../../core/rest.js';
 import { routeFor } from '../../core/routes.js';
 import { matchesWhen, ofKind, type ActionDef, type RecordData, type ScreenDef } from '../../core/types.js';
 import { writesData } from '../../core/writes.js';
 import { runAction, shownFor } from '../actions.js';
 import { useRenderer, type DetailWidgetApi } from '../context.js';
+import { useDataProvider } from '../data.js';
 import { Notes } from '../detail/Notes.js';
 import { ScreenErrorBoundary } from '../ScreenErrorBoundary.js';
 import type { ScreenProps } from '../types.js';
@@ -50,6 +50,7 @@ export default function DetailScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'detail');
   const ctx = useRenderer();
   const { manifest, rest, t, can } = ctx;
+  const provider = useDataProvider();
   const navigate = useNavigate();
   const { id } = useParams();
   const { mutate: mutateCache } = useSWRConfig();
@@ -63,7 +64,7 @@ export default function DetailScreen(props: ScreenProps) {
     () =>
       screen.source
         ? rest.getJson<{ data: RecordData }>(relatedSource(screen.source, id))
-        : readRecord<RecordData>(rest, info, id!),
+        : provider.getOne<RecordData>(screen.resource, id!),
     {
       refreshInterval: (latest?: { data: RecordData }) =>
         screen.refresh && latest && matchesWhen(screen.refresh.while, latest.data) ? screen.refresh.every : 0,

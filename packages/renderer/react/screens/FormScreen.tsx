@@ -11,12 +11,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { readRecord } from '../../core/data-provider.js';
 import { HttpError } from '../../core/rest.js';
 import { routeFor, withQuery } from '../../core/routes.js';
 import { ofKind, type RecordData } from '../../core/types.js';
 import { refreshResource } from '../cache.js';
 import { useRenderer } from '../context.js';
+import { useDataProvider } from '../data.js';
+import { save } from './form-save.js';
 import { leanTemplates } from '../form/theme.js';
 import '../form/form.css';
 import { defaultWidgets } from '../form/widgets.js';
@@ -45,6 +46,7 @@ export default function FormScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'form');
   const { manifest, rest, t, locale, notify, widgets, onSession, formContext: hostContext, readOnly } = useRenderer();
   const { mutate } = useSWRConfig();
+  const provider = useDataProvider();
   const navigate = useNavigate();
   const { id } = useParams();
   // The built-in widgets with the host's own, which may replace them.
@@ -70,7 +72,8 @@ export default function FormScreen(props: ScreenProps) {
   const loadKey = editing ? ['record', resource!.path, id] : loadable ? ['load', loadable] : null;
   const { data: loaded, error: loadError } = useSWR(
     loadKey,
-    () => (editing ? readRecord<RecordData>(rest, resource!, id!) : rest.getJson<{ data: RecordData }>(loadable!)),
+    () =>
+      editing ? provider.getOne<RecordData>(screen.resource!, id!) : rest.getJson<{ data: RecordData }>(loadable!),
     { revalidateOnFocus: false },
   );
   // `$today` is the owner's day: the business's zone when the host gives it.
@@ -136,12 +139,7 @@ export default function FormScreen(props: ScreenProps) {
     // A success said before is no longer true once the form is sent again.
     setDone(null);
     try {
-      // Editing something that is not a CRUD record (an appointment): PUT to the submit path with the id.
-      const method = editingOther ? 'PUT' : (screen.submit?.method ?? (editing ? 'PUT' : 'POST'));
-      const path = editingOther
-        ? `${screen.submit!.path}/${id}`
-        : (screen.submit?.path ?? (editing ? `${resource!.path}/${id}` : resource!.path!));
-      const res = await rest.send<{ data?: RecordData; message?: string }>(method, path, data);
+      const res = await save({ rest, provider, screen, id, editing, editingOther, resourcePath: resource?.path }, data);
       if (res?.message) notify(res.message, 'success');
       if (resource?.path) await refreshResource(mutate, resource.path, res?.data, screen.resource);
       // A loaded form's facts follow what was saved (a new page address).

@@ -27,6 +27,7 @@ import { ofKind, type Paged, type RecordData } from '../../core/types.js';
 import { writesData } from '../../core/writes.js';
 import { runAction } from '../actions.js';
 import { useRenderer } from '../context.js';
+import { useDataProvider } from '../data.js';
 import type { ScreenProps } from '../types.js';
 import { defaultListViews } from '../views/list-views.js';
 import { PHONE_QUERY } from '../views/RowCards.js';
@@ -46,6 +47,7 @@ export default function ListScreen(props: ScreenProps) {
   const screen = ofKind(props.screen, 'list');
   const ctx = useRenderer();
   const { manifest, rest, t, can } = ctx;
+  const provider = useDataProvider();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const info = manifest.resources[screen.resource];
@@ -72,7 +74,12 @@ export default function ListScreen(props: ScreenProps) {
   const carried = shown.path ? rest.peek(`${shown.path}${query(listQuery)}`) : undefined;
   const { data, error, isLoading, mutate } = useSWR(
     shown.path ? ['list', shown.path, JSON.stringify(listQuery)] : null,
-    () => rest.getList<ListPage>(shown.path!, listQuery),
+    // The resource's own list through the data provider (a host's backend, a test's memory); a screen's `source`, an
+    // address of the REST dialect, through its client.
+    () =>
+      shown.path === info.path
+        ? (provider.getList(screen.resource, listQuery) as Promise<ListPage>)
+        : rest.getList<ListPage>(shown.path!, listQuery),
     { keepPreviousData: true, fallbackData: carried?.status === 200 ? (carried.body as ListPage) : undefined },
   );
   const metaStart = data?.meta.tax_year_start ?? null;
