@@ -58,7 +58,7 @@ export default tseslint.config(
     },
   },
   {
-    // The product uses the renderer as any host would: by its package name, through its `exports`.
+    // The product uses the renderer like any other host: by its package name, through its `exports`.
     files: ['dev/**', 'scripts/**', 'permissions/**', 'schemas/**'],
     rules: {
       'no-restricted-imports': [

@@ -50,7 +50,7 @@ describe('renderer boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('is used by the product as any host uses it: by its package name, through the entries its package exports', () => {
+  it('is used by the product the way every host uses it: by its package name, through the entries its package exports', () => {
     const exported = Object.keys(
       (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> })
         .exports,

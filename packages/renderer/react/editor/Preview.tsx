@@ -85,7 +85,7 @@ function PreviewPane({ id, of, who, heading }: { id: string; of: string; who: Pr
 
 /**
  * The editor's preview: the chosen screen as the draft would draw it above what is live, each as wide as the main
- * area, as any role and plan the host offers (`previewAs`). Only the screen editor shows it, so only UiConfig
+ * area, in the shoes of each role and plan the host offers (`previewAs`). Only the screen editor shows it, so only UiConfig
  * holders; the public screen answers never serve a draft.
  */
 export function PreviewPanel({ screenId }: { screenId: string }) {
