@@ -36,7 +36,30 @@ const normal = (html: string) => html.replace(/_r_[0-9a-z]+_|«r[0-9a-z]+»|:r[0
 
 const rules = readPermissionRules(path.join(__dirname, '../../../permissions'));
 let identities: PreviewIdentity[];
+// Sample rows carry the time they are made: the clock stands still (timers run as usual), so a preview and the
+// published screen drawn either side of a minute still read alike.
+const STILL_CLOCK = {
+  now: new Date('2026-11-29T12:00:00Z'),
+  doNotFake: [
+    'nextTick',
+    'setImmediate',
+    'clearImmediate',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'queueMicrotask',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'requestIdleCallback',
+    'cancelIdleCallback',
+    'hrtime',
+    'performance',
+  ],
+} as const;
+afterAll(() => jest.useRealTimers());
 beforeAll(async () => {
+  jest.useFakeTimers({ ...STILL_CLOCK, doNotFake: [...STILL_CLOCK.doNotFake] });
   await loadPermissions({ getJson: async () => ({ data: rules }) as never });
   identities = previewIdentities(((key: string, o?: Record<string, unknown>) =>
     o?.plan ? `${key}:${o.plan}` : key) as never);
