@@ -1,7 +1,16 @@
 import type { CardDef } from './types.js';
 
 export type { CardDef };
-/** A dashboard card's chart: its type, where its rows are, the index and the values it draws. */
+/**
+ * A dashboard card's chart: its type, where its rows are, the index and the values it draws.
+ * @example
+ * const income: ChartDef = {
+ *   type: 'bar',
+ *   items: 'days',
+ *   index: 'date',
+ *   values: [{ field: 'income', label: 'dashboard.income' }],
+ * };
+ */
 export type ChartDef = NonNullable<CardDef['chart']>;
 
 /**
@@ -27,7 +36,10 @@ export function numberAt(answer: unknown, path: string | undefined): number | nu
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-/** One point, bar or slice of a chart: its place on the axis (or its name), and a value per series. */
+/**
+ * One point, bar or slice of a chart: its place on the axis (or its name), and a value per series.
+ * @example const monday: ChartRow = { index: '2027-04-05', values: { income: 12500, expenses: 3000 } };
+ */
 export interface ChartRow {
   index: string;
   values: Record<string, number>;
@@ -39,6 +51,9 @@ export interface ChartRow {
  * What a chart card draws, from its source's answer: the rows at `items` (each its `index` and the series' fields),
  * or, without `items`, one row per declared value of the object at `path` (a pie's slices). Null when the answer
  * holds nothing there (a part the caller may not read, or no answer yet).
+ * @example
+ * chartRows({ type: 'bar', items: 'days', index: 'date', values: [{ field: 'income', label: 'dashboard.income' }] },
+ *   { days: [{ date: '2027-04-05', income: 12500 }] }) // → [{ index: '2027-04-05', values: { income: 12500 } }]
  */
 export function chartRows(chart: ChartDef, answer: unknown, details?: CardDef['details']): ChartRow[] | null {
   if (chart.items) {

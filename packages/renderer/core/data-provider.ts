@@ -16,6 +16,9 @@ import type { Manifest, Paged } from './types.js';
  *   delete(resource, id)               DELETE {path}/{id}              → { message }
  *   call(name, { params, query, body }) the manifest's `calls[name]`: its method, its path with `:param`s filled
  *   url(name, { params, query })       where a call answers, for a link or a download (a file, an export)
+ * @example
+ * const page = await provider.getList<{ first_name: string }>('clients', { search: 'ada', per_page: 25 });
+ * page.meta.total // → 1; page.data[0].first_name // → 'Ada'
  */
 export interface DataProvider {
   getList<T = unknown>(resource: string, params?: ListParams, options?: ReadOptions): Promise<Paged<T>>;
@@ -41,7 +44,15 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
-/** What a named call is made with: its path's parameters, its query, its body, more headers and a `signal`. */
+/**
+ * What a named call is made with: its path's parameters, its query, its body, more headers and a `signal`.
+ * @example
+ * const options: CallOptions = {
+ *   params: { id: 42 },
+ *   body: { reason: 'Client is ill' },
+ *   headers: { 'If-Match': '3' },
+ * };
+ */
 export interface CallOptions extends ReadOptions {
   /** Fills the path's `:name` segments. */
   params?: Record<string, string | number>;
@@ -95,7 +106,12 @@ async function normalised<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The REST dialect as a data provider: resources by the manifest's `resources[name].path`, calls by its `calls`. */
+/**
+ * The REST dialect as a data provider: resources by the manifest's `resources[name].path`, calls by its `calls`.
+ * @example
+ * const provider = createRestDataProvider(createRestClient(), manifest);
+ * const { data } = await provider.getOne('clients', 7); // GET /api/v1/clients/7
+ */
 export function createRestDataProvider(
   rest: RestClient,
   manifest: Pick<Manifest, 'resources' | 'calls'>,

@@ -21,6 +21,9 @@ export interface ListState {
  * Reads a list screen's URL (`?view=table&page=2&per_page=50&sort=-created_at&search=ann&archived=1&tab=1`),
  * correcting what is out of range: an unknown view, a page below 1, a page size not offered, a tab that is not there.
  * `phone`: the screen is phone-sized (below 768 px), where a list opens in the screen's `phoneView`.
+ * @example
+ * listState(screen, new URLSearchParams('page=2&per_page=50&search=ann'), true)
+ *   // → { view: 'list', page: 2, perPage: 50, archived: false, search: 'ann', tab: 0, … } (a screen without `views`)
  */
 export function listState(
   screen: Pick<ScreenDef<'list'>, 'views' | 'tabs' | 'phoneView'>,
@@ -79,6 +82,9 @@ export function tabView(
  * The call a list makes for its state: the rows' route (see `tabView`) and its parameters — the state's, the
  * period's (`{from, to}`, when the screen has one), and no page size for a tab whose own route reads every row.
  * The browser's list and the server's first page (which asks for this read beside the page's scripts) both use it.
+ * @example
+ * const { shown, query } = listRead(screen, listState(screen, params, true), '/api/v1/clients');
+ * shown.path // → '/api/v1/clients' (a screen without a `source` or tabs)
  */
 export function listRead(
   screen: Pick<ScreenDef<'list'>, 'tabs' | 'source' | 'columns' | 'rowActions' | 'rowScreen'>,

@@ -9,7 +9,16 @@ import { plainTextProblem, type PlainText } from './overlay-text.js';
 export const CHART_TYPES = ['bar', 'line', 'pie'] as const;
 export const CHART_FORMATS = ['money', 'count'] as const;
 
-/** Records a source answers that a chart can draw: at `items`, along one of `index`, one of `values` each. */
+/**
+ * Records a source answers that a chart can draw: at `items`, along one of `index`, one of `values` each.
+ * @example
+ * const days: ChartSeries = {
+ *   source: '/data/statistic',
+ *   items: 'days',
+ *   index: [{ field: 'date', format: 'date' }],
+ *   values: ['income'],
+ * };
+ */
 export interface ChartSeries {
   source: string;
   items: string;
@@ -44,7 +53,14 @@ function objectOf(schema: Schema | undefined): Schema | undefined {
 
 const typeIs = (schema: Schema, ...names: string[]) => [schema.type].flat().some((t) => names.includes(t as string));
 
-/** Every array of records in a source's answer schema, with what a chart can draw of them; depth-first, in order. */
+/**
+ * Every array of records in a source's answer schema, with what a chart can draw of them; depth-first, in order.
+ * @example
+ * const date = { type: 'string', format: 'date' };
+ * const row = { type: 'object', properties: { date, income: { type: 'integer' } } };
+ * seriesIn('/data/statistic', { type: 'object', properties: { days: { type: 'array', items: row } } })
+ *   // → [{ source: '/data/statistic', items: 'days', index: [{ field: 'date', format: 'date' }], values: ['income'] }]
+ */
 export function seriesIn(source: string, answer: Schema | undefined): ChartSeries[] {
   const found: ChartSeries[] = [];
   const walk = (schema: Schema | undefined, path: string[]) => {

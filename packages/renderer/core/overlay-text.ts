@@ -1,6 +1,9 @@
 /** The texts an overlay sets (labels, help, menu names): plain text per language, checked before anything is applied. */
 
-/** Plain text per locale (no HTML, no Markdown, no template syntax). */
+/**
+ * Plain text per locale (no HTML, no Markdown, no template syntax).
+ * @example const label: PlainText = { en: 'Mobile', uk: 'Мобільний' };
+ */
 export type PlainText = Partial<Record<string, string>>;
 
 const HTML = /[<>]/;

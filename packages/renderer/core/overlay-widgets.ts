@@ -7,7 +7,10 @@
  * The first choice is what the renderer draws when the screen names none.
  */
 
-/** What a field holds, as its resource's request schema says. */
+/**
+ * What a field holds, as its resource's request schema says.
+ * @example const method: FieldShape = { type: 'string', enum: ['cash', 'card', 'transfer'] };
+ */
 export interface FieldShape {
   type?: string | string[];
   enum?: unknown[];

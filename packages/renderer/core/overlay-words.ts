@@ -61,7 +61,12 @@ function nodeName(base: Shipped, change: OverlayChange, t: Translate): { where: 
   return { where, node: t(`uiConfig.diff.${kinds[kind] ?? 'field'}`, { name: label }), label };
 }
 
-/** One change in words, in `lng` (its plain texts are per language). */
+/**
+ * One change in words, in `lng` (its plain texts are per language).
+ * @example
+ * describeChange(shipped, { op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' }, t, 'en')
+ *   // → 'Clients · column Phone: hidden'
+ */
 export function describeChange(base: Shipped, change: OverlayChange, t: Translate, lng: string): string {
   const { where, node, label } = nodeName(base, change, t);
   const textOf = (value: Partial<Record<string, string>>) => value[lng] ?? value.en ?? Object.values(value)[0] ?? '';
@@ -101,7 +106,12 @@ export function describeChange(base: Shipped, change: OverlayChange, t: Translat
   }
 }
 
-/** What `to` changes against `from`: its changes `from` lacks, then `from`'s changes `to` undoes. */
+/**
+ * What `to` changes against `from`: its changes `from` lacks, then `from`'s changes `to` undoes.
+ * @example
+ * describeDiff(shipped, live, draft, t, 'en')
+ *   // → ['Clients · column Phone: hidden', 'Undone: Clients · column Email: hidden']
+ */
 export function describeDiff(base: Shipped, from: Overlay, to: Overlay, t: Translate, lng: string): string[] {
   const added = to.changes.filter((c) => !from.changes.some((f) => same(c, f)));
   const undone = from.changes.filter((f) => !to.changes.some((c) => same(c, f)));

@@ -15,7 +15,16 @@ import { addCard, type ChartSeries, type NewCard } from './overlay-cards.js';
 
 export { overlayKey, plainTextProblem, type PlainText };
 
-/** One change an admin made to the shipped screens: an operation on a keyed target, never on the data contract. */
+/**
+ * One change an admin made to the shipped screens: an operation on a keyed target, never on the data contract.
+ * @example
+ * const rename: OverlayChange = {
+ *   op: 'set-label',
+ *   screen: 'clients.list',
+ *   target: 'columns[field=phone]',
+ *   value: { en: 'Mobile' },
+ * };
+ */
 export type OverlayChange =
   | { op: 'set-label'; screen: string; target: string; value: PlainText }
   | { op: 'set-help'; screen: string; target: string; value: PlainText }
@@ -30,7 +39,12 @@ export type OverlayChange =
   | { op: 'rename-menu'; area: string; target: string; value: PlainText }
   | { op: 'move-menu'; area: string; target: string; value: number };
 
-/** An admin's changes to the shipped screens and navigation, applied in order by `applyOverlay`. */
+/**
+ * An admin's changes to the shipped screens and navigation, applied in order by `applyOverlay`.
+ * @example
+ * const hidePhone: OverlayChange = { op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' };
+ * const draft: Overlay = { changes: [hidePhone] };
+ */
 export interface Overlay {
   changes: OverlayChange[];
 }
@@ -56,7 +70,12 @@ export const CONTRACT_KEYS: readonly string[] = [
   'load',
 ];
 
-/** A refusal, with the change's place (`changes/3/target`) and words for the admin. */
+/**
+ * A refusal, with the change's place (`changes/3/target`) and words for the admin.
+ * @example
+ * const err = new OverlayError('changes/3/target', 'nothing at "columns[field=fax]"');
+ * err.message // → 'changes/3/target: nothing at "columns[field=fax]"'
+ */
 export class OverlayError extends Error {
   constructor(
     readonly path: string,
@@ -74,7 +93,10 @@ interface Found {
   index: number;
 }
 
-/** The node a keyed path names in a screen, as its list and place in it (so it can be moved or taken out). */
+/**
+ * The node a keyed path names in a screen, as its list and place in it (so it can be moved or taken out).
+ * @example const { list, index } = resolveTarget(clientsList, 'columns[field=phone]'); // list: its columns, index: 2
+ */
 export function resolveTarget(screen: Node, target: string, lists: ReadonlySet<string> = LISTS): Found {
   // Segments are split at the slashes between them, not inside a key's value (`menu[route=/clients]`).
   const segments = target.match(/[a-zA-Z]+\[[^\]]*\](?=\/|$)/g) ?? [];
@@ -112,6 +134,9 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
  * The base with the overlay's changes applied in order, or an `OverlayError` naming the first change that cannot
  * be: a target that is not there, a text that is not plain, a field a create form requires hidden (`required`
  * answers a form screen's required fields), or anything of the data contract changed.
+ * @example
+ * const hidePhone: OverlayChange = { op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' };
+ * const { screens, texts } = applyOverlay({ screens: shipped, navigation }, { changes: [hidePhone] });
  */
 export function applyOverlay(
   base: { screens: ReadonlyMap<string, ScreenFile>; navigation: Navigation },

@@ -13,7 +13,12 @@ export class UnknownNameError extends Error {
   }
 }
 
-/** Things of one kind by name (widgets, cell types, screen kinds); asking for a missing name throws with its path. */
+/**
+ * Things of one kind by name (widgets, cell types, screen kinds); asking for a missing name throws with its path.
+ * @example
+ * const widgets: Registry<RendererWidget> = createRegistry('widget', { colour: ColourPicker });
+ * widgets.has('colour') // → true; widgets.names() // → ['colour']
+ */
 export interface Registry<T> {
   readonly kind: string;
   get(name: string, schemaPath: string): T;

@@ -20,6 +20,12 @@
  * (`{ message, errors }`); `onError` sees it first, so a host can log out on 401/419 and leave on 403.
  */
 
+/**
+ * A non-2xx answer: its status, its body (`{ message, errors }`) and the refused fields' messages.
+ * @example
+ * const err = new HttpError(422, { message: 'The email is taken.', errors: { email: ['The email is taken.'] } });
+ * err.status // → 422; err.message // → 'The email is taken.'; err.errors // → { email: ['The email is taken.'] }
+ */
 export class HttpError extends Error {
   /** The refused fields' messages by field name (a 422's), if any. */
   readonly errors?: Record<string, string[]>;
@@ -33,10 +39,18 @@ export class HttpError extends Error {
   }
 }
 
-/** An answer to a GET, as the server gave it: its status and its JSON body. */
+/**
+ * An answer to a GET, as the server gave it: its status and its JSON body.
+ * @example const preloaded: Preloaded = { '/api/v1/ui/manifest': { status: 200, body: manifest } };
+ */
 export type Preloaded = Record<string, { status: number; body: unknown }>;
 
-/** How `createRestClient` reaches the server: a base URL, the CSRF and upload paths, the locale, a `fetch`. */
+/**
+ * How `createRestClient` reaches the server: a base URL, the CSRF and upload paths, the locale, a `fetch`.
+ * @example
+ * const options: RestOptions = { locale: () => 'en-GB', onError: (err) => console.warn(err.status) };
+ * const rest = createRestClient(options);
+ */
 export interface RestOptions {
   /** Prefix for relative paths; '' for same origin. */
   baseUrl?: string;
@@ -184,5 +198,10 @@ export function createRestClient(options: RestOptions = {}) {
   };
 }
 
-/** What `createRestClient` returns. */
+/**
+ * What `createRestClient` returns.
+ * @example
+ * const rest: RestClient = createRestClient({ locale: () => 'en-GB' });
+ * const { data } = await rest.getOne('/api/v1/clients', 7);
+ */
 export type RestClient = ReturnType<typeof createRestClient>;

@@ -1,6 +1,9 @@
 import type { Area, Manifest, ScreenSummary } from './types.js';
 
-/** How often (ms) a signed-in session asks whether the screens changed (an admin's publish), by default. */
+/**
+ * How often (ms) a signed-in session asks whether the screens changed (an admin's publish), by default.
+ * @example const every = props.schemaPollMs ?? SCHEMA_POLL_MS; // 5000: every 5 s
+ */
 export const SCHEMA_POLL_MS = 5000;
 
 export interface RouteEntry {

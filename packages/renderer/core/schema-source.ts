@@ -39,7 +39,12 @@ export function restSchemaSource(rest: RestClient): SchemaSource {
   };
 }
 
-/** What `staticSchemaSource` is made of: the manifest less its screen summaries and hash, and the screens. */
+/**
+ * What `staticSchemaSource` is made of: the manifest less its screen summaries and hash, and the screens.
+ * @example
+ * const schemas: StaticSchemas = { navigation, resources: { clients: clientsInfo }, screens: [clientsList] };
+ * const source = staticSchemaSource(schemas);
+ */
 export interface StaticSchemas extends Pick<Manifest, 'navigation' | 'resources'> {
   /** Named calls, if any screen or widget makes one. */
   calls?: Manifest['calls'];

@@ -2,10 +2,16 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
-/** How long a wait goes unshown: an answer quicker than this paints without an indicator flashing first. */
+/**
+ * How long a wait goes unshown: an answer quicker than this paints without an indicator flashing first.
+ * @example const timer = setTimeout(showSpinner, LOADING_DELAY_MS); // 300 ms
+ */
 export const LOADING_DELAY_MS = 300;
 
-/** The props of `Loading`: what screen readers hear, and how long to wait before anything shows. */
+/**
+ * The props of `Loading`: what screen readers hear, and how long to wait before anything shows.
+ * @example const props: LoadingProps = { label: 'Loading clients…', inline: true, delay: 0 };
+ */
 export interface LoadingProps {
   /** What screen readers hear: "Loading…". */
   label: string;
@@ -18,6 +24,9 @@ export interface LoadingProps {
  * What a screen, a card or a block shows while it waits for its code or its data: nothing for the first 300 ms, then
  * a spinner named for screen readers. Wherever the main area waits, this shows, so a slow answer never leaves it
  * blank.
+ * @example
+ * <Loading label={t('common.loading')} />
+ * <Loading label={t('common.loading')} inline delay={0} />
  */
 export function Loading({ label, inline = false, delay = LOADING_DELAY_MS }: LoadingProps) {
   const [shown, setShown] = useState(delay <= 0);

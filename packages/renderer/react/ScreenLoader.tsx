@@ -15,7 +15,13 @@ import { loadFailedKey } from './load-failed.js';
 
 export type { ScreenKind, ScreenProps } from './types.js';
 
-/** The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches one ahead. */
+/**
+ * The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches
+ * one ahead.
+ * @example
+ * const kinds = defaultScreenKinds.with({ 'x-board': BoardScreen });
+ * kinds.names() // → ['list', 'form', 'detail', 'dashboard', 'wizard', 'page', 'x-board']
+ */
 export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {
   list: preloadable(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen.js')),
   form: preloadable(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen.js')),

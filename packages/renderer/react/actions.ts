@@ -19,7 +19,12 @@ export function actionQuery(action: Pick<ActionDef, 'query'>, record?: RecordDat
   return s ? `?${s}` : '';
 }
 
-/** POSTs `body` to an export route and saves the file it answers under the name it gives; rejects as the call does. */
+/**
+ * POSTs `body` to an export route and saves the file it answers under the name it gives; rejects as the call does.
+ * @example
+ * await downloadFile(rest, '/api/v1/clients/export', { format: 'csv', search: 'ann' });
+ * // the browser saves the file under the name the server gives (clients.csv)
+ */
 export async function downloadFile(rest: RestClient, path: string, body: unknown, method = 'POST'): Promise<void> {
   const { blob, filename } = await rest.download(path, body, method);
   const url = URL.createObjectURL(blob);

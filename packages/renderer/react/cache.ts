@@ -61,6 +61,9 @@ const SCHEMA_KEYS = new Set(['ui-manifest', 'ui-screen', 'validator']);
  * Forgets every cached answer except the schemas, without refetching: after a log-out (or a 401/419) nothing the
  * last user saw may be shown again, and nothing may be asked for on their behalf. `keep` spares the host's own
  * keys (e.g. the current user, which the host sets itself).
+ * @example
+ * const { mutate } = useSWRConfig();
+ * await forgetData(mutate, (key) => key === 'current-user');
  */
 export async function forgetData(mutate: ScopedMutator, keep: (key: unknown) => boolean = () => false): Promise<void> {
   await mutate(

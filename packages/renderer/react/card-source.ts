@@ -8,6 +8,7 @@ import { useSearchParams } from './router.js';
  * The answer of a dashboard card's `source` (GET). Cards naming the same source share one request: the key is the
  * path, so the dashboard's figures, charts and agenda read `/data/statistic` once. `{name}` in the source is the
  * address's query parameter (the period an analytics screen shows).
+ * @example const { data } = useCardSource<{ income: { total: number } }>(card); // card.source: '/data/statistic'
  */
 export function useCardSource<T = unknown>(card: Pick<CardDef, 'source'> | undefined): SWRResponse<T> {
   const { rest } = useRenderer();
@@ -22,12 +23,18 @@ export function useCardSource<T = unknown>(card: Pick<CardDef, 'source'> | undef
   });
 }
 
-/** How a dashboard figure is written: money in its currency, a count, hours, or a percentage with its sign. */
+/**
+ * How a dashboard figure is written: money in its currency, a count, hours, or a percentage with its sign.
+ * @example const format: FigureFormat = card.figure?.format ?? 'count';
+ */
 export type FigureFormat = 'money' | 'count' | 'hours' | 'percent';
 
 /**
  * A figure in words of the locale: money with the currency the answer names (or the host's), counts and hours as
  * numbers, percentages with their sign.
+ * @example
+ * const figure = useFigureFormat();
+ * figure(125000, 'money', 'GBP') // → '£1,250.00' (locale en-GB); figure(12.5, 'percent') // → '12.5%'
  */
 export function useFigureFormat() {
   const { locale, formContext, t } = useRenderer();

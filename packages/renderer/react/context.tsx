@@ -9,16 +9,30 @@ import type { Can, CardDef, Gate, Manifest, RecordData, ScreenDef, Translate, Wi
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
 
-/** A toast's kind, as MUI's alerts name them. */
+/**
+ * A toast's kind, as MUI's alerts name them.
+ * @example const severity: Severity = 'warning'; notify('The appointment overlaps another.', severity);
+ */
 export type Severity = 'success' | 'error' | 'warning' | 'info';
 
-/** The words on a confirm dialog's two buttons, already translated. */
+/**
+ * The words on a confirm dialog's two buttons, already translated.
+ * @example
+ * const labels: ConfirmLabels = { confirm: 'Cancel invoice', cancel: 'Keep it' };
+ * const yes = await confirm('Cancel invoice INV-0042?', labels);
+ */
 export interface ConfirmLabels {
   confirm: string;
   cancel: string;
 }
 
-/** What a wizard step widget can do: read and add to the wizard's data, move on, go back, start again. */
+/**
+ * What a wizard step widget can do: read and add to the wizard's data, move on, go back, start again.
+ * @example
+ * const PickService = ({ wizard }: { wizard?: WizardApi }) => (
+ *   <Button onClick={() => wizard?.next({ service_id: 3 })}>Haircut · £35.00</Button>
+ * );
+ */
 export interface WizardApi {
   data: Record<string, unknown>;
   /** Route parameters of the wizard's screen (e.g. the booking page's slug). */
@@ -37,7 +51,13 @@ export interface WizardApi {
   plain(on: boolean): void;
 }
 
-/** What a detail screen hands the widget of one of its sections: the record shown, and a way to read it again. */
+/**
+ * What a detail screen hands the widget of one of its sections: the record shown, and a way to read it again.
+ * @example
+ * const Balance: ScreenWidget = ({ detail }) => (
+ *   <Button onClick={() => void detail?.refresh()}>{String(detail?.record.balance ?? 0)}</Button>
+ * );
+ */
 export interface DetailWidgetApi {
   record: RecordData;
   /** Reads the record again (after the widget changed it, or while it is changing on the server). */
@@ -47,6 +67,9 @@ export interface DetailWidgetApi {
 /**
  * A hand-written block a screen places by name: a dashboard card's `widget` (calendar, charts, codes…), a
  * wizard's step (then `wizard` is given), or a detail screen's section (then `detail` is given).
+ * @example
+ * const Welcome: ScreenWidget = ({ screen }) => <p data-screen={screen.id}>Welcome back, Ada</p>;
+ * // given as <SchemaApp screenWidgets={{ welcome: Welcome }}>, placed by a card's "widget": "welcome"
  */
 export type ScreenWidget = ComponentType<{
   screen: ScreenDef;
@@ -55,7 +78,12 @@ export type ScreenWidget = ComponentType<{
   detail?: DetailWidgetApi;
 }>;
 
-/** Everything a screen needs from its host, handed down once by <SchemaApp>. */
+/**
+ * Everything a screen needs from its host, handed down once by <SchemaApp>.
+ * @example
+ * const { t, can, notify }: RendererContextValue = useRenderer();
+ * if (can('create', 'Client')) notify(t('clients.saved'), 'success');
+ */
 export interface RendererContextValue {
   manifest: Manifest;
   rest: RestClient;
@@ -95,7 +123,16 @@ export interface RendererContextValue {
   tours?: TourHost;
 }
 
-/** Someone an admin's preview draws a screen as — a role and a plan — with what the host would let them do. */
+/**
+ * Someone an admin's preview draws a screen as — a role and a plan — with what the host would let them do.
+ * @example
+ * const owner: PreviewIdentity = {
+ *   id: 'owner-lite',
+ *   label: 'Owner · Lite',
+ *   can: () => true,
+ *   checkGate: () => null,
+ * };
+ */
 export interface PreviewIdentity {
   id: string;
   /** Already in the reader's language: "Owner · Lite". */

@@ -20,6 +20,7 @@ const preloadOf = (c: unknown) => (c as { preload?: () => Promise<unknown> } | u
  * Fetches the code of the screen the page carries (its kind and first widgets), for a host to await before its
  * first render: the screen then paints in one pass instead of suspending for each chunk. Never fails: a chunk
  * that does not arrive is loaded again when the screen renders.
+ * @example await preloadScreenCode(preloaded, { screenWidgets }); // then the first render
  */
 export async function preloadScreenCode(
   preloaded: Preloaded,

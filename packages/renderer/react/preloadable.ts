@@ -1,6 +1,11 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
-/** A component loaded on first use, whose code can also be fetched ahead (`preload()`). */
+/**
+ * A component loaded on first use, whose code can also be fetched ahead (`preload()`).
+ * @example
+ * const Calendar: Preloadable<{ screen: ScreenDef }> = preloadable(() => import('./Calendar.js'));
+ * void Calendar.preload(); // fetches its code before it is drawn
+ */
 export type Preloadable<P> = ComponentType<P> & { preload(): Promise<unknown> };
 
 /**

@@ -20,7 +20,10 @@ import { Link as RouteLink, matchRoute, Router, useLocation, useParams as useRou
  * by a host writing to `history` itself (such a host remounts the router).
  */
 
-/** Moves to `to` (absolute); `replace` swaps the current history entry instead of adding one. */
+/**
+ * Moves to `to` (absolute); `replace` swaps the current history entry instead of adding one.
+ * @example const navigate: Navigate = useNavigate(); navigate('/clients/7', { replace: true });
+ */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
 interface Address {
@@ -165,7 +168,12 @@ export function useSearchParams(): [URLSearchParams, (next: SearchInit, options?
   return [query, set];
 }
 
-/** Whether `pattern` (`/clients/:id`, `/clients/form/:id?`) matches `path`, as the routes match it. */
+/**
+ * Whether `pattern` (`/clients/:id`, `/clients/form/:id?`) matches `path`, as the routes match it.
+ * @example
+ * const matches = useRouteMatcher();
+ * matches('/clients/:id', '/clients/7') // → true; matches('/clients/form/:id?', '/clients/form') // → true
+ */
 export function useRouteMatcher(): (pattern: string, path: string) => boolean {
   const { parser } = useRouter();
   return useCallback((pattern, path) => matchRoute(parser, pattern, path)[0], [parser]);
@@ -179,10 +187,16 @@ export function Redirect({ to, replace }: { to: string; replace?: boolean }) {
   return null;
 }
 
-/** A link's props: an anchor's, with `to` (an address of the app) for `href`, and `replace`. */
+/**
+ * A link's props: an anchor's, with `to` (an address of the app) for `href`, and `replace`.
+ * @example const props: LinkProps = { to: '/appointments/calendar/events', replace: true, className: 'muted' };
+ */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
 
-/** A link that moves within the app; a link to where the user already is replaces the entry rather than adding one. */
+/**
+ * A link that moves within the app; a link to where the user already is replaces the entry rather than adding one.
+ * @example <Link to="/clients/7">Ada Lovelace</Link>
+ */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ replace, ...props }, ref) {
   const { pathname, search } = useAddress();
   const here = `${pathname}${search}${window.location.hash}`;
@@ -192,6 +206,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ rep
 /**
  * A link that knows when it leads where the user is: at its path or below it (case aside) it carries
  * `aria-current="page"` and the class `active`.
+ * @example <NavLink to="/clients/list">Clients</NavLink> // at /clients/list: aria-current="page", class "active"
  */
 export const NavLink = forwardRef<HTMLAnchorElement, LinkProps>(function NavLink({ className, ...props }, ref) {
   const here = useAddress().pathname.toLowerCase();

@@ -8,16 +8,29 @@ import type { ScreenKind } from './ScreenLoader.js';
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
 
-/** What a host's layout receives: the navigation area it frames and the screen to draw in it. */
+/**
+ * What a host's layout receives: the navigation area it frames and the screen to draw in it.
+ * @example const Centered = ({ area, children }: LayoutProps) => <main data-area={area.id}>{children}</main>;
+ */
 export interface LayoutProps {
   area: Area;
   children: ReactNode;
 }
 
-/** Decides whether the current user may enter an area: a path to redirect to, or null. */
+/**
+ * Decides whether the current user may enter an area: a path to redirect to, or null.
+ * @example const user: Guard = (area, { pathname }) => (me ? null : `/login?next=${encodeURIComponent(pathname)}`);
+ */
 export type Guard = (area: Area, location: { pathname: string; search: string }) => string | null;
 
-/** The props of `SchemaApp`: where the screens come from, texts, rules, guards, layouts and the host's widgets. */
+/**
+ * The props of `SchemaApp`: where the screens come from, texts, rules, guards, layouts and the host's widgets.
+ * @example
+ * const props: SchemaAppProps = {
+ *   t, locale: 'en-GB', can, currency: 'GBP', notify, confirm,
+ *   guards: { user }, layouts: { shell: ShellLayout },
+ * };
+ */
 export interface SchemaAppProps {
   /**
    * The HTTP client for what is read by address (uploads, downloads, a list's `source`, a form's `load` and

@@ -6,13 +6,21 @@ import { queryAllByLabelText, render, waitFor } from '@testing-library/react';
 import type { RendererWidget } from '../react/form/widgets.js';
 import { leanTemplates } from '../react/form/theme.js';
 
-/** One case of a contract suite: a name for the runner and what it runs (it throws when the widget fails it). */
+/**
+ * One case of a contract suite: a name for the runner and what it runs (it throws when the widget fails it).
+ * @example
+ * const cases: ContractCase[] = widgetContract('colour', ColourPicker);
+ * for (const c of cases) it(c.name, c.run);
+ */
 export interface ContractCase {
   name: string;
   run(): Promise<void>;
 }
 
-/** What `widgetContract` tries a widget with: the field's schema and a value it must show. */
+/**
+ * What `widgetContract` tries a widget with: the field's schema and a value it must show.
+ * @example widgetContract('money', MoneyInput, { schema: { type: ['integer', 'null'] }, value: 1250 });
+ */
 export interface WidgetContractOptions {
   /** The JSON Schema of the field the widget edits (default: a nullable string). */
   schema?: RJSFSchema;

@@ -47,6 +47,7 @@ function targetOf(list: string, node: unknown): string {
  * change saved to the draft at once over the version read — read what the draft changes in words, publish it with a
  * note, or roll back to an earlier release. Every control is a button or a field: no drag, and each change is
  * announced.
+ * @example const screenWidgets = { 'screen-editor': preloadable(() => import('@soloist/renderer/editor')) };
  */
 const ScreenEditor: ScreenWidget = () => {
   const { manifest, t, locale } = useRenderer();

@@ -5,7 +5,10 @@ import { useRenderer } from '../context.js';
 import { DatePicker } from './DatePicker.js';
 import { datePattern, useDateText } from './date-field.js';
 
-/** A text field's props, with an ISO date for its value and a handler that gets only whole days. */
+/**
+ * A text field's props, with an ISO date for its value and a handler that gets only whole days.
+ * @example const props: DateTextFieldProps = { label: 'To', value: '2027-04-30', onChange: setTo, size: 'small' };
+ */
 export type DateTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
   /** The ISO date shown. */
   value: string;
@@ -17,6 +20,7 @@ export type DateTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'ty
 /**
  * An MUI text field for a date outside forms (a list's period): typed in the locale's order (06/04/2027) whatever
  * the browser's language, or picked from a month's calendar at its end.
+ * @example <DateTextField label="From" value="2027-04-06" onChange={(iso) => setFrom(iso)} />
  */
 export function DateTextField({ value, onChange, label, disabled, slotProps, ...rest }: DateTextFieldProps) {
   const { t, locale } = useRenderer();

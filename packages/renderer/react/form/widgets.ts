@@ -16,6 +16,9 @@ export type { RendererWidget };
 /**
  * Widgets every renderer has. rjsf's own (text, password, date, select, …) are there too; these replace or
  * add to them. A host adds its own with <SchemaApp widgets={{ colour: ColourPicker }}>.
+ * @example
+ * const widgets = defaultWidgets.with({ colour: ColourPicker });
+ * widgets.has('money') // → true
  */
 export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererWidget>('widget', {
   checkbox: CheckboxWidget,

@@ -10,6 +10,7 @@ import { useRenderer } from '../context.js';
  * A list's Export menu: a file of what the list shows (`params`: its period, search and tab) in each format the
  * resource declares, made by `path` (POST `{ format, …params }`) and saved under the name the server gives. While it
  * is made the button says so; a failure is told in a toast.
+ * @example <ExportMenu path="/api/v1/clients/export" formats={['csv', 'xlsx']} params={{ search: 'ann' }} />
  */
 export function ExportMenu({
   path,

@@ -11,10 +11,16 @@ import { useRenderer } from '../context.js';
 import { NavLink } from '../router.js';
 import type { LayoutProps } from '../SchemaApp.js';
 
-/** One entry of an area's menu, as the navigation schema declares it (a screen, a heading or a group). */
+/**
+ * One entry of an area's menu, as the navigation schema declares it (a screen, a heading or a group).
+ * @example const clients: MenuEntry = { label: 'menu.clients', route: '/clients/list', subject: 'Client' };
+ */
 export type MenuEntry = NonNullable<LayoutProps['area']['menu']>[number];
 
-/** How an entry the caller may not read is shown: locked, leading to where it can be had (a plan), with why. */
+/**
+ * How an entry the caller may not read is shown: locked, leading to where it can be had (a plan), with why.
+ * @example const lock: LockedEntry = { to: '/plans', reason: 'Business plan', title: 'See the plans' };
+ */
 export interface LockedEntry {
   to: string;
   /** Under its label: what offers it ("Business plan"). */
@@ -23,7 +29,10 @@ export interface LockedEntry {
   title: string;
 }
 
-/** The props of `Menu`: the area whose menu it draws, the icons by name, and entries locked by the plan. */
+/**
+ * The props of `Menu`: the area whose menu it draws, the icons by name, and entries locked by the plan.
+ * @example const props: MenuProps = { area, icons: { people: PeopleIcon }, onNavigate: () => setOpen(false) };
+ */
 export interface MenuProps {
   area: LayoutProps['area'];
   /** Icons by the names the navigation uses (`"icon": "calendar"`); an entry naming none has none. */
@@ -36,6 +45,9 @@ export interface MenuProps {
 /**
  * The menu's entries as drawn, each group's heading before its first shown entry (a group with none shown has none)
  * and a divider where a group ends.
+ * @example
+ * grouped(area.menu ?? [], (m) => <MenuLine key={m.route} entry={m} />, (group, at) =>
+ *   group ? <ListSubheader key={at}>{t(group)}</ListSubheader> : <Divider key={at} />)
  */
 export function grouped(
   menu: MenuEntry[],
@@ -57,6 +69,7 @@ export function grouped(
 /**
  * An area's menu from the navigation schema. An entry whose `subject` the caller may not read is left out, unless
  * the host says how it shows locked (visible, leading to where it can be had).
+ * @example <Menu area={area} icons={{ people: PeopleIcon }} onNavigate={() => setOpen(false)} />
  */
 export function Menu({ area, icons = {}, locked, onNavigate }: MenuProps) {
   const { t, can } = useRenderer();

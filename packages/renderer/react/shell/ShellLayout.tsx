@@ -15,7 +15,10 @@ import { Menu, type MenuProps } from './Menu.js';
 
 const DRAWER_WIDTH = 240;
 
-/** The props of `ShellLayout`: the area it draws, the menu's icons and locked entries, the bar's end and banners. */
+/**
+ * The props of `ShellLayout`: the area it draws, the menu's icons and locked entries, the bar's end and banners.
+ * @example const Shell = (props: LayoutProps) => <ShellLayout {...props} icons={icons} banners={<TrialBanner />} />;
+ */
 export interface ShellLayoutProps extends LayoutProps, Pick<MenuProps, 'icons' | 'locked'> {
   /** The app bar's end: a language picker, who is signed in, a way to log out. */
   toolbar?: ReactNode;
@@ -28,6 +31,10 @@ export interface ShellLayoutProps extends LayoutProps, Pick<MenuProps, 'icons' |
  * the navigation schema (a permanent drawer from the theme's `lg` up, a temporary one opened from the bar below),
  * a skip link to the main area, and the screen. The host gives what is its own: the menu's icons, how a locked
  * entry shows, the bar's end and its banners.
+ * @example
+ * <ShellLayout area={area} icons={{ people: PeopleIcon }} toolbar={<UserMenu />}>
+ *   {screen}
+ * </ShellLayout>
  */
 export function ShellLayout({ area, children, icons, locked, toolbar, banners }: ShellLayoutProps) {
   const { t } = useRenderer();

@@ -1,6 +1,11 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
-/** The tour of the screen shown, as the host's help menu sees it: whether there is one, and a way to start it again. */
+/**
+ * The tour of the screen shown, as the host's help menu sees it: whether there is one, and a way to start it again.
+ * @example
+ * const tour: ScreenTourHandle | null = useScreenTour();
+ * tour?.replay(); // tour.screenId → 'clients.list'
+ */
 export interface ScreenTourHandle {
   screenId: string;
   replay(): void;

@@ -12,19 +12,26 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useRenderer } from '../context.js';
 import { SR_ONLY } from '../sr-only.js';
 
-/** One row drawn as a card on a phone: its key, its title and the lines and actions under it. */
+/**
+ * One row drawn as a card on a phone: its key, its title and the lines and actions under it.
+ * @example const row: RowCard = { key: 7, testId: 'payment-7', cells: ['6 Apr 2027', '£35.00', <Refund id={7} />] };
+ */
 export interface RowCard {
   key: number | string;
   testId?: string;
   cells: ReactNode[];
 }
 
-/** A phone's width: below it, rows are cards. */
+/**
+ * A phone's width: below it, rows are cards.
+ * @example const phone = useMediaQuery(PHONE_QUERY); // true below 768 px
+ */
 export const PHONE_QUERY = '(max-width: 767.95px)';
 
 /**
  * Rows of a list: a table on wide screens; on a phone each row a card, its cells under their column names
  * (a column without a name, such as the row's actions, at the card's foot). Columns are i18n keys.
+ * @example <RowCards label="Payments" columns={['fields.payments.date', 'fields.payments.amount', '']} rows={rows} />
  */
 export function RowCards({ label, columns, rows }: { label: string; columns: string[]; rows: RowCard[] }) {
   const { t } = useRenderer();
