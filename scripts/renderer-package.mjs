@@ -3,11 +3,11 @@
 //   node scripts/renderer-package.mjs   (after `npm run build:renderer`)
 //
 // Gates (a failure exits 1): publint finds nothing; @arethetypeswrong/cli finds nothing for an ESM-only package (its
-// `esm-only` profile: a require() from CommonJS is not offered); the tarball holds no path of the product
-// (`src/`, `schemas/`, `permissions/`) and no TypeScript source; it is at most 250 KB. Figures beside targets are
-// printed for the rest (runtime dependencies beyond peers, exports documented with an example). The public API must
-// equal the committed report, packages/renderer/api-report.txt (`node scripts/renderer-package.mjs --update-api`
-// writes it: the change is then announced in the commit that makes it).
+// `esm-only` profile: a require() from CommonJS is not offered); every export has a doc comment with an example; the
+// tarball holds no path of the product (`src/`, `schemas/`, `permissions/`) and no TypeScript source; it is at most
+// 250 KB. The runtime dependencies beyond peers are a figure beside its target. The public API must equal the
+// committed report, packages/renderer/api-report.txt (`node scripts/renderer-package.mjs --update-api` writes it:
+// the change is then announced in the commit that makes it).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,7 +98,6 @@ try {
     `${report.withExample} of ${report.total}`,
     'all',
     report.withExample === report.total,
-    false,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -74,7 +74,15 @@ export function refsAsTypes(schema: unknown, byId: Map<string, Json>): unknown {
     if (typeof title !== 'string') throw new Error(`${node.$ref}: the schema it names needs a title (its type's name)`);
     return { tsType: title };
   }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, refsAsTypes(v, byId)]));
+  return Object.fromEntries(Object.entries(withExample(node)).map(([k, v]) => [k, refsAsTypes(v, byId)]));
+}
+
+/** A schema's first `examples` value joins its description as an `@example`: the type's doc comment shows it. */
+function withExample(node: Json): Json {
+  if (!Array.isArray(node.examples) || !node.examples.length) return node;
+  const { examples, ...rest } = node;
+  const example = `@example ${JSON.stringify(examples[0])}`;
+  return { ...rest, description: typeof node.description === 'string' ? `${node.description}\n${example}` : example };
 }
 
 function read(root: string, name: Source): Json {

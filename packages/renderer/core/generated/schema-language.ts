@@ -102,6 +102,8 @@ export interface ListScreen {
   tour?: TourDef;
 }
 /**
+ * @example {"subject":"Client","action":"read"}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "gate".
  */
@@ -111,6 +113,8 @@ export interface Gate {
   action?: string;
 }
 /**
+ * @example {"field":"last_appointment_date","type":"date","sortable":true,"width":160}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "column".
  */
@@ -184,6 +188,7 @@ export interface ColumnDef {
 }
 /**
  * `{ "verified": [false, null] }`: holds while every named field has one of the listed values (null = unset); `"$set"` instead of a list holds while the field has any value. A name may be a dotted path (`recurring.series_id`).
+ * @example {"type":["mileage"]}
  *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "when".
@@ -203,6 +208,8 @@ export interface ListCardDef {
   image?: string;
 }
 /**
+ * @example {"id":"create","label":"actions.newClient","kind":"navigate","screen":"clients.form","permission":"create","icon":"add"}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "action".
  */
@@ -389,6 +396,7 @@ export interface TourDef {
 }
 /**
  * One step of a tour: a popover over one element of the screen, with a title and a text.
+ * @example {"id":"new-client","target":"action-create","title":"tours.clients.newClient.title","text":"tours.clients.newClient.text"}
  *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "tourStep".
@@ -508,6 +516,8 @@ export interface SubmitDef {
   };
 }
 /**
+ * @example {"title":"screens.clients.detail.contact","fields":[{"field":"email","type":"email"},{"field":"phone","type":"phone"}]}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "section".
  */
@@ -625,6 +635,8 @@ export interface HeaderDef {
   image?: string;
 }
 /**
+ * @example {"id":"appointments","title":"sections.appointments","source":"/api/v1/clients/{id}/appointments","columns":[{"field":"date","type":"date"},{"field":"service"}]}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "related".
  */
@@ -701,6 +713,8 @@ export interface DashboardScreen {
   tour?: TourDef;
 }
 /**
+ * @example {"id":"clients","title":"dashboard.clients","resource":"clients","screen":"clients.list"}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "dashboardCard".
  */
@@ -814,6 +828,8 @@ export interface WizardScreen {
   tour?: TourDef;
 }
 /**
+ * @example {"id":"service","title":"booking.steps.service","widget":"booking-services"}
+ *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "step".
  */
@@ -921,6 +937,7 @@ export interface HostScreen {
 }
 /**
  * A resource's JSON Schema as the server sends it with a screen: its writable fields (forms) or its full record (lists, details).
+ * @example {"type":"object","required":["first_name"],"properties":{"first_name":{"type":"string","maxLength":255}}}
  *
  * This interface was referenced by `Screen`'s JSON-Schema
  * via the `definition` "jsonSchema".
@@ -942,6 +959,7 @@ export interface JsonSchema {
 
 /**
  * Areas of the app: which screens each holds, who may enter (guard), the layout, and the menu.
+ * @example {"areas":[{"id":"user","guard":"user","layout":"shell","home":"/dashboard","screens":["dashboard","clients.list"]}],"redirects":[{"from":"/","to":"/dashboard"}],"notFound":"/404"}
  */
 export interface Navigation {
   areas: Area[];
@@ -950,6 +968,7 @@ export interface Navigation {
 }
 /**
  * An area of the app: the screens a guard lets in, drawn in one layout, with its home and its menu.
+ * @example {"id":"user","guard":"user","layout":"shell","home":"/dashboard","screens":["dashboard","clients.list"],"menu":[{"label":"menu.clients","route":"/clients/list","icon":"people","subject":"Client"}]}
  */
 export interface Area {
   id: string;
@@ -964,6 +983,7 @@ export interface Area {
 }
 /**
  * One entry of an area's menu: a screen, a heading over the entries after it, or a group of entries.
+ * @example {"label":"menu.clients","route":"/clients/list","icon":"people","subject":"Client"}
  */
 export interface MenuItem {
   label: string;
@@ -982,6 +1002,7 @@ export interface Redirect {
 
 /**
  * GET /api/v1/ui/manifest: the navigation, a summary of every screen, what the renderer needs of each resource, the named calls widgets make, and a hash of them all (the manifest's ETag).
+ * @example {"hash":"5f1c09a2","navigation":{"areas":[],"redirects":[],"notFound":"/404"},"screens":[{"id":"clients.list","kind":"list","route":"/clients/list","title":"screens.clients.list.title","resource":"clients"}],"resources":{},"calls":{}}
  */
 export interface Manifest {
   hash: string;
@@ -1003,6 +1024,7 @@ export interface Manifest {
 }
 /**
  * What the manifest says of each screen: enough to route to it; the screen itself is fetched when it opens.
+ * @example {"id":"clients.list","kind":"list","route":"/clients/list","title":"screens.clients.list.title","resource":"clients","gate":{"subject":"Client","action":"read"}}
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "screenSummary".
@@ -1017,6 +1039,7 @@ export interface ScreenSummary {
 }
 /**
  * A resource as the renderer uses it: where its records live, its permission subject, its browser validator module and the generic routes it has.
+ * @example {"path":"/api/v1/clients","subject":"Client","validator":"/api/v1/ui/validators/clients.mjs","archivable":true,"exportFormats":["csv","xlsx"],"operations":["list","create","show","update","delete","export"]}
  *
  * This interface was referenced by `Manifest`'s JSON-Schema
  * via the `definition` "resourceInfo".
@@ -1072,6 +1095,8 @@ export interface Page {
   meta: PageMeta;
 }
 /**
+ * @example {"current_page":2,"last_page":4,"per_page":25,"total":87}
+ *
  * This interface was referenced by `Page`'s JSON-Schema
  * via the `definition` "pageMeta".
  */
