@@ -12,18 +12,14 @@ import { overlayKey, plainTextProblem, type PlainText } from './overlay-text.js'
 import { setTourText } from './overlay-tour.js';
 import { widgetChoices, type FieldShape } from './overlay-widgets.js';
 import { addCard, type ChartSeries, type NewCard } from './overlay-cards.js';
+import { OverlayError, resolveTarget } from './overlay-target.js';
 
 export { overlayKey, plainTextProblem, type PlainText };
+export { OverlayError, resolveTarget };
 
 /**
  * One change an admin made to the shipped screens: an operation on a keyed target, never on the data contract.
- * @example
- * const rename: OverlayChange = {
- *   op: 'set-label',
- *   screen: 'clients.list',
- *   target: 'columns[field=phone]',
- *   value: { en: 'Mobile' },
- * };
+ * @example const rename: OverlayChange = { op: 'set-label', screen: 'clients.list', target: 'columns[field=phone]', value: { en: 'Mobile' } };
  */
 export type OverlayChange =
   | { op: 'set-label'; screen: string; target: string; value: PlainText }
@@ -41,9 +37,7 @@ export type OverlayChange =
 
 /**
  * An admin's changes to the shipped screens and navigation, applied in order by `applyOverlay`.
- * @example
- * const hidePhone: OverlayChange = { op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' };
- * const draft: Overlay = { changes: [hidePhone] };
+ * @example const draft: Overlay = { changes: [{ op: 'hide', screen: 'clients.list', target: 'columns[field=phone]' }] };
  */
 export interface Overlay {
   changes: OverlayChange[];
@@ -52,8 +46,6 @@ export interface Overlay {
 type Node = Record<string, unknown>;
 type ScreenFile = Node & { id: string };
 
-/** Where a change may point: the lists of what a screen shows. Anything else is the data contract's. */
-const LISTS = new Set(['columns', 'fields', 'sections', 'related', 'cards', 'tabs']);
 const MENU = new Set(['menu']);
 /** What must come out of an overlay exactly as it went in: a screen's data contract. */
 export const CONTRACT_KEYS: readonly string[] = [
@@ -69,56 +61,6 @@ export const CONTRACT_KEYS: readonly string[] = [
   'source',
   'load',
 ];
-
-/**
- * A refusal, with the change's place (`changes/3/target`) and words for the admin.
- * @example
- * const err = new OverlayError('changes/3/target', 'nothing at "columns[field=fax]"');
- * err.message // → 'changes/3/target: nothing at "columns[field=fax]"'
- */
-export class OverlayError extends Error {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(`${path}: ${message}`);
-  }
-}
-
-/** One segment of a keyed path: `columns[field=phone]`, or `fields[phone]` in a list of names. */
-const SEGMENT = /^([a-zA-Z]+)\[(?:([a-z_]+)=)?([^\]]{1,120})\]$/;
-
-interface Found {
-  list: unknown[];
-  index: number;
-}
-
-/**
- * The node a keyed path names in a screen, as its list and place in it (so it can be moved or taken out).
- * @example const { list, index } = resolveTarget(clientsList, 'columns[field=phone]'); // list: its columns, index: 2
- */
-export function resolveTarget(screen: Node, target: string, lists: ReadonlySet<string> = LISTS): Found {
-  // Segments are split at the slashes between them, not inside a key's value (`menu[route=/clients]`).
-  const segments = target.match(/[a-zA-Z]+\[[^\]]*\](?=\/|$)/g) ?? [];
-  if (segments.join('/') !== target) throw new Error(`"${target}" is not a keyed path (list[key=value]/…)`);
-  let node: Node = screen;
-  let found: Found | undefined;
-  for (const [i, segment] of segments.entries()) {
-    const m = SEGMENT.exec(segment);
-    if (!m) throw new Error(`"${segment}" is not a keyed path segment (list[key=value])`);
-    const [, list, key, value] = m;
-    if (i === 0 && !lists.has(list)) throw new Error(`"${list}" is not something an overlay may change`);
-    const items = node[list];
-    if (!Array.isArray(items)) throw new Error(`"${list}" is not a list here`);
-    const index = items.findIndex((item) =>
-      key === undefined ? item === value : item && typeof item === 'object' && String((item as Node)[key]) === value,
-    );
-    if (index < 0) throw new Error(`nothing at "${segment}"`);
-    found = { list: items, index };
-    node = items[index] as Node;
-  }
-  return found!;
-}
 
 export interface Applied {
   screens: Map<string, ScreenFile>;
