@@ -12,7 +12,7 @@ const provider = createMemoryDataProvider({
         { title: 'Renew the studio lease', due: '2027-02-01', done: false },
       ],
       search: ['title'],
-      validate: (task) => (String(task.title ?? '').trim() ? undefined : { title: ['The Title field is required.'] }),
+      validate: (task) => (String(task.title ?? '').trim() ? undefined : { title: ['The title field is required.'] }),
     },
   },
 });

@@ -21,7 +21,9 @@ export async function loadValidator(url: string): Promise<(data: unknown) => boo
 
 function fieldName(error: AjvError): string {
   const parts = error.instancePath.split('/').filter(Boolean);
-  if (error.keyword === 'required') parts.push(String(error.params.missingProperty));
+  // rjsf's compiling validator hands its localizer the missing property in quotes ('title'), to put a title in
+  // their place afterwards; the name is without them.
+  if (error.keyword === 'required') parts.push(String(error.params.missingProperty).replace(/^'(.*)'$/, '$1'));
   return parts.filter((p) => !/^\d+$/.test(p)).pop() ?? '';
 }
 

@@ -2,6 +2,7 @@ import { createRegistry, UnknownNameError } from '../../../packages/renderer/cor
 import { query } from '../../../packages/renderer/core/rest';
 import { buildRoutes, routeFor } from '../../../packages/renderer/core/routes';
 import { formatValue, joinFields } from '../../../packages/renderer/core/format';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 import { localizeErrors, type AjvError } from '../../../packages/renderer/core/validation';
 import type { Manifest } from '../../../packages/renderer/core/types';
 
@@ -108,5 +109,14 @@ describe('localizeErrors', () => {
       'validation.email{"field":"L(email)"}',
       'validation.required{"field":"L(first_name)"}',
     ]);
+  });
+
+  it('names a missing field by its label through rjsf’s compiling validator, which quotes the name it hands over', () => {
+    const validator = customizeValidator({}, (errors) =>
+      localizeErrors(errors as AjvError[], t, (f) => `L(${f})`, ['title']),
+    );
+    const schema = { type: 'object', required: ['title'], properties: { title: { type: 'string', title: 'Title' } } };
+    const { errors } = validator.validateFormData({}, schema as never);
+    expect(errors.map((e) => e.message)).toEqual(['validation.required{"field":"L(title)"}']);
   });
 });
