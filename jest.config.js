@@ -14,7 +14,6 @@ const esm = [
   'ucast',
   '@ucast',
   '@rjsf/validator-ajv8',
-  'wouter',
   // The calendar (FullCalendar 7) and the Temporal polyfill it needs.
   '@fullcalendar',
   '@full-ui',

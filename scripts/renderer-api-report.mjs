@@ -11,6 +11,9 @@ export const CODE_ENTRIES = {
   '@soloist/renderer/core': 'core/index.d.ts',
   '@soloist/renderer/testing': 'testing/index.d.ts',
   '@soloist/renderer/editor': 'react/editor/ScreenEditor.d.ts',
+  '@soloist/renderer/react-router': 'react/react-router.d.ts',
+  '@soloist/renderer/testing/memory': 'testing/memory-provider.d.ts',
+  '@soloist/renderer/tour': 'react/tour/run-tour.d.ts',
 };
 
 const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
@@ -61,6 +64,7 @@ export function apiReport(distDir) {
   let total = 0;
   let documented = 0;
   let withExample = 0;
+  const without = [];
   for (const [entry, file] of Object.entries(CODE_ENTRIES)) {
     const source = program.getSourceFile(path.join(distDir, file));
     if (!source) throw new Error(`${file} is not built: npm run build:renderer`);
@@ -73,7 +77,8 @@ export function apiReport(distDir) {
       const docs = declaration ? ts.getJSDocCommentsAndTags(declaration) : [];
       if (docs.length) documented += 1;
       if (declaration && ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'example')) withExample += 1;
+      else without.push(`${entry} ${symbol.name}`);
     }
   }
-  return { text: `${lines.join('\n')}\n`, total, documented, withExample };
+  return { text: `${lines.join('\n')}\n`, total, documented, withExample, without };
 }

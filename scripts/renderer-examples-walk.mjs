@@ -32,10 +32,12 @@ export async function serveStatic(dist) {
 }
 
 /**
- * Opens the example at `/`, which sends it to the tasks; reads the list; adds a task through the form; tries to save
- * one without a title. Returns what went wrong, in words, and the files the list route fetched.
+ * Opens the example's tasks, which sends it to the list; reads the list; adds a task through the form; tries to save
+ * one without a title. `under` is where the host mounts the screens (their addresses carry it); `signIn`, the button
+ * of the host's sign-in its guard sends a visitor to first — then the host's links and the browser's back are used
+ * across the host's pages and the screens. Returns what went wrong, in words, and the files the list route fetched.
  */
-export async function useExample(base) {
+export async function useExample(base, { under = '', signIn } = {}) {
   const problems = [];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
@@ -49,10 +51,26 @@ export async function useExample(base) {
         await run();
       } catch (e) {
         problems.push(`${what}: ${String(e.message).split('\n')[0]}`);
+        // EXAMPLES_DEBUG=<folder>: what the page showed when a step failed.
+        if (process.env.EXAMPLES_DEBUG)
+          await page.screenshot({
+            path: path.join(process.env.EXAMPLES_DEBUG, `${problems.length}.png`),
+            fullPage: true,
+          });
       }
     };
-    await page.goto(`${base}/`);
-    await expect('the list opens at /tasks', () => page.waitForURL(`${base}/tasks`, { timeout: 15_000 }));
+    const list = `${base}${under}/tasks`;
+    await page.goto(`${base}${under}/`);
+    if (signIn) {
+      await expect('the host’s guard sends a visitor to sign in', () =>
+        page.waitForURL(`${base}/login`, { timeout: 15_000 }),
+      );
+      await expect('signed in, the visitor is back where they were going', async () => {
+        await page.getByRole('button', { name: signIn }).click();
+        await page.getByRole('link', { name: 'Home' }).waitFor({ timeout: 15_000 });
+      });
+    }
+    await expect(`the list opens at ${under}/tasks`, () => page.waitForURL(list, { timeout: 15_000 }));
     await expect('the list shows its title', () =>
       page.getByRole('heading', { name: 'Tasks' }).waitFor({ timeout: 15_000 }),
     );
@@ -60,10 +78,19 @@ export async function useExample(base) {
       page.getByText('Renew the studio lease').first().waitFor({ timeout: 15_000 }),
     );
     await page.waitForLoadState('networkidle');
+    // A text key shown as itself (`list.no`) is a word the example's texts lack.
+    const keysShown = async (where) => {
+      const shown = (await page.innerText('body')).match(
+        /\b(actions|app|detail|fields|form|list|tour|validation)\.[\w.]+/g,
+      );
+      if (shown) problems.push(`${where} shows text keys: ${[...new Set(shown)].join(', ')}`);
+    };
     const listRoute = [...new Set(fetched.filter((f) => /\.(js|css)$/.test(f)))];
 
+    await keysShown('the list');
     await expect('New task opens the form', async () => {
       await page.getByRole('button', { name: 'New task' }).click();
+      await page.waitForURL(`${base}${under}/tasks/form`, { timeout: 15_000 });
       await page.getByLabel('Title').waitFor({ timeout: 15_000 });
     });
     await expect('a save without a title is refused in words', async () => {
@@ -73,9 +100,31 @@ export async function useExample(base) {
     await expect('a task added through the form is listed', async () => {
       await page.getByLabel('Title').fill('Buy more shampoo');
       await page.getByRole('button', { name: 'Save' }).click();
-      await page.waitForURL(`${base}/tasks`, { timeout: 10_000 });
+      await page.waitForURL(list, { timeout: 10_000 });
       await page.getByText('Buy more shampoo').first().waitFor({ timeout: 10_000 });
     });
+    if (signIn) {
+      await expect('the host’s link leaves the screens, and back returns to the list as it was', async () => {
+        await page.getByRole('link', { name: 'Home' }).click();
+        await page.getByRole('heading', { name: 'Welcome to Acme Studio' }).waitFor({ timeout: 10_000 });
+        await page.goBack();
+        await page.waitForURL(list, { timeout: 10_000 });
+        await page.getByText('Buy more shampoo').first().waitFor({ timeout: 10_000 });
+      });
+      await expect('in the table, a row opens its task at the host’s address', async () => {
+        await page.getByRole('button', { name: 'Table' }).click();
+        await keysShown('the table');
+        await page.getByRole('cell', { name: 'Buy more shampoo' }).click();
+        await page.waitForURL(new RegExp(`^${base}${under}/tasks/form/\\w+$`), { timeout: 10_000 });
+        await page.getByLabel('Title').waitFor({ timeout: 10_000 });
+        const title = await page.getByLabel('Title').inputValue();
+        if (title !== 'Buy more shampoo') throw new Error(`the form shows «${title}»`);
+      });
+      await expect('signed out, the screens are behind the host’s guard again', async () => {
+        await page.getByRole('button', { name: /^Sign out/ }).click();
+        await page.waitForURL(`${base}/login`, { timeout: 10_000 });
+      });
+    }
     return { problems, listRoute };
   } finally {
     await browser.close();

@@ -13,11 +13,12 @@ import { gzipSync } from 'node:zlib';
 import { serveStatic, useExample, useQuickStart } from './renderer-examples-walk.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// Each example, and where its app's code comes from: the Vite example builds the minimal one's `src` (the same
-// screens, texts and provider), so the two differ only in their bundler.
+// Each example, and where its app's code comes from: the Vite example has the minimal one's `src` (the same screens,
+// texts and provider) under its own `main.tsx` — a react-router app that mounts the screens under /app, behind its
+// sign-in.
 const EXAMPLES = [
-  { name: 'minimal', src: 'minimal' },
-  { name: 'vite', src: 'minimal' },
+  { name: 'minimal', src: 'minimal', walk: {} },
+  { name: 'vite', src: 'minimal', walk: { under: '/app', signIn: 'Sign in as Ada' } },
 ];
 const BUDGET = { rendererJs: 35 * 1024, listRoute: 180 * 1024 };
 const QUICK_START_LINES = 20;
@@ -34,22 +35,26 @@ try {
     }),
   );
   const tarball = path.join(work, packed.filename);
-  for (const { name, src } of EXAMPLES) {
+  for (const { name, src, walk } of EXAMPLES) {
     const dir = path.join(work, name);
     const copy = (from, to) =>
       cpSync(from, to, { recursive: true, filter: (file) => !/[\\/](node_modules|dist)$/.test(file) });
-    copy(path.join(repo, 'examples', name), dir);
     copy(path.join(repo, 'examples', src, 'src'), path.join(dir, 'src'));
+    copy(path.join(repo, 'examples', name), dir);
     const npm = (...args) => execFileSync('npm', args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
     // The example's own dependencies and the tarball, from the registry (or npm's cache) like anyone's install.
     npm('install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', tarball);
     npm('run', 'build');
     const server = await serveStatic(path.join(dir, 'dist'));
     try {
-      const visit = await useExample(server.url);
+      const visit = await useExample(server.url, walk);
       for (const problem of visit.problems) console.log(`  ${name}: ${problem}`);
       if (visit.problems.length) failed = true;
-      const used = visit.problems.length ? `${visit.problems.length} problems` : 'list, add, refusal';
+      const used = visit.problems.length
+        ? `${visit.problems.length} problems`
+        : walk.signIn
+          ? 'guard, list, add, refusal, links'
+          : 'list, add, refusal';
       rows.push([`${name}: used in Chromium`, used, 'all work', visit.problems.length ? 'FAILED' : 'met']);
       // The list route: what the browser fetched to draw /tasks, as the server sent it (gzip).
       const listBytes = visit.listRoute.reduce((sum, file) => sum + server.sentBytes(file), 0);

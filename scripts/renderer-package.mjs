@@ -99,6 +99,7 @@ try {
     'all',
     report.withExample === report.total,
   );
+  for (const name of report.without) console.log(`  no example: ${name}`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

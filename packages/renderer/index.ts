@@ -3,14 +3,20 @@ export { SchemaApp, type SchemaAppProps, type LayoutProps, type Guard } from './
 export {
   Link,
   NavLink,
+  Redirect,
+  Route,
+  RouterProvider,
   useAddress,
   useNavigate,
   useParams,
   useRouteMatcher,
   useSearchParams,
+  type Address,
   type LinkProps,
   type Navigate,
+  type RouterAdapter,
 } from './react/router.js';
+export { BrowserRouter, MemoryRouter } from './react/routers.js';
 export {
   useRenderer,
   type PreviewIdentity,
@@ -24,7 +30,15 @@ export {
 export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader.js';
 export { preloadable, type Preloadable } from './react/preloadable.js';
 export { useScreenTour, type ScreenTourHandle } from './react/tour/tour-control.js';
-export { selectTourSteps, tourStepKey, tourTargetSelector, type TourHost, type TourStepDef } from './core/tour.js';
+export {
+  selectTourSteps,
+  tourStepKey,
+  tourTargetSelector,
+  type TourHost,
+  type TourRun,
+  type TourRunStep,
+  type TourStepDef,
+} from './core/tour.js';
 export { writesData } from './core/writes.js';
 export {
   applyOverlay,

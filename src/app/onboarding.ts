@@ -21,6 +21,8 @@ export function onboardingTours(): TourHost {
       });
       return read;
     },
+    // The popovers (driver.js) in a chunk of their own, loaded when a tour is first shown.
+    load: () => import(/* webpackChunkName: "tour" */ '@soloist/renderer/tour'),
     async markDone(key, data) {
       void done?.then((keys) => keys.add(key)).catch(() => undefined);
       await data.call('onboarding.done', { body: { step_id: key } });

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../packages/renderer/core/registry';
 import type { Manifest } from '../../packages/renderer/core/types';
@@ -36,7 +35,7 @@ export function renderScreen(element: ReactNode, context: RendererContextValue, 
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={memoryLocation({ path }).hook}>{element}</Router>
+        <MemoryRouter path={path}>{element}</MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

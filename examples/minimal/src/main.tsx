@@ -1,21 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { SchemaApp, staticSchemaSource, type LayoutProps } from '@soloist/renderer';
-import { createMemoryDataProvider } from '@soloist/renderer/testing/memory';
+import { provider } from './provider';
 import { schemas } from './schemas';
 import { t } from './texts';
-
-const provider = createMemoryDataProvider({
-  resources: {
-    tasks: {
-      records: [
-        { title: 'Order more towels', due: '2027-01-04', done: false },
-        { title: 'Renew the studio lease', due: '2027-02-01', done: false },
-      ],
-      search: ['title'],
-      validate: (task) => (String(task.title ?? '').trim() ? undefined : { title: ['The title field is required.'] }),
-    },
-  },
-});
 
 const Page = ({ children }: LayoutProps) => (
   <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>{children}</main>

@@ -11,6 +11,8 @@ const texts: Record<string, string> = {
   'form.fixErrors': 'Please check the highlighted fields.',
   'form.saving': 'Saving…',
   'list.actions': 'Actions',
+  'list.yes': 'Yes',
+  'list.no': 'No',
   'list.noResults': 'Nothing matches “{{search}}”.',
   'list.range': '{{from}}–{{to}} of {{count}}',
   'list.rowsPerPage': 'Rows per page',

@@ -19,6 +19,7 @@ export { createRestDataProvider, type CallOptions, type DataProvider, type ReadO
 export { createRegistry, UnknownNameError, type Registry } from './registry.js';
 export { restSchemaSource, staticSchemaSource, type SchemaSource, type StaticSchemas } from './schema-source.js';
 export { buildRoutes, routeFor } from './routes.js';
+export { matchRoute, type RouteParams } from './route-match.js';
 export {
   currencySymbol,
   decimalMark,

@@ -21,6 +21,36 @@ export interface TourHost {
   done(data: DataProvider): Promise<Iterable<string>>;
   /** Records one step as done (passed or skipped): asked once per step a run shows that was not done. */
   markDone(key: string, data: DataProvider): unknown;
+  /**
+   * Loads what draws the steps, when a tour is first shown: `() => import('@soloist/renderer/tour')` (driver.js, an
+   * optional peer a host without tours never installs), or a runner of the host's own look.
+   */
+  load(): Promise<{ runTour(run: TourRun): () => void }>;
+}
+
+/**
+ * One step as shown: already translated, its target a selector.
+ * @example const step: TourRunStep = { selector: '[data-tour="search"]', title: 'Search', text: 'Find anyone.', progress: '1 of 3' };
+ */
+export interface TourRunStep {
+  selector: string;
+  title: string;
+  text: string;
+  /** "2 of 3", in the reader's language. */
+  progress: string;
+}
+
+/**
+ * A run of a tour's steps, and what the runner tells of the user's moves.
+ * @example runTour({ steps: [step], labels: { next: 'Next', back: 'Back', done: 'Done', skip: 'Skip' }, onStepDone: () => {}, onSkip: () => {} })
+ */
+export interface TourRun {
+  steps: TourRunStep[];
+  labels: { next: string; back: string; done: string; skip: string };
+  /** The user moved past step `index` (Next, Enter, the right arrow, or Done on the last). */
+  onStepDone(index: number): void;
+  /** The user skipped the tour at step `index` (Esc, the close button, "Skip"). */
+  onSkip(index: number): void;
 }
 
 /**

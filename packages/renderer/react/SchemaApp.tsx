@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
-import { Route, useLocation, useRouter, matchRoute } from 'wouter';
 import useSWR from 'swr';
 import { createRestDataProvider } from '../core/data-provider.js';
 import { createRestClient } from '../core/rest.js';
@@ -12,7 +11,9 @@ import { RendererContext, type RendererContextValue, type ScreenWidget, type Sev
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
 import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader.js';
-import { BrowserRouter, Redirect, useAddress } from './router.js';
+import { matchRoute } from '../core/route-match.js';
+import { Redirect, Route, RouterProvider, useAddress, useNavigate } from './router.js';
+import { BrowserRouter } from './routers.js';
 import { ScrollToTop } from './ScrollToTop.js';
 import { createTourControl, TourControlContext } from './tour/tour-control.js';
 
@@ -87,8 +88,8 @@ function Completing({ complete, children }: { complete(): void; children: ReactN
  * matched route is always the same element at the same place, so a layout shared by two screens stays mounted.
  */
 function RouteTable({ routes, navigatorRef }: { routes: RouteRow[]; navigatorRef?: SchemaAppProps['navigatorRef'] }) {
-  const [path, navigate] = useLocation();
-  const { parser } = useRouter();
+  const path = useAddress().pathname;
+  const navigate = useNavigate();
   useEffect(() => {
     if (!navigatorRef) return undefined;
     navigatorRef.current = (to: string) => navigate(to, { replace: true });
@@ -96,7 +97,7 @@ function RouteTable({ routes, navigatorRef }: { routes: RouteRow[]; navigatorRef
       navigatorRef.current = null;
     };
   }, [navigate, navigatorRef]);
-  const route = routes.find((r) => matchRoute(parser, r.pattern, path)[0]);
+  const route = routes.find((r) => matchRoute(r.pattern, path));
   return route ? <Route path={route.pattern}>{route.element}</Route> : null;
 }
 
@@ -228,16 +229,23 @@ export function SchemaApp(props: SchemaAppProps) {
     return <>{props.failed ? props.failed(retry) : null}</>;
   }
   if (!routes || !context || (partial && signedIn)) return <>{props.loading ?? null}</>;
+  const table = (
+    <ScrollToTop>
+      <RouteTable routes={routes} navigatorRef={props.navigatorRef} />
+    </ScrollToTop>
+  );
   return (
     <RendererContext.Provider value={context}>
       <TourControlContext.Provider value={tourControl}>
         {/* A new router (another user) starts afresh from the address bar, so the location is guarded again for the
           new user. New schemas only rebuild the routes: the screen shown stays mounted, with what was typed. */}
-        <BrowserRouter key={routerKey}>
-          <ScrollToTop>
-            <RouteTable routes={routes} navigatorRef={props.navigatorRef} />
-          </ScrollToTop>
-        </BrowserRouter>
+        {props.router ? (
+          <RouterProvider key={routerKey} adapter={props.router}>
+            {table}
+          </RouterProvider>
+        ) : (
+          <BrowserRouter key={routerKey}>{table}</BrowserRouter>
+        )}
       </TourControlContext.Provider>
     </RendererContext.Provider>
   );

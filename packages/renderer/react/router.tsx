@@ -1,23 +1,20 @@
 import {
   createContext,
   forwardRef,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useMemo,
-  useState,
   type AnchorHTMLAttributes,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
-import { Link as RouteLink, matchRoute, Router, useLocation, useParams as useRouteParams, useRouter } from 'wouter';
+import { matchRoute, type RouteParams } from '../core/route-match.js';
 
 /**
- * The renderer's router: wouter under the names screens, layouts and widgets use. The address is held the way a
- * history router holds it: read when the router mounts, changed by its own navigations and by the browser's back
- * and forward (as transitions: a screen whose code is still loading leaves the last one shown meanwhile), and not
- * by a host writing to `history` itself (such a host remounts the router).
+ * The renderer's routing: screens, layouts and widgets read the address and move through these hooks and links, which
+ * reach whichever router carries the address through a `RouterAdapter` — the renderer's own (./routers.tsx), or the
+ * host's (react-router: `@soloist/renderer/react-router`). The renderer matches its routes itself.
  */
 
 /**
@@ -26,93 +23,69 @@ import { Link as RouteLink, matchRoute, Router, useLocation, useParams as useRou
  */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
-interface Address {
+/**
+ * An address as the screens know it: the path not decoded, the query with its `?` (or empty).
+ * @example const address: Address = { pathname: '/clients/list', search: '?page=2' };
+ */
+export interface Address {
   pathname: string;
   search: string;
 }
 
-const read = (): Address => ({ pathname: window.location.pathname, search: window.location.search });
-const AddressContext = createContext<Address>({ pathname: '/', search: '' });
-
-/** A router over an address held in state: `write` records a navigation where the address lives (history, or nowhere). */
-function AddressRouter({
-  address,
-  setAddress,
-  write,
-  children,
-}: {
-  address: Address;
-  setAddress(next: Address): void;
-  write(to: string, replace: boolean): Address;
-  children: ReactNode;
-}) {
-  const location = useMemo(() => {
-    const navigate: Navigate = (to, options) => {
-      const next = write(to, Boolean(options?.replace));
-      startTransition(() => setAddress(next));
-    };
-    const searchHook = () => useContext(AddressContext).search;
-    const hook = Object.assign((): [string, Navigate] => [useContext(AddressContext).pathname, navigate], {
-      searchHook,
-    });
-    return { hook, searchHook };
-  }, [write, setAddress]);
-  return (
-    <AddressContext.Provider value={address}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        {children}
-      </Router>
-    </AddressContext.Provider>
-  );
+/**
+ * How the renderer reaches a router: hooks it calls while rendering. The addresses are the screens' own (`/clients/7`);
+ * an adapter for screens mounted under a host's route (`/crm/clients/7`) adds and strips that prefix. An adapter is
+ * a constant: a new one remounts the screens under it.
+ *
+ * @example
+ * const adapter: RouterAdapter = {
+ *   useAddress: () => ({ pathname: '/clients/list', search: '' }),
+ *   useNavigate: () => (to) => console.log('to', to),
+ *   useHref: (to) => `/crm${to}`,
+ * };
+ */
+export interface RouterAdapter {
+  /** The address shown now. */
+  useAddress(): Address;
+  /** A function that moves to an address (stable between renders, as a router's own is). */
+  useNavigate(): Navigate;
+  /** The `href` a link to `to` carries; the address itself when absent. */
+  useHref?(to: string): string;
 }
 
-const toHistory = (to: string, replace: boolean): Address => {
-  window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
-  return read();
-};
+const AdapterContext = createContext<RouterAdapter | null>(null);
+const ParamsContext = createContext<RouteParams>({});
+const keys = new WeakMap<RouterAdapter, number>();
+let adapters = 0;
 
-/** The browser's address as routes see it; a new instance (a new `key`) reads the address bar afresh. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [address, setAddress] = useState(read);
-  useLayoutEffect(() => {
-    const moved = () => startTransition(() => setAddress(read()));
-    window.addEventListener('popstate', moved);
-    return () => window.removeEventListener('popstate', moved);
-  }, []);
-  return (
-    <AddressRouter address={address} setAddress={setAddress} write={toHistory}>
-      {children}
-    </AddressRouter>
-  );
+function useAdapter(): RouterAdapter {
+  const adapter = useContext(AdapterContext);
+  if (!adapter)
+    throw new Error(
+      'A screen is drawn outside a router: put it inside <BrowserRouter>, <MemoryRouter> or <RouterProvider>.',
+    );
+  return adapter;
 }
 
 /**
- * An address of its own, starting at `path`, that never touches the browser's: a screen drawn inside another (an
- * admin's preview) moves within it, and the page around it stays where it is.
+ * Hands the screens inside it a router: the host's, through its adapter.
+ * @example <RouterProvider adapter={reactRouterAdapter()}><ClientsScreens /></RouterProvider>
  */
-export function MemoryRouter({ path, children }: { path: string; children: ReactNode }) {
-  const [address, setAddress] = useState<Address>(() => parse(path));
+export function RouterProvider({ adapter, children }: { adapter: RouterAdapter; children: ReactNode }) {
+  if (!keys.has(adapter)) keys.set(adapter, ++adapters);
   return (
-    <AddressRouter address={address} setAddress={setAddress} write={parse}>
+    <AdapterContext.Provider key={keys.get(adapter)} value={adapter}>
       {children}
-    </AddressRouter>
+    </AdapterContext.Provider>
   );
 }
-
-const parse = (to: string): Address => {
-  const at = to.indexOf('?');
-  return at < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, at), search: to.slice(at) };
-};
 
 /**
  * The address as the browser has it: the path not decoded, the query with its `?` (or empty).
  * @example const { pathname, search } = useAddress(); // '/clients/list', '?page=2'
  */
-export function useAddress(): { pathname: string; search: string } {
-  const router = useRouter();
-  const [pathname] = router.hook(router) as [string, Navigate];
-  const query = router.searchHook(router);
-  return { pathname, search: query && !query.startsWith('?') ? `?${query}` : query };
+export function useAddress(): Address {
+  return useAdapter().useAddress();
 }
 
 /**
@@ -120,32 +93,25 @@ export function useAddress(): { pathname: string; search: string } {
  * @example const navigate = useNavigate(); navigate('/clients/list?page=2', { replace: true });
  */
 export function useNavigate(): Navigate {
-  return useLocation()[1] as Navigate;
+  return useAdapter().useNavigate();
 }
-
-const decode = (value: string) => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
 
 /**
  * The matched route's named parameters, decoded (`/clients/:id` on `/clients/4` → `{ id: '4' }`).
  * @example const { id } = useParams(); // on /clients/detail/:id
  */
-export function useParams(): Record<string, string | undefined> {
-  const params = useRouteParams();
-  return useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(params)
-          .filter(([k]) => !/^\d+$/.test(k))
-          .map(([k, v]) => [k, v === undefined ? v : decode(v)]),
-      ),
-    [params],
-  );
+export function useParams(): RouteParams {
+  return useContext(ParamsContext);
+}
+
+/**
+ * Draws its children when the address matches `path`, and hands them the route's parameters (`useParams`).
+ * @example <Route path="/clients/:id"><ClientDetail /></Route>
+ */
+export function Route({ path, children }: { path: string; children: ReactNode }) {
+  const { pathname } = useAddress();
+  const params = useMemo(() => matchRoute(path, pathname), [path, pathname]);
+  return params ? <ParamsContext.Provider value={params}>{children}</ParamsContext.Provider> : null;
 }
 
 type SearchInit = URLSearchParams | ((current: URLSearchParams) => URLSearchParams);
@@ -175,11 +141,13 @@ export function useSearchParams(): [URLSearchParams, (next: SearchInit, options?
  * matches('/clients/:id', '/clients/7') // → true; matches('/clients/form/:id?', '/clients/form') // → true
  */
 export function useRouteMatcher(): (pattern: string, path: string) => boolean {
-  const { parser } = useRouter();
-  return useCallback((pattern, path) => matchRoute(parser, pattern, path)[0], [parser]);
+  return useCallback((pattern, path) => matchRoute(pattern, path) !== null, []);
 }
 
-/** Navigates once rendered, and again when the path changes while it stays rendered. */
+/**
+ * Navigates once rendered, and again when the path changes while it stays rendered.
+ * @example <Route path="/"><Redirect to="/clients/list" replace /></Route>
+ */
 export function Redirect({ to, replace }: { to: string; replace?: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useAddress();
@@ -193,14 +161,35 @@ export function Redirect({ to, replace }: { to: string; replace?: boolean }) {
  */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
 
+const plainClick = (event: MouseEvent<HTMLAnchorElement>, target?: string) =>
+  !event.defaultPrevented &&
+  event.button === 0 &&
+  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) &&
+  (!target || target === '_self');
+
+const sameHref = (to: string) => to;
+
 /**
  * A link that moves within the app; a link to where the user already is replaces the entry rather than adding one.
+ * A click with a modifier (a new tab, a download) is left to the browser.
  * @example <Link to="/clients/7">Ada Lovelace</Link>
  */
-export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link({ replace, ...props }, ref) {
-  const { pathname, search } = useAddress();
-  const here = `${pathname}${search}${window.location.hash}`;
-  return <RouteLink ref={ref} {...props} replace={replace ?? here === props.to} />;
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  { to, replace, onClick, target, ...props },
+  ref,
+) {
+  const adapter = useAdapter();
+  const { pathname, search } = adapter.useAddress();
+  const navigate = adapter.useNavigate();
+  const href = (adapter.useHref ?? sameHref)(to);
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (!plainClick(event, target)) return;
+    event.preventDefault();
+    const here = `${pathname}${search}${window.location.hash}`;
+    navigate(to, { replace: replace ?? here === to });
+  };
+  return <a ref={ref} {...props} href={href} target={target} onClick={follow} />;
 });
 
 /**

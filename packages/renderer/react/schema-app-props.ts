@@ -4,6 +4,7 @@ import type { RestClient } from '../core/rest.js';
 import type { SchemaSource } from '../core/schema-source.js';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types.js';
 import type { RendererContextValue, ScreenWidget } from './context.js';
+import type { RouterAdapter } from './router.js';
 import type { ScreenKind } from './ScreenLoader.js';
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
@@ -88,6 +89,11 @@ export interface SchemaAppProps {
   onSchemasChange?: (manifest: Manifest) => Promise<void>;
   /** Whom the screen editor's preview can draw a screen as (roles × plans, with their abilities and gates). */
   previewAs?: RendererContextValue['previewAs'];
+  /**
+   * The host's router, through its adapter (`reactRouterAdapter()` from `@soloist/renderer/react-router`): the screens
+   * share its history, links and guards. Without it the renderer keeps the browser's address itself.
+   */
+  router?: RouterAdapter;
   /** Receives the router's navigate function, for hosts that must move the user from outside a screen (403). */
   navigatorRef?: { current: ((to: string) => void) | null };
   /** What the user has done of the screens' tours and where to record more (`core/tour.ts`); no tours without it. */

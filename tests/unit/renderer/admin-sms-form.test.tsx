@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen as view, waitFor } from '@testing-library/react';
-import { Route } from 'wouter';
+import { Route } from '@soloist/renderer';
 import type { JsonSchema, Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
 import FormScreen from '../../../packages/renderer/react/screens/FormScreen';

@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import userDetail from '../../../schemas/screens/admin/user.json';
 import { createRegistry } from '../../../packages/renderer/core/registry';
@@ -57,7 +56,7 @@ function setup(record = account()) {
         },
   );
   const send = jest.fn(async () => ({ message: 'Done.' }));
-  const location = memoryLocation({ path: '/admin/users/7', record: true });
+  const location = { path: '/admin/users/7', history: [] as string[] };
   const screen = userDetail as unknown as ScreenDef;
   const context: RendererContextValue = {
     manifest: {
@@ -84,13 +83,13 @@ function setup(record = account()) {
   };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={location.hook}>
+      <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider value={context}>
           <Route path="/admin/users/:id">
             <DetailScreen screen={screen} />
           </Route>
         </RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>,
   );
   return { getJson, send };

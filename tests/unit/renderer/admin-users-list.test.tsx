@@ -2,8 +2,7 @@ import { render, screen as view, within } from '@testing-library/react';
 import users from '../../../schemas/screens/admin/users.json';
 import promoCodes from '../../../schemas/screens/admin/promo-codes.json';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
 import { RendererContext } from '../../../packages/renderer/react/context';
@@ -36,16 +35,16 @@ const manifest = {
 
 function show(screen: unknown, path = '/admin/users') {
   const getList = async () => ({ data: people, meta: { total: 3, current_page: 1, per_page: 25, last_page: 1 } });
-  const location = memoryLocation({ path });
+  const location = { path, history: [] as string[] };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
+      <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider
           value={rendererContext({ manifest, rest: { getList, peek: () => undefined } as never })}
         >
           <ListScreen screen={screen as ScreenDef} />
         </RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>,
   );
 }

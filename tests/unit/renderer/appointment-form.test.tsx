@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { act, fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import { HttpError } from '../../../packages/renderer/core/rest';
@@ -71,11 +70,11 @@ function renderForm(url: string, rest: Record<string, unknown> = {}) {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={memoryLocation({ path: url }).hook}>
+        <MemoryRouter path={url}>
           <Route path="/appointments/calendar/form/:id?">
             <FormScreen screen={screen} />
           </Route>
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

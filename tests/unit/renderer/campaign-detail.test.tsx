@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { act, screen as view } from '@testing-library/react';
-import { Route } from 'wouter';
+import { Route } from '@soloist/renderer';
 import type { ScreenDef } from '../../../packages/renderer/core/types';
 import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
 import { rendererContext, renderScreen } from '../../helpers/renderer-context';

@@ -1,6 +1,5 @@
 import { act, render, screen as view, waitFor } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { callParams } from '../../../packages/renderer/core/form-data';
 import { HttpError } from '../../../packages/renderer/core/rest';
@@ -51,15 +50,15 @@ function renderForm(url: string, answer: (url: string) => Promise<unknown>) {
     widgets: defaultWidgets,
     t: ((k: string, o?: Record<string, unknown>) => (o?.first_name ? `${k}(${String(o.first_name)})` : k)) as never,
   });
-  const location = memoryLocation({ path: url });
+  const location = { path: url, history: [] as string[] };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
+        <MemoryRouter path={location.path} history={location.history}>
           <Route path="/join">
             <FormScreen screen={form} />
           </Route>
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { act, fireEvent, render, screen as view, waitFor } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
@@ -25,7 +24,7 @@ const calendar = registry.screens.get('appointments.calendar') as unknown as Scr
 
 /** The appointment form at `url`; the server answers a save with `saved`. Returns where the page went. */
 function renderForm(url: string, saved: Record<string, unknown>) {
-  const location = memoryLocation({ path: url, record: true });
+  const location = { path: url, history: [] as string[] };
   const send = jest.fn(async () => ({ data: saved, message: 'Created successfully.' }));
   const context = rendererContext({
     manifest: {
@@ -52,11 +51,11 @@ function renderForm(url: string, saved: Record<string, unknown>) {
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={location.hook} searchHook={location.searchHook}>
+        <MemoryRouter path={location.path} history={location.history}>
           <Route path="/appointments/calendar/form/:id?">
             <FormScreen screen={form} />
           </Route>
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

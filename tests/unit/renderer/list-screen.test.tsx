@@ -1,8 +1,7 @@
 import { render, screen as view, within } from '@testing-library/react';
 import giftVouchers from '../../../schemas/screens/gift-vouchers/list.json';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import {
@@ -52,11 +51,11 @@ const ctx = {
 const show = (screen: ScreenDef) =>
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={memoryLocation().hook}>
+      <MemoryRouter>
         <RendererContext.Provider value={ctx}>
           <ListScreen screen={screen} />
         </RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>,
   );
 

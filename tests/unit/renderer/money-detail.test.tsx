@@ -1,6 +1,5 @@
 import { act, fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import saleDetail from '../../../schemas/screens/sales/detail.json';
 import { createRegistry } from '../../../packages/renderer/core/registry';
@@ -58,7 +57,7 @@ function setup() {
         },
   );
   const send = jest.fn(async () => ({ message: 'Sale refunded.' }));
-  const location = memoryLocation({ path: '/sales-and-products/sales/9', record: true });
+  const location = { path: '/sales-and-products/sales/9', history: [] as string[] };
   const screen = saleDetail as unknown as ScreenDef;
   const context: RendererContextValue = {
     manifest: {
@@ -81,13 +80,13 @@ function setup() {
   };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={location.hook}>
+      <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider value={context}>
           <Route path="/sales-and-products/sales/:id">
             <DetailScreen screen={screen} />
           </Route>
         </RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>,
   );
   return { getJson, send, location };

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
 import income from '../../../schemas/screens/financials/income.json';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import {
@@ -72,14 +71,14 @@ function setup(search = '') {
     checkGate: () => null,
     onSession: async () => undefined,
   } satisfies RendererContextValue;
-  const location = memoryLocation({ path: `/financials/income/list${search}`, record: true });
+  const location = { path: `/financials/income/list${search}`, history: [] as string[] };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={location.hook} searchHook={location.searchHook}>
+      <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider value={ctx}>
           <ListScreen screen={income as unknown as ScreenDef} />
         </RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>,
   );
   return { getList, send, download, notify, location };

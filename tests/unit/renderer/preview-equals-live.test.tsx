@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { screen as view, waitFor } from '@testing-library/react';
-import { Route } from 'wouter';
+import { Route } from '@soloist/renderer';
 import { readPermissionRules } from '../../../permissions/rule-files';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import type { PreviewIdentity } from '../../../packages/renderer/react/context';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { render, screen as view, waitFor } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { ColumnDef, Manifest, RecordData, ScreenDef } from '../../../packages/renderer/core/types';
@@ -62,9 +61,9 @@ const Board: ListViewType = ({ rows }) => (
 function withContext(ctx: RendererContextValue, children: ReactNode) {
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
-      <Router hook={memoryLocation().hook}>
+      <MemoryRouter>
         <RendererContext.Provider value={ctx}>{children}</RendererContext.Provider>
-      </Router>
+      </MemoryRouter>
     </SWRConfig>
   );
 }

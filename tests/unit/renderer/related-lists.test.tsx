@@ -1,6 +1,5 @@
 import { render, screen as view, within } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
@@ -67,11 +66,11 @@ const renderPage = () =>
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={memoryLocation({ path: '/clients/7' }).hook}>
+        <MemoryRouter path={'/clients/7'}>
           <Route path="/clients/:id">
             <DetailScreen screen={screen} />
           </Route>
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

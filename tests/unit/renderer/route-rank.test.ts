@@ -1,10 +1,9 @@
-import { matchRoute } from 'wouter';
-import { parse } from 'regexparam';
+import { matchRoute } from '../../../packages/renderer/core/route-match';
 import { explodeOptional, rankRoutes } from '../../../packages/renderer/core/route-rank';
 
 /** What a first-match router renders for `path` given the ranked table. */
 function firstMatch(paths: string[], path: string): string | undefined {
-  return rankRoutes(paths.map((p) => ({ path: p }))).find((r) => matchRoute(parse, r.pattern, path)[0])?.path;
+  return rankRoutes(paths.map((p) => ({ path: p }))).find((r) => matchRoute(r.pattern, path))?.path;
 }
 
 describe('rankRoutes', () => {
@@ -44,5 +43,36 @@ describe('rankRoutes', () => {
     expect(firstMatch(table, '/x')).toBe('/x/:id?');
     expect(firstMatch(table, '/x/1')).toBe('/x/:id?');
     expect(firstMatch(['/x/:other', '/x/:id?'], '/x/1')).toBe('/x/:other');
+  });
+});
+
+describe('matchRoute', () => {
+  it('takes named parameters, decoded', () => {
+    expect(matchRoute('/clients/:id', '/clients/7')).toEqual({ id: '7' });
+    expect(matchRoute('/online-booking/:slug/booking/:token', '/online-booking/olivia%20hart/booking/a%2Fb')).toEqual({
+      slug: 'olivia hart',
+      token: 'a/b',
+    });
+    expect(matchRoute('/clients/:id', '/clients/%E0%A4%A')).toEqual({ id: '%E0%A4%A' });
+  });
+
+  it('leaves an optional parameter undefined when absent', () => {
+    expect(matchRoute('/clients/form/:id?', '/clients/form')).toEqual({ id: undefined });
+    expect(matchRoute('/clients/form/:id?', '/clients/form/4')).toEqual({ id: '4' });
+  });
+
+  it('matches case aside and with a trailing slash, never a longer or shorter path', () => {
+    expect(matchRoute('/clients/list', '/Clients/LIST/')).toEqual({});
+    expect(matchRoute('/clients/:id', '/clients/7/edit')).toBeNull();
+    expect(matchRoute('/clients/:id', '/clients')).toBeNull();
+    expect(matchRoute('/', '/')).toEqual({});
+    expect(matchRoute('/', '/clients')).toBeNull();
+  });
+
+  it('takes the rest of the path for a splat, and reads a pattern literally', () => {
+    expect(matchRoute('*', '/anything/at/all')).toEqual({ '*': 'anything/at/all' });
+    expect(matchRoute('/a/*', '/a/x/y')).toEqual({ '*': 'x/y' });
+    expect(matchRoute('/price.list', '/price.list')).toEqual({});
+    expect(matchRoute('/price.list', '/priceXlist')).toBeNull();
   });
 });

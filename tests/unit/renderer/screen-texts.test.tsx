@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { render, screen as view, waitFor } from '@testing-library/react';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter, Route } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import { HttpError } from '../../../packages/renderer/core/rest';
@@ -132,11 +131,11 @@ function renderScreen(screen: ScreenDef, url: string, pattern: string, rest: Rec
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <Router hook={memoryLocation({ path: url }).hook}>
+        <MemoryRouter path={url}>
           <Route path={pattern}>
             {screen.kind === 'detail' ? <DetailScreen screen={screen} /> : <FormScreen screen={screen} />}
           </Route>
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

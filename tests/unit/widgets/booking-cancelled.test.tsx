@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { Route } from 'wouter';
+import { Route } from '@soloist/renderer';
 import { BookingManage } from '../../../src/widgets/booking-wizard/manage';
 import { fakeRest, renderBooking } from '../../helpers/booking-widget';
 

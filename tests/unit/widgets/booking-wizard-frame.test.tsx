@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fireEvent, screen } from '@testing-library/react';
-import { Route } from 'wouter';
+import { Route } from '@soloist/renderer';
 import { HttpError } from '../../../packages/renderer/core/rest';
 import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { ScreenDef } from '../../../packages/renderer/core/types';

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { HttpError } from '../../../packages/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
@@ -35,9 +34,9 @@ function mount(send: jest.Mock) {
         })}
       >
         <WidgetHostContext.Provider value={{ user, reloadUser: async () => undefined }}>
-          <Router hook={memoryLocation({ path: '/account-setup/customisation/calendar-and-time' }).hook}>
+          <MemoryRouter path={'/account-setup/customisation/calendar-and-time'}>
             <BusinessHours screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

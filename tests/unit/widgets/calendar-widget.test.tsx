@@ -1,6 +1,5 @@
 import { fireEvent, render, screen as view, waitFor, within } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import CalendarWidget from '../../../src/widgets/calendar/CalendarWidget';
@@ -70,14 +69,14 @@ function renderCalendar(path: string, { phone = false, defaultView }: { phone?: 
     } as never,
   });
   const user = { calendarSettings: { time_zone: 'UTC', week_starts_on: 1, default_view: defaultView } };
-  const location = memoryLocation({ path });
+  const location = { path, history: [] as string[] };
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
         <WidgetHostContext.Provider value={{ user: user as never, reloadUser: async () => null }}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
+          <MemoryRouter path={location.path} history={location.history}>
             <CalendarWidget screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

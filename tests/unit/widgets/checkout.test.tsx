@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { HttpError, query, type ListParams } from '../../../packages/renderer/core/rest';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import Checkout, { backTo } from '../../../src/widgets/checkout/Checkout';
@@ -84,10 +83,7 @@ function setup(
     getList: async (path: string, params: ListParams) => read(`${path}${query(params)}`),
     getOne: async (path: string, id: string | number) => read(`${path}/${id}`),
   };
-  const location = memoryLocation({
-    path,
-    record: true,
-  });
+  const location = { path, history: [] as string[] };
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, focusThrottleInterval: 0 }}>
       <RendererContext.Provider
@@ -106,9 +102,9 @@ function setup(
             reloadUser: async () => undefined,
           }}
         >
-          <Router hook={location.hook} searchHook={location.searchHook}>
+          <MemoryRouter path={location.path} history={location.history}>
             <Checkout screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

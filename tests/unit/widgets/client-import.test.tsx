@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import { createI18n, type Locale } from '../../../src/server/infra/i18n';
 import ClientImport from '../../../src/widgets/client-import/ClientImport';
@@ -46,9 +45,9 @@ function mount(preview: ReturnType<typeof previewOf>, locale: Locale = 'en') {
           manifest: productManifest(),
         })}
       >
-        <Router hook={memoryLocation({ path: '/account-setup/helpful-tools/import-clients' }).hook}>
+        <MemoryRouter path={'/account-setup/helpful-tools/import-clients'}>
           <ClientImport screen={screenDef} card={{} as never} />
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import CreditsWidget from '../../../src/widgets/credits/Credits';
 import { WidgetHostContext } from '../../../src/widgets/host';
@@ -44,9 +43,9 @@ function mount(emailAutoRenew: boolean) {
         })}
       >
         <WidgetHostContext.Provider value={{ user: undefined, reloadUser: async () => undefined }}>
-          <Router hook={memoryLocation({ path: '/account-setup/notifications/credits' }).hook}>
+          <MemoryRouter path={'/account-setup/notifications/credits'}>
             <CreditsWidget screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

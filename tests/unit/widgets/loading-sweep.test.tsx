@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { act, render } from '@testing-library/react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { SWRConfig } from 'swr';
 import type { Manifest } from '../../../packages/renderer/core/types';
 import { RendererContext } from '../../../packages/renderer/react/context';
@@ -46,18 +45,18 @@ describe.each(blocks)('%s, while its data is on its way', (name, Widget) => {
       manifest,
       rest: { getJson: never, getList: never, getOne: never, send: never, peek: () => undefined } as never,
     });
-    const location = memoryLocation({ path: '/screen' });
+    const location = { path: '/screen', history: [] as string[] };
     const card = { title: 'card.title', source: '/api/v1/data/statistic', chart: { type: 'line', values: [] } };
     const { container } = render(
       <SWRConfig value={{ provider: () => new Map() }}>
         <RendererContext.Provider value={context}>
           <WidgetHostContext.Provider value={{ user: undefined, reloadUser: never }}>
-            <Router hook={location.hook} searchHook={location.searchHook}>
+            <MemoryRouter path={location.path} history={location.history}>
               <Widget
                 screen={{ id: 'screen', kind: 'dashboard', route: '/screen', title: 'x' } as never}
                 card={card as never}
               />
-            </Router>
+            </MemoryRouter>
           </WidgetHostContext.Provider>
         </RendererContext.Provider>
       </SWRConfig>,

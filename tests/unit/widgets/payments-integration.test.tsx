@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { HttpError } from '../../../packages/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import PaymentsIntegration from '../../../src/widgets/integrations/PaymentsIntegration';
@@ -43,10 +42,7 @@ function mount(answers: unknown[], opts: { path?: string; send?: jest.Mock; conf
   const send = opts.send ?? jest.fn();
   const notify = jest.fn();
   const confirm = opts.confirm ?? jest.fn(async () => true);
-  const location = memoryLocation({
-    path: opts.path ?? '/account-setup/integrations/payments-integration',
-    record: true,
-  });
+  const location = { path: opts.path ?? '/account-setup/integrations/payments-integration', history: [] as string[] };
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider
@@ -59,9 +55,9 @@ function mount(answers: unknown[], opts: { path?: string; send?: jest.Mock; conf
           formContext: {},
         })}
       >
-        <Router hook={location.hook}>
+        <MemoryRouter path={location.path} history={location.history}>
           <PaymentsIntegration screen={screenDef} card={{ title: 'screens.paymentsIntegration.card' } as never} />
-        </Router>
+        </MemoryRouter>
       </RendererContext.Provider>
     </SWRConfig>,
   );
@@ -174,9 +170,9 @@ describe('the payments integration widget', () => {
         <RendererContext.Provider
           value={rendererContext({ t: t as never, rest: restStandIn({ getJson }), manifest: productManifest() })}
         >
-          <Router hook={memoryLocation({ path: '/' }).hook}>
+          <MemoryRouter path={'/'}>
             <PaymentsIntegration screen={screenDef} />
-          </Router>
+          </MemoryRouter>
         </RendererContext.Provider>
       </SWRConfig>,
     );

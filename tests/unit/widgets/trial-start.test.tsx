@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import type { CurrentUser } from '../../../src/domain/current-user';
 import { WidgetHostContext } from '../../../src/widgets/host';
@@ -41,9 +40,9 @@ function mount(subscription: Partial<CurrentUser['subscription']>, path = '/acco
         value={rendererContext({ t: t as never, rest: rest as never, manifest: productManifest(), locale: 'en-GB' })}
       >
         <WidgetHostContext.Provider value={{ user, reloadUser: async () => undefined }}>
-          <Router hook={memoryLocation({ path }).hook}>
+          <MemoryRouter path={path}>
             <TrialStart screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

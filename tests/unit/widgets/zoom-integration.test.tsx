@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from '@soloist/renderer';
 import { RendererContext } from '../../../packages/renderer/react/context';
 import ZoomIntegration from '../../../src/widgets/integrations/ZoomIntegration';
 import { WidgetHostContext } from '../../../src/widgets/host';
@@ -49,9 +48,9 @@ function mount(answers: unknown[], can = true) {
         })}
       >
         <WidgetHostContext.Provider value={{ user: undefined, reloadUser }}>
-          <Router hook={memoryLocation({ path: '/account-setup/integrations/zoom-integration' }).hook}>
+          <MemoryRouter path={'/account-setup/integrations/zoom-integration'}>
             <ZoomIntegration screen={{} as never} />
-          </Router>
+          </MemoryRouter>
         </WidgetHostContext.Provider>
       </RendererContext.Provider>
     </SWRConfig>,

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { Route } from 'wouter';
 import { SWRConfig } from 'swr';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +10,8 @@ import type { ScreenDef, Translate } from '../../core/types.js';
 import { RendererContext, useRenderer, type PreviewIdentity, type RendererContextValue } from '../context.js';
 import { useCall } from '../data.js';
 import { Loading } from '../Loading.js';
-import { MemoryRouter } from '../router.js';
+import { Route } from '../router.js';
+import { MemoryRouter } from '../routers.js';
 import { defaultScreenKinds, GateRefusal, ScreenView } from '../ScreenLoader.js';
 import { previewRest } from './preview-rest.js';
 

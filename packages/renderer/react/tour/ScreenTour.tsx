@@ -45,7 +45,7 @@ export function ScreenTour({ screen }: { screen: ScreenDef }) {
         present: (target) => isShown(tourTargetSelector(target)),
       });
       if (shown.length === 0) return;
-      const { runTour } = await import(/* webpackChunkName: "tour" */ './run-tour.js');
+      const { runTour } = await tours.load();
       if (signal.aborted) return;
       const { t } = live.current;
       const record = (from: number, to: number) => {

@@ -1,31 +1,22 @@
 /*
- * The tour's popovers (driver.js, MIT, ~7 KB gzip): their own chunk, loaded only when a tour runs. driver.js draws
+ * The tour's popovers (driver.js, MIT, ~7 KB gzip; `@soloist/renderer/tour`): the host loads them through its
+ * `TourHost.load`, in a chunk of their own, when a tour is first shown. driver.js draws
  * each step as a `role="dialog"` labelled by its title and described by its text, moves focus into it (here onto
  * its Next button, so Enter moves on) and keeps Tab inside it; Esc skips, the arrow keys move.
  */
 import { driver, type Driver, type DriveStep } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import './tour.css';
+import type { TourRun } from '../../core/tour.js';
 
-/** One step as shown: already translated, its target a selector. */
-export interface TourRunStep {
-  selector: string;
-  title: string;
-  text: string;
-  /** "2 of 3", in the reader's language. */
-  progress: string;
-}
+export type { TourRun, TourRunStep } from '../../core/tour.js';
 
-export interface TourRun {
-  steps: TourRunStep[];
-  labels: { next: string; back: string; done: string; skip: string };
-  /** The user moved past step `index` (Next, Enter, the right arrow, or Done on the last). */
-  onStepDone(index: number): void;
-  /** The user skipped the tour at step `index` (Esc, the close button, "Skip"). */
-  onSkip(index: number): void;
-}
-
-/** Shows the steps one after another; returns a way to take the tour down without recording anything (screen left). */
+/**
+ * Shows the steps one after another; returns a way to take the tour down without recording anything (screen left).
+ * @example
+ * const stop = runTour({ steps, labels, onStepDone: (i) => record(i), onSkip: (i) => record(i) });
+ * // the screen is left: stop();
+ */
 export function runTour(run: TourRun): () => void {
   // `destroy()` ends the tour without asking `onDestroyStarted`, which Esc and the close button ask.
   const next = () => {
