@@ -9,6 +9,7 @@ import ts from 'typescript';
 export const CODE_ENTRIES = {
   '@soloist/renderer': 'index.d.ts',
   '@soloist/renderer/core': 'core/index.d.ts',
+  '@soloist/renderer/mui': 'react/shell/index.d.ts',
   '@soloist/renderer/testing': 'testing/index.d.ts',
   '@soloist/renderer/editor': 'react/editor/ScreenEditor.d.ts',
   '@soloist/renderer/react-router': 'react/react-router.d.ts',

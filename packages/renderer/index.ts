@@ -88,20 +88,3 @@ export {
   type ChartRow,
 } from './core/card-data.js';
 export { useCardSource, useFigureFormat, type FigureFormat } from './react/card-source.js';
-export {
-  ConfirmHost,
-  DashboardCardSettings,
-  grouped,
-  Menu,
-  ShellLayout,
-  TOAST_MS,
-  ToastHost,
-  useConfirm,
-  useToasts,
-  type LockedEntry,
-  type MenuEntry,
-  type MenuProps,
-  type ShellLayoutProps,
-  type Toast,
-  type ToastLink,
-} from './react/shell/index.js';

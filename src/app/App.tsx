@@ -4,19 +4,18 @@ import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
 import {
   createRestClient,
   HttpError,
   Loading,
-  ConfirmHost,
   SchemaApp,
-  ToastHost,
-  useConfirm,
-  useToasts,
   type Gate,
   type Guard,
   type Preloaded,
 } from '@soloist/renderer';
+import { ConfirmHost, ToastHost, useConfirm, useToasts } from '@soloist/renderer/mui';
+import { reactRouterAdapter } from '@soloist/renderer/react-router';
 import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
 import { setSession } from './offline/kept-session';
@@ -38,6 +37,8 @@ import './app.css';
 const SignedInSupport = lazy(() => import(/* webpackChunkName: "signed-in-support" */ './offline/SignedInSupport'));
 
 const layouts = { shell: ShellLayout, centered: CenteredLayout, public: PublicLayout };
+// The screens route on react-router's history; a new router (another user) reads the address bar afresh.
+const router = reactRouterAdapter();
 
 const TRIAL_START_PAGE = '/account-setup/subscription/start';
 
@@ -235,45 +236,48 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
             {user === undefined ? (
               <Loading label={t('app.loading')} />
             ) : (
-              <SchemaApp
-                rest={rest}
-                t={tr}
-                locale={INTL_LOCALES[locale]}
-                can={can}
-                guards={guards}
-                layouts={layouts}
-                widgets={widgets}
-                screenWidgets={screenWidgets}
-                cellTypes={cellTypes}
-                formContext={formContext}
-                notify={notify}
-                confirm={confirm}
-                checkGate={checkGate}
-                previewAs={previewAs}
-                tours={tours}
-                readOnly={offline}
-                // Signing in: the user, the rules and the owner's shell load together, not one after another.
-                onSession={async () => {
-                  await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
-                }}
-                sessionKey={user?.id ?? 0}
-                onSchemasChange={() => reloadTexts().catch(() => undefined)}
-                navigatorRef={navigatorRef}
-                notFound={<NotFound />}
-                loading={<Loading label={t('app.loading')} />}
-                failed={(retry) => (
-                  <Alert
-                    severity="error"
-                    action={
-                      <Button color="inherit" onClick={retry}>
-                        {t('app.retry')}
-                      </Button>
-                    }
-                  >
-                    {t('app.networkError')}
-                  </Alert>
-                )}
-              />
+              <BrowserRouter key={user?.id ?? 0}>
+                <SchemaApp
+                  router={router}
+                  rest={rest}
+                  t={tr}
+                  locale={INTL_LOCALES[locale]}
+                  can={can}
+                  guards={guards}
+                  layouts={layouts}
+                  widgets={widgets}
+                  screenWidgets={screenWidgets}
+                  cellTypes={cellTypes}
+                  formContext={formContext}
+                  notify={notify}
+                  confirm={confirm}
+                  checkGate={checkGate}
+                  previewAs={previewAs}
+                  tours={tours}
+                  readOnly={offline}
+                  // Signing in: the user, the rules and the owner's shell load together, not one after another.
+                  onSession={async () => {
+                    await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
+                  }}
+                  sessionKey={user?.id ?? 0}
+                  onSchemasChange={() => reloadTexts().catch(() => undefined)}
+                  navigatorRef={navigatorRef}
+                  notFound={<NotFound />}
+                  loading={<Loading label={t('app.loading')} />}
+                  failed={(retry) => (
+                    <Alert
+                      severity="error"
+                      action={
+                        <Button color="inherit" onClick={retry}>
+                          {t('app.retry')}
+                        </Button>
+                      }
+                    >
+                      {t('app.networkError')}
+                    </Alert>
+                  )}
+                />
+              </BrowserRouter>
             )}
           </CodeLoadBoundary>
           {toastShown.current && (

@@ -28,7 +28,7 @@ import type { Subject } from '../../permissions/subjects';
 import { useTranslation } from 'react-i18next';
 import { EmailNotices } from './EmailNotices';
 import { NavLink, type LayoutProps } from '@soloist/renderer';
-import { ShellLayout as RendererShell } from '@soloist/renderer';
+import { ShellLayout as RendererShell } from '@soloist/renderer/mui';
 import { LanguageSelect } from './LanguageSelect';
 import { refusalOf } from './session';
 import { useShell } from './shell-context';

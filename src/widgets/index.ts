@@ -1,10 +1,5 @@
-import {
-  DashboardCardSettings,
-  preloadable,
-  type CellType,
-  type RendererWidget,
-  type ScreenWidget,
-} from '@soloist/renderer';
+import { preloadable, type CellType, type RendererWidget, type ScreenWidget } from '@soloist/renderer';
+import { DashboardCardSettings } from '@soloist/renderer/mui';
 import { DiscountCell } from './cells/Discount';
 
 /**

@@ -5,13 +5,10 @@
  */
 export type Texts = Record<string, unknown>;
 
-/** Groups every guest screen may need at once: the renderer's own, sign-in, the booking page and shared words. */
+/** Groups every guest screen may need at once: the renderer's own and shared words. */
 export const GUEST_GROUPS = [
   'app',
   'actions',
-  'auth',
-  'booking',
-  'bookingPage',
   'confirm',
   'errors',
   'form',
@@ -24,8 +21,15 @@ export const GUEST_GROUPS = [
   'wizard',
 ];
 
-/** Field labels the booking page's later steps show (the client's details, the appointment): ~0.5 KB. */
-export const GUEST_KEYS = ['fields.clients', 'fields.appointments'];
+/**
+ * And the groups of each guest area, for its screens only: sign-in's words (`guest`), the booking page's with the field
+ * labels its later steps show (`public`). The sign-in page no longer carries the booking page's ~2.5 KB (gzip), nor
+ * the booking page sign-in's.
+ */
+export const AREA_GROUPS: Record<string, string[]> = {
+  guest: ['auth'],
+  public: ['booking', 'bookingPage', 'fields.clients', 'fields.appointments'],
+};
 
 const at = (texts: Texts, key: string): unknown =>
   key
@@ -76,14 +80,20 @@ function enumValuesIn(value: unknown, found: Set<string>): Set<string> {
 }
 
 /**
- * The part of `texts` a guest's first screen needs: the shared groups, the screen's keys and field labels, and the
+ * The part of `texts` a guest's first screen in `area` needs: the shared groups and the area's, the screen's keys and
+ * field labels, and the
  * names of the choices its form offers (`enums.<value>`), not every choice the owner's screens name — for the first
  * screen and the `others` of its area, which a guest may reach without a touch (the payment's return page goes on
  * to the confirmation by itself) before the rest of the texts are asked for.
  */
-export function guestTexts(texts: Texts, screen: Record<string, unknown>, ...others: Array<Record<string, unknown>>) {
+export function guestTexts(
+  texts: Texts,
+  area: string,
+  screen: Record<string, unknown>,
+  ...others: Array<Record<string, unknown>>
+) {
   const out: Texts = {};
-  for (const group of [...GUEST_GROUPS, ...GUEST_KEYS]) copy(texts, out, group);
+  for (const group of [...GUEST_GROUPS, ...(AREA_GROUPS[area] ?? [])]) copy(texts, out, group);
   for (const def of [screen, ...others]) {
     if (typeof def.resource === 'string') copy(texts, out, `fields.${def.resource}`);
     for (const key of keysIn(def, texts, new Set())) copy(texts, out, key);

@@ -194,7 +194,10 @@ export async function firstScreen(
     );
     const defs = others.flatMap((a) => (a.status === 200 ? [(a.body as { data: Record<string, unknown> }).data] : []));
     delete preloaded[urls.texts];
-    preloaded[`${urls.texts}?first`] = { status: 200, body: guestTexts(texts.body as Texts, def, ...defs) };
+    preloaded[`${urls.texts}?first`] = {
+      status: 200,
+      body: guestTexts(texts.body as Texts, hit.area.id, def, ...defs),
+    };
   }
   // A guest's page in a guest's area carries the manifest of those areas only; the browser completes it when needed.
   if (user.status !== 200 && isGuestArea(hit.area))

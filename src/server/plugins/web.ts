@@ -29,7 +29,7 @@ export function pageWith(template: string, first: FirstScreen): string {
     .replace('</head>', `${links}${data}</head>`);
 }
 
-/** A content-hashed chunk (`app.0123abcd4567.js`), possibly its pre-compressed twin (`….js.br`, `….js.gz`). */
+/** A content-hashed chunk (`app.0123abcd.js`), possibly its pre-compressed twin (`….js.br`, `….js.gz`). */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css)(\.br|\.gz)?$/;
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GUEST_GROUPS, guestTexts } from '../../../src/server/plugins/first-screen-texts';
+import { AREA_GROUPS, GUEST_GROUPS, guestTexts } from '../../../src/server/plugins/first-screen-texts';
 import en from '../../../src/locales/en.json';
 import uk from '../../../src/locales/uk.json';
 
@@ -10,12 +10,20 @@ const at = (texts: object, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
 
 describe('the texts a guest first screen carries', () => {
-  it.each(['auth/login.json', 'auth/register.json', 'auth/forgot-password.json', 'booking/wizard.json'])(
-    '%s: every key the screen names, its fields, and the shared groups — not the owner area',
-    (file) => {
+  it.each([
+    ['auth/login.json', 'guest'],
+    ['auth/register.json', 'guest'],
+    ['auth/forgot-password.json', 'guest'],
+    ['booking/wizard.json', 'public'],
+  ])(
+    "%s: every key the screen names, its fields, the shared groups and its area's — not another area's",
+    (file, area) => {
       const def = screen(file);
       for (const texts of [en, uk]) {
-        const carried = guestTexts(texts, def);
+        const carried = guestTexts(texts, area, def);
+        for (const group of AREA_GROUPS[area]) expect(at(carried, group)).toEqual(at(texts, group));
+        for (const [other, groups] of Object.entries(AREA_GROUPS))
+          if (other !== area) for (const group of groups) expect(at(carried, group)).toBeUndefined();
         expect(at(carried, def.title)).toBe(at(texts, def.title));
         if (def.resource) expect(at(carried, `fields.${def.resource}`)).toEqual(at(texts, `fields.${def.resource}`));
         for (const group of GUEST_GROUPS) expect(at(carried, group)).toEqual(at(texts, group));
@@ -36,19 +44,19 @@ describe('the texts a guest first screen carries', () => {
   it("carries the choices of a screen's form by name (enum values in its schema)", () => {
     const texts = { enums: { GB: 'United Kingdom', UA: 'Ukraine', draft: 'Draft' } };
     const def = { schema: { properties: { region: { type: 'string', enum: ['GB', 'UA'] } } } };
-    expect(guestTexts(texts, def)).toEqual({ enums: { GB: 'United Kingdom', UA: 'Ukraine' } });
+    expect(guestTexts(texts, 'guest', def)).toEqual({ enums: { GB: 'United Kingdom', UA: 'Ukraine' } });
   });
 
   it('keeps sibling keys of a group it copies only in part', () => {
     const texts = { screens: { login: { title: 'Log in' }, dashboard: { title: 'Dashboard' } }, menu: { a: 'A' } };
-    expect(guestTexts(texts, { title: 'screens.login.title', note: 'not.a.key' })).toEqual({
+    expect(guestTexts(texts, 'guest', { title: 'screens.login.title', note: 'not.a.key' })).toEqual({
       screens: { login: { title: 'Log in' } },
     });
   });
 
   it('carries a plural text by each of its forms (i18next picks one by the count)', () => {
     const texts = { screens: { join: { by_one: 'One month', by_other: 'Months', byline: 'Not it' } } };
-    expect(guestTexts(texts, { notes: [{ text: 'screens.join.by', count: 'months' }] })).toEqual({
+    expect(guestTexts(texts, 'guest', { notes: [{ text: 'screens.join.by', count: 'months' }] })).toEqual({
       screens: { join: { by_one: 'One month', by_other: 'Months' } },
     });
   });

@@ -7,5 +7,4 @@ export { ShellLayout, type ShellLayoutProps } from './ShellLayout.js';
 export { Menu, grouped, type LockedEntry, type MenuEntry, type MenuProps } from './Menu.js';
 export { useToasts, TOAST_MS, type Toast, type ToastLink } from './use-toasts.js';
 export { useConfirm } from './use-confirm.js';
-export { placeToast, toastTop } from './toast-position.js';
 export { ConfirmHost, DashboardCardSettings, ToastHost } from './lazy.js';
