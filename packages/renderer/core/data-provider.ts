@@ -10,6 +10,7 @@ import type { Manifest, Paged } from './types.js';
  * `message` and its field `errors`.
  *
  *   getList(resource, params)          GET    {path}?params            → { data: [...], meta }
+ *   getLite(resource)                  GET    {path}?is_lite=1         → [...] (every record, its id and a few fields)
  *   getOne(resource, id)               GET    {path}/{id}, or the resource's `showPath` with its :id → { data }
  *   create(resource, body)             POST   {path}                   → { data, message }
  *   update(resource, id, body)         PUT    {path}/{id}              → { data, message }
@@ -22,6 +23,8 @@ import type { Manifest, Paged } from './types.js';
  */
 export interface DataProvider {
   getList<T = unknown>(resource: string, params?: ListParams, options?: ReadOptions): Promise<Paged<T>>;
+  /** Every record of the resource, unpaged, with its id and the few fields a picker shows (a form's choice of client). */
+  getLite<T = unknown>(resource: string, options?: ReadOptions): Promise<T[]>;
   getOne<T = unknown>(resource: string, id: string | number, options?: ReadOptions): Promise<{ data: T }>;
   create<T = unknown>(resource: string, body: unknown): Promise<{ data: T; message?: string }>;
   update<T = unknown>(resource: string, id: string | number, body: unknown): Promise<{ data: T; message?: string }>;
@@ -147,6 +150,10 @@ export function createRestDataProvider(
     getList: <T>(resource: string, params: ListParams = {}, options: ReadOptions = {}) => {
       const path = pathOf(resource);
       return read((signal) => rest.getList<Paged<T>>(path, params, signal), options.signal);
+    },
+    getLite: <T>(resource: string, options: ReadOptions = {}) => {
+      const path = pathOf(resource);
+      return read((signal) => rest.getList<T[]>(path, { is_lite: 1 }, signal), options.signal);
     },
     getOne: <T>(resource: string, key: string | number, options: ReadOptions = {}) => {
       const info = { ...manifest.resources[resource], path: pathOf(resource) };

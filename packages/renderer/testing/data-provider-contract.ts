@@ -181,6 +181,13 @@ export function dataProviderContract(
       same(seen.slice().sort(), sorted(get().fixture.records.map((r) => r.id)), 'the records of every page');
     });
 
+    it('answers the lite list: every record once, unpaged, each with its id', async () => {
+      const { provider, fixture } = get();
+      const lite = await provider.getLite<{ id: RecordId }>(fixture.resource);
+      same(Array.isArray(lite), true, 'the lite list is an array');
+      same(ids(lite).sort(), sorted(fixture.records.map((r) => r.id)), 'the lite list’s ids');
+    });
+
     it('answers a page past the last empty, with the same totals', async () => {
       const total = get().fixture.records.length;
       const page = Math.ceil(total / 2) + 1;

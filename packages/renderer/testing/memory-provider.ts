@@ -234,6 +234,13 @@ export function createMemoryDataProvider(options: MemoryProviderOptions): Memory
   return {
     getList: <T>(resource: string, params: ListParams = {}, read: ReadOptions = {}) =>
       run(resource, 'list', (def, records) => page(def, records, params) as Paged<T>, read.signal),
+    getLite: <T>(resource: string, read: ReadOptions = {}) =>
+      run(
+        resource,
+        'list',
+        (def, records) => copy(records.filter((r) => !def.archivable || !r.archived)) as T[],
+        read.signal,
+      ),
     getOne: <T>(resource: string, id: string | number, read: ReadOptions = {}) =>
       run(resource, 'show', (_, records) => ({ data: copy(records[indexOf(records, id)]) as T }), read.signal),
     create: <T>(resource: string, body: unknown) =>

@@ -70,7 +70,7 @@ async function failures(setup: () => DataProviderSetup): Promise<string[]> {
 }
 
 describe('the data provider contract', () => {
-  it('fails a provider that ignores the sort or a signal, or fails with errors of its own', async () => {
+  it('fails a provider that cuts the lite list, ignores the sort or a signal, or fails with errors of its own', async () => {
     const good = provider();
     const broken = {
       ...good,
@@ -78,8 +78,13 @@ describe('the data provider contract', () => {
         good.getList(resource, { ...params, sort: undefined }),
       getOne: (resource: string, id: string | number) =>
         good.getOne(resource, id).catch(() => Promise.reject(new Error('no such record'))),
+      // A lite list cut to a page's worth.
+      getLite: async (resource: string) => (await good.getLite(resource)).slice(0, 2),
     } as typeof good;
     expect(await failures(() => ({ provider: broken, fixture }))).toEqual([
+      expect.stringMatching(
+        /^answers the lite list.*the lite list’s ids: expected \["1","2","3","4","5"\], got \["1","2"\]/,
+      ),
       expect.stringMatching(
         /^sorts by a field .*descending: expected \["5","4","3","2","1"\], got \["1","2","3","4","5"\]/,
       ),

@@ -5,6 +5,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useRenderer } from '../context.js';
+import { useDataProvider } from '../data.js';
 
 const invalid = (props: WidgetProps) => (props.rawErrors?.length ?? 0) > 0 || undefined;
 
@@ -40,12 +41,13 @@ function filterOptions(options: Option[], { inputValue }: { inputValue: string }
  */
 export default function ResourceSelectWidget(props: WidgetProps) {
   const { id, name, value, onChange, disabled, readonly, options, label, registry } = props;
-  const { manifest, rest, t } = useRenderer();
+  const { manifest, t } = useRenderer();
+  const provider = useDataProvider();
   const info = manifest.resources[String(options.resource)];
   const labelFields = fieldList(options.label, ['title']);
   const detailFields = fieldList(options.detail, []);
   const { data, isLoading } = useSWR(info?.path ? ['lite', info.path] : null, () =>
-    rest.getList<Array<Record<string, unknown>>>(info!.path!, { is_lite: 1 }),
+    provider.getLite<Record<string, unknown>>(String(options.resource)),
   );
   const all: Option[] = useMemo(
     () =>

@@ -4,6 +4,7 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useRenderer } from '../context.js';
+import { useDataProvider } from '../data.js';
 
 /**
  * Free text with suggestions from another resource's lite list: a trip's start typed as an address or picked from
@@ -12,11 +13,12 @@ import { useRenderer } from '../context.js';
  */
 export default function ResourceTextWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, options, label, rawErrors } = props;
-  const { manifest, rest } = useRenderer();
+  const { manifest } = useRenderer();
+  const provider = useDataProvider();
   const info = manifest.resources[String(options.resource)];
   const fields = Array.isArray(options.label) ? options.label.map(String) : ['title'];
   const { data } = useSWR(info?.path ? ['lite', info.path] : null, () =>
-    rest.getList<Array<Record<string, unknown>>>(info!.path!, { is_lite: 1 }),
+    provider.getLite<Record<string, unknown>>(String(options.resource)),
   );
   const suggestions = useMemo(
     () => [
