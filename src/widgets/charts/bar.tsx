@@ -34,7 +34,8 @@ const BarChart: ScreenWidget = ({ card }) => {
               padding={0.3}
               colors={PALETTE}
               enableLabel={false}
-              axisLeft={{ format: (v: number) => data.format(v), tickValues: 4 }}
+              axisLeft={{ format: (v: number) => data.format(v), tickValues: data.ticks }}
+              gridYValues={data.ticks}
               axisBottom={{
                 tickRotation: slanted ? -40 : 0,
                 format: (v: string) => (v.length > 16 ? `${v.slice(0, 15)}…` : v),

@@ -28,6 +28,8 @@ export interface ChartData {
   series: Array<{ field: string; label: string }>;
   /** A value in words (money with its currency, counts, hours). */
   format(value: number): string;
+  /** The value axis's ticks: how many, or which (counts up to 4: each whole number, never "0.25" shown as "0.2"). */
+  ticks: number | number[];
   /** A row's place on the axis in words (a week's first day, a weekday, an hour), or a slice's name. */
   label(row: ChartRow): string;
 }
@@ -66,10 +68,13 @@ export function useChartData(card: CardDef): { data: ChartData | null; loading: 
         }
       }
     };
+    const largest = Math.max(0, ...rows.flatMap((r) => chart.values.map((v) => Number(r.values[v.field]) || 0)));
+    const wholeTicks = (chart.format ?? 'count') === 'count' && largest <= 4;
     return {
       rows,
       series: chart.values.map((v) => ({ field: v.field, label: t(v.label) })),
       format: (value: number) => formatFigure(value, chart.format ?? 'count', currency),
+      ticks: wholeTicks ? Array.from({ length: Math.max(1, Math.ceil(largest)) + 1 }, (_, i) => i) : 4,
       label,
     };
   }, [answer, chart, card.details, t, locale, formatFigure]);

@@ -26,7 +26,8 @@ const LineChart: ScreenWidget = ({ card }) => {
               margin={{ top: 10, right: 16, bottom: 40, left: 72 }}
               xScale={{ type: 'point' }}
               yScale={{ type: 'linear', min: 0, max: 'auto' }}
-              axisLeft={{ format: (v) => data.format(Number(v)), tickValues: 4 }}
+              axisLeft={{ format: (v) => data.format(Number(v)), tickValues: data.ticks }}
+              gridYValues={data.ticks}
               axisBottom={{ tickValues: ticks, tickRotation: labels.length > 6 ? -40 : 0 }}
               colors={PALETTE}
               enableArea
