@@ -36,6 +36,15 @@ export interface ChartData {
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
 
+/**
+ * The value axis's ticks for values up to `largest`: counts up to 4 get each whole number (a chart's own four ticks
+ * would be 0.25 steps, which a count shows rounded: "0.2"); anything else, four ticks where the chart puts them.
+ */
+export function valueTicks(format: string, largest: number): number | number[] {
+  if (format !== 'count' || largest > 4) return 4;
+  return Array.from({ length: Math.max(1, Math.ceil(largest)) + 1 }, (_, i) => i);
+}
+
 /** What a chart card draws: its source's rows mapped as the card declares, with the words for values and axis. */
 export function useChartData(card: CardDef): { data: ChartData | null; loading: boolean; failed: boolean } {
   const { t, locale } = useRenderer();
@@ -69,12 +78,11 @@ export function useChartData(card: CardDef): { data: ChartData | null; loading: 
       }
     };
     const largest = Math.max(0, ...rows.flatMap((r) => chart.values.map((v) => Number(r.values[v.field]) || 0)));
-    const wholeTicks = (chart.format ?? 'count') === 'count' && largest <= 4;
     return {
       rows,
       series: chart.values.map((v) => ({ field: v.field, label: t(v.label) })),
       format: (value: number) => formatFigure(value, chart.format ?? 'count', currency),
-      ticks: wholeTicks ? Array.from({ length: Math.max(1, Math.ceil(largest)) + 1 }, (_, i) => i) : 4,
+      ticks: valueTicks(chart.format ?? 'count', largest),
       label,
     };
   }, [answer, chart, card.details, t, locale, formatFigure]);
