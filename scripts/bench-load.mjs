@@ -3,6 +3,7 @@
 // (autocannon reports no p95, which the online-booking target names.)
 // Usage: node scripts/bench-load.mjs <url> <connections> <seconds> [method]
 // A POST sends BENCH_BODY (JSON text) with the headers in BENCH_HEADERS (a JSON object), every time the same.
+// BENCH_URLS (a JSON array of URLs) asks them in turn instead of <url> alone (a search typed many ways).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -12,6 +13,8 @@ const headers = {
   ...JSON.parse(process.env.BENCH_HEADERS ?? '{}'),
   ...(body ? { 'content-type': 'application/json' } : {}),
 };
+const urls = process.env.BENCH_URLS ? JSON.parse(process.env.BENCH_URLS) : [url];
+let asked = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
 const until = Date.now() + Number(seconds) * 1000;
 const latencies = [];
@@ -19,7 +22,7 @@ let errors = 0;
 
 const get = () =>
   new Promise((resolve) => {
-    const req = http.request(url, { agent, method, headers }, (res) => {
+    const req = http.request(urls[asked++ % urls.length], { agent, method, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode >= 200 && res.statusCode < 300));
     });

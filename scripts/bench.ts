@@ -22,7 +22,9 @@
  * 10. Load (bench-mixed.ts): the production build in its own process under a mix of owners' reads, the public page
  *     and its slots and 4 % writes, 200 virtual users closed-loop (throughput, latency per kind) and open-loop.
  * 11. Screens (bench-screens.ts): an admin's publish and rollback through the editor's routes, p50 and p95.
- * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load screens` picks
+ * 12. Search (bench-search.ts): the header's quick search for an owner with 5,000 clients and 50,000 records, at 20
+ *     connections, the words typed many ways (p95).
+ * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load screens search` picks
  * sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
@@ -47,6 +49,7 @@ import { benchAvailability, benchBooking } from './bench-availability';
 import { benchForm } from './bench-form';
 import { benchMixed } from './bench-mixed';
 import { benchSession } from './bench-session';
+import { benchSearch } from './bench-search';
 
 const root = path.resolve(__dirname, '..');
 const CHROMIUM_ARGS = [
@@ -231,6 +234,7 @@ async function main(): Promise<void> {
   if (want('messages')) await benchMessages(row, tmp);
   if (want('campaign')) await benchCampaign(row, tmp);
   if (want('screens')) await benchScreens(row, tmp);
+  if (want('search')) await benchSearch(row, tmp);
   if (want('load')) await benchMixed(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({

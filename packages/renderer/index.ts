@@ -66,7 +66,7 @@ export { createRestClient, HttpError, type Preloaded, type RestClient, type Rest
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './core/data-provider.js';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry.js';
 export { restSchemaSource, staticSchemaSource, type SchemaSource, type StaticSchemas } from './core/schema-source.js';
-export { buildRoutes, routeFor } from './core/routes.js';
+export { buildRoutes, recordRoute, routeFor } from './core/routes.js';
 export {
   currencySymbol,
   decimalMark,

@@ -34,6 +34,7 @@ import { refusalOf } from './session';
 import { useShell } from './shell-context';
 import { useDocumentTitle } from './document-title';
 import { BellSlot } from './BellSlot';
+import { SearchSlot } from './SearchSlot';
 import { HelpMenu } from './HelpMenu';
 import { OfflineBanner, OfflineDialog } from './offline/OfflineNotices';
 import { InstallOffer } from './install/InstallOffer';
@@ -136,6 +137,7 @@ export default function ShellLayout({ area, children }: LayoutProps) {
   };
   const toolbar = (
     <>
+      <SearchSlot />
       <BellSlot />
       <HelpMenu />
       <LanguageSelect dark />

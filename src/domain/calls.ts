@@ -26,6 +26,7 @@ export const CALL_ROUTES = {
   'marketing.count': 'POST /api/v1/marketing/count',
   'marketing.messages': 'GET /api/v1/marketing/messages/:id',
   'marketing.sales': 'GET /api/v1/marketing/sales',
+  'search.quick': 'GET /api/v1/search',
   'subscription.addons': 'GET /api/v1/subscription/addons',
   'subscription.cards': 'GET /api/v1/subscription/cards',
   'subscription.plans': 'GET /api/v1/subscription/plans',

@@ -51,6 +51,7 @@ import onboarding from './features/onboarding';
 import referenceData from './features/reference-data';
 import apiTokens from './features/api-tokens';
 import uiConfig from './features/ui-config';
+import search from './features/search';
 import { uiRoutes } from './engine/ui-routes';
 import { decorateLiveView } from './engine/live-view';
 import { requestValidatorFactory } from './engine/request-validator';
@@ -258,6 +259,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     apiTokens,
     uiConfig,
     onboarding,
+    search,
   ];
   for (const feature of features) await fastify.register(feature, { config, i18n, store });
   // The platform's own routes: the screens and texts, and every declared resource's generic routes.

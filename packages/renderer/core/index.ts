@@ -18,7 +18,7 @@ export { createRestClient, HttpError, type Preloaded, type RestClient, type Rest
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './data-provider.js';
 export { createRegistry, UnknownNameError, type Registry } from './registry.js';
 export { restSchemaSource, staticSchemaSource, type SchemaSource, type StaticSchemas } from './schema-source.js';
-export { buildRoutes, routeFor } from './routes.js';
+export { buildRoutes, recordRoute, routeFor } from './routes.js';
 export { matchRoute, type RouteParams } from './route-match.js';
 export {
   currencySymbol,

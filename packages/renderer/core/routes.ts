@@ -47,6 +47,17 @@ export function routeFor(manifest: Manifest, screenId: string, params: Record<st
 }
 
 /**
+ * Where one record of a resource opens: its detail screen, else its form, with the id filled; null when no screen of
+ * the manifest shows one record of it.
+ * @example recordRoute(manifest, 'clients', 7) // '/clients/7' (clients.detail is routed at /clients/:id)
+ */
+export function recordRoute(manifest: Manifest, resource: string, id: string | number): string | null {
+  const ofIt = manifest.screens.filter((s) => s.resource === resource && /:id\b/.test(s.route));
+  const screen = ofIt.find((s) => s.kind === 'detail') ?? ofIt.find((s) => s.kind === 'form');
+  return screen ? routeFor(manifest, screen.id, { id }) : null;
+}
+
+/**
  * `path` with a query whose parameters are fields of `record` (`{ date: 'date' }` → `?date=2027-03-04`), leaving
  * out empty ones: where a saved form opens the next screen.
  */

@@ -3683,6 +3683,23 @@ export interface ApiRoutes {
       search?: string | null;
     };
   };
+  "GET /api/v1/search": {
+    responses: {
+      "200": {
+        data: {
+          kind: "clients" | "appointments" | "invoices" | "sales" | "products" | "gift-vouchers";
+          id: number;
+          title: string;
+          detail: string | null;
+          date: string | null;
+          time: string | null;
+          amount: number | null;
+          currency: string | null;
+        }[];
+        message?: string;
+      };
+    };
+  };
   "GET /api/v1/services": {
     responses: {
       "200": {

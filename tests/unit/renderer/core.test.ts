@@ -1,6 +1,6 @@
 import { createRegistry, UnknownNameError } from '../../../packages/renderer/core/registry';
 import { query } from '../../../packages/renderer/core/rest';
-import { buildRoutes, routeFor } from '../../../packages/renderer/core/routes';
+import { buildRoutes, recordRoute, routeFor } from '../../../packages/renderer/core/routes';
 import { formatValue, joinFields } from '../../../packages/renderer/core/format';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { localizeErrors, type AjvError } from '../../../packages/renderer/core/validation';
@@ -63,6 +63,15 @@ describe('buildRoutes and routeFor', () => {
     expect(routeFor(manifest, 'a.form', { id: 7 })).toBe('/a/form/7');
     expect(routeFor(manifest, 'a.form')).toBe('/a/form');
     expect(routeFor(manifest, 'a.detail', { id: 'x/y' })).toBe('/a/x%2Fy');
+  });
+
+  it('opens a record on its detail screen, else its form, else nowhere', () => {
+    const screens = (list: Manifest['screens']): Manifest => ({ ...manifest, screens: list });
+    const [list, form, detail] = manifest.screens.map((s) => ({ ...s, resource: 'a' }));
+    expect(recordRoute(screens([list, form, detail]), 'a', 7)).toBe('/a/7');
+    expect(recordRoute(screens([list, form]), 'a', 7)).toBe('/a/form/7');
+    expect(recordRoute(screens([list]), 'a', 7)).toBeNull();
+    expect(recordRoute(screens([list, form, detail]), 'b', 7)).toBeNull();
   });
 });
 
