@@ -141,3 +141,36 @@ test('a lite owner sees classes locked and which plan offers them', async ({ pag
     .click();
   await expect(page).toHaveURL(/\/account-setup\/subscription\/details$/);
 });
+
+test('a lite owner asks for marketing; the admins see when, on the owner’s page', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, 'lite@demo.test');
+  const { id } = (await (await page.request.get('/api/v1/user')).json()).data as { id: number };
+  // The locked entry leads to the marketing screen itself, whose refusal offers the request beside the plans.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const entry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /Marketing/ });
+  await expect(entry).toContainText('Premium plan');
+  await entry.click();
+  await expect(page).toHaveURL(/\/marketing\/list$/);
+  const status = page.getByRole('status').filter({ hasText: 'This feature is available on the Premium plan.' });
+  await expect(status.getByRole('link', { name: 'See plans' })).toBeVisible();
+  await status.getByRole('button', { name: 'Request access' }).click();
+  const received = page.getByRole('dialog', { name: 'Request received!' });
+  await expect(received).toContainText(
+    'Your request has been sent. We will let you know when marketing is open for you.',
+  );
+  await expectAccessible(page, 'marketing requested');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await received.getByRole('button', { name: 'OK' }).click();
+  await expect(received).toBeHidden();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await login(page, 'admin@demo.test');
+  await page.goto(`/admin/users/${id}`);
+  const asked = page.getByText('Marketing asked for').locator('xpath=..');
+  await expect(asked).toContainText(/\d/);
+  await expect(asked).not.toContainText('—');
+});

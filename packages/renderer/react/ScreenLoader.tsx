@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import useSWR from 'swr';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { createRegistry, type Registry } from '../core/registry.js';
 import { restSchemaSource } from '../core/schema-source.js';
@@ -12,6 +13,7 @@ import type { ScreenKind } from './types.js';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.js';
 import { Link, Redirect } from './router.js';
 import { loadFailedKey } from './load-failed.js';
+import { GateRequest } from './GateRequest.js';
 
 export type { ScreenKind, ScreenProps } from './types.js';
 
@@ -106,21 +108,30 @@ export function ScreenView({ kinds, screen }: { kinds: Registry<ScreenKind>; scr
 
 /**
  * What the host's gate says instead of a screen (`checkGate`): a redirect, or its message with a way on (which plan
- * offers the feature). Nothing when the gate lets the user in.
+ * offers the feature) and, when the gate names a `request` call, a way to ask for it. Nothing when the gate lets the
+ * user in.
  */
 export function GateRefusal({ gate }: { gate: ScreenDef['gate'] }) {
   const { checkGate } = useRenderer();
   const verdict = checkGate(gate);
   if (!verdict) return null;
   if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
-  const action = verdict.link && (
+  const link = verdict.link && (
     <Button color="inherit" size="small" component={Link} to={verdict.link.to}>
       {verdict.link.label}
     </Button>
   );
+  // With a request beside the way up, both go under the message (side by side they squeeze it on a phone).
+  const request = gate?.request && (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, ml: -0.75 }}>
+      <GateRequest call={gate.request} />
+      {link}
+    </Box>
+  );
   return (
-    <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={action}>
+    <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={request ? undefined : link}>
       {verdict.message}
+      {request}
     </Alert>
   );
 }

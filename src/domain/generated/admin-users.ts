@@ -21,6 +21,10 @@ export interface AdminUser {
   balance?: number;
   balance_currency?: string | null;
   marketing_available?: boolean;
+  /**
+   * When the owner last asked the admins to open marketing.
+   */
+  marketing_requested_at?: string | null;
   deleted_at?: string | null;
   created_at?: string;
 }

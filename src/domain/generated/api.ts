@@ -595,6 +595,7 @@ export interface ApiRoutes {
           balance: number;
           currency: string;
           marketing_available: boolean;
+          marketing_requested_at: string | null;
           sessions: number;
           deleted_at: string | null;
           created_at: string;
@@ -5118,6 +5119,10 @@ export interface Gate {
   subscription?: boolean;
   subject?: string;
   action?: string;
+  /**
+   * A named call a caller refused for their plan may make to ask for the feature: the refusal offers "Request access", and the call's answer is shown under the heading "Request received!".
+   */
+  request?: string;
 }
 /**
  * A resource as the renderer uses it: where its records live, its permission subject, its browser validator module and the generic routes it has.

@@ -47,6 +47,7 @@ import * as uiAudit from './migrations/0044-ui-audit';
 import * as affiliateProgramme from './migrations/0045-affiliate-programme';
 import * as jobRequestIds from './migrations/0046-job-request-ids';
 import * as onboarding from './migrations/0047-onboarding';
+import * as marketingRequests from './migrations/0048-marketing-requests';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0045-affiliate-programme': affiliateProgramme,
   '0046-job-request-ids': jobRequestIds,
   '0047-onboarding': onboarding,
+  '0048-marketing-requests': marketingRequests,
 };
 
 /** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */

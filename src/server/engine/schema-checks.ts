@@ -243,6 +243,8 @@ export function registryProblems(
     screenRef('submit/screen', s.submit?.screen);
     if (s.intro && !registry.calls[s.intro.call])
       problem(`${where}#/intro/call`, `"${s.intro.call}" is not a named call (schemas/calls.json)`);
+    if (s.gate?.request && !registry.calls[s.gate.request])
+      problem(`${where}#/gate/request`, `"${s.gate.request}" is not a named call (schemas/calls.json)`);
     // A template asks a named call what its text says; choices are named by i18n keys.
     const templateProblems = (at: string, ui: Record<string, unknown>) => {
       const o = (ui['ui:options'] ?? {}) as { preview?: string; withFields?: Record<string, string>; labels?: object };

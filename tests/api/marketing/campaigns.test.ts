@@ -199,5 +199,9 @@ describe('marketing campaigns', () => {
     const mails = await t.app.db.selectFrom('outbox').selectAll().where('recipient', '=', admin.email).execute();
     expect(mails).toHaveLength(1);
     expect(mails[0].body).toContain(`/admin/users/${user.id}`);
+    // The owner's page of the admin area says when they asked.
+    const { agent: adminAgent } = await loggedIn(t.app, { is_admin: 1 });
+    const account = (await adminAgent.get(`/api/v1/admin/user/account/${user.id}`)).json().data;
+    expect(Date.now() - Date.parse(account.marketing_requested_at)).toBeLessThan(60_000);
   });
 });

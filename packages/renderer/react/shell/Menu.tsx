@@ -68,11 +68,15 @@ export function grouped(
 
 /**
  * An area's menu from the navigation schema. An entry whose `subject` the caller may not read is left out, unless
- * the host says how it shows locked (visible, leading to where it can be had).
+ * the host says how it shows locked (visible, leading to where it can be had — or to its own screen when that offers
+ * to ask for the feature).
  * @example <Menu area={area} icons={{ people: PeopleIcon }} onNavigate={() => setOpen(false)} />
  */
 export function Menu({ area, icons = {}, locked, onNavigate }: MenuProps) {
-  const { t, can } = useRenderer();
+  const { t, can, manifest } = useRenderer();
+  // A locked entry whose screen offers to ask for the feature (its gate's `request`) leads to that screen, where the
+  // refusal offers both the request and the way up.
+  const asks = (route: string) => manifest.screens.some((s) => s.route === route && s.gate?.request);
   return (
     <nav aria-label={t('menu.main')}>
       <List>
@@ -87,7 +91,7 @@ export function Menu({ area, icons = {}, locked, onNavigate }: MenuProps) {
                 <ListItem key={m.route} disablePadding>
                   <ListItemButton
                     component={NavLink}
-                    to={lock.to}
+                    to={asks(m.route) ? m.route : lock.to}
                     onClick={onNavigate}
                     title={lock.title}
                     sx={{ color: 'text.secondary' }}

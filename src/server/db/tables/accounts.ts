@@ -45,6 +45,8 @@ export interface UsersTable {
   liqpay_pending_order: Generated<string | null>;
   /** An admin opened marketing to this owner whatever their plan (migration 0027). */
   marketing_available: Generated<number>;
+  /** When the owner last asked the admins to open marketing (migration 0048). */
+  marketing_requested_at: Generated<string | null>;
   /** The owner's account balance with Soloist in minor units of `balance_currency`, set by admins (migration 0042). */
   balance: Generated<number>;
   balance_currency: Generated<string | null>;

@@ -347,6 +347,10 @@ export interface Gate {
   subscription?: boolean;
   subject?: string;
   action?: string;
+  /**
+   * A named call a caller refused for their plan may make to ask for the feature: the refusal offers "Request access", and the call's answer is shown under the heading "Request received!".
+   */
+  request?: string;
 }
 /**
  * @example {"field":"last_appointment_date","type":"date","sortable":true,"width":160}

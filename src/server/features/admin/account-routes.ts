@@ -35,6 +35,7 @@ const ACCOUNT = object({
   balance: INTEGER,
   currency: STRING,
   marketing_available: BOOLEAN,
+  marketing_requested_at: NULLABLE_STRING,
   sessions: INTEGER,
   deleted_at: NULLABLE_STRING,
   created_at: STRING,

@@ -115,6 +115,7 @@ export async function supportAccount(db: Db, id: number) {
     balance: user.balance,
     currency: user.balance_currency ?? regionCurrency(user.region),
     marketing_available: Boolean(user.marketing_available),
+    marketing_requested_at: user.marketing_requested_at,
     sessions: Number(sessions.n),
     deleted_at: user.deleted_at,
     created_at: user.created_at,

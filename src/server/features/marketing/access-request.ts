@@ -10,14 +10,16 @@ interface Asker {
 }
 
 /**
- * An owner asks the admins to open marketing: one email to each admin, at most one a day per owner and admin
- * (written to the outbox under a dedupe key), then every such request not yet sent is sent.
+ * An owner asks the admins to open marketing: the time is kept on the owner's row (their page of the admin area shows
+ * it), and one email goes to each admin, at most one a day per owner and admin (written to the outbox under a dedupe
+ * key), then every such request not yet sent is sent.
  */
 export async function requestMarketingAccess(
   app: FastifyInstance,
   deps: { i18n: I18n; appUrl: string },
   user: Asker,
 ): Promise<void> {
+  await app.db.updateTable('users').set({ marketing_requested_at: nowIso() }).where('id', '=', user.id).execute();
   const admins = await app.db.selectFrom('users').select('email').where('is_admin', '=', 1).execute();
   const day = nowIso().slice(0, 10);
   const t = deps.i18n.translator('en');
