@@ -68,7 +68,7 @@ export async function startServer(hooks: StartHooks = {}): Promise<FastifyInstan
 
 /** Every job this build runs: the hourly checks (the app's and the launcher's), messages, campaigns and exports. */
 function jobHandlers(app: FastifyInstance, config: Config, hooks: StartHooks) {
-  const hourly = { ...hourlyJobs(app), ...hooks.hourly?.(app) };
+  const hourly = { ...hourlyJobs(app, config.uploadsDir), ...hooks.hourly?.(app) };
   // Reminders and thank-yous: the clock looks every five minutes and asks for each message due, once.
   const messages = notificationJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl });
   // Marketing campaigns: scheduled ones start when due; each sends in batches.

@@ -26,7 +26,7 @@ describe('subscription stages and read-only mode', () => {
       ends_at: daysAfter(now, 5).toISOString(),
       stage: 'subscriber',
     });
-    await runSubscriptionCheck(t.app.db, t.app.registry, now);
+    await runSubscriptionCheck(t.app.db, now);
     expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({
       read_only: false,
       subscription: { stage: 'gracePeriod', valid: true },
@@ -34,7 +34,7 @@ describe('subscription stages and read-only mode', () => {
     expect((await o.agent.post('/api/v1/clients', { first_name: 'Before' })).statusCode).toBe(201);
 
     // The check, run with the clock moved past the end.
-    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 6));
+    await runSubscriptionCheck(t.app.db, daysAfter(now, 6));
     const row = await t.app.db
       .selectFrom('users')
       .select(['stage', 'subscription_status', 'subscription_ended_at'])
@@ -92,7 +92,7 @@ describe('subscription stages and read-only mode', () => {
       trial_ends_at: new Date(Date.now() - DAY).toISOString(),
       stage: 'trial',
     });
-    await runSubscriptionCheck(t.app.db, t.app.registry);
+    await runSubscriptionCheck(t.app.db);
     expect((await o.agent.get('/api/v1/user')).json().data).toMatchObject({
       read_only: true,
       subscription: { stage: 'lapsed', valid: false },
@@ -142,15 +142,15 @@ describe('subscription stages and read-only mode', () => {
         ).n,
       );
 
-    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 2));
+    await runSubscriptionCheck(t.app.db, daysAfter(now, 2));
     expect(await count(leaving.id)).toBe(1);
     const trashed = async (id: number) =>
       (await t.app.db.selectFrom('users').select('deleted_at').where('id', '=', id).executeTakeFirstOrThrow())
         .deleted_at;
-    await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 90));
+    await runSubscriptionCheck(t.app.db, daysAfter(now, 90));
     expect(await count(leaving.id)).toBe(1);
     expect(await trashed(leaving.id)).toBeNull();
-    const result = await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 92));
+    const result = await runSubscriptionCheck(t.app.db, daysAfter(now, 92));
     expect(result.deleted).toBeGreaterThanOrEqual(1);
     expect(await count(leaving.id)).toBe(0);
     expect(await t.app.db.selectFrom('appointments').select('id').where('user_id', '=', leaving.id).execute()).toEqual(
@@ -171,7 +171,7 @@ describe('subscription stages and read-only mode', () => {
     expect(orphans).toEqual([]);
     expect((await leaving.agent.get('/api/v1/user')).statusCode).toBe(401);
     // Repeating the check changes nothing more.
-    const again = await runSubscriptionCheck(t.app.db, t.app.registry, daysAfter(now, 92));
+    const again = await runSubscriptionCheck(t.app.db, daysAfter(now, 92));
     expect(again).toEqual({ staged: 0, deleted: 0 });
   });
 });

@@ -15,10 +15,10 @@ export const HOUR = 3_600_000;
  * repeating expenses, the billing providers' state, automatic data exports due). Each is idempotent, so a run repeated after a crash is harmless;
  * each is its own job, so one failing does not hold up the others.
  */
-export function hourlyJobs(app: FastifyInstance): Record<string, JobHandler> {
+export function hourlyJobs(app: FastifyInstance, uploadsDir: string | null = null): Record<string, JobHandler> {
   const logEach = (what: string) => (err: unknown) => app.log.error({ err }, `${what} failed for an account`);
   return {
-    'subscriptions.check': async () => void (await runSubscriptionCheck(app.db, app.registry)),
+    'subscriptions.check': async () => void (await runSubscriptionCheck(app.db, new Date(), uploadsDir)),
     housekeeping: async () => void (await runHousekeeping(app.db)),
     'expenses.recurrence': async () => void (await runExpenseRecurrence(app.db)),
     'invoices.statuses': async () =>

@@ -1,7 +1,6 @@
 import type { Db } from '../db/database';
 import { RETENTION_DAYS, daysAfter, stageAt } from '../../domain/subscription';
-import { dyn } from '../engine/resource-repository';
-import type { SchemaRegistry } from '../engine/schema-registry';
+import { eraseAccount } from './erase-account';
 
 export interface CheckResult {
   staged: number;
@@ -12,10 +11,15 @@ export interface CheckResult {
  * The scheduled subscription check (spec §4). At `now` it
  *  - moves every account to the stage its dates put it in (trial, subscriber, gracePeriod, unsubscriber, lapsed),
  *    marking a paid subscription that has run out as expired with the day it ended;
- *  - deletes the data of accounts whose paid subscription ended more than 90 days ago, and trashes the account.
+ *  - erases the accounts whose paid subscription ended 90 days ago or more (eraseAccount: their data, the files
+ *    they uploaded to `uploadsDir`, their name and email), and trashes them.
  * Each account changes in its own transaction; the check can run on any process at any time and repeat safely.
  */
-export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now = new Date()): Promise<CheckResult> {
+export async function runSubscriptionCheck(
+  db: Db,
+  now = new Date(),
+  uploadsDir: string | null = null,
+): Promise<CheckResult> {
   const users = await db
     .selectFrom('users')
     .select([
@@ -53,9 +57,6 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
     staged++;
   }
 
-  // Owner-scoped tables, from the resource schemas: whatever resources exist, their rows go. Appointments first:
-  // they point at services and clients.
-  const owned = [...registry.resources.values()].filter((r) => r.meta.crud !== false && r.meta.owner);
   const cutoff = daysAfter(now, -RETENTION_DAYS).toISOString();
   const expired = await db
     .selectFrom('users')
@@ -64,31 +65,6 @@ export async function runSubscriptionCheck(db: Db, registry: SchemaRegistry, now
     .where('subscription_ended_at', 'is not', null)
     .where('subscription_ended_at', '<=', cutoff)
     .execute();
-  for (const { id } of expired) {
-    await db.transaction().execute(async (trx) => {
-      // The money ledger first (its rows are never updated, so none is left pointing at a deleted client).
-      await trx.deleteFrom('payments').where('user_id', '=', id).execute();
-      await trx.deleteFrom('checkouts').where('user_id', '=', id).execute();
-      for (const r of owned) {
-        for (const child of Object.values(r.meta.children ?? {})) {
-          await dyn(trx)
-            .deleteFrom(child.table)
-            .where(child.foreignKey, 'in', dyn(trx).selectFrom(r.meta.table).select('id').where(r.meta.owner!, '=', id))
-            .execute();
-        }
-        await dyn(trx).deleteFrom(r.meta.table).where(r.meta.owner!, '=', id).execute();
-      }
-      // Tables of hand-written features (their child rows go by cascade).
-      await trx.deleteFrom('appointments').where('user_id', '=', id).execute();
-      await trx.deleteFrom('appointment_series').where('user_id', '=', id).execute();
-      await trx.deleteFrom('outbox').where('user_id', '=', id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
-      await trx
-        .updateTable('users')
-        .set({ deleted_at: now.toISOString(), updated_at: now.toISOString() })
-        .where('id', '=', id)
-        .execute();
-    });
-  }
+  for (const { id } of expired) await eraseAccount(db, id, uploadsDir, now);
   return { staged, deleted: expired.length };
 }

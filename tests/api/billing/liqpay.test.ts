@@ -78,7 +78,7 @@ describe('LiqPay subscriptions (UA)', () => {
     const paid = (await history(agent)).length;
     await advance(31);
     expect(await history(agent)).toHaveLength(paid);
-    await runSubscriptionCheck(studio.t.app.db, studio.t.app.registry, new Date(studio.liqpay.now() * 1000));
+    await runSubscriptionCheck(studio.t.app.db, new Date(studio.liqpay.now() * 1000));
     expect((await me(agent)).subscription).toMatchObject({ status: 'expired', read_only: true });
 
     // Buy again: a new LiqPay subscription, paid at once, the account writable again.
