@@ -100,7 +100,8 @@ describe('erasing an account 90 days after its paid subscription ended', () => {
 
     const tables = await ownerTables(t.app.db);
     const before = await counts(tables, me.id);
-    const others = await counts(tables, other.id);
+    const others = await counts(tables, other.user.id);
+    expect(others.clients).toBe(1);
     // The demo owner holds the records the issue names; the erasure must meet them.
     for (const table of [
       'clients',
@@ -158,7 +159,7 @@ describe('erasing an account 90 days after its paid subscription ended', () => {
     expect(kept).toHaveLength(1);
     expect(JSON.stringify(kept)).not.toMatch(/Olivia|Hart|demo\.test/);
     // Nobody else lost a row.
-    expect(await counts(tables, other.id)).toEqual(others);
+    expect(await counts(tables, other.user.id)).toEqual(others);
     expect((await owner.get('/api/v1/user')).statusCode).toBe(401);
   });
 });
