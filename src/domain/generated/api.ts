@@ -3014,6 +3014,7 @@ export interface ApiRoutes {
        * @maxItems 50
        */
       sale_ids?: number[];
+      discount_id?: number | null;
       discount?: {
         kind: "percent" | "fixed";
         value: number;

@@ -48,6 +48,7 @@ import * as affiliateProgramme from './migrations/0045-affiliate-programme';
 import * as jobRequestIds from './migrations/0046-job-request-ids';
 import * as onboarding from './migrations/0047-onboarding';
 import * as marketingRequests from './migrations/0048-marketing-requests';
+import * as checkoutDiscounts from './migrations/0049-checkout-discounts';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0046-job-request-ids': jobRequestIds,
   '0047-onboarding': onboarding,
   '0048-marketing-requests': marketingRequests,
+  '0049-checkout-discounts': checkoutDiscounts,
 };
 
 /** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { dateInWords } from '../../domain/dates-in-words';
 import i18next, { type TFunction } from 'i18next';
 
 export const LOCALES = ['en', 'uk'] as const;
@@ -27,6 +28,10 @@ export function createI18n(localesDir: string): I18n {
     interpolation: { escapeValue: false },
   });
   instance.services.formatter?.add('lowercase', (value: unknown) => String(value).toLowerCase());
+  // `{{from, date}}`: a calendar date (YYYY-MM-DD) in words, in the message's language ("1 June 2027").
+  instance.services.formatter?.add('date', (value: unknown, lng: string | undefined) =>
+    dateInWords(String(value), lng === 'uk' ? 'uk' : 'en-GB'),
+  );
   const fixed = new Map<Locale, TFunction>(LOCALES.map((l) => [l, instance.getFixedT(l)]));
   return { texts, translator: (locale) => fixed.get(locale)! };
 }

@@ -24,6 +24,7 @@ export function seedPaymentsContext(
     appointments: (eb) => eb('appointments.user_id', '=', ownerId),
     classes: (eb) => eb('classes.user_id', '=', ownerId),
     sales: (eb) => eb('sales.user_id', '=', ownerId),
+    discounts: null,
     payments: (eb) => eb('payments.user_id', '=', ownerId),
   };
 }

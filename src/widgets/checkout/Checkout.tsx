@@ -216,7 +216,12 @@ const Checkout: ScreenWidget = () => {
           <ItemLines items={items} onChange={setItems} money={money} />
           {fieldError('items') && <Alert severity="error">{fieldError('items')}</Alert>}
         </Box>
-        <DiscountField value={discount} onChange={setDiscount} currency={currency} error={fieldError('discount')} />
+        <DiscountField
+          value={discount}
+          onChange={setDiscount}
+          currency={currency}
+          error={fieldError('discount') ?? fieldError('discount_id')}
+        />
         <Box component="section" aria-labelledby="checkout-pay" sx={{ display: 'grid', gap: 1.5 }}>
           <Typography id="checkout-pay" variant="subtitle1" component="h2">
             {t('checkout.payments')}

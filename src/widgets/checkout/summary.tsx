@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { moneyInputText, parseMoney, useRenderer } from '@soloist/renderer';
 import type { Discount, Totals } from '../money/basket';
+import { savedLabel, useSavedDiscounts } from './saved-discounts';
 
 /** One discount over the checkout: none, a whole percent, or a fixed amount in the owner's currency. */
 export function DiscountField({
@@ -19,12 +21,15 @@ export function DiscountField({
   error?: string;
 }) {
   const { t, locale } = useRenderer();
+  const saved = useSavedDiscounts();
   const [text, setText] = useState(
     value ? (value.kind === 'fixed' ? moneyInputText(value.value, currency, locale) : String(value.value)) : '',
   );
-  const kind = value?.kind ?? 'none';
+  const kind = value?.discount_id ? `saved:${value.discount_id}` : (value?.kind ?? 'none');
   const read = (k: string, s: string): Discount | null => {
     if (k === 'none') return null;
+    const one = saved.find((d) => `saved:${d.id}` === k);
+    if (one) return { kind: one.kind === 'fixed' ? 'fixed' : 'percent', value: one.value, discount_id: one.id };
     if (k === 'percent') {
       const n = Math.round(Number(s.replace(',', '.')));
       return { kind: 'percent', value: Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 0 };
@@ -43,12 +48,20 @@ export function DiscountField({
         label={t('checkout.discount')}
         value={kind}
         onChange={(e) => onChange(read(e.target.value, text))}
+        error={Boolean(error) && Boolean(value?.discount_id)}
+        helperText={value?.discount_id ? error : undefined}
       >
         <MenuItem value="none">{t('checkout.noDiscount')}</MenuItem>
         <MenuItem value="percent">{t('checkout.percent')}</MenuItem>
         <MenuItem value="fixed">{t('checkout.fixed')}</MenuItem>
+        {saved.length > 0 && <ListSubheader>{t('checkout.savedDiscounts')}</ListSubheader>}
+        {saved.map((d) => (
+          <MenuItem key={d.id} value={`saved:${d.id}`}>
+            {savedLabel(d, t, locale, currency)}
+          </MenuItem>
+        ))}
       </TextField>
-      {kind !== 'none' && (
+      {(kind === 'percent' || kind === 'fixed') && (
         <TextField
           size="small"
           label={kind === 'percent' ? t('checkout.percentValue') : t('checkout.fixedValue')}

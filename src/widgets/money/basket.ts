@@ -39,6 +39,8 @@ export interface Discount {
   kind: 'percent' | 'fixed';
   /** Percent, or minor units for a fixed amount. */
   value: number;
+  /** One of the owner's saved discounts (its kind and value above): the server checks its period and applies it. */
+  discount_id?: number;
 }
 
 export interface Basket {
@@ -134,7 +136,9 @@ export function requestBody(basket: Basket): Record<string, unknown> {
     class_seat_ids: chosenOf(basket, 'class'),
     ...(basket.chosenSales?.length ? { sale_ids: chosenOf(basket, 'sale') } : {}),
     items: basket.items.map((i) => ({ kind: i.kind, id: i.id, quantity: i.quantity })),
-    discount: basket.discount && basket.discount.value > 0 ? basket.discount : null,
+    ...(basket.discount?.discount_id
+      ? { discount_id: basket.discount.discount_id }
+      : { discount: basket.discount && basket.discount.value > 0 ? basket.discount : null }),
     payments,
   };
 }

@@ -8,6 +8,8 @@ export interface CheckoutsTable {
   client_id: number | null;
   discount_kind: string | null;
   discount_value: number | null;
+  /** The owner's saved discount it took, if any (migration 0049). */
+  discount_id: Generated<number | null>;
   owed: number;
   discount: Generated<number>;
   paid: number;

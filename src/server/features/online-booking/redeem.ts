@@ -175,6 +175,7 @@ export async function redeem(
         appointments: mine('appointments'),
         classes: mine('classes'),
         sales: null,
+        discounts: null,
         payments: mine('payments'),
       },
       {

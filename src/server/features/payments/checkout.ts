@@ -8,6 +8,7 @@ import { owedSales } from './checkout-sales';
 import { owedSeats } from './checkout-seats';
 import { deliverItems, priceItems, type ItemInput } from './checkout-items';
 import type { PaymentsContext } from './context';
+import { savedDiscount } from './saved-discount';
 import { checkPackages, checkVouchers, normalCode, type PaymentInput } from './redemption';
 
 export interface CheckoutInput {
@@ -18,6 +19,8 @@ export interface CheckoutInput {
   sale_ids?: number[];
   items?: ItemInput[];
   discount?: Discount | null;
+  /** One of the owner's saved discounts instead of one typed at the till. */
+  discount_id?: number | null;
   payments: PaymentInput[];
 }
 
@@ -42,6 +45,8 @@ export async function recordCheckout(
   const booked = ids.length + seatIds.length;
   const something = booked > 0 || items.length > 0 || saleIds.length > 0;
   if (!something && input.discount) throw invalid('discount', 'payments.discountNeedsAppointment');
+  if (!something && input.discount_id) throw invalid('discount_id', 'payments.discountNeedsAppointment');
+  if (input.discount && input.discount_id) throw invalid('discount_id', 'payments.discountTwice');
   if (!something && input.payments.length === 0) throw invalid('payments', 'payments.nothingToRecord');
   if (!ids.length && input.payments.some((p) => p.method === 'package'))
     throw invalid('payments', 'payments.packageAppointment');
@@ -69,9 +74,10 @@ export async function recordCheckout(
     ];
     const dues = [...discountable, ...earlier.map((e) => e.left)];
     const total = dues.reduce((s, d) => s + d, 0);
+    const chosen = input.discount_id ? await savedDiscount(trx, ctx, input.discount_id, client.id) : input.discount;
     const discount = checkoutDiscount(
       discountable.reduce((s, d) => s + d, 0),
-      input.discount,
+      chosen,
     );
     const shares = [...shareInOrder(discountable, discount), ...earlier.map(() => 0)];
     const left = dues.map((d, i) => d - shares[i]);
@@ -97,8 +103,9 @@ export async function recordCheckout(
       .values({
         user_id: ctx.ownerId,
         client_id: client.id,
-        discount_kind: input.discount?.kind ?? null,
-        discount_value: input.discount?.value ?? null,
+        discount_kind: chosen?.kind ?? null,
+        discount_value: chosen?.value ?? null,
+        discount_id: input.discount_id ?? null,
         owed: something ? total : paid,
         discount,
         paid,

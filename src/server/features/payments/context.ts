@@ -21,6 +21,8 @@ export interface PaymentsContext {
   classes: Filter | null;
   /** The sales whose rest the caller may settle; null for a caller who may not read sales. */
   sales: Filter | null;
+  /** The saved discounts a checkout may take; null for a caller who may not read them. */
+  discounts: Filter | null;
   /** The ledger rows the caller may act on. */
   payments: Filter;
   /**
@@ -48,6 +50,7 @@ export function paymentsContext(
     appointments: req.filterFor('read', 'Appointment', 'appointments'),
     classes: req.ability.can('read', 'Class') ? req.filterFor('read', 'Class', 'classes') : null,
     sales: req.ability.can('read', 'Sale') ? req.filterFor('read', 'Sale', 'sales') : null,
+    discounts: req.ability.can('read', 'Discount') ? req.filterFor('read', 'Discount', 'discounts') : null,
     events: app.events,
   };
 }

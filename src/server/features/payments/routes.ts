@@ -26,6 +26,7 @@ const checkoutBody = {
     appointment_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
     class_seat_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
     sale_ids: { type: 'array', items: ID, uniqueItems: true, maxItems: 50, default: [] },
+    discount_id: { ...ID, type: ['integer', 'null'] },
     discount: {
       type: ['object', 'null'],
       required: ['kind', 'value'],
