@@ -97,3 +97,34 @@ test('an owner builds the catalogue from schema screens', async ({ page, cspViol
   await expect(page.getByRole('button', { name: /Pamper day/ })).toBeVisible();
   await expectAccessible(page, 'gift vouchers');
 });
+
+for (const [width, lang] of [
+  [1366, 'en'],
+  [390, 'uk'],
+] as const) {
+  test(`at ${width} px in ${lang} a gift voucher of a fixed period asks for both its dates`, async ({
+    page,
+    cspViolations,
+  }) => {
+    void cspViolations;
+    await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+    await login(page);
+    if (lang === 'uk') await page.getByLabel('Language').selectOption({ label: 'Українська' });
+    const words =
+      lang === 'en'
+        ? { period: 'Period', fixed: 'Fixed period', save: 'Save', starts: 'Starts on' }
+        : { period: 'Період', fixed: 'Фіксований період', save: 'Зберегти', starts: 'Починається' };
+    await page.goto('/sales-and-products/gift-vouchers/form');
+    const title = `Summer ${width}`;
+    await page.locator('#root_title').fill(title);
+    await page.locator('#root_amount').fill('40');
+    await page.locator('#root_amount').blur();
+    await page.getByLabel(words.period, { exact: true }).selectOption({ label: words.fixed });
+    await page.getByRole('button', { name: words.save }).click();
+    // Both dates are asked for, under their fields, before anything is sent.
+    await expect(page.locator('#root_starts_on__error')).toBeVisible();
+    await expect(page.locator('#root_expires_on__error')).toBeVisible();
+    await expectAccessible(page, `voucher period at ${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}

@@ -49,6 +49,7 @@ import * as jobRequestIds from './migrations/0046-job-request-ids';
 import * as onboarding from './migrations/0047-onboarding';
 import * as marketingRequests from './migrations/0048-marketing-requests';
 import * as checkoutDiscounts from './migrations/0049-checkout-discounts';
+import * as voucherPeriods from './migrations/0050-voucher-periods';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0047-onboarding': onboarding,
   '0048-marketing-requests': marketingRequests,
   '0049-checkout-discounts': checkoutDiscounts,
+  '0050-voucher-periods': voucherPeriods,
 };
 
 /** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */

@@ -88,6 +88,9 @@ export interface GiftVouchersTable {
   colour: string;
   amount: number;
   expires_on: string | null;
+  /** `ongoing`, `one_time` or `fixed_period` (from `starts_on` to `expires_on`; migration 0050). */
+  period_type: Generated<string>;
+  starts_on: Generated<string | null>;
   sales_limit: number | null;
   sold_count: number;
   online_sale: number;
@@ -139,6 +142,9 @@ export interface VoucherSalesTable {
   amount: number;
   amount_left: number;
   expires_on: string | null;
+  /** Its voucher's period type and first day when it was sold (migration 0050). */
+  period_type: Generated<string>;
+  starts_on: Generated<string | null>;
   recipient_name: string | null;
   message: string | null;
   manage_token_hash: string | null;

@@ -170,7 +170,7 @@ export async function completePurchase(
     if (purchase.kind === 'voucher') {
       const v = await trx
         .selectFrom('gift_vouchers')
-        .select(['id', 'amount', 'expires_on'])
+        .select(['id', 'amount', 'expires_on', 'period_type', 'starts_on'])
         .where('id', '=', purchase.gift_voucher_id!)
         .executeTakeFirstOrThrow();
       const sale = await trx
@@ -183,6 +183,8 @@ export async function completePurchase(
           amount: purchase.amount,
           amount_left: purchase.amount,
           expires_on: v.expires_on,
+          period_type: v.period_type,
+          starts_on: v.starts_on,
           recipient_name: details.recipient_name || null,
           message: details.message || null,
           manage_token_hash: details.manage_token_hash,

@@ -111,7 +111,7 @@ export async function planPayment(
   if (!packageUsed && code) {
     const v = await voucherByCode(db, owner.user.id, code);
     const refusal = voucherRefusal(v, ownerToday(owner));
-    if (refusal) throw invalid('voucher_code', refusal, { code, left: v?.amount_left ?? 0 });
+    if (refusal) throw invalid('voucher_code', refusal, { code, left: v?.amount_left ?? 0, from: v?.starts_on ?? '' });
     if (price === 0) throw invalid('voucher_code', 'booking.nothingToPay');
     voucher = { code: v!.code, title: v!.title, amount_left: v!.amount_left, applied: Math.min(v!.amount_left, price) };
   }

@@ -91,7 +91,7 @@ export async function deliverItems(
     } else if (l.kind === 'gift_voucher') {
       const v = await trx
         .selectFrom('gift_vouchers')
-        .select(['amount', 'expires_on'])
+        .select(['amount', 'expires_on', 'period_type', 'starts_on'])
         .where('id', '=', l.item_id)
         .executeTakeFirstOrThrow();
       for (let n = 0; n < l.quantity; n++)
@@ -105,6 +105,8 @@ export async function deliverItems(
             amount: v.amount,
             amount_left: v.amount,
             expires_on: v.expires_on,
+            period_type: v.period_type,
+            starts_on: v.starts_on,
             recipient_name: null,
             message: null,
             manage_token_hash: null,

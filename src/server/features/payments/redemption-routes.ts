@@ -83,7 +83,8 @@ export async function redemptionRoutes(fastify: FastifyInstance): Promise<void> 
       req.filterFor('read', 'GiftVoucher', 'voucher_sales');
       const v = await voucherByCode(app.db, req.user!.id, code);
       const refusal = voucherRefusal(v, todayIn(ownerTimeZone(req)));
-      if (refusal) throw new DomainError(422, refusal, { code: code.trim().toUpperCase() }, 'code');
+      if (refusal)
+        throw new DomainError(422, refusal, { code: code.trim().toUpperCase(), from: v?.starts_on ?? '' }, 'code');
       return {
         code: v!.code,
         title: v!.title,

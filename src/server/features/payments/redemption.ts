@@ -28,7 +28,7 @@ export async function voucherByCode(db: Db, ownerId: number, code: string) {
     .selectFrom('voucher_sales')
     .innerJoin('gift_vouchers', 'gift_vouchers.id', 'voucher_sales.gift_voucher_id')
     .select(['voucher_sales.id', 'voucher_sales.code', 'gift_vouchers.title', 'voucher_sales.amount'])
-    .select('voucher_sales.expires_on')
+    .select(['voucher_sales.expires_on', 'voucher_sales.period_type', 'voucher_sales.starts_on'])
     .where('voucher_sales.user_id', '=', ownerId)
     .where('voucher_sales.code', '=', normalCode(code))
     .executeTakeFirst();
@@ -40,13 +40,23 @@ export async function voucherByCode(db: Db, ownerId: number, code: string) {
 
 /** Why a voucher cannot pay `amount` now, as a message key; null when it can. */
 export const voucherRefusal = (
-  v: { expires_on: string | null; amount_left: number; refunded: boolean } | null,
+  v: {
+    amount: number;
+    expires_on: string | null;
+    period_type?: string;
+    starts_on?: string | null;
+    amount_left: number;
+    refunded: boolean;
+  } | null,
   today: string,
   amount = 1,
 ): string | null => {
   if (!v) return 'payments.voucherUnknown';
   if (v.refunded) return 'payments.voucherRefunded';
   if (v.expires_on !== null && v.expires_on < today) return 'payments.voucherExpired';
+  // Spec §4 period types: a fixed period starts on its first day; a one-time voucher pays once, whatever it leaves.
+  if (v.starts_on && v.starts_on > today) return 'payments.voucherNotYet';
+  if (v.period_type === 'one_time' && v.amount_left < v.amount) return 'payments.voucherUsedOnce';
   if (v.amount_left <= 0) return 'payments.voucherSpent';
   if (amount > v.amount_left) return 'payments.voucherTooMuch';
   return null;
@@ -68,7 +78,7 @@ export async function checkVouchers(trx: Db, ctx: Ctx, payments: PaymentInput[])
   for (const [code, amount] of wanted) {
     const v = await voucherByCode(trx, ctx.ownerId, code);
     const refusal = voucherRefusal(v, ctx.today, amount);
-    if (refusal) throw invalid('payments', refusal, { code, left: v?.amount_left ?? 0 });
+    if (refusal) throw invalid('payments', refusal, { code, left: v?.amount_left ?? 0, from: v?.starts_on ?? '' });
     out.set(code, v!.id);
   }
   return out;
