@@ -9,8 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { load, seedLedger } from './bench-payments';
 import { freshReads, raiseVersion } from './bench-fresh';
 
@@ -23,7 +22,7 @@ const YEAR = '2026';
  * attendance: their ids, which the ledger's appointment payments pay in turn (income by service reads real sums).
  */
 export function seedAppointments(
-  app: Awaited<ReturnType<typeof buildApp>>,
+  app: Awaited<ReturnType<typeof benchApp>>,
   owner: number,
   clients: number[],
 ): number[] {
@@ -70,16 +69,7 @@ export function seedAppointments(
 }
 
 export async function benchAnalytics(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'analytics.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'analytics');
   const { main, cookies } = seedLedger(app, (owner, clients) => seedAppointments(app, owner, clients));
   const cookie = cookies.get(main)!;
   await app.listen({ port: 0, host: '127.0.0.1' });

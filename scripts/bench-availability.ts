@@ -8,8 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { availableStarts, availableStartsNaive } from '../src/domain/availability/availability';
 import type { AvailabilityInput } from '../src/domain/availability/availability.types';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { freshReads, raiseVersion } from './bench-fresh';
 
 type Row = (what: string, figure: string, target?: string) => void;
@@ -70,16 +69,7 @@ export function benchAvailability(row: Row): void {
 
 /** GET /api/v1/online-booking/{slug}/services/{id}/slots for a month: the real app, an owner with 5,000 appointments. */
 export async function benchBooking(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'booking.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'booking');
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
   const hours = Array.from({ length: 7 }, (_, i) => ({

@@ -4,9 +4,7 @@
  * reachable both ways), through the real app on SQLite. The first scan asks for the messages due (one job each);
  * later scans find the same ones and add nothing. Median and worst of 7 scans.
  */
-import path from 'node:path';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { scanAppointmentMessages } from '../src/server/features/notifications/scan';
 
 type Row = (what: string, figure: string, target?: string) => void;
@@ -17,16 +15,7 @@ const APPOINTMENTS = 100_000;
 const CLIENTS_PER_OWNER = 20;
 
 export async function benchMessages(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'messages.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'messages');
   const sqlite = app.dbHandle.sqlite!;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();

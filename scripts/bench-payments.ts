@@ -14,8 +14,7 @@ import vm from 'node:vm';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { freshReads, raiseVersion } from './bench-fresh';
 import { benchSession } from './bench-session';
 
@@ -198,16 +197,7 @@ async function exportOnce(base: string, cookie: string, format: string, live: bo
 }
 
 export async function benchPayments(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'payments.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'payments');
   const { main, small, cookies } = seedLedger(app);
   const cookie = cookies.get(main)!;
   await app.listen({ port: 0, host: '127.0.0.1' });

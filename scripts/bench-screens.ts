@@ -5,10 +5,8 @@
  * alone (p50, p95), with the history growing as it does in a running installation. A publish reaches open tabs at
  * their next manifest read, at most SCHEMA_POLL_MS later (renderer/core/routes.ts), and at once on focus.
  */
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { SCHEMA_POLL_MS } from '@soloist/renderer/core';
 import { benchSession } from './bench-session';
 
@@ -33,17 +31,7 @@ const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Ma
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function benchScreens(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'screens.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-      watchSchemas: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'screens', { watchSchemas: false });
   const cookie = adminSession(app);
   type State = { draft_revision: number; live_release_id: number | null };
   const call = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object, state?: State) => {

@@ -7,8 +7,7 @@
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { buildApp } from '../src/server/build';
-import { loadConfig } from '../src/server/config';
+import { benchApp } from './bench-app';
 import { benchSession } from './bench-session';
 
 type Row = (what: string, figure: string, target?: string) => void;
@@ -19,16 +18,7 @@ const PRODUCTS = ['Argan oil', 'Shampoo', 'Conditioner', 'Hair mask', 'Styling w
 const QUERIES = ['ev', 'ame', 'oliver', 'smi', 'kova', 'isla green', 'noah t', 'gr', 'INV-12', 'argan', 'wax', 'shev'];
 
 export async function benchSearch(row: Row, tmp: string): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'search.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'search');
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
   const user = sqlite.prepare(

@@ -35,6 +35,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
+import { benchApp } from './bench-app';
 import { buildApp } from '../src/server/build';
 import { coldVisits, median, serviceWorkerStarts, summarise, warmVisits } from './bench-visit';
 import { loadConfig } from '../src/server/config';
@@ -93,16 +94,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 async function benchApi(): Promise<void> {
-  const config = loadConfig(
-    {},
-    {
-      databaseUrl: `sqlite:${path.join(tmp, 'bench.db')}`,
-      uploadsDir: path.join(tmp, 'uploads'),
-      webDir: path.join(tmp, 'none'),
-      logger: false,
-    },
-  );
-  const app = await buildApp(config);
+  const app = await benchApp(tmp, 'bench');
   const sqlite = app.dbHandle.sqlite!;
   const now = new Date().toISOString();
   const insertUser = sqlite.prepare(
