@@ -13,6 +13,11 @@ export interface GiftVoucher {
   code?: string | null;
   amount?: number;
   amount_left?: number;
+  /**
+   * Ongoing: spent in as many visits as its amount lasts; one time: one payment, whatever it leaves; fixed period: from starts_on to expires_on.
+   */
+  period_type?: "ongoing" | "one_time" | "fixed_period";
+  starts_on?: string | null;
   expires_on?: string | null;
   sales_limit?: number | null;
   sold_count?: number;
@@ -32,13 +37,18 @@ export interface GiftVoucher {
   updated_at?: string;
 }
 
-export interface GiftVoucherInput {
+export type GiftVoucherInput = {
   title: string;
   description?: string | null;
   template?: "classic" | "modern" | "floral";
   colour?: string;
   code?: string | null;
   amount: number;
+  /**
+   * Ongoing: spent in as many visits as its amount lasts; one time: one payment, whatever it leaves; fixed period: from starts_on to expires_on.
+   */
+  period_type?: "ongoing" | "one_time" | "fixed_period";
+  starts_on?: string | null;
   expires_on?: string | null;
   sales_limit?: number | null;
   online_sale?: boolean;
@@ -52,4 +62,4 @@ export interface GiftVoucherInput {
    */
   product_ids?: number[];
   archived?: boolean;
-}
+};

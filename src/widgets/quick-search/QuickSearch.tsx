@@ -83,7 +83,7 @@ function SearchField({ autoFocus, onDone, inputRef }: FieldProps) {
       loadingText={t('search.searching')}
       noOptionsText={none}
       openOnFocus
-      sx={{ width: { xs: '100%', md: 300 } }}
+      sx={{ width: { xs: '100%', md: 220, lg: 300 } }}
       slotProps={{ listbox: { sx: { maxHeight: 'min(70vh, 560px)' } } }}
       // Each kind a group named for screen readers (MUI's own grouping leaves list items inside the listbox).
       renderGroup={({ key, group, children }) => (
