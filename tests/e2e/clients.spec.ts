@@ -43,7 +43,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
 
   // Find it by search in all three views.
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
-  await page.getByLabel('Search').fill('zelda');
+  await page.getByLabel('Search', { exact: true }).fill('zelda');
   await expect(page).toHaveURL(/search=zelda/);
   await expect(page.getByRole('button', { name: /Zelda Quill/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Amelia/ })).toHaveCount(0);
@@ -69,7 +69,7 @@ test('an owner creates, finds, edits and archives a client', async ({ page, cspV
   await expect(page.getByText('Archived successfully.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
   await page.getByRole('link', { name: 'Clients', exact: true }).click();
-  await page.getByLabel('Search').fill('zelda');
+  await page.getByLabel('Search', { exact: true }).fill('zelda');
   await expect(page.getByText('Nothing matches “zelda”.')).toBeVisible();
   await page.getByRole('tab', { name: 'Archived' }).click();
   await expect(page.getByRole('button', { name: /Zelda Quillon/ })).toBeVisible();
