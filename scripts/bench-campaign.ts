@@ -117,6 +117,15 @@ function memorySampler(progress: () => number) {
   };
 }
 
+/** The campaign the benches send: an email to every client who visited in the last 90 days. */
+export const springOffer = () => ({
+  name: 'Spring offer',
+  send_type: 'email',
+  subject: 'Spring at {business_name}',
+  text: 'Hi {client_first_name}, 10% off colour this month. Book at {booking_link}',
+  last_visit_after: new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10),
+});
+
 /** The owner (Premium, 10,000 email credits), 10,000 clients who visited lately and take marketing, a session. */
 async function seed(app: FastifyInstance): Promise<{ owner: number; cookie: string }> {
   const sqlite = app.dbHandle.sqlite!;
@@ -171,16 +180,7 @@ async function campaignRun(row: Row, tmp: string, run: number, label: string, sm
     if (res.statusCode >= 300) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
     return res.json() as { data: { id: number } };
   };
-  const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
-  const { id } = (
-    await post('/api/v1/marketing', {
-      name: 'Spring offer',
-      send_type: 'email',
-      subject: 'Spring at {business_name}',
-      text: 'Hi {client_first_name}, 10% off colour this month. Book at {booking_link}',
-      last_visit_after: since,
-    })
-  ).data;
+  const { id } = (await post('/api/v1/marketing', springOffer())).data;
 
   // As server.ts: the campaign handlers on the queue's worker, at its default concurrency.
   app.queue.work(campaignJobs(app, { i18n: app.schemas.i18n, appUrl: config.appUrl, smsNumber: config.twilioFrom }));

@@ -6,7 +6,7 @@
  * with 200 virtual users and its latencies per kind of request, then the p99 of 200 users sending one request a
  * second each (an open loop: a slow answer does not slow the next request down).
  */
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -33,7 +33,7 @@ const freePort = () =>
   });
 
 /** Signs in through the API as a browser does: the CSRF cookie first, then the login. */
-async function signIn(base: string, email: string): Promise<{ cookie: string; xsrf: string }> {
+export async function signIn(base: string, email: string): Promise<{ cookie: string; xsrf: string }> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -55,17 +55,51 @@ async function signIn(base: string, email: string): Promise<{ cookie: string; xs
   return { cookie: cookie(), xsrf: xsrf() };
 }
 
+/** A run of the mix's load generator against `base` (its demo data seeded): the closed or the open loop. */
+export type MixRun = (
+  mode: 'closed' | 'open',
+  seconds: number,
+) => Promise<{ all: Latencies; kinds: Record<string, Latencies> }>;
+
+/** The mix against the server at `base`: the demo owner signed in, the public page's first service found. */
+export async function mixedLoad(base: string, users = 200): Promise<MixRun> {
+  const owner = await signIn(base, 'owner@demo.test');
+  const page = (await (await fetch(`${base}/api/v1/online-booking/olivia-hart`)).json()) as {
+    data: { services: Array<{ id: string }> };
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const env = {
+    ...process.env,
+    BENCH_OWNERS: JSON.stringify([owner]),
+    BENCH_PUBLIC: JSON.stringify({ slug: 'olivia-hart', service: page.data.services[0].id, from: day(1), to: day(30) }),
+  };
+  return async (mode, seconds) =>
+    JSON.parse(
+      (
+        await promisify(execFile)(
+          process.execPath,
+          [path.join(root, 'scripts', 'bench-mix.mjs'), base, mode, String(users), String(seconds)],
+          { env, maxBuffer: 16 * 1024 * 1024 },
+        )
+      ).stdout,
+    );
+}
+
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const figures = (l: Latencies) =>
+export const figures = (l: Latencies) =>
   `${l.rps.toFixed(0)} req/s · p50 ${ms(l.p50)} · p95 ${ms(l.p95)} · p99 ${ms(l.p99)} · ${l.errors} errors`;
 
-export async function benchMixed(row: Row, tmp: string): Promise<void> {
+/**
+ * The production build as `npm start` starts it (the demo data, its SQLite file) in a process of its own, on a free
+ * port; resolves once it answers.
+ */
+export async function sqliteProcess(tmp: string): Promise<{ base: string; child: ChildProcess; stop(): void }> {
   const entry = path.join(root, 'dist', 'server', 'dev', 'start.js');
   if (!fs.existsSync(entry)) throw new Error('run `npm run build` first: the load benchmark runs the production build');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dir = path.join(tmp, 'load');
-  const server = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
@@ -82,44 +116,27 @@ export async function benchMixed(row: Row, tmp: string): Promise<void> {
       LOG: '0',
     },
   });
-  try {
-    for (let i = 0; ; i++) {
-      if (i > 240) throw new Error('the server did not start in 2 minutes');
-      if (
-        await fetch(`${base}/api/v1/ui/manifest`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 500));
+  const stop = () => void child.kill('SIGTERM');
+  for (let i = 0; ; i++) {
+    if (i > 240) {
+      stop();
+      throw new Error('the server did not start in 2 minutes');
     }
-    const owner = await signIn(base, 'owner@demo.test');
-    const page = (await (await fetch(`${base}/api/v1/online-booking/olivia-hart`)).json()) as {
-      data: { services: Array<{ id: string }> };
-    };
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const env = {
-      ...process.env,
-      BENCH_OWNERS: JSON.stringify([owner]),
-      BENCH_PUBLIC: JSON.stringify({
-        slug: 'olivia-hart',
-        service: page.data.services[0].id,
-        from: day(1),
-        to: day(30),
-      }),
-    };
-    const mix = async (mode: 'closed' | 'open', seconds: number) =>
-      JSON.parse(
-        (
-          await promisify(execFile)(
-            process.execPath,
-            [path.join(root, 'scripts', 'bench-mix.mjs'), base, mode, '200', String(seconds)],
-            { env, maxBuffer: 16 * 1024 * 1024 },
-          )
-        ).stdout,
-      ) as { all: Latencies; kinds: Record<string, Latencies> };
+    if (
+      await fetch(`${base}/api/v1/ui/manifest`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
 
+export async function benchMixed(row: Row, tmp: string): Promise<void> {
+  const server = await sqliteProcess(tmp);
+  try {
+    const mix = await mixedLoad(server.base);
     await mix('closed', 3); // warm-up
     const closed = await mix('closed', 15);
     row('mixed load, closed loop, 200 users, one process on SQLite', figures(closed.all), '≥ 2,000 req/s');
@@ -128,6 +145,6 @@ export async function benchMixed(row: Row, tmp: string): Promise<void> {
     const open = await mix('open', 15);
     row('mixed load, open loop, 200 users × 1 request/s', figures(open.all), 'p99 ≤ 20 ms');
   } finally {
-    server.kill('SIGTERM');
+    server.stop();
   }
 }

@@ -24,7 +24,9 @@
  * 11. Screens (bench-screens.ts): an admin's publish and rollback through the editor's routes, p50 and p95.
  * 12. Search (bench-search.ts): the header's quick search for an owner with 5,000 clients and 50,000 records, at 20
  *     connections, the words typed many ways (p95).
- * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load screens search` picks
+ * 13. Cluster (bench-cluster.ts): the mixed load through HAProxy with one and two API processes on PostgreSQL beside
+ *     one on SQLite, CPU per request and part, and the faults: an API process and Redis killed under load.
+ * `npm run bench -- api visit form availability booking payments invoices messages campaign analytics load screens search cluster` picks
  * sections.
  * Nothing here is asserted: the issue's targets are printed beside the figures.
  */
@@ -49,6 +51,7 @@ import { benchScreens } from './bench-screens';
 import { benchAvailability, benchBooking } from './bench-availability';
 import { benchForm } from './bench-form';
 import { benchMixed } from './bench-mixed';
+import { benchCluster } from './bench-cluster';
 import { benchSession } from './bench-session';
 import { benchSearch } from './bench-search';
 
@@ -228,6 +231,7 @@ async function main(): Promise<void> {
   if (want('screens')) await benchScreens(row, tmp);
   if (want('search')) await benchSearch(row, tmp);
   if (want('load')) await benchMixed(row, tmp);
+  if (want('cluster')) await benchCluster(row, tmp);
   if (want('visit') || want('form')) {
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -29,7 +29,7 @@ import { usePreviewAs } from './use-preview-as';
 import { homeOf, safeRedirect } from './homes';
 import { ShellContext, type ShellState } from './shell-context';
 import { theme } from './theme';
-import { regionCurrency } from '../domain/currency';
+import { currencyOf } from '../domain/currency';
 import { cellTypes, screenWidgets, widgets } from '../widgets';
 import { WidgetHostContext } from '../widgets/host';
 import './app.css';
@@ -207,7 +207,8 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   // Money fields show the owner's currency: pounds in the GB deployment, hryvnias in the UA one. Times are typed
   // and read in the business's time zone, wherever the browser is.
   const timeZone = user?.calendarSettings?.time_zone;
-  const formContext = useMemo(() => ({ currency: regionCurrency(user?.region), timeZone }), [user?.region, timeZone]);
+  const currency = user ? currencyOf(user) : undefined;
+  const formContext = useMemo(() => ({ currency, timeZone }), [currency, timeZone]);
 
   const tr = useCallback(
     (key: string, options?: Record<string, unknown>) => String(t(key, options as never)),

@@ -20,6 +20,7 @@ export const CALL_ROUTES = {
   'booking.slots': 'GET /api/v1/online-booking/:slug/services/:service/slots',
   'booking.verify': 'POST /api/v1/online-booking/:slug/codes/verify',
   'classes.sessions': 'GET /api/v1/classes/sessions',
+  'classes.session-list': 'GET /api/v1/classes/:id/sessions',
   'credits.balance': 'GET /api/v1/user/credits',
   'credits.sms-bundles': 'GET /api/v1/data/sms-bundles',
   integrations: 'GET /api/v1/integrations',

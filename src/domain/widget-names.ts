@@ -36,6 +36,7 @@ export const APP_SCREEN_WIDGETS: readonly string[] = [
   'credits',
   'trial-start',
   'payments-integration',
+  'class-sessions',
   'zoom-integration',
   'chart-line',
   'chart-bar',

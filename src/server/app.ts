@@ -52,6 +52,7 @@ import referenceData from './features/reference-data';
 import apiTokens from './features/api-tokens';
 import uiConfig from './features/ui-config';
 import search from './features/search';
+import classes from './features/classes';
 import { uiRoutes } from './engine/ui-routes';
 import { decorateLiveView } from './engine/live-view';
 import { requestValidatorFactory } from './engine/request-validator';
@@ -234,6 +235,7 @@ export async function app(fastify: FastifyInstance, opts: Config & { store?: Sch
     setup,
     availability,
     appointments,
+    classes,
     integrations,
     notifications,
     payments,

@@ -102,6 +102,9 @@ export const screenWidgets: Record<string, ScreenWidget> = {
   'payments-integration': preloadable(
     () => import(/* webpackChunkName: "widget-payments-integration" */ './integrations/PaymentsIntegration'),
   ),
+  'class-sessions': preloadable(
+    () => import(/* webpackChunkName: "widget-class-sessions" */ './class-sessions/ClassSessions'),
+  ),
   'zoom-integration': preloadable(
     () => import(/* webpackChunkName: "widget-zoom-integration" */ './integrations/ZoomIntegration'),
   ),

@@ -39,9 +39,10 @@ describe('GET /api/v1/data/currencies', () => {
 });
 
 describe('a guest', () => {
-  it('is refused both lists with 401', async () => {
+  it('reads the countries and the currencies (signing up in region OTHER asks for both), and nothing else of data', async () => {
     const guest = new Agent(t.app);
-    expect((await guest.get('/api/v1/data/countries')).statusCode).toBe(401);
-    expect((await guest.get('/api/v1/data/currencies')).statusCode).toBe(401);
+    expect((await guest.get('/api/v1/data/countries')).statusCode).toBe(200);
+    expect((await guest.get('/api/v1/data/currencies')).statusCode).toBe(200);
+    expect((await guest.get('/api/v1/data/expense-categories')).statusCode).toBe(401);
   });
 });

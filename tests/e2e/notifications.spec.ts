@@ -51,11 +51,14 @@ test('the owner writes an email campaign to clients who visited in the last 90 d
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByText(/Sending: your campaign goes out/)).toBeVisible();
-  // The worker sends it in batches; the campaign reads Sent once every receiver has their message.
+  // The worker sends it in batches; the campaign reads Sent once every receiver has their message. Each look waits
+  // for the campaign's page to be drawn again before reading its state: on a busy machine a reload alone can take
+  // longer than the state's short wait.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Winter warmers' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 120_000 });
   await page.goto('/account-setup/notifications/messages');
   await expect(page.getByText('Marketing').first()).toBeVisible();
 });

@@ -34,6 +34,14 @@ function screenText(page: Page): Promise<string> {
   });
 }
 
+/** Where two texts part: a little before the first character they differ at, and what each shows from there. */
+function difference(offline: string, online: string): string {
+  let at = 0;
+  while (at < offline.length && offline[at] === online[at]) at += 1;
+  const from = Math.max(0, at - 60);
+  return `offline «…${offline.slice(from, at + 140)}», online «…${online.slice(from, at + 140)}»`;
+}
+
 /** Controls in the main area that would write and are not disabled: form fields and submits. */
 function enabledWriteControls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -134,8 +142,7 @@ test('every owner screen seen online opens offline with its last data, read-only
     if (READ_BY_POST.some((re) => re.test(address))) {
       const heading = (await page.locator('main h1').first().innerText()).trim();
       if (!heading || !online.includes(heading)) problems.push(`${address}: heading «${heading}» offline`);
-    } else if (offline !== online)
-      problems.push(`${address}: shows «${offline.slice(0, 200)}» offline, «${online.slice(0, 200)}» online`);
+    } else if (offline !== online) problems.push(`${address}: ${difference(offline, online)}`);
     const enabled = await enabledWriteControls(page);
     if (enabled.length) problems.push(`${address}: write controls enabled offline: ${enabled.join(' | ')}`);
   }

@@ -128,7 +128,7 @@ test('a toast never covers the banner button of a signed-in-as admin', async ({ 
     expect(overlap, `toast ${JSON.stringify(a)} over button ${JSON.stringify(b)} at ${width} px`).toBe(false);
     const header = (await page.locator('header').boundingBox())!;
     expect(a.y).toBeGreaterThanOrEqual(header.y + header.height);
-    await toast.getByRole('button', { name: 'Dismiss' }).click();
+    // The toast hides itself after 3 s, which a loaded machine can spend measuring; it covers nothing, so it is left.
     await back.click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -30,6 +30,7 @@ export async function manifestOf(page: Page): Promise<Manifest> {
 /** Screens whose record is not read through a declared resource, and the list their records come from. */
 const RECORDS_OF: Record<string, string> = {
   'sales.detail': '/api/v1/sales',
+  'classes.sessions': '/api/v1/classes',
   'admin.user-sms': '/api/v1/admin/user',
   'admin.affiliate-settings': '/api/v1/admin/user?scope=affiliates',
 };

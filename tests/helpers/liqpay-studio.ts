@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { decodeData } from '../../src/server/infra/billing/liqpay-protocol';
 import { startLocalLiqpay, type LocalLiqpay } from '../../dev/stand-ins/liqpay/server';
+import type { Config } from '../../src/server/config';
 import { loggedIn, testApp, type Agent, type TestApp } from './app';
 
 export const DAY = 86_400;
@@ -22,8 +23,11 @@ async function freePort(): Promise<number> {
 /**
  * An app whose UA owners pay through the local LiqPay, its callbacks reaching this app over HTTP — or, with
  * `callbacks: 'lost'`, an address nobody answers, so that only the app's own `status` requests tell it anything.
+ * `config`: settings of the app besides (a deployment's currency).
  */
-export function liqpayStudio(options: { callbacks?: 'delivered' | 'lost' } = {}): LiqpayStudio {
+export function liqpayStudio(
+  options: { callbacks?: 'delivered' | 'lost'; config?: Partial<Config> } = {},
+): LiqpayStudio {
   const studio = {} as LiqpayStudio;
   beforeAll(async () => {
     studio.liqpay = await startLocalLiqpay({});
@@ -33,6 +37,7 @@ export function liqpayStudio(options: { callbacks?: 'delivered' | 'lost' } = {})
       liqpayPrivateKey: studio.liqpay.privateKey,
       liqpayApiUrl: studio.liqpay.url,
       appUrl: `http://127.0.0.1:${port}`,
+      ...options.config,
     });
     if (options.callbacks !== 'lost') await studio.t.app.listen({ port, host: '127.0.0.1' });
   });

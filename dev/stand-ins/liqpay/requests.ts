@@ -38,8 +38,8 @@ function subscribed(ledger: Ledger, publicKey: string, orderId: string, action: 
  * own orders), answered with plain JSON as LiqPay does:
  * - `status` with `order_id`: the order's latest operation as its callback carried it, with `result: 'ok'`;
  * - `refund` with `order_id` and optionally `amount` (major units; all that is left by default) of a paid one-off
- *   payment: answered and called back `reversed` (see `refund`: sent again once refunded in full, it answers the
- *   same and refunds nothing more);
+ *   payment, or of a subscription's latest charge: answered and called back `reversed` (see `refund`: sent again
+ *   once refunded in full, it answers the same and refunds nothing more);
  * - `unsubscribe` with `order_id`: ends the subscription; `unsubscribed` is answered and called back;
  * - `subscribe_update` with `order_id`, `amount`, `currency`, `description` (and optionally
  *   `subscribe_periodicity`): what the next charges bill; answered `subscribed`.

@@ -1,6 +1,7 @@
 import { randomHex } from '../../../src/server/infra/crypto';
 import { accountOfSession } from './connect';
-import { invalid, missingParam, noSuch, text, type Form, type Route } from './http';
+import { integer, invalid, missingParam, noSuch, text, type Form, type Route } from './http';
+import { invoicePaymentOf } from './invoice-payments';
 import { find, nowFor, realNow, type State } from './state';
 import type { Refund, Session } from './types';
 
@@ -79,9 +80,11 @@ function setupSession(state: State, form: Form, id: string): Session {
 }
 
 /**
- * A refund of the whole payment of `payment_intent`, on `account` (the PaymentIntent must be that account's, as
- * each connected account has its own objects). The idempotency key is per account too; the platform's keys stay
- * as they are, so a state file written before Connect keeps its refunds.
+ * A refund of the payment of `payment_intent`, on `account` (the PaymentIntent must be that account's, as each
+ * connected account has its own objects): a Checkout payment's, whole; or, on the platform, an invoice's (a plan's
+ * renewal, a bundle), whole or `amount` of it, announced to the billing endpoint as `refund.created` — as a refund
+ * made in Stripe's dashboard is. The idempotency key is per account too; the platform's keys stay as they are, so a
+ * state file written before Connect keeps its refunds.
  */
 function refund(state: State, form: Form, key: string | undefined, account: string | null): Refund {
   const slot = key && account ? `${account}:${key}` : key;
@@ -91,20 +94,28 @@ function refund(state: State, form: Form, key: string | undefined, account: stri
   const paid = [...state.sessions.values()].find(
     (s) => s.payment_intent && s.payment_intent === intent && accountOfSession(state, s.id) === account,
   );
-  if (!paid) throw noSuch('payment_intent', intent, 'payment_intent');
+  const invoicePaid = account ? undefined : invoicePaymentOf(state, intent);
+  if (!paid && !invoicePaid) throw noSuch('payment_intent', intent, 'payment_intent');
   if (state.refunds.has(intent)) throw invalid(`Charge for ${intent} has already been refunded.`);
+  const whole = paid ? (paid.amount_total ?? 0) : invoicePaid!.amount_paid;
+  const amount = paid ? whole : (integer(form.amount, 'amount') ?? whole);
+  if (amount <= 0 || amount > whole)
+    throw invalid(`Refund amount (${amount}) is greater than charge amount (${whole})`, 'amount');
+  // An invoice's customer may be on a test clock: its refund happens at the clock's time.
+  const customer = invoicePaid ? state.invoices.get(invoicePaid.invoice)?.customer : undefined;
   const made: Refund = {
     id: `re_test_${randomHex(12)}`,
     object: 'refund',
-    amount: paid.amount_total ?? 0,
-    currency: paid.currency ?? '',
+    amount,
+    currency: paid ? (paid.currency ?? '') : invoicePaid!.currency,
     payment_intent: intent,
     status: 'succeeded',
     metadata: (form.metadata as Record<string, string> | undefined) ?? {},
-    created: realNow(),
+    created: invoicePaid ? nowFor(state, customer) : realNow(),
   };
   state.refunds.set(intent, made);
   if (slot) state.refundsByKey.set(slot, made);
+  if (invoicePaid) state.events.emit('refund.created', made, { created: made.created });
   return made;
 }
 

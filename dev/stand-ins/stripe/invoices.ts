@@ -1,5 +1,6 @@
 import { formatMoney } from '@soloist/renderer/core';
 import { pruneDiscounts, setTotals } from './discounts';
+import { recordInvoicePayment } from './invoice-payments';
 import { newId, type State } from './state';
 import type { Invoice, InvoiceLine, Price, Subscription, SubscriptionItem } from './types';
 
@@ -219,6 +220,7 @@ export function settle(state: State, invoice: Invoice, paid: boolean, at: number
   invoice.amount_paid = invoice.amount_due;
   invoice.amount_remaining = 0;
   invoice.status_transitions.paid_at = at;
+  recordInvoicePayment(state, invoice, at);
   state.events.emit('invoice.paid', invoice, { created: at });
   state.events.emit('invoice.payment_succeeded', invoice, { created: at });
 }

@@ -20,6 +20,7 @@ import { eventLog } from './events';
 import { idempotency } from './idempotency';
 import { invoiceItemRoutes } from './invoice-items';
 import { copy, decodeForm, invalid, listOf, readBody, StripeError, type Call, type Reply, type Route } from './http';
+import { invoicePaymentRoutes } from './invoice-payments';
 import { invoiceRoutes } from './invoice-routes';
 import { oneOffInvoiceRoutes } from './one-off-invoices';
 import { pageRoutes } from './pages';
@@ -160,6 +161,7 @@ export async function startLocalProvider(options: {
     ...subscriptionRoutes(state),
     ...subscriptionItemRoutes(state),
     ...invoiceRoutes(state),
+    ...invoicePaymentRoutes(state),
     ...oneOffInvoiceRoutes(state),
     ...invoiceItemRoutes(state),
     ...couponRoutes(state),

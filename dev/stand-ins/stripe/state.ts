@@ -15,6 +15,7 @@ import type {
   TestClock,
 } from './types';
 import type { Account, AuthCode, Grant } from './types-connect';
+import type { InvoicePayment } from './types-payments';
 import type { Coupon, Discount, InvoiceItem } from './types-discounts';
 
 /** Everything the stand-in holds, in memory (and in its state file when it has one: see `state-file.ts`). */
@@ -38,6 +39,8 @@ export interface State {
   clocks: Map<string, TestClock>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
+  /** Each paid invoice's payment, by its id (`inpay_…`): the PaymentIntent that paid it. */
+  invoicePayments: Map<string, InvoicePayment>;
   invoiceItems: Map<string, InvoiceItem>;
   coupons: Map<string, Coupon>;
   /**
@@ -80,6 +83,7 @@ export function emptyCollections(): Collections {
     clocks: new Map(),
     subscriptions: new Map(),
     invoices: new Map(),
+    invoicePayments: new Map(),
     invoiceItems: new Map(),
     coupons: new Map(),
     deletedCoupons: new Map(),

@@ -123,6 +123,9 @@ export async function startLocalTwilio(
       }
     });
   });
+  // Twilio's SDK keeps its connection open between messages: the stand-in keeps an idle one longer than Node's 5 s, so
+  // a message sent just as it would have closed it does not meet a reset connection (as on a busy machine).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

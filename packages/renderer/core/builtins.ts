@@ -33,6 +33,7 @@ export const BUILTIN_WIDGETS = [
   'duration',
   'resource-select',
   'resource-text',
+  'call-select',
   'day-month',
   'template',
 ] as const;
@@ -53,6 +54,7 @@ export const RENDERER_WIDGETS = [
   'duration',
   'resource-select',
   'resource-text',
+  'call-select',
   'DateTimeWidget',
   'date',
   'DateWidget',

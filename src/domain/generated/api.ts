@@ -178,8 +178,9 @@ export interface ApiRoutes {
         };
         currency: string;
         revenue: {
-          amount: number;
-          subscribers: number;
+          amount: number | null;
+          subscribers: number | null;
+          previous_amount: number | null;
         };
         owed: {
           amount: number;
@@ -1286,6 +1287,167 @@ export interface ApiRoutes {
       };
     };
     body: ClassInput;
+  };
+  "GET /api/v1/classes/:id/sessions": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        }[];
+        message?: string;
+      };
+    };
+  };
+  "POST /api/v1/classes/:id/sessions": {
+    responses: {
+      "201": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        }[];
+        message?: string;
+      };
+    };
+    body: {
+      date: string;
+      start_time: string;
+      repeat_until?: string | null;
+    };
+  };
+  "DELETE /api/v1/classes/:id/sessions/:session": {
+    responses: {
+      "200": {
+        message: string;
+      };
+    };
+  };
+  "PUT /api/v1/classes/:id/sessions/:session": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        }[];
+        message?: string;
+      };
+    };
+    body: {
+      date: string;
+      start_time: string;
+      repeat_until?: string | null;
+    };
+  };
+  "POST /api/v1/classes/:id/sessions/:session/clients": {
+    responses: {
+      "201": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        };
+        message?: string;
+      };
+    };
+    body: {
+      client_id: number;
+    };
+  };
+  "DELETE /api/v1/classes/:id/sessions/:session/clients/:client": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        };
+        message?: string;
+      };
+    };
+  };
+  "PUT /api/v1/classes/:id/sessions/:session/clients/:client/attendance": {
+    responses: {
+      "200": {
+        data: {
+          id: number;
+          date: string;
+          start_time: string;
+          series_id: number | null;
+          repeats_until: string | null;
+          clients: {
+            seat_id: number;
+            id: number;
+            first_name: string;
+            last_name: string | null;
+            attendance: "pending" | "attended" | "cancelled" | "noShow";
+            status: string;
+            left_to_pay: number;
+          }[];
+        };
+        message?: string;
+      };
+    };
+    body: {
+      attendance: "pending" | "attended" | "cancelled" | "noShow";
+    };
   };
   "GET /api/v1/classes/sessions": {
     responses: {
@@ -4021,6 +4183,8 @@ export interface ApiRoutes {
           };
           locale: string;
           region: "GB" | "UA" | "OTHER";
+          currency: string;
+          country: string;
           locations: {
             id: number;
             title: string | null;

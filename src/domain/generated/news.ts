@@ -5,7 +5,7 @@ export interface News {
   title?: string;
   text?: string;
   audience?: "all" | "region" | "plan_level";
-  region?: "GB" | "UA" | null;
+  region?: "GB" | "UA" | "OTHER" | null;
   plan?: "lite" | "business" | "premium" | null;
   publish_date?: string;
   created_at?: string;
@@ -16,7 +16,7 @@ export type NewsInput = {
   title: string;
   text: string;
   audience: "all" | "region" | "plan_level";
-  region?: "GB" | "UA" | null;
+  region?: "GB" | "UA" | "OTHER" | null;
   plan?: "lite" | "business" | "premium" | null;
   publish_date: string;
 };

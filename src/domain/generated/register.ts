@@ -6,16 +6,32 @@ export interface Registration {
   email?: string;
   password?: string;
   password_confirmation?: string;
-  region?: "GB" | "UA";
+  region?: "GB" | "UA" | "OTHER";
+  /**
+   * ISO 3166 alpha-2: the owner's country in region OTHER, whose phone numbers are read without a country code (GB and Ukraine are their own).
+   */
+  country?: string | null;
+  /**
+   * ISO 4217: the owner's currency in region OTHER (GB pays in pounds, Ukraine in hryvnias).
+   */
+  currency?: string | null;
   referral_code?: string | null;
 }
 
-export interface RegistrationInput {
+export type RegistrationInput = {
   first_name: string;
   last_name: string;
   email: string;
   password: string;
   password_confirmation: string;
-  region: "GB" | "UA";
+  region: "GB" | "UA" | "OTHER";
+  /**
+   * ISO 3166 alpha-2: the owner's country in region OTHER, whose phone numbers are read without a country code (GB and Ukraine are their own).
+   */
+  country?: string | null;
+  /**
+   * ISO 4217: the owner's currency in region OTHER (GB pays in pounds, Ukraine in hryvnias).
+   */
+  currency?: string | null;
   referral_code?: string | null;
-}
+};

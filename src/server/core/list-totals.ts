@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../domain/currency';
+import { currencyOf } from '../../domain/currency';
 import { taxSettingsOf } from '../../domain/tax';
 import { PAGE_META } from '../engine/dialect-schemas';
 import { INTEGER, object, STRING } from '../engine/responses';
@@ -49,4 +49,6 @@ export function byCurrency<T>(rows: T[], currency: (row: T) => string, amount: (
 }
 
 /** The owner's currency: what appointments, seats and sales are priced in. */
-export const ownerCurrency = (req: FastifyRequest): string => regionCurrency(req.user?.region);
+export const ownerCurrency = (req: FastifyRequest): string => currencyOf(req.user ?? { region: null });
+/** The owner's currency as their ledger rows carry it (lower case, as card providers write it). */
+export const ledgerCurrency = (req: FastifyRequest): string => ownerCurrency(req).toLowerCase();

@@ -50,6 +50,10 @@ import * as onboarding from './migrations/0047-onboarding';
 import * as marketingRequests from './migrations/0048-marketing-requests';
 import * as checkoutDiscounts from './migrations/0049-checkout-discounts';
 import * as voucherPeriods from './migrations/0050-voucher-periods';
+import * as classSeries from './migrations/0051-class-series';
+import * as ownerCurrency from './migrations/0052-owner-currency';
+import * as stockDays from './migrations/0053-stock-days';
+import * as ownerCountry from './migrations/0054-owner-country';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -103,6 +107,10 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0048-marketing-requests': marketingRequests,
   '0049-checkout-discounts': checkoutDiscounts,
   '0050-voucher-periods': voucherPeriods,
+  '0051-class-series': classSeries,
+  '0052-owner-currency': ownerCurrency,
+  '0053-stock-days': stockDays,
+  '0054-owner-country': ownerCountry,
 };
 
 /** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */

@@ -3,7 +3,7 @@ import type { GoalsTable } from './tables/goals';
 import type { UiAuditTable, UiReleasesTable, UiStateTable } from './tables/ui-config';
 import type { ApiTokensTable, NewsReadsTable, NewsTable, NotificationsTable } from './tables/bell';
 import type { IntegrationsTable } from './tables/integrations';
-import type { AdminAuditTable } from './tables/admin-audit';
+import type { AdminAuditTable, StockDaysTable } from './tables/admin-audit';
 import type { AffiliatePayoutsTable, AffiliateSettingsTable } from './tables/affiliates';
 import type {
   BillingEventsTable,
@@ -22,6 +22,7 @@ import type {
   ClassesTable,
   ClassSessionsTable,
   ClassSessionClientsTable,
+  ClassSessionSeriesTable,
 } from './tables/catalogue';
 import type {
   AppointmentSeriesTable,
@@ -101,6 +102,7 @@ export interface Database {
   classes: ClassesTable;
   class_sessions: ClassSessionsTable;
   class_session_clients: ClassSessionClientsTable;
+  class_session_series: ClassSessionSeriesTable;
   users: UsersTable;
   sessions: SessionsTable;
   clients: ClientsTable;
@@ -123,6 +125,7 @@ export interface Database {
   notifications: NotificationsTable;
   api_tokens: ApiTokensTable;
   admin_audit: AdminAuditTable;
+  stock_days: StockDaysTable;
   affiliate_settings: AffiliateSettingsTable;
   affiliate_payouts: AffiliatePayoutsTable;
   ui_releases: UiReleasesTable;

@@ -34,7 +34,7 @@ export async function integrityErrors(
   const errors: Record<string, string[]> = {};
   const label = (field: string) =>
     req.t(`fields.${resource.name}.${field}`, { defaultValue: field.replace(/_/g, ' ') });
-  Object.assign(errors, normalisePhones(resource, input, req.user!.region, req.t));
+  Object.assign(errors, normalisePhones(resource, input, req.user!.country, req.t));
   for (const [field, spec] of Object.entries(resource.meta.relations ?? {})) {
     const ids = [...new Set((input[field] as number[] | null | undefined) ?? [])];
     if (ids.length === 0) continue;

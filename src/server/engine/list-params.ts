@@ -50,13 +50,13 @@ export type ListParams = {
 export function toListQuery(
   q: ListParams,
   resource: Resource,
-  user: Pick<SessionUser, 'region' | 'settings'>,
+  user: Pick<SessionUser, 'country' | 'region' | 'settings'>,
 ): ListQuery {
   const { page, per_page, sort, archived, scope, is_lite: _lite, ...filters } = q;
   return {
     page,
     perPage: per_page,
-    search: searchText(q.search, resource, user.region),
+    search: searchText(q.search, resource, user.country),
     sort,
     archived: archived === 1,
     scope: chosenScope(resource, scope as string | undefined, filters),
@@ -86,5 +86,5 @@ function chosenScope(resource: Resource, scope: string | undefined, filters: Rec
 }
 
 /** Search words as typed, or a phone number in the form the resource stores (E.164). */
-export const searchText = (search: string | undefined, resource: Resource, region: string) =>
-  resource.meta.phones?.length ? phoneSearch(search, region) : search;
+export const searchText = (search: string | undefined, resource: Resource, country: string) =>
+  resource.meta.phones?.length ? phoneSearch(search, country) : search;

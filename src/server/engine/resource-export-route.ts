@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { typed } from './typed-routes';
 import { calendarSettingsOf } from '../../domain/calendar-settings';
 import { todayIn } from '../../domain/dates';
-import { regionCurrency } from '../../domain/currency';
+import { currencyOf } from '../../domain/currency';
 import { moneyFields, resourceFile } from './export';
 import { streamExport } from './export-stream';
 import { resourcePdfTable } from './resource-pdf';
@@ -40,10 +40,10 @@ export function registerResourceExport(fastify: FastifyInstance, resource: Resou
       if (!filter) return reply;
       const body = req.body;
       const today = todayIn(calendarSettingsOf(req.user!).time_zone);
-      const search = searchText(body.search ?? undefined, resource, req.user!.region);
+      const search = searchText(body.search ?? undefined, resource, req.user!.country);
       const query = { page: 1, perPage: 1, search, archived: body.archived === 1, filters: {}, today };
       const rows = await repo.all(app.db, app.dialect, resource, query, filter);
-      const money = { fields: moneyFields(app.registry, resource.name), currency: regionCurrency(req.user!.region) };
+      const money = { fields: moneyFields(app.registry, resource.name), currency: currencyOf(req.user!) };
       if (body.format === 'pdf') {
         // A PDF to read and print: in the reader's language, dated and headed with the business's name.
         const locale = `${req.locale === 'uk' ? 'uk' : 'en'}-${req.user!.region}`;

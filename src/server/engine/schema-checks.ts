@@ -225,7 +225,8 @@ export function registryProblems(
       const widget = c.widget ?? (c.chart ? `chart-${c.chart.type}` : undefined);
       if (widget && code.screenWidgets && !code.screenWidgets.includes(widget))
         problem(`${where}#/cards/${i}/${c.widget ? 'widget' : 'chart'}`, `unknown screen widget "${widget}"`);
-      for (const key of [c.figure?.compareLabel, c.figure?.countLabel, ...(c.chart?.values ?? []).map((v) => v.label)])
+      const { compareLabel, countLabel, emptyLabel } = c.figure ?? {};
+      for (const key of [compareLabel, countLabel, emptyLabel, ...(c.chart?.values ?? []).map((v) => v.label)])
         i18n(`${where}#/cards/${i}`, key);
       if (c.gate?.subject && !(SUBJECTS as readonly string[]).includes(c.gate.subject))
         problem(`${where}#/cards/${i}/gate`, `unknown subject "${c.gate.subject}"`);

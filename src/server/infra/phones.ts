@@ -1,9 +1,12 @@
 import type { TFunction } from 'i18next';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-/** Where a number written without its country code is read: the owner's region (users.region), GB by default. */
-export function defaultCountry(region: string | null | undefined): CountryCode {
-  return region === 'UA' ? 'UA' : 'GB';
+/**
+ * Where a number written without its country code is read: the owner's country (SessionUser.country; a region GB or
+ * UA names its own), Great Britain when it names none a phone number can belong to.
+ */
+export function defaultCountry(country: string | null | undefined): CountryCode {
+  return country && isSupportedCountry(country) ? country : 'GB';
 }
 
 /**
@@ -22,20 +25,20 @@ export function toE164(raw: string, country: CountryCode = 'GB'): string | null 
 }
 
 /**
- * Rewrites a resource's phone fields (`x-resource.phones`) in E.164 in place, read with the owner's region; answers
+ * Rewrites a resource's phone fields (`x-resource.phones`) in E.164 in place, read with the owner's country; answers
  * "The phone format is invalid." for a value that is no phone number. Empty values stay as they are.
  */
 export function normalisePhones(
   resource: { name: string; meta: { phones?: string[] } },
   input: Record<string, unknown>,
-  region: string,
+  country: string,
   t: TFunction,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const field of resource.meta.phones ?? []) {
     const value = input[field];
     if (typeof value !== 'string' || value.trim() === '') continue;
-    const e164 = toE164(value, defaultCountry(region));
+    const e164 = toE164(value, defaultCountry(country));
     if (e164) input[field] = e164;
     else
       errors[field] = [
@@ -50,10 +53,10 @@ export function normalisePhones(
  * part of a number (`07700 900`) becomes its digits without the trunk 0 (`7700900`), which a stored number
  * contains. Any other search is returned as it is.
  */
-export function phoneSearch(search: string | undefined, region: string | null | undefined): string | undefined {
+export function phoneSearch(search: string | undefined, country: string | null | undefined): string | undefined {
   const text = search?.trim();
   if (!text || !/^\+?[0-9 ().-]+$/.test(text) || text.replace(/\D/g, '').length < 3) return search;
-  const e164 = toE164(text, defaultCountry(region));
+  const e164 = toE164(text, defaultCountry(country));
   if (e164) return e164;
   const digits = text.replace(/\D/g, '');
   if (text.startsWith('+')) return `+${digits}`;

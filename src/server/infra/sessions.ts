@@ -1,3 +1,4 @@
+import { countryOf, currencyOf } from '../../domain/currency';
 import type { SubscriptionFields } from '../../domain/subscription';
 import type { Db } from '../db/database';
 import { nowIso, prepared } from '../db/database';
@@ -22,6 +23,10 @@ export interface SessionUser extends SubscriptionFields {
   email_verified_at: string | null;
   locale: string;
   region: string;
+  /** The owner's currency (ISO 4217): their ledger, prices and figures are in it. */
+  currency: string;
+  /** The owner's country (ISO 3166 alpha-2): a phone number typed without a country code is one of it. */
+  country: string;
   billing_customer_id: string | null;
   billing_subscription_id: string | null;
   current_period_end: string | null;
@@ -98,6 +103,8 @@ export function toSessionUser(row: Record<string, unknown>): SessionUser {
     email_verified_at: (row.email_verified_at as string | null) ?? null,
     locale: row.locale as string,
     region: row.region as string,
+    currency: currencyOf({ region: row.region as string, currency: row.currency as string | null }),
+    country: countryOf({ region: row.region as string, country: row.country as string | null }),
     billing_customer_id: (row.billing_customer_id as string | null) ?? null,
     billing_subscription_id: (row.billing_subscription_id as string | null) ?? null,
     current_period_end: (row.current_period_end as string | null) ?? null,

@@ -64,6 +64,8 @@ export function presentUser(user: SessionUser, now = new Date(), impersonatorId:
     },
     locale: user.locale,
     region: user.region,
+    currency: user.currency,
+    country: user.country,
     // Active locations arrive with the locations resource; until then the list is honestly empty.
     locations: [] as unknown[],
     ...SETTINGS_DEFAULTS,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { recordStocks } from '../features/admin';
 import { runLiqpayReconciliation } from '../features/billing';
 import { runExportsDue } from '../features/data-export';
 import type { JobHandler } from '../infra/queue/queue';
@@ -12,7 +13,8 @@ export const HOUR = 3_600_000;
 
 /**
  * The checks that run once an hour across all processes (spec §4: trial and subscription ends, invoice statuses,
- * repeating expenses, the billing providers' state, automatic data exports due). Each is idempotent, so a run repeated after a crash is harmless;
+ * repeating expenses, the billing providers' state, automatic data exports due, the admin dashboard's stocks of the
+ * day). Each is idempotent, so a run repeated after a crash is harmless;
  * each is its own job, so one failing does not hold up the others.
  */
 export function hourlyJobs(app: FastifyInstance, uploadsDir: string | null = null): Record<string, JobHandler> {
@@ -27,6 +29,8 @@ export function hourlyJobs(app: FastifyInstance, uploadsDir: string | null = nul
       if (app.billing) await runBillingReconciliation(app.db, app.dialect, app.billing, logEach('billing check'));
     },
     'export-information.due': async () => void (await runExportsDue(app)),
+    // After the hour's subscription check has moved accounts on, when it ran first; the next hour's record corrects it.
+    'admin.stocks': async () => void (await recordStocks(app.db)),
     'liqpay.reconcile': async () => void (await runLiqpayReconciliation(app, logEach('LiqPay check'))),
   };
 }

@@ -12,15 +12,24 @@ import type { Sellable } from './data';
 
 type Client = ClientRef & { email?: string | null; phone?: string | null };
 
-/** Search a client by name, email or phone (GET /clients?search=); the chosen one is kept as given. */
+/**
+ * Search a client by name, email or phone (GET /clients?search=); the chosen one is kept as given. `label` names the
+ * field where "Client" alone would not say what for (a class session's attendee).
+ */
 export function ClientPicker({
   value,
   onChange,
   error,
+  label,
+  required = true,
+  autoFocus = false,
 }: {
   value: Client | null;
   onChange(client: Client | null): void;
   error?: string;
+  label?: string;
+  required?: boolean;
+  autoFocus?: boolean;
 }) {
   const { t } = useRenderer();
   const [input, setInput] = useState('');
@@ -53,8 +62,9 @@ export function ClientPicker({
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('checkout.client')}
-          required
+          label={label ?? t('checkout.client')}
+          required={required}
+          autoFocus={autoFocus}
           error={Boolean(error)}
           helperText={error}
           slotProps={{

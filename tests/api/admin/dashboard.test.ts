@@ -1,9 +1,12 @@
+import { recordStocks } from '../../../src/server/features/admin';
+import { hourlyJobs } from '../../../src/server/jobs/schedule';
 import { Agent, createUser, testApp, type TestApp } from '../../helpers/app';
 
 /**
  * `GET /api/v1/admin/dashboard` (spec §7): every figure equals a hand count over the rows seeded here — October 2026
  * against the 31 days before it (31 August to 30 September) — with the periods' first and last instants on both
- * sides of the boundaries.
+ * sides of the boundaries. Stocks are as the hourly record had them at each period's end: October's recorded from
+ * the accounts seeded here, September's written by hand as an earlier record would have been.
  */
 let t: TestApp;
 let admin: Agent;
@@ -100,7 +103,29 @@ beforeAll(async () => {
   await credit('sms', 'bundle', 999, '2026-08-30T23:59:59.999Z');
   await credit('email', 'bundle', 500, '2026-10-01T00:00:00.000Z');
   await credit('email', 'spend', -40, '2026-11-01T00:00:00.000Z');
+  await recordStocks(t.app.db, new Date('2026-10-31T23:00:00.000Z'));
+  await t.app.db
+    .insertInto('stock_days')
+    .values({ day: '2026-09-30', stocks: JSON.stringify(SEPTEMBER_END), recorded_at: '2026-09-30T23:00:00.000Z' })
+    .execute();
 });
+
+/** The record of 30 September: C and J on a trial, F paying Premium Monthly, D in the grace period. */
+const SEPTEMBER_END = {
+  trial: 2,
+  subscriber: 1,
+  gracePeriod: 1,
+  unsubscriber: 0,
+  lapsed: 0,
+  plans: [
+    { plan: 'Lite Monthly', level: 'lite', interval: 'monthly', count: 1 },
+    { plan: 'Premium Monthly', level: 'premium', interval: 'monthly', count: 1 },
+  ],
+  mrr: [
+    { currency: 'GBP', amount: 3600, subscribers: 1 },
+    { currency: 'UAH', amount: 29900, subscribers: 1 },
+  ],
+};
 afterAll(async () => t.close());
 
 describe('GET /api/v1/admin/dashboard', () => {
@@ -120,7 +145,7 @@ describe('GET /api/v1/admin/dashboard', () => {
       period: { from: '2026-10-01', to: '2026-10-31', previous_from: '2026-08-31', previous_to: '2026-09-30' },
       signups: { total: 4, previous: 2 }, // A, B, G, I | C, D
       affiliate_signups: { total: 1, previous: 1 }, // B | D
-      trials: { total: 3, previous: 1, now: 3 }, // A, B, G | C; on a trial now: A, H, J
+      trials: { total: 3, previous: 1, now: 3 }, // A, B, G | C; on a trial at October's end (recorded): A, H, J
       subscribers: {
         total: 3, // B, C, D (grace period); I is deleted
         plans: [
@@ -137,16 +162,59 @@ describe('GET /api/v1/admin/dashboard', () => {
         { currency: 'GBP', amount: 5400, subscribers: 2 },
         { currency: 'UAH', amount: 29900, subscribers: 1 },
       ],
-      // E | F, each over the 3 still paying and the one who stopped.
-      churn: { total: 1, previous: 1, rate: 25, previous_rate: 25 },
+      stocks_before: {
+        trials: 2,
+        subscribers: 2,
+        grace_period: 1,
+        unsubscribed: 0,
+        lapsed: 0,
+        mrr: SEPTEMBER_END.mrr,
+      },
+      // E over the 3 paying at October's end and the one who stopped | F over September's 2 and F.
+      churn: { total: 1, previous: 1, rate: 25, previous_rate: 33.3 },
       credits: {
         sms: { sold: 150, previous_sold: 200, spent: 28, previous_spent: 7 },
         email: { sold: 500, previous_sold: 0, spent: 0, previous_spent: 0 },
       },
     });
-    expect([body.currency, body.revenue]).toEqual(['GBP', { amount: 5400, subscribers: 2 }]);
+    expect([body.currency, body.revenue]).toEqual(['GBP', { amount: 5400, subscribers: 2, previous_amount: 3600 }]);
     const uah = (await admin.get('/api/v1/admin/dashboard?from=2026-10-01&to=2026-10-31&currency=UAH')).json();
-    expect([uah.currency, uah.revenue]).toEqual(['UAH', { amount: 29900, subscribers: 1 }]);
+    expect([uah.currency, uah.revenue]).toEqual(['UAH', { amount: 29900, subscribers: 1, previous_amount: 29900 }]);
+  });
+
+  it('shows the stocks now for a period that reaches today, and none for a day never recorded', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const owner = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ stage: 'lapsed', plan_name: null }).where('id', '=', owner.id).execute();
+    const now = (await admin.get(`/api/v1/admin/dashboard?from=${today}&to=${today}`)).json();
+    expect(now.data.lapsed).toBe(2); // G and the owner just lapsed: now, not a record
+    expect(now.data.subscribers.total).toBe(3);
+
+    const never = (await admin.get('/api/v1/admin/dashboard?from=2025-03-01&to=2025-03-31')).json();
+    expect(never.data).toMatchObject({
+      trials: { now: null },
+      subscribers: { total: null, plans: [] },
+      grace_period: null,
+      unsubscribed: null,
+      lapsed: null,
+      mrr: [],
+      stocks_before: { trials: null, subscribers: null, mrr: null },
+      churn: { rate: null, previous_rate: null },
+    });
+    expect(never.revenue).toEqual({ amount: null, subscribers: null, previous_amount: null });
+    await t.app.db.deleteFrom('users').where('id', '=', owner.id).execute();
+  });
+
+  it("records a day's stocks once a day, each hour's run over the last", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await hourlyJobs(t.app)['admin.stocks'](null, null as never);
+    const owner = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ stage: 'lapsed', plan_name: null }).where('id', '=', owner.id).execute();
+    await hourlyJobs(t.app)['admin.stocks'](null, null as never);
+    const rows = await t.app.db.selectFrom('stock_days').selectAll().where('day', '=', today).execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0].stocks)).toMatchObject({ lapsed: 2, subscriber: 2, gracePeriod: 1 });
+    await t.app.db.deleteFrom('users').where('id', '=', owner.id).execute();
   });
 
   it('compares one day with the day before', async () => {

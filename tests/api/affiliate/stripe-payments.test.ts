@@ -1,3 +1,4 @@
+import { signWebhook } from '../../../dev/stand-ins/stripe/events';
 import { planById } from '../../../src/domain/plans';
 import { Agent, createUser } from '../../helpers/app';
 import { billingStudio, saveCard, trialOwner } from '../../helpers/billing-studio';
@@ -59,5 +60,57 @@ describe("a referred owner's plan payments", () => {
     const stat = (await partner.get('/api/v1/affiliate/statistic')).json().data;
     const earned = after.reduce((sum, p) => sum + Math.round((p.amount * 20) / 100), 0);
     expect(stat).toMatchObject({ earnings: earned, pending: earned, owed: 0, paid: 0, subscribed: 1 });
+  });
+
+  it("keeps a refund made at the provider as a row of its own, and the affiliate's earnings net of it", async () => {
+    const affiliate = await createUser(studio.t.app, { email: 'refund-affiliate@example.com' });
+    await studio.t.app.db.updateTable('users').set({ is_affiliate: 1 }).where('id', '=', affiliate.id).execute();
+    await studio.t.app.db
+      .insertInto('affiliate_settings')
+      .values({ user_id: affiliate.id, percent_amount: 20, updated_at: new Date().toISOString() })
+      .execute();
+    const { agent, user, advance } = await trialOwner(studio, 0);
+    await studio.t.app.db.updateTable('users').set({ referred_by: affiliate.id }).where('id', '=', user.id).execute();
+    expect(await saveCard(studio, agent, '4242 4242 4242 4242')).toBe(303);
+    expect((await agent.post('/api/v1/subscription/subscribe', { plan_id: 'lite-monthly' })).statusCode).toBe(200);
+    await studio.provider.delivered();
+    await advance(32);
+    const [first, second] = await kept(user.id);
+
+    // An admin refunds part of the second payment in the provider's dashboard: found by the invoice's payment.
+    const payments = await studio.stripe.invoicePayments.list({ invoice: second.payment_id });
+    const intent = payments.data[0].payment.payment_intent as string;
+    const refund = await studio.stripe.refunds.create({ payment_intent: intent, amount: 500 });
+    await studio.provider.delivered();
+    const rows = await kept(user.id);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatchObject({
+      provider: 'stripe',
+      kind: 'plan',
+      status: 'refunded',
+      amount: -500,
+      currency: 'gbp',
+      payment_id: refund.id,
+    });
+    // Announced again as its status moves (`refund.updated`, another event of the same refund), it is kept once.
+    const event = (await studio.stripe.events.list({ type: 'refund.created', limit: 1 })).data[0];
+    const again = JSON.stringify({ ...event, id: `${event.id}_updated`, type: 'refund.updated' });
+    const res = await fetch(studio.webhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signWebhook(again, studio.provider.billingWebhookSecret),
+      },
+      body: again,
+    });
+    expect(res.status).toBe(200);
+    expect(await kept(user.id)).toHaveLength(3);
+
+    // 20 % of each payment, less 20 % of the refund: a hand computation over the three rows.
+    const partner = new Agent(studio.t.app);
+    await partner.login(affiliate.email, affiliate.password);
+    const stat = (await partner.get('/api/v1/affiliate/statistic')).json().data;
+    const earned = Math.round((first.amount * 20) / 100) + Math.round((second.amount * 20) / 100) - 100;
+    expect(stat).toMatchObject({ earnings: earned, owed: 0, paid: 0 });
   });
 });

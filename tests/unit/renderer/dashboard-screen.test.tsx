@@ -119,3 +119,20 @@ it('marks its period and its cards by id, for a tour to point at', async () => {
   expect(period).toHaveAttribute('data-tour', 'period');
   expect(document.querySelector('[data-tour="card-week"]')).toContainElement(await view.findByText('£120.00'));
 });
+
+it('says in words that a figure is missing when the card names why, else shows a dash', async () => {
+  const rest = { peek: () => undefined, getJson: async () => ({ data: { kept: null, other: null } }) };
+  const missing = {
+    ...screen,
+    settings: undefined,
+    cards: [
+      { id: 'kept', title: 'Kept', source: '/s', figure: { value: 'data.kept', emptyLabel: 'notRecorded' } },
+      { id: 'other', title: 'Other', source: '/s', figure: { value: 'data.other' } },
+    ],
+  } as unknown as ScreenDef;
+  renderScreen(<DashboardScreen screen={missing} />, rendererContext({ rest: rest as never, can: () => true }));
+  // Both show a dash where the figure would be; only the one that names why says it.
+  expect(await view.findByText('notRecorded')).toBeTruthy();
+  expect(view.getAllByText('—')).toHaveLength(2);
+  expect(view.getAllByText('notRecorded')).toHaveLength(1);
+});

@@ -90,11 +90,14 @@ it('the gift voucher detail names its services and products, not their ids', asy
   );
 });
 
-it('the class detail writes each session’s date in words, not as the stored ISO date', () => {
-  const detail = JSON.parse(
-    fs.readFileSync(path.join(__dirname, '../../../schemas/screens/classes/detail.json'), 'utf8'),
-  ) as ScreenDef;
-  const column = detail.sections!.flatMap((s) => s.fields ?? []).find((c: ColumnDef) => c.field === 'sessions')!;
+it('a list of items writes a date item in words, not as the stored ISO date, and its nested rows by name', () => {
+  const column = {
+    field: 'sessions',
+    type: 'list',
+    items: ['date', 'start_time'],
+    nested: { field: 'clients', label: 'fields.classes.clients', items: ['first_name', 'last_name'] },
+    itemTypes: { date: 'date' },
+  } as ColumnDef;
   const record = {
     id: 1,
     sessions: [

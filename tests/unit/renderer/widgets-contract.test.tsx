@@ -12,7 +12,7 @@ const context: RendererContextValue = {
     hash: 'h',
     navigation: { areas: [], redirects: [], notFound: '/404' },
     screens: [],
-    calls: {},
+    calls: { 'data.things': { method: 'GET', path: '/api/v1/things/kinds' } },
     resources: {
       things: {
         path: '/api/v1/things',
@@ -25,7 +25,7 @@ const context: RendererContextValue = {
     },
   } as Manifest,
   // No server in unit tests: lists answer empty.
-  rest: { ...createRestClient(), getList: async () => [] } as never,
+  rest: { ...createRestClient(), getList: async () => [], getJson: async () => ({ data: [] }) } as never,
   t: (k) => k,
   locale: 'en',
   can: () => true,
@@ -47,10 +47,12 @@ const schemas: Record<string, object> = {
   money: { type: ['integer', 'null'] },
   duration: { type: 'integer' },
   'resource-select': { type: 'array', items: { type: 'integer' } },
+  'call-select': { type: ['string', 'null'] },
 };
 const uiOptions: Record<string, object> = {
   'resource-select': { resource: 'things' },
   'resource-text': { resource: 'things' },
+  'call-select': { call: 'data.things' },
 };
 
 describe.each(Object.entries({ ...defaultWidgets.entries(), ...appWidgets }))('widget %s', (name, Widget) => {

@@ -20,8 +20,8 @@ const manifest = {
 } as unknown as Manifest;
 
 // Booking steps and goal steps are a wizard's, drawn by the wizard screen with its own data; charts wait behind a skeleton of their own
-// size (and their drawing library is not loaded here). The rest are screens' and cards' blocks that read their data
-// themselves.
+// size (and their drawing library is not loaded here). The rest are screens', cards' and detail sections' blocks that
+// read their data themselves (a section's is handed the record shown).
 const blocks = Object.entries(screenWidgets).filter(
   ([name]) => !/^(booking|goal)-(?!progress|list)/.test(name) && !name.startsWith('chart-'),
 );
@@ -55,6 +55,7 @@ describe.each(blocks)('%s, while its data is on its way', (name, Widget) => {
               <Widget
                 screen={{ id: 'screen', kind: 'dashboard', route: '/screen', title: 'x' } as never}
                 card={card as never}
+                detail={{ record: { id: 1, spaces: 8 }, refresh: never }}
               />
             </MemoryRouter>
           </WidgetHostContext.Provider>

@@ -130,6 +130,8 @@ export default function ResourceSelectWidget(props: WidgetProps) {
             },
           }}
           error={Boolean(invalid(props))}
+          // While the records load, a choice shows as its number: the field says it is not ready yet.
+          aria-busy={isLoading || undefined}
         />
       )}
     />

@@ -1,5 +1,6 @@
 import { createRegistry, type Registry } from '../../core/registry.js';
 import { DurationWidget, MoneyWidget } from './catalogueWidgets.js';
+import CallSelectWidget from './CallSelectWidget.js';
 import CheckboxesWidget from './CheckboxesWidget.js';
 import ColourWidget from './ColourWidget.js';
 import DateWidget from './DateWidget.js';
@@ -37,6 +38,8 @@ export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererW
   duration: DurationWidget,
   'resource-select': ResourceSelectWidget,
   'resource-text': LazyResourceText,
+  // A choice among a named call's list that is not a resource (the currencies).
+  'call-select': CallSelectWidget,
   // `format: date-time`, typed in the business's time zone when the host gives one (formContext.timeZone).
   DateTimeWidget: ZonedDateTimeWidget,
   // `format: date`: typed in the locale's order (06/04/2027) or picked from a month, not the browser's own input.

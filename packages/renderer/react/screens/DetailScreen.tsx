@@ -80,6 +80,9 @@ export default function DetailScreen(props: ScreenProps) {
   const fieldsShown = (screen.sections ?? []).flatMap((s) => s.fields ?? []);
   // Sections and related lists that say when they are shown (a campaign's review, progress or outcome).
   const sections = (screen.sections ?? []).filter((s) => matchesWhen(s.showWhen, record));
+  // Sections of fields share rows two by two; the last of an odd number of them has a row of its own.
+  const plain = sections.filter((s) => !s.widget && !s.notes);
+  const alone = plain.length % 2 === 1 ? plain[plain.length - 1] : null;
   const related = (screen.related ?? []).filter((r) => matchesWhen(r.showWhen, record));
   const title = joinFields(record, header.title) || t(screen.title);
   const subject = info.subject ?? '';
@@ -155,20 +158,13 @@ export default function DetailScreen(props: ScreenProps) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
       >
-        {sections.map((section, i) => (
+        {sections.map((section) => (
           <Paper
             key={section.title}
             // A widget's section spans the screen's width: a review or a chart needs the room. So does the last of an
-            // odd number of sections, rather than leaving half of a wide screen empty beside it (a message's one).
-            sx={{
-              p: 2,
-              gridColumn:
-                section.widget ||
-                section.notes ||
-                (i === sections.length - 1 && sections.filter((s) => !s.widget && !s.notes).length % 2 === 1)
-                  ? '1 / -1'
-                  : undefined,
-            }}
+            // odd number of sections of fields, rather than leaving half of a wide screen empty beside it (a message's
+            // one, or a class's details above its sessions).
+            sx={{ p: 2, gridColumn: section.widget || section.notes || section === alone ? '1 / -1' : undefined }}
             component="section"
             aria-label={t(section.title)}
           >

@@ -16,6 +16,10 @@ export interface UsersTable {
   trial_ends_at: string | null;
   locale: string;
   region: string;
+  /** ISO 4217, upper case: the owner's currency (migration 0052; null only on rows older than it). */
+  currency: Generated<string | null>;
+  /** ISO 3166 alpha-2: the owner's country, whose phone numbers are read without a country code (migration 0054). */
+  country: Generated<string | null>;
   created_at: string;
   updated_at: string;
   email_verified_at: Generated<string | null>;

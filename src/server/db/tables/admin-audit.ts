@@ -10,3 +10,10 @@ export interface AdminAuditTable {
   after: string | null;
   created_at: string;
 }
+
+/** The admin dashboard's stocks as the hourly record last found them on a UTC day (migration 0053), as JSON. */
+export interface StockDaysTable {
+  day: string;
+  stocks: string;
+  recorded_at: string;
+}

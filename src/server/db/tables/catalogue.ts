@@ -96,6 +96,17 @@ export interface ClassSessionsTable {
   /** The Zoom meeting made for it when its class has Zoom (migration 0029). */
   zoom_meeting_id: Generated<string | null>;
   zoom_join_url: Generated<string | null>;
+  /** The weekly pattern it came from, if any (migration 0051). */
+  series_id: Generated<number | null>;
+}
+
+/** A weekly pattern a class's sessions follow, from its first day to its end date (migration 0051). */
+export interface ClassSessionSeriesTable {
+  id: Generated<number>;
+  class_id: number;
+  start_date: string;
+  end_date: string;
+  created_at: string;
 }
 
 export interface ClassSessionClientsTable {
@@ -105,4 +116,6 @@ export interface ClassSessionClientsTable {
   paid_amount: number;
   created_at: string;
   manage_token_hash: Generated<string | null>;
+  /** pending, attended, cancelled or noShow, as an appointment's clients (migration 0051). */
+  attendance: Generated<string>;
 }

@@ -991,6 +991,7 @@ export interface CardDef {
      */
     count?: string;
     countLabel?: I18NKey;
+    emptyLabel?: I18NKey;
     format?: 'money' | 'count' | 'hours' | 'percent';
   };
   /**

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { formatMoney } from '@soloist/renderer/core';
 import { localDate } from '../../../domain/availability/zoned-time';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import type { Db } from '../../db/database';
 
 export const AUDIT_PER_PAGE = 20;
@@ -113,7 +113,7 @@ export async function supportAccount(db: Db, id: number) {
     sms_credits: user.sms_credits,
     email_credits: user.email_credits,
     balance: user.balance,
-    currency: user.balance_currency ?? regionCurrency(user.region),
+    currency: user.balance_currency ?? currencyOf(user),
     marketing_available: Boolean(user.marketing_available),
     marketing_requested_at: user.marketing_requested_at,
     sessions: Number(sessions.n),

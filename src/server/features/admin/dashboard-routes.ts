@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { todayIn } from '../../../domain/dates';
-import { INTEGER, object, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
+import { INTEGER, NULLABLE_INTEGER, object, OPEN_OBJECT, responses, STRING } from '../../engine/responses';
 import { typed } from '../../engine/typed-routes';
 import { invalid } from '../../infra/domain-error';
 import { adminDashboard } from './dashboard';
@@ -19,7 +19,7 @@ const ANSWER = object(
   {
     data: OPEN_OBJECT,
     currency: STRING,
-    revenue: object({ amount: INTEGER, subscribers: INTEGER }),
+    revenue: object({ amount: NULLABLE_INTEGER, subscribers: NULLABLE_INTEGER, previous_amount: NULLABLE_INTEGER }),
     owed: object({ amount: INTEGER, affiliates: INTEGER }),
   },
   { required: ['data', 'currency', 'revenue', 'owed'] },
@@ -45,14 +45,22 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
       if (to < from) throw invalid('to', 'exports.periodBackwards');
       if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_DAYS)
         throw invalid('from', 'analytics.periodTooLong');
-      const data = await adminDashboard(app.db, { from, to });
+      const data = await adminDashboard(app.db, { from, to }, today);
       const currency = req.query.currency ?? 'GBP';
-      const mrr = data.mrr.find((m) => m.currency === currency);
+      // A currency's recurring revenue at the end of a period; null when that day's stocks were not recorded.
+      const revenueOf = (mrr: typeof data.mrr | null, known: boolean) => {
+        if (!known || !mrr) return { amount: null, subscribers: null };
+        const m = mrr.find((x) => x.currency === currency);
+        return { amount: m?.amount ?? 0, subscribers: m?.subscribers ?? 0 };
+      };
       const owed = data.affiliates_owed.find((o) => o.currency === currency);
       return {
         data,
         currency,
-        revenue: { amount: mrr?.amount ?? 0, subscribers: mrr?.subscribers ?? 0 },
+        revenue: {
+          ...revenueOf(data.mrr, data.subscribers.total !== null),
+          previous_amount: revenueOf(data.stocks_before.mrr, data.stocks_before.subscribers !== null).amount,
+        },
         owed: { amount: owed?.amount ?? 0, affiliates: owed?.affiliates ?? 0 },
       };
     },

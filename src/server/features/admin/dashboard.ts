@@ -1,17 +1,16 @@
-import { billingCurrency, planByName } from '../../../domain/plans';
 import { addDays } from '../../../domain/dates';
 import type { Db } from '../../db/database';
+import { stocksAt, type Stocks } from './dashboard-stocks';
 import { affiliatesOwed, signupsByDay } from './dashboard-trend';
 
 /**
  * The admin dashboard's figures (spec §6 "dashboard statistics"), over a chosen period of UTC days against the same
  * number of days just before it. Flows — sign-ups, trials started, affiliates' sign-ups, paid subscriptions ended
  * (churn), credits sold and spent — are counted in each period; stocks — subscribers by plan and interval, grace
- * period, unsubscribed, lapsed, trials and monthly recurring revenue — are as the accounts stand now (their stage,
- * kept by the hourly check). Owners only: admins and affiliates are not counted. Besides: sign-ups on each day of the
- * period, and what affiliates are owed now per currency (dashboard-trend.ts). Stocks have no figure for the period
- * before: an account's stage is worked out from columns that are overwritten as it changes (no history of stages,
- * only the last end of a subscription), so what it was on a past day cannot be known from what is stored.
+ * period, unsubscribed, lapsed, trials and monthly recurring revenue — are as they stood at the end of each period
+ * (now, for a period that reaches today; dashboard-stocks.ts), null for a day before their record began. Owners only:
+ * admins and affiliates are not counted. Besides: sign-ups on each day of the period, and what affiliates are owed now
+ * per currency (dashboard-trend.ts).
  */
 
 export interface Period {
@@ -82,50 +81,33 @@ async function credits(db: Db, type: 'sms' | 'email', p: Period) {
   return { sold: of('bundle') + of('top_up'), spent: -(of('spend') + of('refund')) };
 }
 
-/** Accounts by their stage now, and subscribers (paying, or in their grace period) by plan and interval. */
-async function stocks(db: Db) {
-  const rows = await owners(db)
-    .where('deleted_at', 'is', null)
-    .select(['stage', 'plan_name', 'region', (eb) => eb.fn.countAll().as('n')])
-    .groupBy(['stage', 'plan_name', 'region'])
-    .execute();
-  const stage = (s: string) => rows.filter((r) => r.stage === s).reduce((sum, r) => sum + Number(r.n), 0);
-  const plans = new Map<string, { plan: string; level: string; interval: string; count: number }>();
-  const mrr = new Map<string, { currency: string; amount: number; subscribers: number }>();
-  for (const r of rows.filter((x) => x.stage === 'subscriber' || x.stage === 'gracePeriod')) {
-    const plan = planByName(r.plan_name);
-    const name = plan?.name ?? r.plan_name ?? '—';
-    const entry = plans.get(name) ?? { plan: name, level: plan?.level ?? '', interval: plan?.interval ?? '', count: 0 };
-    entry.count += Number(r.n);
-    plans.set(name, entry);
-    if (!plan) continue;
-    const cur = billingCurrency(r.region);
-    const monthly = plan.interval === 'annual' ? plan.prices[cur] / 12 : plan.prices[cur];
-    const m = mrr.get(cur) ?? { currency: cur.toUpperCase(), amount: 0, subscribers: 0 };
-    m.amount += Math.round(monthly) * Number(r.n);
-    m.subscribers += Number(r.n);
-    mrr.set(cur, m);
-  }
-  return {
-    trial: stage('trial'),
-    subscriber: stage('subscriber'),
-    gracePeriod: stage('gracePeriod'),
-    unsubscriber: stage('unsubscriber'),
-    lapsed: stage('lapsed'),
-    plans: [...plans.values()].sort((a, b) => a.plan.localeCompare(b.plan)),
-    mrr: [...mrr.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
-  };
-}
-
 const pair = async (f: (p: Period) => Promise<number>, p: Period, before: Period) => {
   const [total, previous] = await Promise.all([f(p), f(before)]);
   return { total, previous };
 };
 
-/** Every figure of the admin dashboard for the period and the one before it. */
-export async function adminDashboard(db: Db, period: Period) {
+/** The stocks a dashboard shows, of a period's end; all null when that day has no record. */
+function stockFigures(stocks: Stocks | null) {
+  return {
+    trials: stocks?.trial ?? null,
+    subscribers: stocks ? stocks.subscriber + stocks.gracePeriod : null,
+    grace_period: stocks?.gracePeriod ?? null,
+    unsubscribed: stocks?.unsubscriber ?? null,
+    lapsed: stocks?.lapsed ?? null,
+  };
+}
+
+/**
+ * Churn: paid subscriptions that ended in a period over those that were paying in it (paying at its end, or ended in
+ * it), in percent to one decimal; null without the period's stocks.
+ */
+const churnRate = (endedIn: number, paying: number | null) =>
+  paying === null ? null : paying + endedIn === 0 ? 0 : Math.round((endedIn / (paying + endedIn)) * 1000) / 10;
+
+/** Every figure of the admin dashboard for the period and the one before it; `today` is the UTC day now. */
+export async function adminDashboard(db: Db, period: Period, today: string) {
   const before = periodBefore(period);
-  const [signed, byDay, referred, owed, trialsNew, churned, smsNow, smsBefore, emailNow, emailBefore, now] =
+  const [signed, byDay, referred, owed, trialsNew, churned, smsNow, smsBefore, emailNow, emailBefore, end, endBefore] =
     await Promise.all([
       pair((p) => signups(db, p), period, before),
       signupsByDay(db, period),
@@ -137,24 +119,30 @@ export async function adminDashboard(db: Db, period: Period) {
       credits(db, 'sms', before),
       credits(db, 'email', period),
       credits(db, 'email', before),
-      stocks(db),
+      stocksAt(db, period.to, today),
+      stocksAt(db, before.to, today),
     ]);
-  const subscribers = now.subscriber + now.gracePeriod;
-  // Churn: paid subscriptions that ended in the period, over those that were paying (still paying, or ended in it).
-  const rate = (n: number) => (subscribers + n === 0 ? 0 : Math.round((n / (subscribers + n)) * 1000) / 10);
+  const now = stockFigures(end);
+  const previous = stockFigures(endBefore);
   return {
     period: { ...period, previous_from: before.from, previous_to: before.to },
     signups: signed,
     signups_by_day: byDay,
     affiliate_signups: referred,
     affiliates_owed: owed,
-    trials: { ...trialsNew, now: now.trial },
-    subscribers: { total: subscribers, plans: now.plans },
-    grace_period: now.gracePeriod,
-    unsubscribed: now.unsubscriber,
+    trials: { ...trialsNew, now: now.trials },
+    subscribers: { total: now.subscribers, plans: end?.plans ?? [] },
+    grace_period: now.grace_period,
+    unsubscribed: now.unsubscribed,
     lapsed: now.lapsed,
-    mrr: now.mrr,
-    churn: { ...churned, rate: rate(churned.total), previous_rate: rate(churned.previous) },
+    mrr: end?.mrr ?? [],
+    // The same stocks at the end of the period before; null where that day has no record.
+    stocks_before: { ...previous, mrr: endBefore?.mrr ?? null },
+    churn: {
+      ...churned,
+      rate: churnRate(churned.total, now.subscribers),
+      previous_rate: churnRate(churned.previous, previous.subscribers),
+    },
     credits: {
       sms: { sold: smsNow.sold, previous_sold: smsBefore.sold, spent: smsNow.spent, previous_spent: smsBefore.spent },
       email: {

@@ -1,6 +1,6 @@
 import { subject } from '@casl/ability';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { addDays } from '../../../domain/dates';
 import { toUtc } from '../../../domain/availability/zoned-time';
 import { stageAt } from '../../../domain/subscription';
@@ -112,7 +112,7 @@ export async function changeBalance(db: Db, dialect: Dialect, id: number, amount
   return db.transaction().execute(async (trx) => {
     const user = await targetUser(trx, dialect, id);
     if (user.is_admin || user.is_affiliate) throw invalid('amount', 'admin.balanceOwnersOnly');
-    const currency = user.balance_currency ?? regionCurrency(user.region);
+    const currency = user.balance_currency ?? currencyOf(user);
     const balance = user.balance + amount;
     if (balance < 0) throw invalid('amount', 'admin.balanceBelowZero', { balance: user.balance, currency });
     if (balance > 2_147_483_647)

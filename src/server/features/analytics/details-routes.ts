@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { streamExport } from '../../engine/export-stream';
 import { PAGE } from '../../engine/input-bounds';
 import { typed } from '../../engine/typed-routes';
@@ -101,7 +101,7 @@ export async function analyticsDetailsRoutes(fastify: FastifyInstance): Promise<
         data: found.rows,
         meta: { page, per_page, total: found.total, sum: found.sum, ...ask.period },
         view: ask.view,
-        currency: regionCurrency(req.user!.region),
+        currency: currencyOf(req.user!),
         advanced_available: req.ability.can('read', 'AdvancedReporting'),
       };
     },
@@ -126,7 +126,7 @@ export async function analyticsDetailsRoutes(fastify: FastifyInstance): Promise<
       const found = await detailRows(app, req, ask, { offset: 0, limit: EXPORT_ROWS });
       const owner = ownerExport(app, req, ask.period);
       const format = req.query.format;
-      const table = detailsTable(owner, ask, found.rows, regionCurrency(req.user!.region));
+      const table = detailsTable(owner, ask, found.rows, currencyOf(req.user!));
       const file = streamExport(table, format);
       return reply
         .header('content-type', file.contentType)

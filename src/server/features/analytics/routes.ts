@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { todayIn } from '../../../domain/dates';
 import type { Period } from '../../../domain/goals';
 import { responses } from '../../engine/responses';
@@ -79,7 +79,7 @@ export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
       );
       return {
         data: { ...basic, advanced },
-        currency: regionCurrency(req.user!.region),
+        currency: currencyOf(req.user!),
         advanced_available: available,
       };
     },

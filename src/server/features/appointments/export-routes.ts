@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../../engine/typed-routes';
 import { todayIn } from '../../../domain/dates';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { exportRows } from '../../engine/export';
 import { fileBody, responses } from '../../engine/responses';
 import { appointmentsBetween } from './reads';
@@ -43,7 +43,7 @@ export async function appointmentExportRoutes(fastify: FastifyInstance): Promise
         format,
         req.t,
         todayIn(ownerTimeZone(req)),
-        { fields: ['price'], currency: regionCurrency(req.user!.region) },
+        { fields: ['price'], currency: currencyOf(req.user!) },
       );
       return reply
         .header('content-type', file.contentType)

@@ -3,24 +3,41 @@ import { nowIso } from '../../db/database';
 import { referrerByCode } from '../affiliate';
 import { appendCredits } from '../credits';
 import { daysAfter, TRIAL_DAYS, TRIAL_EMAIL_CREDITS, TRIAL_SMS_CREDITS } from '../../../domain/subscription';
+import { regionCurrency } from '../../../domain/currency';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { hashPassword } from '../../infra/passwords';
 import { newToken, sha256 } from '../../infra/crypto';
 import { Label, type Message } from '../../infra/domain-error';
 
 export const RESET_TOKEN_MINUTES = 60;
+/** The currencies an owner may choose (ISO 4217, as `GET /data/currencies` lists them). */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+/** A country an owner may name: one a phone number can belong to (as `GET /data/countries` lists them). */
+const knownCountry = (code: string) => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
 
 export interface Registration {
   first_name: string;
   last_name: string;
   email: string;
   password: string;
-  region?: 'GB' | 'UA';
+  region?: 'GB' | 'UA' | 'OTHER';
+  /** The currency chosen in region OTHER (ISO 4217); GB and Ukraine have their own. */
+  currency?: string | null;
+  /** The country named in region OTHER (ISO 3166 alpha-2). */
+  country?: string | null;
   referral_code?: string | null;
 }
 
-/** Field errors a schema cannot express: the email must be free (the schema checks the password is typed twice). */
-export async function registrationErrors(db: Db, body: { email?: unknown }) {
+/**
+ * Field errors a schema cannot express: the email must be free, and a currency and a country chosen must be ones the
+ * app knows (the schema checks the password is typed twice, and that region OTHER names a currency and a country).
+ */
+export async function registrationErrors(db: Db, body: { email?: unknown; currency?: unknown; country?: unknown }) {
   const errors: Record<string, Message> = {};
+  if (typeof body.country === 'string' && /^[A-Z]{2}$/.test(body.country) && !knownCountry(body.country))
+    errors.country = { key: 'validation.in', values: { field: new Label('fields.register.country') } };
+  if (typeof body.currency === 'string' && /^[A-Z]{3}$/.test(body.currency) && !KNOWN_CURRENCIES.has(body.currency))
+    errors.currency = { key: 'validation.in', values: { field: new Label('fields.register.currency') } };
   // Asked beside the schema's own refusals too (a password mismatch is one of them), so the body may be anything.
   if (typeof body.email !== 'string' || !body.email) return errors;
   const taken = await db
@@ -60,6 +77,8 @@ export async function createAccount(
       stage: 'trial',
       locale,
       region: input.region ?? 'GB',
+      currency: (input.region === 'OTHER' && input.currency) || regionCurrency(input.region),
+      country: input.region === 'OTHER' ? (input.country ?? null) : (input.region ?? 'GB'),
       referred_by: referrer?.id ?? null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),

@@ -94,6 +94,8 @@ export const USER = object({
   subscription: SUBSCRIPTION,
   locale: STRING,
   region: oneOf('GB', 'UA', 'OTHER'),
+  currency: STRING,
+  country: STRING,
   locations: list(
     object({
       id: INTEGER,

@@ -36,3 +36,41 @@ export async function keepPlanPayment(
     .onConflict((oc) => oc.columns(['provider', 'payment_id']).doNothing())
     .execute();
 }
+
+/**
+ * A refund of a plan's payment, made at the card provider (its dashboard), kept as a row of its own beside the
+ * payment — a negative amount, its status `refunded` — so the owner's plan payments, and their affiliate's
+ * commission, are net of it. A refund of anything else (a bundle, an add-on) is not a plan's; a refund the provider
+ * announces again is kept once.
+ */
+export async function keepPlanRefund(
+  db: Db,
+  invoiceId: string,
+  refund: NonNullable<BillingEvent['refund']>,
+): Promise<void> {
+  const paid = await db
+    .selectFrom('subscription_payments')
+    .select(['user_id', 'order_id', 'currency'])
+    .where('provider', '=', 'stripe')
+    .where('payment_id', '=', invoiceId)
+    .where('kind', '=', 'plan')
+    .executeTakeFirst();
+  if (!paid || refund.amount <= 0) return;
+  await db
+    .insertInto('subscription_payments')
+    .values({
+      user_id: paid.user_id,
+      provider: 'stripe',
+      order_id: paid.order_id,
+      payment_id: refund.refundId,
+      status: 'refunded',
+      kind: 'plan',
+      amount: -refund.amount,
+      currency: refund.currency.toLowerCase() || paid.currency,
+      description: null,
+      paid_at: refund.refundedAt,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['provider', 'payment_id']).doNothing())
+    .execute();
+}

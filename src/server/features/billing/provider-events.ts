@@ -4,7 +4,7 @@ import type { I18n } from '../../infra/i18n';
 import { bundleById } from '../../../domain/credits';
 import { grantBundle } from '../credits';
 import { accountOfCustomer, claimEvent, releaseEvent, userExists } from './event-claims';
-import { keepPlanPayment } from './plan-payments';
+import { keepPlanPayment, keepPlanRefund } from './plan-payments';
 import { syncSubscription } from './sync';
 import { sendTrialReminder } from './trial-reminder';
 
@@ -19,7 +19,8 @@ export interface BillingEventDeps {
  * on the hosted page becomes the default when there is none; anything about a subscription or its invoices writes
  * the subscription's latest state (fetched afresh, so order does not matter) onto its account; a trial about to
  * end sends its reminder; a bundle's invoice paid adds its credits if the purchase has not; a plan's invoice paid is
- * kept with the owner's payments (`keepPlanPayment`); a plan's charge that failed tells the owner (their bell).
+ * kept with the owner's payments (`keepPlanPayment`), and a refund of one beside it (`keepPlanRefund`); a plan's
+ * charge that failed tells the owner (their bell).
  */
 export async function handleBillingEvent(
   app: FastifyInstance,
@@ -41,6 +42,10 @@ export async function handleBillingEvent(
     if (event.paidOneOff) await grantPaidBundle(app, event.paidOneOff);
     if (event.paidPlan && event.customerId)
       await keepPlanPayment(app.db, event.customerId, event.subscriptionId, event.paidPlan);
+    if (event.refund) {
+      const invoiceId = await provider.invoiceOfPayment(event.refund.paymentIntent);
+      if (invoiceId) await keepPlanRefund(app.db, invoiceId, event.refund);
+    }
     if (event.type === 'customer.subscription.trial_will_end' && event.subscriptionId)
       await sendTrialReminder(app, deps, await provider.subscription(event.subscriptionId));
     // A plan's charge only: a bundle's refused card is told where it was bought (on the page, or auto-renew's own).

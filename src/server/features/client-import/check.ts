@@ -47,7 +47,7 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
   const resource = app.registry.resources.get('clients')!;
   const validate = app.schemas.current.bodies.get('clients')!;
   const label = (c: string) => req.t(`fields.clients.${c}`);
-  const region = req.user!.region;
+  const country = req.user!.country;
   const own = await app.db
     .selectFrom('clients')
     .select(['email', 'phone'])
@@ -71,9 +71,9 @@ export async function checkRows(app: FastifyInstance, req: FastifyRequest, sheet
     };
     if (Object.keys(values).length < MIN_FIELDS) add('row', req.t('import.twoFields', { count: MIN_FIELDS }));
     const input: Record<string, unknown> = { ...values };
-    if (typeof input.phone === 'string') input.phone = importedPhone(input.phone, region);
+    if (typeof input.phone === 'string') input.phone = importedPhone(input.phone, country);
     // The phone is checked once, as the client form checks it (E.164 with the owner's region), not by its format too.
-    const phoneErrors = normalisePhones(resource, input, region, req.t);
+    const phoneErrors = normalisePhones(resource, input, country, req.t);
     if (!validate(input))
       for (const [field, messages] of Object.entries(
         fieldErrors(validate.errors ?? [], 'clients', req.t, resource.request.required as string[]),

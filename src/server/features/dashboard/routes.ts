@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { registerSettingsGroup } from '../../engine/settings-group-routes';
 import { invalid } from '../../infra/domain-error';
 import { STATISTIC } from './response-schemas';
@@ -30,7 +30,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       data: await keptFigures(app.db, req, `statistic/${todayIn(ownerTimeZone(req))}`, () =>
         dashboardStatistic(app.reads, req),
       ),
-      currency: regionCurrency(req.user!.region),
+      currency: currencyOf(req.user!),
     }),
   );
 

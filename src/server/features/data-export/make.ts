@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defineAbilityFor, type AppAbility } from '../../../../permissions/defineAbilityFor';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { todayIn } from '../../../domain/dates';
 import { nowIso } from '../../db/database';
@@ -39,7 +39,7 @@ export async function ownerContext(
       t: app.translator(language),
       locale: `${language}-${user.region}`,
       today: todayIn(calendarSettingsOf(user).time_zone),
-      currency: regionCurrency(user.region),
+      currency: currencyOf(user),
       business: businessNameOf(user),
     },
   };

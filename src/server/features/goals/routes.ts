@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMoney } from '@soloist/renderer/core';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { GOAL_TIMEFRAMES, GOAL_TYPES } from '../../../domain/goals';
 import { INTEGER, NUMBER, STRING, object, pageMeta, responses } from '../../engine/responses';
 import { goalProgress, type GoalProgress } from './progress';
@@ -54,7 +54,7 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const currency = regionCurrency(req.user!.region);
+      const currency = currencyOf(req.user!);
       const data = (await goalProgress(app.db, req)).map((g) => ({ ...g, figures: figures(req, g, currency) }));
       // One page of a list, as the list screen reads it: an owner keeps a handful of goals.
       return { data, currency, meta: { current_page: 1, last_page: 1, per_page: data.length, total: data.length } };

@@ -3,20 +3,12 @@ import { calendarSettingsOf } from '../../../domain/calendar-settings';
 import { toUtc } from '../../../domain/availability/zoned-time';
 import { onResourceWrite } from '../../engine/resource-hooks';
 import { toSessionUser } from '../../infra/sessions';
+import { meetingsOf, type SessionMeeting } from '../classes';
 import { dropMeetings, syncMeeting } from './zoom-meetings';
 
-type SessionMeeting = { id: number; user_id: number; zoom_meeting_id: string | null };
-
-/** The class's sessions that have a meeting, before a write. */
-async function sessionMeetings(app: FastifyInstance, classId: number): Promise<SessionMeeting[]> {
-  return app.db
-    .selectFrom('class_sessions')
-    .innerJoin('classes', 'classes.id', 'class_sessions.class_id')
-    .select(['class_sessions.id', 'classes.user_id', 'class_sessions.zoom_meeting_id'])
-    .where('class_sessions.class_id', '=', classId)
-    .where('class_sessions.zoom_meeting_id', 'is not', null)
-    .execute();
-}
+/** The class's sessions that have a meeting, before a write (as the classes feature reads them for its own). */
+const sessionMeetings = (app: FastifyInstance, classId: number): Promise<SessionMeeting[]> =>
+  meetingsOf(app.db, classId);
 
 /**
  * A class with Zoom has one meeting per session, kept in step with the class (schema-only, written by the resource

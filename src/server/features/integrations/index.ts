@@ -2,6 +2,7 @@ import { feature } from '../../engine/feature';
 import { oauthRoutes } from './oauth-routes';
 import { integrationRoutes } from './routes';
 import { integrationWebhookRoutes } from './webhook-routes';
+import { syncClassMeetings } from './class-meetings';
 import { dropMeetings, syncAppointmentMeetings } from './zoom-meetings';
 
 /**
@@ -23,8 +24,10 @@ export default feature(
     });
     app.events.on('appointments.attendance', ({ id }) => syncAppointmentMeetings(app, [id]));
     app.events.on('appointments.deleted', ({ before }) => dropMeetings(app, 'appointments', before?.meetings ?? []));
+    // A class's sessions added, moved or deleted on its page: each keeps its meeting in step, as a saved class's do.
+    app.events.on('classes.sessions', ({ classId, meetings }) => syncClassMeetings(app, classId, meetings));
   },
-  ['appointments'],
+  ['appointments', 'classes'],
 );
 
 export { accountGone } from './account-gone';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { bookingSettingsOf } from '../../core/booking-settings';
 import { liqpayClient } from '../../infra/billing/liqpay';
 import { nowIso } from '../../db/database';
@@ -110,7 +110,7 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     return {
       deposit_mode: bookingSettingsOf(user, null).deposit_mode,
       payment_note: stored.payment_note ?? null,
-      currency: regionCurrency(user.region),
+      currency: currencyOf(user),
     };
   };
   app.get(

@@ -13,10 +13,10 @@ const invoicing = (req: FastifyRequest) =>
 
 /** In the checkout's transaction: its automatic invoice, written with it or not at all. */
 export const invoiceCheckout =
-  (app: FastifyInstance, currency: string) =>
+  (app: FastifyInstance) =>
   async ({ trx, req, checkout }: CheckoutRecorded): Promise<void> => {
     if (!invoicing(req)) return;
-    await invoiceForCheckout(trx, invoicesContext(app, req, 'create', currency), checkout, req.t, req.locale);
+    await invoiceForCheckout(trx, invoicesContext(app, req, 'create'), checkout, req.t, req.locale);
   };
 
 /**

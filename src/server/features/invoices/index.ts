@@ -15,10 +15,10 @@ import { settleInvoicesOf } from './settle';
  */
 export default feature(
   'invoices',
-  async (app, { config }) => {
-    await app.register(invoiceRoutes, { currency: config.currency });
+  async (app) => {
+    await app.register(invoiceRoutes);
     await app.register(invoiceSettingsRoutes);
-    app.events.on('payments.checkout-recorded', invoiceCheckout(app, config.currency));
+    app.events.on('payments.checkout-recorded', invoiceCheckout(app));
     app.events.on('payments.checkout-committed', sendCheckoutInvoice(app));
     app.events.on('payments.refunded', ({ trx, rows, today }) => settleInvoicesOf(trx, rows, today));
     app.events.on('sales.cancelled', async ({ trx, checkoutId, today }) => {

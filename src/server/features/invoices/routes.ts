@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '../../core/list-totals';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invoiceSettingsOf } from '../../../domain/invoices';
 import { PAYMENT_METHODS } from '../../../domain/payments';
@@ -30,14 +31,13 @@ export function invoicesContext(
   app: FastifyInstance,
   req: FastifyRequest,
   action: 'read' | 'create' | 'update' | 'delete',
-  currency: string,
 ): InvoicesContext {
   return {
     db: app.db,
     dialect: app.dialect,
     ownerId: req.user!.id,
     today: todayIn(ownerTimeZone(req)),
-    currency,
+    currency: ledgerCurrency(req),
     settings: invoiceSettingsOf(req.user!.settings),
     invoices: req.filterFor(action, 'Invoice', 'invoices'),
     clients: req.filterFor('read', 'Client', 'clients'),
@@ -50,7 +50,7 @@ export function invoicesContext(
  * sending or resending it with its PDF (`POST /invoices/{id}/send`), cancelling it (`POST /invoices/{id}/cancel`),
  * recording money received for a manual one (`POST /invoices/{id}/payments`) and its PDF (`GET /invoices/{id}/pdf`).
  */
-export async function invoiceRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const base = '/api/v1/invoices';
   const resource = () => app.registry.resources.get('invoices')!;
@@ -76,7 +76,7 @@ export async function invoiceRoutes(fastify: FastifyInstance, opts: { currency: 
       },
     },
     async (req, reply) => {
-      const ctx = invoicesContext(app, req, 'create', opts.currency);
+      const ctx = invoicesContext(app, req, 'create');
       const body = req.body;
       const id = await createInvoice(ctx, body);
       if (body.send) await sendInvoice(sendContext(req, ctx), id);
@@ -92,14 +92,14 @@ export async function invoiceRoutes(fastify: FastifyInstance, opts: { currency: 
       schema: { tags: ['invoices'], params: idParams, response: responses({ 200: messageBody }) },
     },
     async (req) => {
-      await deleteInvoice(invoicesContext(app, req, 'delete', opts.currency), req.params.id);
+      await deleteInvoice(invoicesContext(app, req, 'delete'), req.params.id);
       return { message: req.t('messages.deleted') };
     },
   );
 
   /** An action on one invoice of the caller's (404 otherwise), answered with the invoice as it is after it. */
   const act = async (req: FastifyRequest, id: number, run: (ctx: InvoicesContext) => Promise<string>) => {
-    const ctx = invoicesContext(app, req, 'update', opts.currency);
+    const ctx = invoicesContext(app, req, 'update');
     if (!(await answer(req, id))) throw notFound();
     const message = await run(ctx);
     return { data: await answer(req, id), message };

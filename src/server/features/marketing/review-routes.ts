@@ -64,7 +64,17 @@ export async function marketingReviewRoutes(fastify: FastifyInstance, deps: Mark
         req.filterFor('read', 'Marketing', 'marketing_campaigns'),
       );
       if (!record) throw notFound();
-      const review = await reviewOf(app, deps, { id: user.id, region: user.region, settings: user.settings }, row);
+      const review = await reviewOf(
+        app,
+        deps,
+        {
+          id: user.id,
+          region: user.region,
+          currency: user.currency,
+          settings: user.settings,
+        },
+        row,
+      );
       return { data: { ...record, ...review } };
     },
   );

@@ -49,7 +49,7 @@ const NONE: CampaignReview = {
 };
 
 type Campaign = CampaignInput & { id: number; status: string; total_clients: number | null; sent_count: number | null };
-type Owner = { id: number; region: string; settings: Record<string, unknown> };
+type Owner = { id: number; region: string; currency: string; settings: Record<string, unknown> };
 
 /**
  * What a campaign's page says of it by its status (spec §2: message type → text → choose clients → review and send):
@@ -87,7 +87,7 @@ export async function reviewOf(
   const zone = calendarSettingsOf(owner).time_zone;
   const [s] = await campaignSales(
     app.db,
-    { id: owner.id, region: owner.region, timeZone: zone },
+    { id: owner.id, region: owner.region, currency: owner.currency, timeZone: zone },
     { campaignId: campaign.id, days: FOLLOW_DAYS },
   );
   if (!s) return NONE;

@@ -48,7 +48,12 @@ export async function marketingSalesRoutes(fastify: FastifyInstance): Promise<vo
       const own = subject('Marketing', { user_id: user.id });
       if (!req.ability.can('read', own)) throw forbidden('read', own);
       const { campaign_id, days } = req.query;
-      const owner = { id: user.id, region: user.region, timeZone: calendarSettingsOf(user).time_zone };
+      const owner = {
+        id: user.id,
+        region: user.region,
+        currency: user.currency,
+        timeZone: calendarSettingsOf(user).time_zone,
+      };
       return { data: await campaignSales(app.db, owner, { campaignId: campaign_id, days }) };
     },
   );

@@ -1,4 +1,4 @@
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { addDays, todayIn } from '../../../domain/dates';
 import { REDEMPTION_METHODS } from '../../../domain/payments';
 import type { Db } from '../../db/database';
@@ -33,7 +33,7 @@ export interface CampaignSales {
  */
 export async function campaignSales(
   db: Db,
-  owner: { id: number; region: string; timeZone: string },
+  owner: { id: number; region: string; currency: string; timeZone: string },
   opts: { campaignId?: number; days: number },
 ): Promise<CampaignSales[]> {
   let q = db
@@ -46,7 +46,7 @@ export async function campaignSales(
     .limit(100);
   if (opts.campaignId) q = q.where('id', '=', opts.campaignId);
   const campaigns = await q.execute();
-  const currency = regionCurrency(owner.region as 'GB' | 'UA' | 'OTHER');
+  const currency = currencyOf(owner);
   const out: CampaignSales[] = [];
   for (const c of campaigns) {
     const from = todayIn(owner.timeZone, Date.parse(c.sent_at!));

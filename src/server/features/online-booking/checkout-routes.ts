@@ -1,3 +1,4 @@
+import { currencyOf } from '../../../domain/currency';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db/database';
 import { newToken, sha256 } from '../../infra/crypto';
@@ -75,7 +76,14 @@ export async function onlineBookingCheckoutRoutes(
         address: service.at_client_place ? body.address?.trim() : undefined,
       };
       // A package of the client's or a voucher code pays all or part; the deposit is asked of what is left.
-      const { quote, redemption } = await planPayment(app.db, owner, session, hold, body, deps.currency);
+      const { quote, redemption } = await planPayment(
+        app.db,
+        owner,
+        session,
+        hold,
+        body,
+        currencyOf(owner.user).toLowerCase(),
+      );
       details.redemption = redemption;
       const manage = newToken();
       if (quote.deposit > 0) {
@@ -163,7 +171,15 @@ export async function onlineBookingCheckoutRoutes(
         });
         return { data: { status: 'payment', payment_url: checkout.url, manage_token: manage } };
       }
-      await completePurchase(app.db, app.dialect, owner, purchase.id, null, details, deps.currency);
+      await completePurchase(
+        app.db,
+        app.dialect,
+        owner,
+        purchase.id,
+        null,
+        details,
+        currencyOf(owner.user).toLowerCase(),
+      );
       await announcePurchase(deps, req, owner, purchase.id, manage);
       return reply.code(201).send({
         data: { status: 'booked', manage_token: manage, purchase: await purchaseOf(deps, owner, purchase.id) },

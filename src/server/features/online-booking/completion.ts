@@ -8,7 +8,7 @@ import { calendarOf } from '../availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';
 import { redeem } from './redeem';
-import { onlineSeats, seatsTaken } from './offerings';
+import { onlineSeats, seatsTaken } from '../../core/class-seats';
 import { ownerToday, type PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
 

@@ -8,11 +8,10 @@ import { ownerBySlug, type PublicOwner } from './owner';
 import { offeredPackages, offeredVouchers } from './purchases';
 import { type BookingSession, findBookingSession } from './sessions';
 
-/** What the online-booking services need from the app: its database and senders, links, currency and languages. */
+/** What the online-booking services need from the app: its database and senders, links and languages. */
 export interface BookingDeps {
   app: FastifyInstance;
   appUrl: string;
-  currency: string;
   i18n: I18n;
 }
 

@@ -11,7 +11,7 @@ import { bookingSettingsRoutes } from './settings-routes';
  * It books through appointments and availability, and takes card payments through integrations, payments and sales.
  */
 export default feature('online-booking', async (app, { config, i18n }) => {
-  const deps = { appUrl: config.appUrl, currency: config.currency, i18n };
+  const deps = { appUrl: config.appUrl, i18n };
   await app.register(bookingSettingsRoutes, { appUrl: config.appUrl });
   await app.register(onlineBookingRoutes, deps);
   await app.register(onlineBookingCheckoutRoutes, deps);

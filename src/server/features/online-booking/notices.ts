@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
 import { formatMoney } from '@soloist/renderer/core';
+import { currencyOf } from '../../../domain/currency';
 import { dayInWords } from '../../../domain/dates-in-words';
 import type { BookingDeps } from './context';
 import { presentAppointment, presentSeat } from './manage';
@@ -35,7 +36,7 @@ export async function announcePurchase(
     name: owner.name,
     item: bought.title,
     code: bought.code,
-    amount: money(deps, l, bought.amount),
+    amount: money(owner, l, bought.amount),
     until: bought.expires_on ? dayInWords(l, bought.expires_on) : '—',
     client,
   });
@@ -61,7 +62,7 @@ export async function announcePurchase(
     item: bought.title,
     client,
     amount: bought.amount,
-    currency: deps.currency,
+    currency: currencyOf(owner.user).toLowerCase(),
   });
 }
 
@@ -127,7 +128,7 @@ export async function announce(
     date: dayInWords(l, b.date),
     time: b.start_time,
     client,
-    amount: money(deps, l, b.paid),
+    amount: money(owner, l, b.paid),
   });
   // The text, and the deposit paid when there was one.
   const message = (t: TFunction, key: string, c: string, l: string) =>
@@ -153,7 +154,7 @@ export async function announce(
     time: b.start_time,
     client,
     paid: b.paid,
-    currency: deps.currency,
+    currency: currencyOf(owner.user).toLowerCase(),
   });
 }
 
@@ -202,4 +203,6 @@ export async function tell(
 }
 
 /** An amount in minor units, in the page's currency, formatted for `locale`. */
-export const money = (deps: BookingDeps, locale: string, minor: number) => formatMoney(minor, locale, deps.currency);
+/** An amount in the owner's currency, as a client reads it. */
+export const money = (owner: PublicOwner, locale: string, minor: number) =>
+  formatMoney(minor, locale, currencyOf(owner.user));

@@ -8,6 +8,7 @@ import { abilitySubject } from '../../infra/users';
 import { calendarOf } from '../availability';
 import type { PublicOwner } from './owner';
 import type { BookingSettings } from '../../core/booking-settings';
+import { onlineSeats } from '../../core/class-seats';
 
 /** The services an owner offers online, in the page's shape: public ids only. */
 export async function offeredServices(db: Db, owner: PublicOwner) {
@@ -86,10 +87,6 @@ export async function assertOpen(
   if (!open) throw new DomainError(403, 'booking.closed');
 }
 
-/** Seats a session offers online: the class's online limit when it has one, else its spaces. */
-export const onlineSeats = (c: { spaces: number; online_seat_limit: number | null }) =>
-  Math.min(c.spaces, c.online_seat_limit ?? c.spaces);
-
 export const sessionStart = (owner: PublicOwner, date: string, time: string) =>
   toUtc(calendarOf(owner.user).settings.time_zone, date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
 
@@ -163,21 +160,4 @@ export async function offeredClasses(db: Db, owner: PublicOwner, from: string, t
         ),
       })),
   }));
-}
-
-/** Seats taken in a session: attendees, and live holds other than `except`. */
-export async function seatsTaken(trx: Db, sessionId: number, except: number | null) {
-  const attendees = await trx
-    .selectFrom('class_session_clients')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('session_id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  let holds = trx
-    .selectFrom('slot_holds')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('class_session_id', '=', sessionId)
-    .where('status', 'in', ['held', 'paying'])
-    .where('expires_at', '>', nowIso());
-  if (except) holds = holds.where('id', '!=', except);
-  return Number(attendees.n) + Number((await holds.executeTakeFirstOrThrow()).n);
 }

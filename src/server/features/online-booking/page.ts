@@ -1,4 +1,4 @@
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import type { FastifyRequest } from 'fastify';
 import { addDays } from '../../../domain/dates';
 import { DomainError } from '../../infra/domain-error';
@@ -41,7 +41,7 @@ export async function presentPage(deps: BookingDeps, req: FastifyRequest, owner:
     open: message === null,
     message,
     // The owner's own currency, which deposits are taken in.
-    currency: regionCurrency(owner.user.region),
+    currency: currencyOf(owner.user),
     payment_note: owner.cardPayments
       ? ((owner.user.settings.paymentSettings as { payment_note?: string | null } | undefined)?.payment_note ?? null)
       : null,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../infra/domain-error';
 import type { PaymentProvider, PaymentResult } from '../../infra/payments/provider';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { paymentsFor, integrationsOfAccount } from '../integrations';
 import { completeHold } from './completion';
 import type { BookingDeps } from './context';
@@ -184,7 +184,7 @@ export async function refundedIfRefused<T>(
   const values = (client: string, locale: string) => ({
     name: owner.name,
     client,
-    amount: money(deps, locale, result.amount),
+    amount: money(owner, locale, result.amount),
     reason: reason.textIn(req.t),
   });
   await tell(
@@ -231,7 +231,7 @@ export async function checkoutFor(
   const checkout = connected.provider.createCheckout({
     amount,
     // The owner's own currency: pounds on a GB owner's account, hryvnias on a UA owner's.
-    currency: regionCurrency(owner.user.region).toLowerCase(),
+    currency: currencyOf(owner.user).toLowerCase(),
     description,
     successUrl: `${base}/callback?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: cancelStep ? `${base}?step=${cancelStep}&cancelled=1` : `${base}?cancelled=1`,

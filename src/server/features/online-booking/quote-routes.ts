@@ -1,3 +1,4 @@
+import { currencyOf } from '../../../domain/currency';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { nowIso } from '../../db/database';
 import { dataBody, responses } from '../../engine/responses';
@@ -50,7 +51,9 @@ export async function quoteRoutes(fastify: FastifyInstance, deps: BookingDeps): 
       if (await voucherGuessesLimited(deps, req, reply, body)) return reply;
       const hold = await holdFor(app.db, owner, session, body.hold);
       if (hold.status !== 'held' || hold.expires_at <= nowIso()) throw invalid('hold', 'booking.holdExpired');
-      return { data: (await planPayment(app.db, owner, session, hold, body, deps.currency)).quote };
+      return {
+        data: (await planPayment(app.db, owner, session, hold, body, currencyOf(owner.user).toLowerCase())).quote,
+      };
     },
   );
 }

@@ -77,7 +77,7 @@ export async function onlineBookingRoutes(fastify: FastifyInstance, opts: Omit<B
       await open(deps, owner);
       const { channel, destination: raw } = req.body;
       // A phone is verified, and later recognised, in E.164 read with the owner's country: never by a part of it.
-      const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.region)) ?? '');
+      const destination = channel === 'email' ? raw.trim() : (toE164(raw, defaultCountry(owner.user.country)) ?? '');
       const valid = channel === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(destination) : destination !== '';
       if (!valid) throw invalid('destination', channel === 'email' ? 'booking.emailInvalid' : 'booking.phoneInvalid');
       if (

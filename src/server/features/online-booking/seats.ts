@@ -3,7 +3,8 @@ import type { Db, Dialect } from '../../db/database';
 import { invalid, notFound } from '../../infra/domain-error';
 import { calendarOf } from '../availability';
 import { writeHold } from './holds';
-import { bookableClassRows, onlineSeats, seatsTaken, sessionStart } from './offerings';
+import { onlineSeats, seatsTaken } from '../../core/class-seats';
+import { bookableClassRows, sessionStart } from './offerings';
 import type { PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
 

@@ -1,3 +1,4 @@
+import { ledgerCurrency } from '../../core/list-totals';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action } from '../../../../permissions/subjects';
 import { todayIn } from '../../../domain/dates';
@@ -32,19 +33,17 @@ export interface PaymentsContext {
   events?: FeatureEventBus;
 }
 
-/** The caller's context for an action on the ledger (subject Income); a 403 when the rules allow none of it. */
-export function paymentsContext(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  action: Action,
-  currency: string,
-): PaymentsContext {
+/**
+ * The caller's context for an action on the ledger (subject Income), in the owner's currency; a 403 when the rules
+ * allow none of it.
+ */
+export function paymentsContext(app: FastifyInstance, req: FastifyRequest, action: Action): PaymentsContext {
   return {
     db: app.db,
     dialect: app.dialect,
     ownerId: req.user!.id,
     today: todayIn(ownerTimeZone(req)),
-    currency,
+    currency: ledgerCurrency(req),
     payments: req.filterFor(action, 'Income', 'payments'),
     clients: req.filterFor('read', 'Client', 'clients'),
     appointments: req.filterFor('read', 'Appointment', 'appointments'),

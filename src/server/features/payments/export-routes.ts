@@ -1,3 +1,4 @@
+import { ownerCurrency } from '../../core/list-totals';
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '@soloist/renderer/core';
 import { PAYMENT_TYPES } from '../../../domain/payments';
@@ -11,7 +12,7 @@ import { incomeColumns, incomeRows, IncomeTotals } from './income-export';
  * in a period, by client name) as a CSV, XLSX or PDF file in the owner's language, with the totals under it,
  * streamed as it is read.
  */
-export async function paymentExportRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function paymentExportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ExportBody }>(
     '/api/v1/payments/export',
     {
@@ -26,6 +27,7 @@ export async function paymentExportRoutes(app: FastifyInstance, opts: { currency
       const body = req.body;
       const q = exportQuery(body);
       const owner = ownerExport(app, req, q);
+      const currency = ownerCurrency(req);
       const totals = new IncomeTotals();
       const table: StreamedTable = {
         ...owner,
@@ -33,9 +35,9 @@ export async function paymentExportRoutes(app: FastifyInstance, opts: { currency
         title: owner.t('exports.income.title'),
         columns: incomeColumns(owner.t),
         rows: incomeRows(app.db, app.dialect, allowed, q, owner.t, totals, (minor) =>
-          formatMoney(minor, owner.locale, opts.currency),
+          formatMoney(minor, owner.locale, currency),
         ),
-        currency: opts.currency,
+        currency,
         totals: () => totals.rows(owner.t),
       };
       const file = streamExport(table, body.format);

@@ -12,11 +12,11 @@ import { paymentRoutes } from './routes';
  * sales import the ledger back. What follows a checkout or a refund elsewhere (invoices) hears of it through the
  * events this feature declares (`events.ts`); payments import no invoice code.
  */
-export default feature('payments', async (app, { config }) => {
-  await app.register(paymentRoutes, { currency: config.currency });
+export default feature('payments', async (app) => {
+  await app.register(paymentRoutes);
   await app.register(paymentReadRoutes);
   await app.register(redemptionRoutes);
-  await app.register(paymentExportRoutes, { currency: config.currency });
+  await app.register(paymentExportRoutes);
 });
 
 export { recordCheckout, type CheckoutInput } from './checkout';

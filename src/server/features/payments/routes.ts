@@ -103,7 +103,7 @@ const refundBody = {
  * nothing was paid); the reads over the ledger are `read-routes.ts`. Every refusal of a checkout answers status
  * `fail`: nothing was added. A checkout is told to the other features (`events.ts`): the invoices feature bills it.
  */
-export async function paymentRoutes(fastify: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   const base = '/api/v1/payments';
 
@@ -136,7 +136,7 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { currency: 
       ] as const)
         if (body.items.some((i) => i.kind === kind) && !req.ability.can('create', subject(what, owner())))
           throw forbidden('create', what);
-      const ctx = paymentsContext(app, req, 'create', opts.currency);
+      const ctx = paymentsContext(app, req, 'create');
       const { today } = ctx;
       // Told within the checkout's transaction (with auto-invoicing on, spec §1, its invoice is written with it or
       // not at all), then once it committed (the invoice is sent when auto-send is on).
@@ -156,7 +156,7 @@ export async function paymentRoutes(fastify: FastifyInstance, opts: { currency: 
     which: { payment: number } | { checkout: number },
     body: { reason?: string | null; amount?: number | null } | null,
   ) => {
-    const ctx = paymentsContext(app, req, 'delete', '');
+    const ctx = paymentsContext(app, req, 'delete');
     const reason = body?.reason?.trim() || null;
     // A payment may be refunded in part; a whole checkout gives back what is left of each of its payments.
     const part = body?.amount != null ? { amount: body.amount, locale: req.locale } : undefined;

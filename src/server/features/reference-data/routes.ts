@@ -17,18 +17,18 @@ const CURRENCY = object(
 
 /**
  * `GET /data/countries` and `GET /data/currencies` (spec §7): the lists the forms that ask for a country or a
- * currency offer, named in the caller's language; any signed-in user reads them.
+ * currency offer, named in the caller's language; a guest reads them too (sign-up in region OTHER asks for both).
  */
 export async function referenceDataRoutes(fastify: FastifyInstance): Promise<void> {
   const app = typed(fastify);
   app.get(
     '/api/v1/data/countries',
-    { schema: { response: responses({ 200: list(COUNTRY) }), tags: ['data'] } },
+    { config: { access: 'public' }, schema: { response: responses({ 200: list(COUNTRY) }), tags: ['data'] } },
     async (req) => ({ data: countries(req.locale) }),
   );
   app.get(
     '/api/v1/data/currencies',
-    { schema: { response: responses({ 200: list(CURRENCY) }), tags: ['data'] } },
+    { config: { access: 'public' }, schema: { response: responses({ 200: list(CURRENCY) }), tags: ['data'] } },
     async (req) => ({ data: currencies(req.locale) }),
   );
 }

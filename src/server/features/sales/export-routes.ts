@@ -1,3 +1,4 @@
+import { ownerCurrency } from '../../core/list-totals';
 import type { FastifyInstance } from 'fastify';
 import { streamExport, type StreamedTable } from '../../engine/export-stream';
 import { fileBody, responses } from '../../engine/responses';
@@ -9,7 +10,7 @@ import { salesColumns, salesRows, SalesTotals } from './sales-export';
  * language, each sale with its items, its amount after discount and what was paid, the totals under it, streamed
  * as it is read. Tenancy from the rules on `Sale`.
  */
-export async function saleExportRoutes(app: FastifyInstance, opts: { currency: string }): Promise<void> {
+export async function saleExportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ExportBody }>(
     '/api/v1/sales/export',
     {
@@ -31,7 +32,7 @@ export async function saleExportRoutes(app: FastifyInstance, opts: { currency: s
         title: owner.t('exports.sales.title'),
         columns: salesColumns(owner.t),
         rows: salesRows(app.db, app.dialect, allowed, q, totals),
-        currency: opts.currency,
+        currency: ownerCurrency(req),
         totals: () => totals.rows(owner.t),
         totalsUnder: 'amount',
       };

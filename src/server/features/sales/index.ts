@@ -11,9 +11,9 @@ import { voucherCodeRoutes } from './voucher-codes-routes';
  * payments' too (`DELETE /sales/{id}`); sales import nothing of payments. Cancelling a sale nothing was paid for is
  * told (`sales.cancelled`, `events.ts`) to whoever bills it.
  */
-export default feature('sales', async (app, { config }) => {
+export default feature('sales', async (app) => {
   await app.register(saleRoutes);
-  await app.register(saleExportRoutes, { currency: config.currency });
+  await app.register(saleExportRoutes);
   await app.register(voucherCodeRoutes);
 });
 

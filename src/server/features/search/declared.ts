@@ -60,14 +60,14 @@ export async function findDeclared(
   kind: Kind,
   resource: Resource,
   search: string,
-  caller: { region: string; allowed: Filter; today: string; currency: string },
+  caller: { country: string; allowed: Filter; today: string; currency: string },
   limit = PER_KIND,
 ): Promise<Found[]> {
   const { table } = resource.meta;
   const query = {
     page: 1,
     perPage: limit,
-    search: searchText(search, resource, caller.region),
+    search: searchText(search, resource, caller.country),
     filters: {},
     today: caller.today,
   };

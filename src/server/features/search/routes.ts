@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { calendarSettingsOf } from '../../../domain/calendar-settings';
-import { regionCurrency } from '../../../domain/currency';
+import { currencyOf } from '../../../domain/currency';
 import { todayIn } from '../../../domain/dates';
 import type { Subject } from '../../../../permissions/subjects';
 import { nowIso } from '../../db/database';
@@ -74,9 +74,9 @@ async function quickSearch(app: FastifyInstance, req: FastifyRequest, search: st
   if (search.length < SHORTEST) return [];
   const user = req.user;
   const caller = {
-    region: user.region,
+    country: user.country,
     today: todayIn(calendarSettingsOf(user).time_zone),
-    currency: regionCurrency(user.region),
+    currency: currencyOf(user),
   };
   const find = (kind: string, limit?: number) => {
     const one = declared.find((d) => d.kind === kind);

@@ -50,6 +50,8 @@ export interface BillingProvider {
   removeAddon(subscriptionId: string, addon: Addon): Promise<BillingSubscription>;
   /** Verifies a webhook's signature (throws `WebhookSignatureError`) and reads what it is about. */
   parseWebhook(rawBody: string, signature: string | undefined): BillingEvent;
+  /** The invoice a payment (a PaymentIntent) paid, if it paid one: what a refund of it is a refund of. */
+  invoiceOfPayment(paymentIntent: string): Promise<string | null>;
 }
 
 export interface BillingCard {
@@ -136,6 +138,8 @@ export interface BillingEvent {
   paidOneOff: { invoiceId: string; metadata: Record<string, string> } | null;
   /** A subscription's invoice paid (`invoice.paid`): what was paid for the plan (minor units) and when (ISO). */
   paidPlan: { invoiceId: string; amount: number; currency: string; paidAt: string } | null;
+  /** A refund that went through (`refund.created`, `refund.updated`): of which payment, how much, when. */
+  refund: { refundId: string; paymentIntent: string; amount: number; currency: string; refundedAt: string } | null;
 }
 
 /** The card was declined: the spec's 'Incorrect card details'. */

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { addonById, planById } from '../../../domain/plans';
 import { WebhookSignatureError } from '../payments/provider';
+import { idOf, readBillingEvent } from './stripe-billing-events';
 import { chargeOnce, ensureCoupon } from './stripe-charges';
 import { addonOfKey, planOfKey, stripePrices } from './stripe-prices';
 import {
@@ -14,7 +15,6 @@ import {
 
 const iso = (unix: number | null | undefined) => (unix ? new Date(unix * 1000).toISOString() : null);
 const unix = (isoDate: string) => Math.floor(Date.parse(isoDate) / 1000);
-const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : (x?.id ?? null));
 
 /** The subscription's plan item: the one whose price is a plan's (add-ons are the others). */
 const planItem = (s: Stripe.Subscription) => s.items.data.find((i) => planOfKey(i.price.lookup_key)) ?? s.items.data[0];
@@ -240,43 +240,14 @@ export function stripeBilling(options: {
       } catch {
         throw new WebhookSignatureError('Invalid signature');
       }
-      const object = event.data.object as unknown as Record<string, unknown>;
-      const type = event.type as string;
-      const subscription = type.startsWith('customer.subscription.')
-        ? (object.id as string)
-        : type.startsWith('invoice.')
-          ? idOf(
-              (object.subscription as string | null) ??
-                ((object.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details
-                  ?.subscription ||
-                  null),
-            )
-          : null;
-      return {
-        id: event.id,
-        type,
-        customerId: idOf(object.customer as string | null),
-        subscriptionId: subscription,
-        setupIntentId: type === 'checkout.session.completed' ? idOf(object.setup_intent as string | null) : null,
-        paidOneOff:
-          type === 'invoice.paid' && !subscription
-            ? { invoiceId: object.id as string, metadata: (object.metadata ?? {}) as Record<string, string> }
-            : null,
-        paidPlan:
-          type === 'invoice.paid' && subscription
-            ? {
-                invoiceId: object.id as string,
-                amount: Number(object.amount_paid ?? 0),
-                currency: String(object.currency ?? ''),
-                paidAt: new Date(
-                  1000 *
-                    Number(
-                      (object.status_transitions as { paid_at?: number | null } | undefined)?.paid_at ?? event.created,
-                    ),
-                ).toISOString(),
-              }
-            : null,
-      };
+      return readBillingEvent(event);
+    },
+    async invoiceOfPayment(paymentIntent) {
+      const found = await stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+        limit: 1,
+      });
+      return idOf(found.data[0]?.invoice as string | { id: string } | undefined);
     },
   };
 }

@@ -25,7 +25,19 @@ export function FigureCard({ card }: { card: CardDef }) {
   const change = value !== null && compare !== null ? changePercent(value, compare) : null;
   if (error) return <Typography color="text.secondary">{t(loadFailedKey(readOnly))}</Typography>;
   if (!data) return <Skeleton width={120} height={48} />;
-  if (value === null) return <Typography color="text.secondary">—</Typography>;
+  if (value === null)
+    return (
+      <Box>
+        <Typography variant="h4" component="p" color="text.secondary">
+          —
+        </Typography>
+        {figure.emptyLabel && (
+          <Typography variant="body2" color="text.secondary">
+            {t(figure.emptyLabel)}
+          </Typography>
+        )}
+      </Box>
+    );
   return (
     <Box>
       <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../infra/sessions';
 import { liveSubscriptionId } from '../account';
 import { claimPromo, discounted } from '../promo';
 import { applyLiqpayMessage } from './events';
-import { liqpayAmount } from './promo-price';
+import { liqpayAmount, MIN_AMOUNT } from './promo-price';
 import { hryvnias, liqpayDate, newOrderId, periodicity } from './orders';
 
 const client = (app: FastifyInstance) => {
@@ -14,8 +14,6 @@ const client = (app: FastifyInstance) => {
   return app.liqpay;
 };
 const description = (plan: Plan) => `Soloist ${plan.name}`;
-/** LiqPay takes no payment below 1 hryvnia: a promo code that would take more off is not for LiqPay. */
-const MIN_AMOUNT = 100;
 
 /** LiqPay's answer to a request, or a 502-free refusal in words when it refused. */
 async function requested(app: FastifyInstance, params: Record<string, unknown>) {
@@ -48,7 +46,11 @@ export async function liqpaySubscribeCheckout(
   const orderId = newOrderId(user.id, plan);
   // A promo code is claimed for this order now (given back if the order is never paid, by the hourly check).
   const promo = opts.promoCode ? await claimPromo(app, { user, currency: 'uah' }, opts.promoCode, now) : null;
-  const amount = promo ? discounted(plan.prices.uah, promo.coupon) : plan.prices.uah;
+  // Without a code, the first payment's amount: the plan's price, less a referrer's discount.
+  const amount = promo
+    ? discounted(plan.prices.uah, promo.coupon)
+    : await liqpayAmount(app, user.id, plan, new Date(start ?? now.toISOString()));
+  // A promo code that would take more off than LiqPay's least payment is not for LiqPay.
   if (promo && amount < MIN_AMOUNT) {
     await promo.release();
     throw new DomainError(422, 'billing.promo.notWithLiqpay', {}, 'promo_code');

@@ -8,6 +8,7 @@ import { grantPlanCredits } from '../../credits';
 import { withOwnerLock } from '../../../core/owner-lock';
 import { hryvnias, periodAfter, periodicity, readOrderId } from './orders';
 import { liqpayAmount } from './promo-price';
+import { keepLiqpayRefund } from './refunds';
 
 type Patch = Record<string, unknown>;
 
@@ -39,6 +40,8 @@ async function write(trx: Db, userId: number, patch: Patch, now: Date): Promise<
  *   the plan's credits for it, the payment in the history; `failure`: an incomplete payment to act on, and the
  *   owner told in their bell as a card provider's failed charge tells them (`billing.payment-failed`).
  * - `unsubscribed`: auto-renew off; the plan runs to the end of the period paid.
+ * - `reversed`: a payment refunded, whole or in part, kept beside it (`keepLiqpayRefund`), of any of the owner's
+ *   subscriptions; the plan is left as it is (an admin ends it if that is meant).
  * Messages about an order that is no longer the account's (an older subscription) change nothing.
  */
 export async function applyLiqpayMessage(app: FastifyInstance, params: Params, now = new Date()): Promise<void> {
@@ -138,6 +141,11 @@ async function apply(
       .where('id', '=', user.id)
       .where('liqpay_pending_order', '=', orderId)
       .execute();
+    return null;
+  }
+  // A refund is of money the owner paid, whichever subscription it paid for.
+  if (status === 'reversed') {
+    await keepLiqpayRefund(trx, user.id, orderId, params);
     return null;
   }
   if (!mine) return null;
