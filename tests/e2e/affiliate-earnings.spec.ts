@@ -61,6 +61,9 @@ test('an affiliate’s link brings an owner who subscribes, and the affiliate’
   await affiliates.click();
   await expect(affiliates).toHaveAttribute('aria-selected', 'true');
   await admin.getByLabel('Search').fill(affiliateEmail);
+  // The search is applied once typing pauses (the address carries it); the row is clicked in the list it found.
+  await expect(admin).toHaveURL(/[?&]search=/);
+  await expect(admin.getByRole('row', { name: affiliateEmail })).toHaveCount(1);
   // The row opens the affiliate (its email cell is a mail link).
   await admin.getByRole('row', { name: affiliateEmail }).getByRole('cell', { name: 'Fay', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Fay Finder' })).toBeVisible();

@@ -110,7 +110,7 @@ test('every owner screen seen online opens offline with its last data, read-only
   const seen = new Map<string, string>();
   for (const { path: address } of addresses) {
     await page.goto(address);
-    await settle(page);
+    await test.step(`${address} online`, () => settle(page));
     seen.set(address, await screenText(page));
   }
 

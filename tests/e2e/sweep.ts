@@ -143,7 +143,15 @@ export async function axeProblems(page: Page, label: string): Promise<string[]> 
 
 /** Waits until a screen has drawn: its heading is there and the network is quiet. */
 export async function settle(page: Page): Promise<void> {
-  await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
+  await page
+    .locator('main h1, main h2')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      // Say what the page showed instead, and where: a CI run's log is all there is to read afterwards.
+      const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300));
+      throw new Error(`${page.url()} drew no heading in 30 s; it showed «${shown}»\n${error.message}`);
+    });
   await page.waitForLoadState('networkidle');
   // Loading indicators (a progress bar that shows no amount, a skeleton, a wait not yet shown) give way to content.
   await page

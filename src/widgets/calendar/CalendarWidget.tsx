@@ -122,6 +122,10 @@ const CalendarWidget: ScreenWidget = () => {
     if (await call(() => write.call('appointments.delete', { params: { id: a.id }, query: { scope } }))) setOpen(null);
   }
 
+  // The dialog shows the appointment as last read: opened just after a drag, it moves to the new time once the
+  // appointments are read again (until then, the event holds the record from before the drag).
+  const shownAppointment = open && (data?.data.find((a) => a.id === open.id) ?? open);
+
   // Offline, a range never read online comes from the kept window (the service worker's): days outside it are empty.
   const kept = range && data?.kept && outsideKept(range, data.kept) ? data.kept : null;
 
@@ -206,7 +210,7 @@ const CalendarWidget: ScreenWidget = () => {
         eventResize={(info) => reschedule(info.event, info.revert, true)}
       />
       <AppointmentDialog
-        appointment={open}
+        appointment={shownAppointment}
         onClose={() => setOpen(null)}
         onChange={setOpen}
         call={call}
