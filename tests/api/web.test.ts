@@ -37,6 +37,20 @@ describe('web: the page and its assets', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  // Node's HTTP server sends no body for HEAD, whatever the handler writes.
+  it('answers HEAD on app routes as GET does, and never on an API path', async () => {
+    for (const url of ['/', '/login', '/clients/list']) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+    // An API path is never answered with the page.
+    const api = await t.app.inject({ method: 'HEAD', url: '/api/v1/no-such-thing' });
+    expect(api.statusCode).not.toBe(200);
+    expect(api.headers['content-type']).toMatch(/json/);
+  });
+
   it('sends a hashed chunk as brotli or gzip by Accept-Encoding, cached for a year', async () => {
     const br = await t.app.inject({
       method: 'GET',

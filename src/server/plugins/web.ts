@@ -81,10 +81,12 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
   // navigation.json's redirects; the directory itself must not answer (it was a 403 from the static files).
   if (hasWeb) fastify.get('/', (req, reply) => sendPage(req, reply));
 
-  // History-mode fallback: a path without a file extension is an app route and gets the page.
+  // History-mode fallback: a path without a file extension is an app route and gets the page. HEAD asks what GET
+  // would answer (a link checker, an uptime probe): the same status and headers, without the body.
   fastify.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api') || req.url.startsWith('/sanctum') || req.url.startsWith('/uploads');
-    if (!isApi && hasWeb && req.method === 'GET' && !path.extname(req.url.split('?')[0])) return sendPage(req, reply);
+    const reads = req.method === 'GET' || req.method === 'HEAD';
+    if (!isApi && hasWeb && reads && !path.extname(req.url.split('?')[0])) return sendPage(req, reply);
     // No route: "Not found" — not the words for a record that does not exist (errors.notFound).
     return reply.code(404).send({ message: req.t ? req.t('errors.noRoute') : 'Not found' });
   });

@@ -82,6 +82,22 @@ it('without a card provider of their own an owner takes no deposits, and the boo
   const { res } = await bookWithDeposit(owners.stripe, 'early@example.com', '2027-03-01T09:00:00.000Z');
   expect(res.statusCode).toBe(201);
   expect(res.json().data.status).toBe('booked');
+
+  // A page that asks no deposit says so, in words.
+  const none = await owners.stripe.agent.put('/api/v1/user/booking-settings', {
+    ...settings,
+    page_url: undefined,
+    payments_notice: undefined,
+    deposit_mode: 'none',
+  });
+  expect(none.statusCode).toBe(200);
+  const after = (await owners.stripe.agent.get('/api/v1/user/booking-settings')).json().data;
+  expect(after.payments_notice).toBe('Your page asks no deposit: clients pay at their visit.');
+  await owners.stripe.agent.put('/api/v1/user/booking-settings', {
+    ...settings,
+    page_url: undefined,
+    payments_notice: undefined,
+  });
 });
 
 it('Stripe: connected through OAuth, a deposit lands on the owner’s account; disconnecting revokes it', async () => {
@@ -91,6 +107,8 @@ it('Stripe: connected through OAuth, a deposit lands on the owner’s account; d
   const view = (await owners.stripe.agent.get('/api/v1/integrations')).json().data;
   expect(view.payments).toMatchObject({ provider: 'stripe', status: 'connected', account_name: 'Stripe Studio Ltd' });
   expect(view.deposits_online).toBe(true);
+  const settings = (await owners.stripe.agent.get('/api/v1/user/booking-settings')).json().data;
+  expect(settings.payments_notice).toBe('Clients can pay deposits online when they book.');
   const account = view.payments.account_id as string;
 
   const { res } = await bookWithDeposit(owners.stripe, 'stripe.payer@example.com', '2027-03-02T10:00:00.000Z');

@@ -56,15 +56,20 @@ export async function presentSettings(db: Db, req: FastifyRequest, appUrl: strin
     .where('user_id', '=', req.user!.id)
     .where('kind', '=', 'payments')
     .executeTakeFirst();
+  // The status in words whatever it is (a bare dash said nothing): no deposit asked, taken online, or why not.
   const notice =
-    card?.status === 'connected'
-      ? null
-      : req.t(card ? 'integrations.paymentDetailsIncomplete' : 'integrations.depositsOff');
+    settings.deposit_mode === 'none'
+      ? 'integrations.depositsNotAsked'
+      : card?.status === 'connected'
+        ? 'integrations.depositsOn'
+        : card
+          ? 'integrations.paymentDetailsIncomplete'
+          : 'integrations.depositsOff';
   return {
     ...settings,
     service_ids: services.map((s) => s.id),
     page_url: settings.slug ? `${appUrl}/online-booking/${settings.slug}` : '',
-    payments_notice: settings.deposit_mode === 'none' ? null : notice,
+    payments_notice: req.t(notice),
   };
 }
 
