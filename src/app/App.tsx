@@ -97,7 +97,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       }),
     [],
   );
-  const { user, reload, forget } = useCurrentUser(rest);
+  const { user, reload, forget, reread } = useCurrentUser(rest);
   userRef.current = user;
 
   /**
@@ -191,11 +191,15 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       user,
       locale,
       ability,
-      setLocale: (l: Locale) => void changeLocale(l).then(() => setLocaleState(l)),
+      setLocale: (l: Locale) =>
+        void changeLocale(l).then(() => {
+          setLocaleState(l);
+          void reread();
+        }),
       logout,
       backToAdmin,
     }),
-    [user, locale, ability, logout, backToAdmin],
+    [user, locale, ability, logout, backToAdmin, reread],
   );
 
   // The screens' tours, for whoever is signed in: what they have done is read afresh for each user.

@@ -13,7 +13,8 @@ const USER_KEY = 'current-user';
 /**
  * The logged-in user, loaded from GET /api/v1/user. `undefined` while loading, `null` for a guest.
  * A 401 means "guest", not an error. `forget()` (log-out, 401/419) empties the user store and every cached answer
- * at once, without asking the server again (spec §4: the login session is cleared on logout).
+ * at once, without asking the server again (spec §4: the login session is cleared on logout); `reread()` asks the
+ * server again for every cached answer.
  */
 export function useCurrentUser(rest: RestClient) {
   const { mutate: mutateAll } = useSWRConfig();
@@ -43,7 +44,9 @@ export function useCurrentUser(rest: RestClient) {
     [mutateAll, mutate],
   );
   const reload = useCallback(() => mutate(), [mutate]);
-  return { user: data !== undefined ? data : isLoading ? undefined : null, reload, forget };
+  // After a change of language every answer is read again: the server's own words (a status, a notice) follow it.
+  const reread = useCallback(() => mutateAll(() => true), [mutateAll]);
+  return { user: data !== undefined ? data : isLoading ? undefined : null, reload, forget, reread };
 }
 
 /** The permission rules as the server has them now (revalidated by ETag; the page carries them when signed in). */

@@ -35,6 +35,19 @@ test('log out lands on /login once, forgets the data and stops asking the server
   expect(requests.filter((r) => r.includes('/api/v1/user')).length).toBeLessThan(2);
 });
 
+test('a change of language reaches the words the server wrote, without a reload', async ({ page, cspViolations }) => {
+  void cspViolations;
+  await login(page);
+  await page.goto('/appointments/online-booking');
+  // The payment status is the server's sentence, in the language of the request that read it.
+  await expect(page.getByText('Clients can pay deposits online when they book.')).toBeVisible();
+  await page.getByLabel('Language').selectOption({ label: 'Українська' });
+  await expect(page.getByText('Клієнти можуть сплатити завдаток онлайн під час бронювання.')).toBeVisible();
+  await expect(page.getByText('Clients can pay deposits online when they book.')).toHaveCount(0);
+  await page.getByLabel('Мова').selectOption({ label: 'English' });
+  await expect(page.getByText('Clients can pay deposits online when they book.')).toBeVisible();
+});
+
 test('an expired session (401) sends the user to /login once, to come back after', async ({ page, cspViolations }) => {
   void cspViolations;
   await login(page);
