@@ -66,26 +66,48 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = net.createServer().once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** Waits until `url` answers 200 (every 100 ms), failing after `ms` with what the process last wrote. */
-async function answers(url: string, ms: number, member?: { log: () => string }): Promise<void> {
+/**
+ * A port free now, below the range the system hands out for port 0 (32768–60999 on Linux). A process is told its
+ * port long before it listens (the second API starts once the first has migrated, minutes in CI); a port from the
+ * system's own range could meanwhile go to any test's server listening on port 0, and the process would then fail
+ * to listen while another answered in its place.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + crypto.randomInt(12_000);
+    // Never the same port twice: were the proxy's and an API's the same, the API would answer at the proxy's
+    // address, and the proxy, failing to listen, would be missed.
+    if (given.has(port) || !(await isFree(port))) continue;
+    given.add(port);
+    return port;
+  }
+}
+const given = new Set<number>();
+
+const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Waits until `url` answers 200 (every 100 ms), failing after `ms`, or as soon as the process that should answer has
+ * ended (a port taken, a crash), with what it last wrote.
+ */
+async function answers(url: string, ms: number, launched?: { member: Member; log: () => string }): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
+    if (launched && ended(launched.member.child))
+      throw new Error(`${launched.member.name} ended before ${url} answered:\n${launched.log()}`);
     const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
       (r) => r.status === 200,
       () => false,
     );
-    if (ok) return;
+    if (ok && !(launched && ended(launched.member.child))) return;
     if (Date.now() > end)
-      throw new Error(`${url} did not answer in ${ms / 1000} s${member ? `:\n${member.log()}` : ''}`);
+      throw new Error(`${url} did not answer in ${ms / 1000} s${launched ? `:\n${launched.log()}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -135,9 +157,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     let redisUrl = options.redisUrl;
     const startRedis = async (port: number) => {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-      redis = launch('redis', port, 'redis-server', args, process.env).member;
+      const launched = launch('redis', port, 'redis-server', args, process.env);
+      redis = launched.member;
       started.push(redis);
-      await waitForRedis(port);
+      await waitForRedis(launched);
     };
     if (!redisUrl) {
       const port = await freePort();
@@ -173,9 +196,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const startApi = async (i: number, seed: boolean) => {
       const port = apiPorts[i];
       const env_ = { ...env, SOLOIST_ROLE: 'api', PORT: String(port), SEED: seed ? '1' : '0' };
-      const { member, log } = launch(`api${i + 1}`, port, command, entry, env_);
+      const launched = launch(`api${i + 1}`, port, command, entry, env_);
+      const { member } = launched;
       started.push(member);
-      await answers(`${member.url}/ready`, startWithin, { log });
+      await answers(`${member.url}/ready`, startWithin, launched);
       return member;
     };
     // The first migrates and seeds; then the others and the worker start side by side.
@@ -240,9 +264,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 }
 
-async function waitForRedis(port: number): Promise<void> {
+async function waitForRedis({ member, log }: { member: Member; log: () => string }): Promise<void> {
+  const { port } = member;
   const end = Date.now() + 10_000;
   for (;;) {
+    if (ended(member.child)) throw new Error(`redis-server ended before it listened on ${port}:\n${log()}`);
     const up = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => socket.end(() => resolve(true)));
       socket.once('error', () => resolve(false));
