@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -20,7 +20,8 @@ import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
 import { setSession } from './offline/kept-session';
 import { CodeLoadBoundary } from './update/CodeLoadBoundary';
-import { changeLocale, currentLocale, INTL_LOCALES, reloadTexts, type Locale } from './i18n';
+import { currentLocale, INTL_LOCALES, reloadTexts } from './i18n';
+import { useLocale } from './use-locale';
 import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
 import { abilityFor, canFor, loadPermissions, useCurrentUser } from './session';
 import { gateVerdict, SUBSCRIPTION_PAGE } from './gates';
@@ -45,7 +46,6 @@ const TRIAL_START_PAGE = '/account-setup/subscription/start';
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
 export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
   const { t, i18n } = useTranslation();
-  const [locale, setLocaleState] = useState<Locale>(currentLocale());
   const { toast, notify, close } = useToasts();
   const { text, labels, confirm, answer } = useConfirm();
   // Once shown, the hosts stay mounted, so they can animate out.
@@ -98,6 +98,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
     [],
   );
   const { user, reload, forget, reread } = useCurrentUser(rest);
+  const [locale, setLocale] = useLocale(reread);
   userRef.current = user;
 
   /**
@@ -191,15 +192,11 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
       user,
       locale,
       ability,
-      setLocale: (l: Locale) =>
-        void changeLocale(l).then(() => {
-          setLocaleState(l);
-          void reread();
-        }),
+      setLocale,
       logout,
       backToAdmin,
     }),
-    [user, locale, ability, logout, backToAdmin, reread],
+    [user, locale, ability, setLocale, logout, backToAdmin],
   );
 
   // The screens' tours, for whoever is signed in: what they have done is read afresh for each user.
