@@ -24,3 +24,14 @@ export async function seatsTaken(trx: Db, sessionId: number, except: number | nu
   if (except) holds = holds.where('id', '!=', except);
   return Number(attendees.n) + Number((await holds.executeTakeFirstOrThrow()).n);
 }
+
+/** Whether the client already holds a seat in the class session (an attendee, online or added by hand). */
+export async function hasSeat(trx: Db, sessionId: number, clientId: number): Promise<boolean> {
+  const seat = await trx
+    .selectFrom('class_session_clients')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return seat !== undefined;
+}

@@ -1,6 +1,6 @@
 import type { Db, Dialect } from '../../db/database';
 import { nowIso } from '../../db/database';
-import { seatsTaken } from '../../core/class-seats';
+import { hasSeat, seatsTaken } from '../../core/class-seats';
 import { ledgerOfSeats } from '../../core/ledger';
 import { lockOwner } from '../../core/owner-lock';
 import type { Filter } from '../../engine/rules-to-sql';
@@ -28,13 +28,7 @@ export async function addSeat(caller: Caller, cls: { spaces: number }, sessionId
       .where((eb) => eb.and([eb('clients.id', '=', clientId), caller.clients(eb)]))
       .executeTakeFirst();
     if (!client) throw invalid('client_id', 'classSessions.unknownClient');
-    const already = await trx
-      .selectFrom('class_session_clients')
-      .select('id')
-      .where('session_id', '=', sessionId)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
-    if (already) throw invalid('client_id', 'classSessions.alreadyThere');
+    if (await hasSeat(trx, sessionId, clientId)) throw invalid('client_id', 'classSessions.alreadyThere');
     if ((await seatsTaken(trx, sessionId, null)) >= cls.spaces) throw invalid('client_id', 'classSessions.sessionFull');
     await trx
       .insertInto('class_session_clients')

@@ -8,7 +8,7 @@ import { calendarOf } from '../availability';
 import { findClient } from './codes';
 import type { HoldDetails } from './holds';
 import { redeem } from './redeem';
-import { onlineSeats, seatsTaken } from '../../core/class-seats';
+import { hasSeat, onlineSeats, seatsTaken } from '../../core/class-seats';
 import { ownerToday, type PublicOwner } from './owner';
 import type { BookingSession } from './sessions';
 
@@ -203,13 +203,7 @@ async function takeSeat(
     .select(['c.spaces', 'c.online_seat_limit'])
     .where('s.id', '=', sessionId)
     .executeTakeFirstOrThrow();
-  const already = await trx
-    .selectFrom('class_session_clients')
-    .select('id')
-    .where('session_id', '=', sessionId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  if (already) throw invalid('start', 'booking.alreadyBooked');
+  if (await hasSeat(trx, sessionId, clientId)) throw invalid('start', 'booking.alreadyBooked');
   if ((await seatsTaken(trx, sessionId, hold.id)) >= onlineSeats(c)) throw invalid('start', 'booking.classFull');
   const seat = await trx
     .insertInto('class_session_clients')
