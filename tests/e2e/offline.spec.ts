@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, login, test, workerInCharge } from './fixtures';
 import { addressesOf, manifestOf, settle } from './sweep';
+import { difference, enabledWriteControls, keptAnswers, logOut, screenText, settleOrReopen } from './offline-page';
 
 /**
  * Installable and offline (spec §1, §2, §4, §8): the service worker keeps what a signed-in owner has seen, per user;
@@ -25,92 +25,20 @@ const READ_BY_POST = [
 ];
 const WARNING = 'NO INTERNET CONNECTION';
 
-/** The main area's text without the banners above the screen: what the screen itself shows. */
-function screenText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main')!.cloneNode(true) as HTMLElement;
-    main.querySelectorAll('[data-testid="offline-banner"], .MuiAlert-root').forEach((n) => n.remove());
-    return (main.textContent ?? '').replace(/\s+/g, ' ').trim();
-  });
-}
-
-/** Where two texts part: a little before the first character they differ at, and what each shows from there. */
-function difference(offline: string, online: string): string {
-  let at = 0;
-  while (at < offline.length && offline[at] === online[at]) at += 1;
-  const from = Math.max(0, at - 60);
-  return `offline «…${offline.slice(from, at + 140)}», online «…${online.slice(from, at + 140)}»`;
-}
-
-/** Controls in the main area that would write and are not disabled: form fields and submits. */
-function enabledWriteControls(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [
-      ...document.querySelectorAll<HTMLInputElement | HTMLButtonElement>(
-        'main form input:not([type=hidden]):not([hidden]), main form textarea, main button[type=submit]',
-      ),
-    ]
-      // `:disabled` counts a control inside a disabled fieldset too.
-      .filter((el) => !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true')
-      .map((el) => el.outerHTML.slice(0, 120)),
-  );
-}
-
-/** Every kept answer: the caches' names and, per entry, its URL and body. */
-function keptAnswers(page: Page): Promise<Array<{ cache: string; url: string; body: string }>> {
-  return page.evaluate(async () => {
-    const out: Array<{ cache: string; url: string; body: string }> = [];
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      for (const request of await cache.keys()) {
-        const res = await cache.match(request);
-        const type = res?.headers.get('content-type') ?? '';
-        out.push({ cache: name, url: request.url, body: type.includes('json') ? await res!.text() : '' });
-      }
-    }
-    return out;
-  });
-}
-
-/**
- * Settles a screen opened offline. Once in a CI run on a saturated machine a screen (/refer-a-friend) drew no heading
- * within the wait and did not fail again alone or under load; so what it showed, and which of its answers were kept,
- * are written into the report, and it is opened once more — a second failure fails the test with that evidence.
- */
-async function settleOffline(page: Page, address: string): Promise<void> {
-  try {
-    await settle(page);
-  } catch (error) {
-    const kept = (await keptAnswers(page)).map((entry) => entry.url).filter((url) => url.includes(address));
-    const shown = await page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400));
-    const description = `${address} drew no heading (${String(error).split('\n')[0]}); it showed «${shown}»; kept: ${kept.join(', ') || 'none'}`;
-    test.info().annotations.push({ type: 'reopened offline', description });
-    // In the run's log too, where a CI run's report is read.
-    console.warn(`reopened offline: ${description}`);
-    await page.goto(address);
-    await settle(page);
-  }
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
-
 test('every owner screen seen online opens offline with its last data, read-only, saved at a time; the warning once per episode', async ({
   page,
   context,
   cspViolations,
 }) => {
   void cspViolations;
-  test.setTimeout(1_200_000);
+  test.setTimeout(1_800_000);
   await login(page);
   await workerInCharge(page);
   const addresses = await addressesOf(page, await manifestOf(page), 'business');
   const seen = new Map<string, string>();
   for (const { path: address } of addresses) {
     await page.goto(address);
-    await test.step(`${address} online`, () => settle(page));
+    await test.step(`${address} online`, () => settleOrReopen(page, address, 'online'));
     seen.set(address, await screenText(page));
   }
 
@@ -126,10 +54,12 @@ test('every owner screen seen online opens offline with its last data, read-only
   await warning.getByRole('button', { name: 'OK' }).click();
   await expect(warning).toBeHidden();
   const problems: string[] = [];
+  // Screens that showed offline other than at their visit online, checked online again at the end.
+  const moved = new Map<string, { offline: string; online: string }>();
   let warnings = 0;
   for (const [address, online] of seen) {
     await page.goto(address);
-    await test.step(`${address} offline`, () => settleOffline(page, address));
+    await test.step(`${address} offline`, () => settleOrReopen(page, address, 'offline'));
     await expect(page.getByText(BANNER)).toBeVisible();
     if (await warning.isVisible()) {
       warnings += 1;
@@ -142,11 +72,10 @@ test('every owner screen seen online opens offline with its last data, read-only
     if (READ_BY_POST.some((re) => re.test(address))) {
       const heading = (await page.locator('main h1').first().innerText()).trim();
       if (!heading || !online.includes(heading)) problems.push(`${address}: heading «${heading}» offline`);
-    } else if (offline !== online) problems.push(`${address}: ${difference(offline, online)}`);
+    } else if (offline !== online) moved.set(address, { offline, online });
     const enabled = await enabledWriteControls(page);
     if (enabled.length) problems.push(`${address}: write controls enabled offline: ${enabled.join(' | ')}`);
   }
-  expect(problems).toEqual([]);
   expect(warnings).toBe(0);
 
   // Moving between screens in the app, offline, asks the worker only; a list's actions that write are disabled.
@@ -168,6 +97,20 @@ test('every owner screen seen online opens offline with its last data, read-only
   context.off('request', watch);
   await context.setOffline(false);
   expect(sent).toEqual([]);
+
+  // A screen that showed offline other than at its visit online is right only if the server's answer moved meanwhile
+  // (the walk online takes minutes on a busy machine, and a later screen read the shared answer again): then offline
+  // it showed the last answer kept, which is what it shows online now.
+  for (const [address, { offline, online }] of moved) {
+    await page.goto(address);
+    await settle(page);
+    const now = await screenText(page);
+    if (now !== offline) problems.push(`${address}: ${difference(offline, online)}`);
+    else
+      test.info().annotations.push({ type: 'moved online', description: `${address}: ${difference(offline, online)}` });
+  }
+  if (problems.length) console.warn(`offline walk: ${problems.join('\n')}`);
+  expect(problems).toEqual([]);
 });
 
 test("after one owner logs out and another logs in, none of the first one's answers is kept", async ({
