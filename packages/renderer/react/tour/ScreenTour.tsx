@@ -3,12 +3,12 @@ import { selectTourSteps, stepsToRecord, tourStepKey, tourTargetSelector, type T
 import type { ScreenDef } from '../../core/types.js';
 import { useRenderer } from '../context.js';
 import { useDataProvider } from '../data.js';
-import { isShown, whenSettled } from './settle.js';
+import { isShown, whenNoDialog, whenSettled } from './settle.js';
 import { TourControlContext } from './tour-control.js';
 
 /**
  * A screen's tour: offered the first time the screen opens — once its content is drawn, with the steps the user has
- * not done whose targets are on the page — and replayed from the host's help menu (`useScreenTour`). Each step
+ * not done whose targets are on the page, and no dialog the user opened is over it — and replayed from the host's help menu (`useScreenTour`). Each step
  * passed or skipped is told to the host once (`TourHost.markDone`). Draws nothing itself; the popovers are a chunk.
  */
 export function ScreenTour({ screen }: { screen: ScreenDef }) {
@@ -39,6 +39,9 @@ export function ScreenTour({ screen }: { screen: ScreenDef }) {
       const offered = (list: readonly TourStepDef[]) => list.some((s) => !done.has(tourStepKey(screen.id, s.id)));
       if (signal.aborted || (!replay && !offered(steps))) return;
       if (!(await whenSettled(signal, document.body, replay ? 0 : undefined))) return;
+      // Offered, not asked for: never over a dialog the user opened meanwhile; once it is closed.
+      const targets = steps.map((s) => tourTargetSelector(s.target));
+      if (!replay && !(await whenNoDialog(signal, targets))) return;
       const shown = selectTourSteps(screen.id, steps, {
         replay,
         done,

@@ -49,3 +49,40 @@ export function isShown(selector: string): boolean {
   const box = el.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }
+
+/**
+ * A dialog the user has open over the screen (an appointment, a confirmation): not a tour's own popover, nor a
+ * dialog that holds the tour's targets (a screen drawn in a dialog has its tour there).
+ */
+export function dialogOpen(targets: readonly string[] = [], root: ParentNode = document): boolean {
+  return [...root.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some(
+    (el) =>
+      !el.classList.contains('driver-popover') &&
+      el instanceof HTMLElement &&
+      el.getClientRects().length > 0 &&
+      !targets.some((selector) => el.querySelector(selector)),
+  );
+}
+
+/**
+ * Resolves once no dialog is open over the screen (`targets`: the tour's own, see `dialogOpen`): a tour offered the
+ * first time waits until the user has closed what they opened (an appointment clicked while the calendar was still
+ * drawing), rather than pointing over it. Resolves false when `signal` aborts (the screen left).
+ */
+export function whenNoDialog(signal: AbortSignal, targets: readonly string[] = [], everyMs = 200): Promise<boolean> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (signal.aborted) return finish(false);
+      if (!dialogOpen(targets)) finish(true);
+    };
+    const finish = (ok: boolean) => {
+      clearInterval(timer);
+      signal.removeEventListener('abort', abort);
+      resolve(ok);
+    };
+    const abort = () => finish(false);
+    const timer = setInterval(check, everyMs);
+    signal.addEventListener('abort', abort);
+    check();
+  });
+}
