@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import { compiledPer, type Db } from '../../db/database';
 import type { Filter } from '../../engine/rules-to-sql';
 
 /** A user who is not deleted, by email address (as typed in lower case), or undefined. */
@@ -24,13 +24,13 @@ export async function markEmailVerified(db: Db, id: number): Promise<void> {
     .execute();
 }
 
-/** The active (not archived) locations the caller may read, by title, at most 200. */
-export const activeLocations = (db: Db, mine: Filter) =>
+/** The active (not archived) locations the caller may read, by title, at most 200; compiled once per filter. */
+export const activeLocations = compiledPer((db: Db, mine: Filter) =>
   db
     .selectFrom('locations')
     .select(['id', 'title', 'address_1', 'city', 'post_code'])
     .where(mine)
     .where('archived_at', 'is', null)
     .orderBy('title')
-    .limit(200)
-    .execute();
+    .limit(200),
+);
