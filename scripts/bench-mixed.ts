@@ -99,7 +99,10 @@ export async function sqliteProcess(tmp: string): Promise<{ base: string; child:
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dir = path.join(tmp, 'load');
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_SERVER_ARGS: Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile
+  // of the server under the load (written when it stops).
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
