@@ -113,3 +113,25 @@ test('scripts, styles and the page come compressed; a favicon; each screen names
   await expect(page).toHaveTitle('Клієнти · Soloist');
   await page.context().clearCookies({ name: 'locale' });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the app bar's language picker shows the language's code whole, and its list each name", async ({
+    page,
+    cspViolations,
+  }) => {
+    void cspViolations;
+    await login(page);
+    const picker = page.locator('header').getByLabel('Language');
+    const code = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('header .language-select')!, '::after').content);
+    await expect.poll(code).toBe('"EN"');
+    await picker.selectOption({ label: 'Українська' });
+    await expect.poll(code).toBe('"УКР"');
+    await expect(page.locator('header').getByLabel('Мова').locator('option')).toHaveText(['English', 'Українська']);
+    // Nothing in the bar is pushed out of it.
+    const bar = await page.locator('header').evaluate((el) => ({ scroll: el.scrollWidth, width: el.clientWidth }));
+    expect(bar.scroll).toBeLessThanOrEqual(bar.width);
+  });
+});
