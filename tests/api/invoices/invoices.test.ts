@@ -145,17 +145,19 @@ describe('invoices', () => {
   });
 
   it('the job marks a sent invoice overdue once the owner’s today passes its due date', async () => {
-    const inv = await create({ date: '2026-11-20', due_date: '2026-11-30' });
+    // Dates to come, from today on: sent before its due date, the invoice is not yet overdue whenever this runs.
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const inv = await create({ date: day(20), due_date: day(30) });
     await owner.post(`/api/v1/invoices/${inv.id}/send`, {});
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('sent');
     const told: number[] = [];
     const tell = async (o: { invoiceId: number }) => void told.push(o.invoiceId);
-    await runInvoiceStatuses(t.app.db, Date.parse('2026-11-30T12:00:00Z'), tell);
+    await runInvoiceStatuses(t.app.db, Date.parse(`${day(30)}T12:00:00Z`), tell);
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('sent');
-    await runInvoiceStatuses(t.app.db, Date.parse('2026-12-01T12:00:00Z'), tell);
+    await runInvoiceStatuses(t.app.db, Date.parse(`${day(31)}T12:00:00Z`), tell);
     expect((await owner.get(`/api/v1/invoices/${inv.id}`)).json().data.status).toBe('overdue');
     // Once: a later run finds it overdue already.
-    await runInvoiceStatuses(t.app.db, Date.parse('2026-12-02T12:00:00Z'), tell);
+    await runInvoiceStatuses(t.app.db, Date.parse(`${day(32)}T12:00:00Z`), tell);
     expect(told).toEqual([inv.id]);
   });
 
