@@ -159,6 +159,9 @@ describe('packages and gift vouchers link services and products', () => {
   });
 });
 
+/** The date `days` from today: class sessions to come whenever the suite runs (a read lists the coming ones). */
+const ahead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 describe('archived and active lists, lite lists', () => {
   it.each([
     ['/api/v1/locations', { title: 'Studio' }],
@@ -172,8 +175,8 @@ describe('archived and active lists, lite lists', () => {
         duration: 60,
         spaces: 12,
         sessions: [
-          { date: '2026-12-01', start_time: '18:00' },
-          { date: '2026-12-08', start_time: '18:00' },
+          { date: ahead(10), start_time: '18:00' },
+          { date: ahead(17), start_time: '18:00' },
         ],
       },
     ],
@@ -197,8 +200,8 @@ describe('archived and active lists, lite lists', () => {
         duration: 45,
         spaces: 10,
         sessions: [
-          { date: '2026-12-03', start_time: '19:00' },
-          { date: '2026-12-10', start_time: '19:00' },
+          { date: ahead(12), start_time: '19:00' },
+          { date: ahead(19), start_time: '19:00' },
         ],
       })
     ).json().data;
@@ -214,7 +217,7 @@ describe('archived and active lists, lite lists', () => {
         price: 1,
         duration: 30,
         spaces: 1,
-        sessions: [{ date: '2026-12-04', start_time: '08:00' }],
+        sessions: [{ date: ahead(13), start_time: '08:00' }],
       })
     ).json().data;
     const edited = (
@@ -224,8 +227,8 @@ describe('archived and active lists, lite lists', () => {
         duration: 45,
         spaces: 10,
         sessions: [
-          { id: first.id, date: '2026-12-03', start_time: '19:30' },
-          { id: other.sessions[0].id, date: '2026-12-17', start_time: '19:00' },
+          { id: first.id, date: ahead(12), start_time: '19:30' },
+          { id: other.sessions[0].id, date: ahead(26), start_time: '19:00' },
         ],
       })
     ).json().data;
@@ -237,7 +240,7 @@ describe('archived and active lists, lite lists', () => {
     expect(edited.sessions[1].id).not.toBe(other.sessions[0].id);
     expect(edited.sessions.map((s: { id: number }) => s.id)).not.toContain(second.id);
     expect((await owner.get(`/api/v1/classes/${other.id}`)).json().data.sessions).toEqual([
-      { id: other.sessions[0].id, date: '2026-12-04', start_time: '08:00', clients: [] },
+      { id: other.sessions[0].id, date: ahead(13), start_time: '08:00', clients: [] },
     ]);
   });
 
@@ -248,8 +251,8 @@ describe('archived and active lists, lite lists', () => {
       duration: 45,
       spaces: 8,
       sessions: [
-        { date: '2026-12-02', start_time: '09:30' },
-        { date: '2026-12-09', start_time: '25:00' },
+        { date: ahead(11), start_time: '09:30' },
+        { date: ahead(18), start_time: '25:00' },
       ],
     });
     expect(c.json().errors['sessions.1.start_time']).toEqual(['The start time format is invalid.']);
