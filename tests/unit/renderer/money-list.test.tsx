@@ -90,13 +90,19 @@ beforeAll(() => {
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 });
 
+/** This month, first day to last, where the test runs (no zone is given: the machine's). */
+function thisMonth(): { from: string; to: string } {
+  const today = new Date().toLocaleDateString('en-CA');
+  const [y, m] = today.split('-').map(Number);
+  const last = new Date(y, m, 0).getDate();
+  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
+
 it('lists the period from the address and offers the tax year and quarter once the owner’s start is known', async () => {
-  const { getList } = setup('?from=2026-11-01&to=2026-11-30');
+  const { from, to } = thisMonth();
+  const { getList } = setup(`?from=${from}&to=${to}`);
   await view.findByTestId('row-1');
-  expect(getList).toHaveBeenCalledWith(
-    '/api/v1/payments',
-    expect.objectContaining({ from: '2026-11-01', to: '2026-11-30' }),
-  );
+  expect(getList).toHaveBeenCalledWith('/api/v1/payments', expect.objectContaining({ from, to }));
   const period = view.getByTestId('list-period');
   expect(within(period).getByRole('button', { name: 'period.taxYear' })).toBeTruthy();
   expect(within(period).getByRole('button', { name: 'period.taxQuarter' })).toBeTruthy();
