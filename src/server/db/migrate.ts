@@ -54,6 +54,7 @@ import * as classSeries from './migrations/0051-class-series';
 import * as ownerCurrency from './migrations/0052-owner-currency';
 import * as stockDays from './migrations/0053-stock-days';
 import * as ownerCountry from './migrations/0054-owner-country';
+import * as ledgerFigureVersion from './migrations/0055-ledger-figure-version';
 
 /** The explicit list of migrations, in order. Each gets the dialect for the few type names that differ. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
@@ -111,6 +112,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0052-owner-currency': ownerCurrency,
   '0053-stock-days': stockDays,
   '0054-owner-country': ownerCountry,
+  '0055-ledger-figure-version': ledgerFigureVersion,
 };
 
 /** The migrator over this app's list, its bookkeeping in the connection's own schema on PostgreSQL. */

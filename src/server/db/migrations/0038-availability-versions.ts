@@ -56,6 +56,16 @@ export async function createVersions(
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
+  await raiseVersionOn(db, dialect, versions, sources);
+}
+
+/** Triggers that raise an owner's number in `versions` when a row of a source is written (a later migration's too). */
+export async function raiseVersionOn(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  versions: string,
+  sources: VersionSource[],
+) {
   const raise = (owner: string) => `
     insert into ${versions} (user_id, version) select u.id, 1 from users u where u.id = ${owner}
       on conflict (user_id) do update set version = ${versions}.version + 1;`;

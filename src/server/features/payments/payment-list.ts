@@ -8,11 +8,15 @@ import { byCurrency } from '../../core/list-totals';
 
 export const PER_PAGE = 25;
 
-/** The list's query before it selects: the caller's payments, their clients, the filters. */
-type PaymentQuery = ReturnType<typeof selectPayments>;
-
 function selectPayments(db: Db) {
   return db.selectFrom('payments').leftJoin('clients', 'clients.id', 'payments.client_id');
+}
+
+/** The payments a list's query selects (all its pages), without the clients' join: what its totals sum. */
+type PaymentScope = ReturnType<typeof selectOwnPayments>;
+
+function selectOwnPayments(db: Db) {
+  return db.selectFrom('payments');
 }
 
 /** A page of the payments list: a period, a client, a search by client name. */
@@ -41,11 +45,21 @@ function paying(eb: ExpressionBuilder<Database, 'payments'>, type: string) {
   return eb('payments.type', '=', type);
 }
 
+/** Keeps an answer under `key` while the caller's ledger is unchanged (`core/kept-figures.ts`), or computes it. */
+export type Keep = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
 /**
  * A page of the caller's payments (`filter`: their rules on `payments`), newest first, each with its refunds, or one
- * type's (`paying`); with the count of all the query selects.
+ * type's (`paying`); with the count and the totals of all the query selects, those kept by `keep`.
  */
-export async function paymentList(db: Db, dialect: Dialect, filter: Filter, q: PaymentListQuery, type: string | null) {
+export async function paymentList(
+  db: Db,
+  dialect: Dialect,
+  filter: Filter,
+  q: PaymentListQuery,
+  type: string | null,
+  keep: Keep,
+) {
   const own = (eb: ExpressionBuilder<Database, 'payments'>) => [
     filter(eb),
     ...(q.client_id !== undefined ? [eb('payments.client_id', '=', q.client_id)] : []),
@@ -56,9 +70,16 @@ export async function paymentList(db: Db, dialect: Dialect, filter: Filter, q: P
     ...(q.to ? [eb('payments.date', '<=', q.to)] : []),
   ];
   const base = selectPayments(db).where((eb) => eb.and([...own(eb), ...clientNameSearch(eb, dialect, q.search)]));
-  // Counted without the join unless a name is searched: the join cost a lookup per payment (20 ms at 50k rows).
-  const counted = q.search?.trim() ? base : db.selectFrom('payments').where((eb) => eb.and(own(eb)));
-  const { total } = await counted.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  // Counted and summed without the join unless a name is searched: the join cost a lookup per payment (20 ms at 50k
+  // rows).
+  const scope = q.search?.trim()
+    ? selectOwnPayments(db).where('payments.id', 'in', base.select('payments.id'))
+    : selectOwnPayments(db).where((eb) => eb.and(own(eb)));
+  // The totals of all pages are the dear part (a pass over every payment the query selects): kept until the ledger
+  // changes, except a search's, which a client's new name would change too.
+  const totals = q.search?.trim()
+    ? await paymentTotals(db, scope)
+    : await keep(`payments/${type}/${q.from}/${q.to}/${q.client_id}/${q.sale_id}`, () => paymentTotals(db, scope));
   const rows = await base
     .select([
       'payments.id',
@@ -128,19 +149,20 @@ export async function paymentList(db: Db, dialect: Dialect, filter: Filter, q: P
               : 'paid',
     };
   });
-  return { data, total: Number(total), totals: await paymentTotals(db, base, Number(total)) };
+  return { data, total: totals.count, totals };
 }
 
 /**
  * The totals of every payment a list's query selects (all its pages), per currency: what came in (a redemption
  * brought nothing in), what of it was given back (its refunds, negative), the income (the two together), and the
- * count of payments.
+ * count of payments. Counted and summed in one pass over the payments.
  */
-async function paymentTotals(db: Db, base: PaymentQuery, count: number) {
+async function paymentTotals(db: Db, scope: PaymentScope) {
   const redemption = sql.join(REDEMPTION_METHODS.map((m) => sql.lit(m)));
-  const received = await base
-    .select([
+  const groups = await scope
+    .select((eb) => [
       'payments.currency',
+      eb.fn.countAll<number>().as('count'),
       sql<number>`sum(case when payments.method in (${redemption}) then 0 else payments.amount end)`.as('amount'),
     ])
     .groupBy('payments.currency')
@@ -148,9 +170,10 @@ async function paymentTotals(db: Db, base: PaymentQuery, count: number) {
   const refunds = await db
     .selectFrom('payments')
     .select(['payments.currency', (eb) => eb.fn.sum<number>('payments.amount').as('amount')])
-    .where('payments.refund_of', 'in', base.select('payments.id'))
+    .where('payments.refund_of', 'in', scope.select('payments.id'))
     .groupBy('payments.currency')
     .execute();
+  const received = groups.map((g) => ({ currency: g.currency, amount: g.amount }));
   const both = [...received, ...refunds];
   const sums = (rows: typeof both) =>
     byCurrency(
@@ -158,5 +181,6 @@ async function paymentTotals(db: Db, base: PaymentQuery, count: number) {
       (r) => r.currency,
       (r) => Number(r.amount),
     );
+  const count = groups.reduce((n, g) => n + Number(g.count), 0);
   return { income: sums(both), received: sums(received), refunds: sums(refunds), count };
 }

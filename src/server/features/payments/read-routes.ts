@@ -10,7 +10,8 @@ import { leftToPayStatistic } from './left-to-pay-statistic';
 import { leftToPayRows, owingAppointments, type Owing } from './owing-appointments';
 import { owingSeats } from './owing-seats';
 import { ownerCurrency, taxYearStartOf } from '../../core/list-totals';
-import { paymentList, PER_PAGE } from './payment-list';
+import { type Keep, paymentList, PER_PAGE } from './payment-list';
+import { keptFigures } from '../../core/kept-figures';
 import { LEFT_TO_PAY_PAGE, LEFT_TO_PAY_STATISTIC, PAYMENT_PAGE, STATISTIC } from './response-schemas';
 
 /** How many of the latest priced appointments the left-to-pay lists look through. */
@@ -51,7 +52,8 @@ export async function paymentReadRoutes(fastify: FastifyInstance): Promise<void>
       { schema: { response: responses({ 200: PAYMENT_PAGE }), tags: ['payments'], querystring: listQuery } },
       async (req) => {
         const filter = req.filterFor('read', 'Income', 'payments');
-        const { data, total, totals } = await paymentList(app.db, app.dialect, filter, req.query, type);
+        const keep: Keep = (key, compute) => keptFigures(app.db, req, key, compute);
+        const { data, total, totals } = await paymentList(app.db, app.dialect, filter, req.query, type, keep);
         return { data, meta: { ...meta(req.query.page, total), totals, tax_year_start: taxYearStartOf(req) } };
       },
     );
