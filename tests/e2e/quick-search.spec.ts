@@ -14,18 +14,24 @@ async function aClient(page: Page) {
   return client;
 }
 
-test('on a desk: / focuses the search, the keyboard opens a client, a failure is said in words', async ({
-  page,
-  cspViolations,
-}) => {
-  void cspViolations;
-  await page.setViewportSize({ width: 1366, height: 900 });
+/** Signed in as the demo owner on a desk, `/` pressed: the search field focused, and a client to look for. */
+async function slashOnADesk(page: Page) {
   await login(page);
   const client = await aClient(page);
   const field = page.getByRole('combobox', { name: 'Quick search', exact: true });
   await expect(field).toBeVisible();
   await page.locator('body').press('/');
   await expect(field).toBeFocused();
+  return { client, field };
+}
+
+test('on a desk: / focuses the search, the keyboard opens a client, a failure is said in words', async ({
+  page,
+  cspViolations,
+}) => {
+  void cspViolations;
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const { client, field } = await slashOnADesk(page);
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await page.keyboard.type(`${client.first_name} ${client.last_name}`);
   const results = page.getByRole('listbox');
@@ -87,4 +93,35 @@ test('an admin has no quick search (it finds an owner’s records)', async ({ pa
   await login(page, 'admin@demo.test');
   await expect(page.getByRole('heading').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Quick search', exact: true })).toHaveCount(0);
+});
+
+test.describe('while the results’ code is still on its way', () => {
+  // The page's own requests, not the service worker's cache, so the field's chunk can be held back.
+  test.use({ serviceWorkers: 'block', viewport: { width: 1366, height: 900 } });
+
+  test('what is typed into the search is kept, focused, and searched once the code is here', async ({
+    page,
+    cspViolations,
+  }) => {
+    void cspViolations;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/widget-search-field.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const { client, field } = await slashOnADesk(page);
+    await page.keyboard.type(client.last_name.slice(0, 2));
+    await expect(field).toHaveValue(client.last_name.slice(0, 2));
+    // Still the plain field: the results' code is held back.
+    await expect(field).not.toHaveAttribute('aria-autocomplete', 'list');
+    release();
+    await expect(field).toHaveAttribute('aria-autocomplete', 'list');
+    await expect(field).toBeFocused();
+    await page.keyboard.type(client.last_name.slice(2));
+    await expect(field).toHaveValue(client.last_name);
+    await expect(
+      page.getByRole('listbox').getByRole('option').filter({ hasText: client.last_name }).first(),
+    ).toBeVisible();
+  });
 });

@@ -1,18 +1,16 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type MouseEvent } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { visuallyHidden } from '@mui/utils';
 import { HttpError, useCall, useMutation, useRenderer } from '@soloist/renderer';
-import { NewsItems, NotificationItems, type NewsItem, type Notification } from './BellItems';
+import type { NewsItem, Notification } from './BellItems';
+import type { BellTab as Tab } from './BellPanel';
 
-type Tab = 'notifications' | 'news';
+/** The panel's code (its tabs and lists) loads when the bell is first pointed at, focused or opened. */
+const loadPanel = () => import(/* webpackChunkName: "widget-bell-panel" */ './BellPanel');
+const BellPanel = lazy(loadPanel);
 type Page<T> = { data: T[]; unread: number };
 /** The bell reads its counts again this often while the app is open. */
 const POLL_MS = 60_000;
@@ -82,6 +80,8 @@ export default function Bell() {
         aria-expanded={open}
         aria-controls={open ? `${ids}-panel` : undefined}
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
       >
         <Badge badgeContent={unread} color="error" max={99}>
           <NotificationsIcon />
@@ -90,55 +90,25 @@ export default function Bell() {
       <Box component="span" role="status" sx={visuallyHidden}>
         {unread > 0 ? t('bell.open', { count: unread }) : ''}
       </Box>
-      <Popover
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            id: `${ids}-panel`,
-            role: 'dialog',
-            'aria-labelledby': `${ids}-title`,
-            sx: { width: 'min(420px, calc(100vw - 16px))', maxHeight: 'min(560px, calc(100vh - 80px))' },
-          } as object,
-        }}
-      >
-        <Typography id={`${ids}-title`} component="h2" variant="subtitle1" sx={{ px: 2, pt: 1.5, fontWeight: 600 }}>
-          {t('bell.title')}
-        </Typography>
-        <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} variant="fullWidth" aria-label={t('bell.title')}>
-          {(['notifications', 'news'] as const).map((type) => (
-            <Tab
-              key={type}
-              value={type}
-              label={label(type)}
-              id={`${ids}-tab-${type}`}
-              aria-controls={`${ids}-tabpanel-${type}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`${ids}-tabpanel-${tab}`} aria-labelledby={`${ids}-tab-${tab}`}>
-          {failed && (
-            <Typography sx={{ p: 2 }} color="error">
-              {t('bell.failed')}
-            </Typography>
-          )}
-          {(tabUnread ?? 0) > 0 && (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pt: 1 }}>
-              <Button size="small" disabled={busy} onClick={() => void run(tab, 'all')}>
-                {t('bell.markAllRead')}
-              </Button>
-            </Box>
-          )}
-          {tab === 'notifications' ? (
-            <NotificationItems items={notifications.data?.data ?? []} {...items('notifications')} />
-          ) : (
-            <NewsItems items={news.data?.data ?? []} {...items('news')} />
-          )}
-        </Box>
-      </Popover>
+      {open && (
+        <Suspense fallback={null}>
+          <BellPanel
+            ids={ids}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            tab={tab}
+            onTab={setTab}
+            label={label}
+            failed={Boolean(failed)}
+            unread={tabUnread ?? 0}
+            busy={busy}
+            onReadAll={() => void run(tab, 'all')}
+            notifications={notifications.data?.data ?? []}
+            news={news.data?.data ?? []}
+            itemsFor={items}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,132 +1,64 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import ListSubheader from '@mui/material/ListSubheader';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
-import { recordRoute, useCall, useNavigate, useRenderer } from '@soloist/renderer';
-import type { CallAnswer } from '../../domain/calls';
-import { DEBOUNCE_MS, secondLine, SHORTEST, typingIn, type Found } from './found';
-
-/** What is typed, once typing pauses (DEBOUNCE_MS). */
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
-}
+import { useRenderer } from '@soloist/renderer';
+import { typingIn } from './found';
+import type { FieldProps } from './SearchField';
 
 /**
- * The search field and its results: clients, appointments, invoices, sales, products and gift vouchers whose words
- * match, grouped by kind as the owner types (arrows move, Enter opens the record, Escape closes), each opening its
- * declared screen. A failure says so in the spec's words (§8).
+ * The field with its results (MUI's autocomplete, a tenth of the dashboard's first load) is a chunk of its own,
+ * loaded when the owner first points at the search, focuses it or opens it on a phone.
  */
-interface FieldProps {
-  autoFocus?: boolean;
-  /** Called when a result is opened (the phone's dialog closes). */
-  onDone?: () => void;
-  inputRef?: Ref<HTMLInputElement>;
-}
+const loadField = () => import(/* webpackChunkName: "widget-search-field" */ './SearchField');
+const LazySearchField = lazy(loadField);
 
-function SearchField({ autoFocus, onDone, inputRef }: FieldProps) {
-  const { t, locale, manifest } = useRenderer();
-  const navigate = useNavigate();
+/**
+ * On a desk, until the results' code is here: a field that looks and is named as the search and keeps what is typed
+ * into it; pointed at or focused, it loads that code and hands over what was typed, and the focus if it had it.
+ */
+function DeskSearch({ inputRef }: { inputRef: Ref<HTMLInputElement> }) {
+  const { t } = useRenderer();
+  const [Field, setField] = useState<ComponentType<FieldProps> | null>(null);
   const [text, setText] = useState('');
-  const settled = useSettled(text.trim());
-  const asked = settled.length >= SHORTEST;
-  const { data, error, isLoading } = useCall<CallAnswer<'search.quick'>>(
-    'search.quick',
-    asked ? { query: { search: settled } } : null,
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
-  const options = asked && !error ? (data?.data ?? []) : [];
-  const waiting = text.trim() !== settled || (asked && isLoading);
-  const none = error
-    ? t('search.failed')
-    : text.trim().length < SHORTEST
-      ? t('search.hint')
-      : waiting
-        ? t('search.searching')
-        : t('search.none');
+  const [focused, setFocused] = useState(false);
+  const load = () => void loadField().then((m) => setField(() => m.default));
+  if (Field) return <Field inputRef={inputRef} initialText={text} autoFocus={focused} />;
   return (
-    <Autocomplete<Found, false, false, false>
-      options={options}
-      filterOptions={(all) => all}
-      groupBy={(found) => t(`search.kinds.${found.kind}`)}
-      getOptionLabel={(found) => found.title}
-      isOptionEqualToValue={(a, b) => a.kind === b.kind && a.id === b.id}
-      value={null}
-      inputValue={text}
-      onInputChange={(_e, value, reason) => {
-        if (reason !== 'reset') setText(value);
+    <TextField
+      inputRef={inputRef}
+      size="small"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onPointerEnter={load}
+      onFocus={() => {
+        setFocused(true);
+        load();
       }}
-      onChange={(_e, found) => {
-        const to = found && recordRoute(manifest, found.kind, found.id);
-        if (!to) return;
-        setText('');
-        onDone?.();
-        navigate(to);
+      onBlur={() => setFocused(false)}
+      placeholder={t('search.placeholder')}
+      slotProps={{
+        htmlInput: {
+          'aria-label': t('search.label'),
+          role: 'combobox',
+          'aria-expanded': false,
+          enterKeyHint: 'search',
+        },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" aria-hidden />
+            </InputAdornment>
+          ),
+        },
       }}
-      autoHighlight
-      blurOnSelect
-      clearOnBlur={false}
-      loading={waiting}
-      loadingText={t('search.searching')}
-      noOptionsText={none}
-      openOnFocus
-      sx={{ width: { xs: '100%', md: 220, lg: 300 } }}
-      slotProps={{ listbox: { sx: { maxHeight: 'min(70vh, 560px)' } } }}
-      // Each kind a group named for screen readers (MUI's own grouping leaves list items inside the listbox).
-      renderGroup={({ key, group, children }) => (
-        <Box component="li" key={key} role="presentation" sx={{ listStyle: 'none' }}>
-          <Box component="ul" role="group" aria-label={group} sx={{ p: 0 }}>
-            <ListSubheader component="li" role="presentation" aria-hidden sx={{ lineHeight: '32px', top: -8 }}>
-              {group}
-            </ListSubheader>
-            {children}
-          </Box>
-        </Box>
-      )}
-      renderOption={({ key, ...props }, found) => (
-        <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
-          <Typography variant="body2">{found.title}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {secondLine(found, locale)}
-          </Typography>
-        </Box>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          inputRef={inputRef}
-          autoFocus={autoFocus}
-          size="small"
-          placeholder={t('search.placeholder')}
-          slotProps={{
-            ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': t('search.label'), enterKeyHint: 'search' },
-            input: {
-              ...params.slotProps.input,
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" aria-hidden />
-                </InputAdornment>
-              ),
-              endAdornment: waiting && asked ? <CircularProgress color="inherit" size={16} /> : null,
-            },
-          }}
-          sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
-        />
-      )}
+      sx={{ bgcolor: 'background.paper', borderRadius: 1, width: { md: 220, lg: 300 } }}
     />
   );
 }
@@ -150,10 +82,16 @@ export default function QuickSearch() {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [desk]);
-  if (desk) return <SearchField inputRef={field} />;
+  if (desk) return <DeskSearch inputRef={field} />;
   return (
     <>
-      <IconButton color="inherit" aria-label={t('search.open')} title={t('search.open')} onClick={() => setOpen(true)}>
+      <IconButton
+        color="inherit"
+        aria-label={t('search.open')}
+        title={t('search.open')}
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadField()}
+      >
         <SearchIcon />
       </IconButton>
       <Dialog
@@ -163,7 +101,15 @@ export default function QuickSearch() {
         aria-label={t('search.label')}
         slotProps={{ paper: { sx: { alignSelf: 'flex-start', m: 1, width: 'calc(100% - 16px)', p: 1 } } }}
       >
-        <SearchField autoFocus onDone={() => setOpen(false)} />
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
+              <CircularProgress size={24} aria-label={t('search.searching')} />
+            </Box>
+          }
+        >
+          <LazySearchField autoFocus onDone={() => setOpen(false)} />
+        </Suspense>
       </Dialog>
     </>
   );
