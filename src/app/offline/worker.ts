@@ -91,7 +91,9 @@ function linkManifest(): void {
   document.head.append(manifest, touchIcon);
 }
 
-/** Registers the worker once (after load); null where the browser has none, or in a development build. */
+/**
+ * Registers the worker once (after load); null where the browser has none or refuses it, or in a development build.
+ */
 export function startWorker(): Promise<Workbox | null> {
   if (!('serviceWorker' in navigator) || process.env.NODE_ENV !== 'production') return Promise.resolve(null);
   workbox ??= afterLoad().then(async () => {
@@ -112,7 +114,12 @@ export function startWorker(): Promise<Workbox | null> {
       handingOver = undefined; // a newer version than one told before: it is told in its turn
       waitingListeners.forEach((listener) => listener());
     });
-    await wb.register();
+    try {
+      await wb.register();
+    } catch {
+      // The browser refused it (Firefox's private windows, cookies blocked for the site): the app runs online only.
+      return null;
+    }
     return wb;
   });
   return workbox;
