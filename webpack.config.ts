@@ -5,7 +5,14 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { Resvg } from '@resvg/resvg-js';
-import { Compilation, NormalModuleReplacementPlugin, sources, type Compiler, type Configuration } from 'webpack';
+import {
+  Compilation,
+  NormalModuleReplacementPlugin,
+  optimize,
+  sources,
+  type Compiler,
+  type Configuration,
+} from 'webpack';
 import { InjectManifest } from 'workbox-webpack-plugin';
 
 /** An SVG as a data URI, escaping only what a URI cannot hold (smaller than base64, and it compresses). */
@@ -91,8 +98,42 @@ class WebAppManifestPlugin {
   }
 }
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
-  const production = argv.mode !== 'development';
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration[] => {
+  const browser = browserBuild(argv.mode !== 'development');
+  return [browser, firstPaintBuild(browser)];
+};
+
+/**
+ * The server's first paint of a guest's page (src/app/first-paint.tsx): the same app built for Node, one file the
+ * web plugin loads (`dist/web-render`, beside the browser's files and never served). Its styles are emotion's, inline.
+ */
+function firstPaintBuild(browser: Configuration): Configuration {
+  return {
+    mode: browser.mode,
+    target: 'node20',
+    entry: { 'first-paint': './src/app/first-paint.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/web-render'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    devtool: false,
+    resolve: browser.resolve,
+    module: browser.module,
+    plugins: [
+      ...(browser.plugins ?? []).filter(
+        (p) => p instanceof NormalModuleReplacementPlugin || p instanceof MiniCssExtractPlugin,
+      ),
+      // One file: the lazily loaded screens and widgets are in it, as the server renders them at once.
+      new optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
+function browserBuild(production: boolean): Configuration {
   return {
     mode: production ? 'production' : 'development',
     entry: { app: './src/app/index.tsx' },
@@ -222,4 +263,4 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     performance: { hints: false },
   };
-};
+}

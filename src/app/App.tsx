@@ -1,6 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +20,7 @@ import { setSession } from './offline/kept-session';
 import { CodeLoadBoundary } from './update/CodeLoadBoundary';
 import { currentLocale, INTL_LOCALES, reloadTexts } from './i18n';
 import { useLocale } from './use-locale';
-import { CenteredLayout, NotFound, PublicLayout, ShellLayout } from './layouts';
+import { CenteredLayout, NotFound, PublicLayout, ScreensFailed, ShellLayout } from './layouts';
 import { abilityFor, canFor, loadPermissions, useCurrentUser } from './session';
 import { gateVerdict, SUBSCRIPTION_PAGE } from './gates';
 import { onboardingTours } from './onboarding';
@@ -44,7 +42,14 @@ const router = reactRouterAdapter();
 const TRIAL_START_PAGE = '/account-setup/subscription/start';
 
 /** The product's browser app: the renderer plus Soloist's shell, session, guards, toasts and texts. */
-export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
+export function App({
+  preloaded = {},
+  Router = BrowserRouter,
+}: {
+  preloaded?: Preloaded;
+  /** The address bar's router; the server's first paint of a guest page gives one fixed at the page's address. */
+  Router?: ComponentType<{ children: ReactNode }>;
+}) {
   const { t, i18n } = useTranslation();
   const { toast, notify, close } = useToasts();
   const { text, labels, confirm, answer } = useConfirm();
@@ -238,7 +243,7 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
             {user === undefined ? (
               <Loading label={t('app.loading')} />
             ) : (
-              <BrowserRouter key={user?.id ?? 0}>
+              <Router key={user?.id ?? 0}>
                 <SchemaApp
                   router={router}
                   rest={rest}
@@ -266,20 +271,9 @@ export function App({ preloaded = {} }: { preloaded?: Preloaded }) {
                   navigatorRef={navigatorRef}
                   notFound={<NotFound />}
                   loading={<Loading label={t('app.loading')} />}
-                  failed={(retry) => (
-                    <Alert
-                      severity="error"
-                      action={
-                        <Button color="inherit" onClick={retry}>
-                          {t('app.retry')}
-                        </Button>
-                      }
-                    >
-                      {t('app.networkError')}
-                    </Alert>
-                  )}
+                  failed={(retry) => <ScreensFailed retry={retry} />}
                 />
-              </BrowserRouter>
+              </Router>
             )}
           </CodeLoadBoundary>
           {toastShown.current && (

@@ -13,6 +13,8 @@ export const INTL_LOCALES: Record<Locale, string> = { en: 'en-GB', uk: 'uk' };
 
 /** The locale lives in a cookie (spec §7) and is sent to the API as the X-Locale header. */
 export function currentLocale(): Locale {
+  // The server's first paint of a guest page: the language it set up the texts in.
+  if (typeof document === 'undefined') return i18next.language as Locale;
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
   const value = match?.slice(COOKIE.length + 1);
   return (LOCALES as readonly string[]).includes(value ?? '') ? (value as Locale) : 'en';

@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createRestClient, preloadScreenCode } from '@soloist/renderer';
 import { screenWidgets } from '../widgets';
 import { App } from './App';
@@ -22,9 +22,15 @@ async function start(): Promise<void> {
     // The rules come with the page for a signed-in visitor; their code chunk was preloaded beside the entry.
     signedIn ? loadPermissions(createRestClient({ preloaded })) : null,
   ]);
+  const container = document.getElementById('root')!;
+  // A guest's page the server painted (first-paint.tsx): React takes over its markup, what was typed included.
+  if (container.firstElementChild) {
+    hydrateRoot(container, <App preloaded={preloaded} />);
+    return;
+  }
   // A transition: React renders the first screen in slices and lets the browser breathe between them, instead of
   // one long task that would block a tap.
-  const root = createRoot(document.getElementById('root')!);
+  const root = createRoot(container);
   startTransition(() => root.render(<App preloaded={preloaded} />));
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -86,5 +87,22 @@ export function NotFound() {
         {t('app.backHome')}
       </Button>
     </Box>
+  );
+}
+
+/** The screens' definitions could not be read (the network): said in words, with a retry. */
+export function ScreensFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" onClick={retry}>
+          {t('app.retry')}
+        </Button>
+      }
+    >
+      {t('app.networkError')}
+    </Alert>
   );
 }

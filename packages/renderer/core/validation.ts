@@ -16,7 +16,18 @@ export interface AjvError {
  */
 export async function loadValidator(url: string): Promise<(data: unknown) => boolean> {
   const mod = (await import(/* webpackIgnore: true */ url)) as { default: (data: unknown) => boolean };
+  loaded.set(url, mod.default);
   return mod.default;
+}
+
+const loaded = new Map<string, (data: unknown) => boolean>();
+
+/**
+ * A validator `loadValidator` has already loaded, at once (a page's first form, loaded before its first render, is
+ * drawn with it in one pass); undefined before.
+ */
+export function peekValidator(url: string): ((data: unknown) => boolean) | undefined {
+  return loaded.get(url);
 }
 
 function fieldName(error: AjvError): string {

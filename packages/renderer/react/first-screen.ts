@@ -1,10 +1,12 @@
 import type { Preloaded } from '../core/rest.js';
-import type { ScreenDef } from '../core/types.js';
+import type { Manifest, ScreenDef } from '../core/types.js';
+import { loadValidator } from '../core/validation.js';
 import type { ScreenWidget } from './context.js';
 import { defaultScreenKinds } from './ScreenLoader.js';
 import type { ScreenKind } from './types.js';
 
 const SCREEN_URL = '/api/v1/ui/screens/';
+const MANIFEST_URL = '/api/v1/ui/manifest';
 
 /** The hand-written widgets a screen shows first: a wizard's first step, a dashboard's cards, a page's widget. */
 export function firstWidgets(screen: ScreenDef): string[] {
@@ -34,5 +36,12 @@ export async function preloadScreenCode(
     kinds.has(screen.kind) ? kinds.get(screen.kind, screen.id) : undefined,
     ...firstWidgets(screen).map((w) => host.screenWidgets?.[w]),
   ];
-  await Promise.allSettled(parts.map((p) => preloadOf(p)?.()));
+  // A form's validator too (the page preloads its module): the form is drawn with it in the first render.
+  const manifest = (preloaded[MANIFEST_URL]?.body as { data?: Manifest } | undefined)?.data;
+  const validator =
+    screen.kind === 'form' && screen.resource ? manifest?.resources?.[screen.resource]?.validator : undefined;
+  await Promise.allSettled([
+    ...parts.map((p) => preloadOf(p)?.()),
+    validator && typeof window !== 'undefined' ? loadValidator(validator) : undefined,
+  ]);
 }

@@ -129,6 +129,8 @@ export interface FirstScreen {
   fetches: string[];
   styles: string[];
   modules: string[];
+  /** A guest's page in a guest's area (the sign-in and its siblings): the server paints it (first-paint.ts). */
+  paint: boolean;
 }
 
 /**
@@ -173,7 +175,7 @@ export async function firstScreen(
     const rules = await get(RULES_URL);
     if (rules.status === 200) preloaded[RULES_URL] = rules;
   }
-  const out: FirstScreen = { locale, preloaded, scripts: [], fetches, styles: [], modules: [] };
+  const out: FirstScreen = { locale, preloaded, scripts: [], fetches, styles: [], modules: [], paint: false };
   if (manifest.status !== 200) return out;
   const m = (manifest.body as { data: Manifest }).data;
   const hit = screenAt(m, req.url.split('?')[0]);
@@ -232,5 +234,6 @@ export async function firstScreen(
   const validator =
     hit.screen.kind === 'form' && hit.screen.resource ? m.resources[hit.screen.resource]?.validator : undefined;
   if (validator) out.modules.push(validator);
+  out.paint = user.status !== 200 && hit.area.guard === 'guest';
   return out;
 }

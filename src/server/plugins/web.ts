@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { firstPainter } from './first-paint';
 import { firstScreen, readChunkMap, type FirstScreen } from './first-screen';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -13,9 +14,12 @@ const gzip = promisify(zlib.gzip);
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The page with its first screen: the answers it will ask for as a JSON block (not a script), and preload links. */
-export function pageWith(template: string, first: FirstScreen): string {
+export function pageWith(template: string, first: FirstScreen, painted: string | null = null): string {
   const links = [
-    ...first.styles.map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    // A page the server painted needs its screen's styles before it is drawn; otherwise they come with its code.
+    ...first.styles.map((f) =>
+      painted === null ? `<link rel="preload" as="style" href="/${f}">` : `<link href="/${f}" rel="stylesheet">`,
+    ),
     ...first.scripts.map((f) => `<link rel="preload" as="script" href="/${f}">`),
     ...first.modules.map((f) => `<link rel="modulepreload" href="${f}">`),
     // As the browser's own fetch asks (credentials included), so the answer is the one it uses.
@@ -26,7 +30,8 @@ export function pageWith(template: string, first: FirstScreen): string {
   const data = `<script type="application/json" id="soloist-preload">${safeJson(first.preloaded)}</script>`;
   return template
     .replace('<html lang="en">', `<html lang="${first.locale}">`)
-    .replace('</head>', `${links}${data}</head>`);
+    .replace('</head>', `${links}${data}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${painted ?? ''}</div>`);
 }
 
 /** A content-hashed chunk (`app.0123abcd.js`), possibly its pre-compressed twin (`….js.br`, `….js.gz`). */
@@ -43,6 +48,7 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
   const hasWeb = fs.existsSync(indexFile);
   const template = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
   const chunks = hasWeb ? readChunkMap(opts.webDir) : {};
+  const paint = firstPainter(path.join(opts.webDir, '..', 'web-render'), fastify.log);
   if (hasWeb) {
     await fastify.register(fastifyStatic, {
       root: opts.webDir,
@@ -62,7 +68,8 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
    * (brotli at a fast level, else gzip).
    */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const html = Buffer.from(pageWith(template, await firstScreen(fastify, req, chunks)));
+    const first = await firstScreen(fastify, req, chunks);
+    const html = Buffer.from(pageWith(template, first, first.paint ? await paint(req.url, first) : null));
     const accepts = String(req.headers['accept-encoding'] ?? '');
     void reply
       .code(200)

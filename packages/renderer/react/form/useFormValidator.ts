@@ -1,10 +1,23 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { requiredFor } from '../../core/conditional-required.js';
 import type { JsonSchema, ScreenDef, Translate } from '../../core/types.js';
-import { loadValidator, localizeErrors, type AjvError } from '../../core/validation.js';
+import { loadValidator, localizeErrors, peekValidator, type AjvError } from '../../core/validation.js';
+
+/**
+ * A server painting a page's first form (a guest's sign-in) draws it without its validator, which loads in the
+ * browser: nothing is submitted there. Its conditions count as met (the sign-in forms have none; where a drawing
+ * differed, the browser would draw that form afresh).
+ */
+const DRAWN_ON_SERVER = typeof window === 'undefined';
+const UNCHECKED = {
+  validateFormData: () => ({ errors: [], errorSchema: {} }),
+  toErrorList: () => [],
+  isValid: () => true,
+  rawValidation: () => ({}),
+} as unknown as ValidatorType;
 
 /**
  * A form's validator, loaded from the server's standalone module (`validator`: its address; without one, ajv compiles the schema in the browser), and
@@ -22,7 +35,7 @@ export function useFormValidator(
   const { data: validateFn, error } = useSWR(
     validator ? ['validator', validator] : null,
     () => loadValidator(validator!),
-    { revalidateOnFocus: false },
+    { revalidateOnFocus: false, fallbackData: validator ? peekValidator(validator) : undefined },
   );
   // A resource with no validator module (a host's own schemas): ajv compiles the form's schema in the browser, from
   // a chunk only such forms load.
@@ -42,7 +55,7 @@ export function useFormValidator(
     const localize = (errors: unknown) =>
       localizeErrors(errors as AjvError[] | null, t, label, formSchema.required as string[] | undefined);
     if (compiling) return compiling.customizeValidator({}, localize);
-    if (!validateFn) return null;
+    if (!validateFn) return DRAWN_ON_SERVER ? UNCHECKED : null;
     return createPrecompiledValidator(
       { [formSchema.$id as string]: validateFn as never },
       formSchema as RJSFSchema,

@@ -38,6 +38,7 @@ import type { ScreenProps } from '../types.js';
 import { Cell } from '../views/Cell.js';
 import { NotFound } from './NotFound.js';
 import { loadFailedKey } from '../load-failed.js';
+import { useTypedBeforeStart } from '../form/typed-before-start.js';
 
 const hiddenFields = { [HIDDEN_FIELD]: () => null };
 
@@ -122,6 +123,9 @@ export default function FormScreen(props: ScreenProps) {
   };
   const [done, setDone] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
+  const started = useTypedBeforeStart(formRef, formSchema, formData, (typed) =>
+    setFormData((d) => ({ ...(d ?? {}), ...typed })),
+  );
   // After a refusal (in the page or by the server) the first wrong field takes the focus, which scrolls it into
   // view: a long form refused at its Save button otherwise looks as if nothing happened.
   const [refusals, setRefusals] = useState(0);
@@ -270,7 +274,7 @@ export default function FormScreen(props: ScreenProps) {
             data-tour="submit"
             variant="contained"
             color={screen.submit?.method === 'DELETE' ? 'error' : 'primary'}
-            disabled={pending || readOnly}
+            disabled={pending || readOnly || !started}
             aria-busy={pending}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
