@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import type { JsonSchema } from '../../core/types.js';
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -20,10 +20,14 @@ export function useTypedBeforeStart(
 ): boolean {
   const [started, setStarted] = useState(false);
   useLayoutEffect(() => setStarted(true), []);
+  // Whether this form was first drawn over the server's markup (hydrating: React reads the server's snapshot); a
+  // form the browser drew itself holds in its state all it shows (a date field shows its value in words, not typed).
+  const painted = useRef(useSyncExternalStore(noChange, notPainted, wasPainted));
   const ready = Boolean(within.current);
   useEffect(() => {
     const root = within.current;
-    if (!root) return;
+    if (!root || !painted.current) return;
+    painted.current = false;
     const typed: Record<string, unknown> = {};
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const field = root.querySelector<Field>(`[id="root_${name}"]`);
@@ -37,6 +41,10 @@ export function useTypedBeforeStart(
   }, [ready]);
   return started;
 }
+
+const noChange = () => () => {};
+const notPainted = () => false;
+const wasPainted = () => true;
 
 /** A field's value as the page shows it, when the visitor changed it; undefined otherwise. */
 function seen(field: Field, type: unknown): unknown {
