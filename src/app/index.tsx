@@ -24,8 +24,9 @@ async function start(): Promise<void> {
   ]);
   const container = document.getElementById('root')!;
   // A guest's page the server painted (first-paint.tsx): React takes over its markup, what was typed included.
+  // A transition here too: the takeover in slices, not one long task.
   if (container.firstElementChild) {
-    hydrateRoot(container, <App preloaded={preloaded} />);
+    startTransition(() => void hydrateRoot(container, <App preloaded={preloaded} />));
     return;
   }
   // A transition: React renders the first screen in slices and lets the browser breathe between them, instead of
