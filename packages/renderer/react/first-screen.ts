@@ -1,6 +1,6 @@
 import type { Preloaded } from '../core/rest.js';
 import type { Manifest, ScreenDef } from '../core/types.js';
-import { loadValidator } from '../core/validation.js';
+import { loadValidator } from '../core/validator-modules.js';
 import type { ScreenWidget } from './context.js';
 import { defaultScreenKinds } from './ScreenLoader.js';
 import type { ScreenKind } from './types.js';

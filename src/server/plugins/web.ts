@@ -4,11 +4,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sha256 } from '../infra/crypto';
 import { firstPainter } from './first-paint';
 import { firstScreen, readChunkMap, type FirstScreen } from './first-screen';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const BROTLI_QUALITY = zlib.constants.BROTLI_PARAM_QUALITY;
 
 /** JSON inside the page: `<` escaped, so no text in it can close the block. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -63,13 +65,33 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
   }
 
   /**
+   * A guest's page (the sign-in, the booking page) names no one and is the same for every guest who opens it while
+   * nothing changes: compressed once, at brotli's best (~10 % smaller on a phone's first visit), and kept by its
+   * content (64 pages). A signed-in visitor's page is compressed for each answer, and never kept.
+   */
+  const kept = new Map<string, Promise<Buffer>>();
+  const packed = (page: string, html: Buffer): Promise<Buffer> => {
+    const key = sha256(page);
+    let answer = kept.get(key);
+    if (!answer) {
+      answer = brotli(html, { params: { [BROTLI_QUALITY]: 11 } });
+      kept.set(key, answer);
+      answer.catch(() => kept.delete(key));
+      if (kept.size > 64) kept.delete(kept.keys().next().value!);
+    }
+    return answer;
+  };
+
+  /**
    * The page itself: every app route, the root included, is answered with it, carrying what its first screen
    * needs. It holds the visitor's own data (their user), so it is private and never cached; compressed per answer
    * (brotli at a fast level, else gzip).
    */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const first = await firstScreen(fastify, req, chunks);
-    const html = Buffer.from(pageWith(template, first, first.paint ? await paint(req.url, first) : null));
+    const page = pageWith(template, first, first.paint ? await paint(req.url, first) : null);
+    const guest = first.preloaded['/api/v1/user']?.status === 401;
+    const html = Buffer.from(page);
     const accepts = String(req.headers['accept-encoding'] ?? '');
     void reply
       .code(200)
@@ -79,7 +101,7 @@ export async function webRoutes(fastify: FastifyInstance, opts: { webDir: string
     if (/\bbr\b/.test(accepts))
       return reply
         .header('content-encoding', 'br')
-        .send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+        .send(await (guest ? packed(page, html) : brotli(html, { params: { [BROTLI_QUALITY]: 5 } })));
     if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(html, { level: 6 }));
     return reply.send(html);
   };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from '../router.js';
 import useSWR, { useSWRConfig } from 'swr';
 import Form from '@rjsf/core';
@@ -35,12 +35,13 @@ import { hasConditionalRequired } from '../../core/conditional-required.js';
 import { useFormValidator } from '../form/useFormValidator.js';
 import { FormIntroSlot } from '../form/FormIntroSlot.js';
 import type { ScreenProps } from '../types.js';
-import { Cell } from '../views/Cell.js';
 import { NotFound } from './NotFound.js';
 import { loadFailedKey } from '../load-failed.js';
 import { useTypedBeforeStart } from '../form/typed-before-start.js';
 
 const hiddenFields = { [HIDDEN_FIELD]: () => null };
+// Read-only facts beside a form (a booking's address) are few: their cells load with them, not with every form.
+const Cell = lazy(() => import('../views/Cell.js').then((m) => ({ default: m.Cell })));
 
 /** Renders a form screen with rjsf: create/edit a resource record, or post to a named endpoint (login). */
 export default function FormScreen(props: ScreenProps) {
@@ -214,7 +215,9 @@ export default function FormScreen(props: ScreenProps) {
                 <Typography variant="body2" color="text.secondary" component="span">
                   {t(c.label ?? `fields.${screen.resource}.${c.field}`)}:
                 </Typography>
-                <Cell column={c} record={loaded.data} />
+                <Suspense fallback={null}>
+                  <Cell column={c} record={loaded.data} />
+                </Suspense>
               </Box>
             ))}
           </Box>
