@@ -12,6 +12,7 @@ export const CODE_ENTRIES = {
   '@soloist/renderer/mui': 'react/shell/index.d.ts',
   '@soloist/renderer/testing': 'testing/index.d.ts',
   '@soloist/renderer/editor': 'react/editor/ScreenEditor.d.ts',
+  '@soloist/renderer/widgets': 'react/form/widgets.d.ts',
   '@soloist/renderer/react-router': 'react/react-router.d.ts',
   '@soloist/renderer/testing/memory': 'testing/memory-provider.d.ts',
   '@soloist/renderer/tour': 'react/tour/run-tour.d.ts',

@@ -66,6 +66,16 @@ try {
         const meta = JSON.parse(readFileSync(path.join(dir, 'dist/meta.json'), 'utf8'));
         const share = rendererShare(meta, path.join(dir, 'dist'), visit.listRoute);
         rows.push(check(`${name}: renderer's JavaScript in it (gzip)`, share, BUDGET.rendererJs));
+        // The form's engine (rjsf, ajv) belongs to the form's chunk: a list route that carries any of it has been
+        // handed the form's code through the package's entry (esbuild keeps every module it reaches when splitting).
+        const form = inputBytes(meta, visit.listRoute, /node_modules\/(@rjsf|ajv)/);
+        rows.push([
+          `${name}: the form's engine in it (raw)`,
+          `${(form / 1024).toFixed(1)} KB`,
+          'none',
+          form ? 'FAILED' : 'met',
+        ]);
+        if (form) failed = true;
       }
     } finally {
       await server.close();
@@ -129,6 +139,15 @@ function rendererShare(meta, dist, files) {
     if (own) total += (gzipSync(raw).length * own) / raw.length;
   }
   return Math.round(total);
+}
+
+/** The bytes the inputs matching `pattern` put into the files `files` (as served), before compression. */
+function inputBytes(meta, files, pattern) {
+  return Object.entries(meta.outputs)
+    .filter(([out]) => files.includes(`/${path.relative('dist', out)}`))
+    .flatMap(([, info]) => Object.entries(info.inputs))
+    .filter(([input]) => pattern.test(input))
+    .reduce((sum, [, i]) => sum + i.bytesInOutput, 0);
 }
 
 console.log('\nExamples, built from the packed renderer:');

@@ -60,7 +60,7 @@ export { downloadFile } from './react/actions.js';
 export { ExportMenu } from './react/list/ExportMenu.js';
 export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types.js';
 export { RowCards, PHONE_QUERY, type RowCard } from './react/views/RowCards.js';
-export { defaultWidgets, type RendererWidget } from './react/form/widgets.js';
+export type { RendererWidget } from './react/types.js';
 export { DateTextField, type DateTextFieldProps } from './react/form/DateTextField.js';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest.js';
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './core/data-provider.js';

@@ -21,7 +21,7 @@ export type { RendererWidget };
  * const widgets = defaultWidgets.with({ colour: ColourPicker });
  * widgets.has('money') // → true
  */
-export const defaultWidgets: Registry<RendererWidget> = createRegistry<RendererWidget>('widget', {
+export const defaultWidgets: Registry<RendererWidget> = /* @__PURE__ */ createRegistry<RendererWidget>('widget', {
   checkbox: CheckboxWidget,
   CheckboxWidget,
   checkboxes: CheckboxesWidget,
