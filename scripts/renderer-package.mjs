@@ -5,14 +5,15 @@
 // Gates (a failure exits 1): publint finds nothing; @arethetypeswrong/cli finds nothing for an ESM-only package (its
 // `esm-only` profile: a require() from CommonJS is not offered); every export has a doc comment with an example; the
 // tarball holds no path of the product (`src/`, `schemas/`, `permissions/`) and no TypeScript source; it is at most
-// 250 KB. The runtime dependencies beyond peers are a figure beside its target. The public API must equal the
-// committed report, packages/renderer/api-report.txt (`node scripts/renderer-package.mjs --update-api` writes it:
+// 250 KB; the root entry reaches nothing of MUI and `./core` nothing of React, dynamic imports included. The runtime
+// dependencies beyond peers are a figure beside its target. The public API must equal the committed report, packages/renderer/api-report.txt (`node scripts/renderer-package.mjs --update-api` writes it:
 // the change is then announced in the commit that makes it).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { apiReport } from './renderer-api-report.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,40 @@ const bin = (name) => path.join(repo, 'node_modules/.bin', name);
 const MAX_PACKED = 250 * 1024;
 const MAX_DEPENDENCIES = 2;
 const PRODUCT_PATHS = /(^|[^\w.-])(src|schemas|permissions)\//;
+
+/** Entries and the packages they must never reach: what a host may leave out. */
+const ENTRY_BOUNDS = [
+  ['@soloist/renderer', 'dist/index.js', /^@(mui|emotion)\//, 'MUI'],
+  ['@soloist/renderer/core', 'dist/core/index.js', /^(react|react-dom|swr|@mui\/.*|@emotion\/.*)(\/|$)/, 'React'],
+];
+
+/** The bare imports matching `forbidden` that bundling `file` (its dynamic imports too) resolves, with who asks. */
+async function packagesReached(file, forbidden) {
+  const reached = new Set();
+  await build({
+    entryPoints: [file],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: path.join(work, 'bounds'),
+    write: false,
+    logLevel: 'silent',
+    loader: { '.css': 'empty' },
+    plugins: [
+      {
+        name: 'bounds',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (forbidden.test(args.path))
+              reached.add(`${args.path} (from ${path.relative(path.dirname(file), args.importer)})`);
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return [...reached];
+}
 
 const work = mkdtempSync(path.join(tmpdir(), 'renderer-pack-'));
 const rows = [];
@@ -67,6 +102,13 @@ try {
   const attw = run(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii'], repo);
   row('are the types wrong (ESM only)', attw.ok ? 'no problems' : 'problems', 'none', attw.ok);
   if (!attw.ok) console.log(attw.out);
+
+  // What each entry reaches, its dynamic imports too (a bundler resolves them all): the root none of MUI (a host with
+  // its own look installs none), `./core` nothing of React.
+  for (const [entry, file, forbidden, what] of ENTRY_BOUNDS) {
+    const reached = await packagesReached(path.join(unpacked, file), forbidden);
+    row(`${entry} reaches no ${what}`, reached.join(', ') || 'none', 'none', reached.length === 0);
+  }
 
   // The API as the built declarations (the tarball's) say it, against the committed report.
   const report = apiReport(path.join(pkgDir, 'dist')); // beside node_modules: the peers' types resolve

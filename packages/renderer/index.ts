@@ -27,7 +27,17 @@ export {
   type WizardApi,
   type DetailWidgetApi,
 } from './react/context.js';
-export { defaultScreenKinds, type ScreenKind, type ScreenProps } from './react/ScreenLoader.js';
+export type { ScreenKind, ScreenProps } from './react/ScreenLoader.js';
+export {
+  plainLook,
+  LookProvider,
+  useLook,
+  type Look,
+  type SpinnerProps,
+  type NoticeProps,
+  type ActionProps,
+  type MessageProps,
+} from './react/look.js';
 export { preloadable, type Preloadable } from './react/preloadable.js';
 export { useScreenTour, type ScreenTourHandle } from './react/tour/tour-control.js';
 export {
@@ -57,11 +67,8 @@ export { preloadScreenCode } from './react/first-screen.js';
 export { forgetData } from './react/cache.js';
 export { useDataProvider, useList, useOne, useCall, useMutation } from './react/data.js';
 export { downloadFile } from './react/actions.js';
-export { ExportMenu } from './react/list/ExportMenu.js';
 export type { CellProps, CellType, ListViewType, ViewProps } from './react/views/types.js';
-export { RowCards, PHONE_QUERY, type RowCard } from './react/views/RowCards.js';
 export type { RendererWidget } from './react/types.js';
-export { DateTextField, type DateTextFieldProps } from './react/form/DateTextField.js';
 export { createRestClient, HttpError, type Preloaded, type RestClient, type RestOptions } from './core/rest.js';
 export { createRestDataProvider, type CallOptions, type DataProvider, type ReadOptions } from './core/data-provider.js';
 export { createRegistry, UnknownNameError, type Registry } from './core/registry.js';

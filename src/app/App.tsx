@@ -7,12 +7,13 @@ import {
   createRestClient,
   HttpError,
   Loading,
+  LookProvider,
   SchemaApp,
   type Gate,
   type Guard,
   type Preloaded,
 } from '@soloist/renderer';
-import { ConfirmHost, ToastHost, useConfirm, useToasts } from '@soloist/renderer/mui';
+import { ConfirmHost, muiLook, ToastHost, useConfirm, useToasts } from '@soloist/renderer/mui';
 import { reactRouterAdapter } from '@soloist/renderer/react-router';
 import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
@@ -223,71 +224,77 @@ export function App({
 
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ShellContext.Provider value={shell}>
-        <WidgetHostContext.Provider value={widgetHost}>
-          <CodeLoadBoundary t={tr}>
-            {user && (
+      <LookProvider look={muiLook}>
+        <CssBaseline />
+        <ShellContext.Provider value={shell}>
+          <WidgetHostContext.Provider value={widgetHost}>
+            <CodeLoadBoundary t={tr}>
+              {user && (
+                <Suspense fallback={null}>
+                  <SignedInSupport
+                    userId={user.id}
+                    rest={rest}
+                    preloaded={preloaded}
+                    hasCalendar={can('read', 'Appointment')}
+                    t={tr}
+                    notify={notify}
+                    confirm={confirm}
+                  />
+                </Suspense>
+              )}
+              {user === undefined ? (
+                <Loading label={t('app.loading')} />
+              ) : (
+                <Router key={user?.id ?? 0}>
+                  <SchemaApp
+                    router={router}
+                    rest={rest}
+                    t={tr}
+                    locale={INTL_LOCALES[locale]}
+                    can={can}
+                    guards={guards}
+                    layouts={layouts}
+                    widgets={widgets}
+                    screenWidgets={screenWidgets}
+                    cellTypes={cellTypes}
+                    formContext={formContext}
+                    notify={notify}
+                    confirm={confirm}
+                    checkGate={checkGate}
+                    previewAs={previewAs}
+                    tours={tours}
+                    readOnly={offline}
+                    // Signing in: the user, the rules and the owner's shell load together, not one after another.
+                    onSession={async () => {
+                      await Promise.all([
+                        reload(),
+                        loadPermissions(rest),
+                        ShellLayout.preload().catch(() => undefined),
+                      ]);
+                    }}
+                    sessionKey={user?.id ?? 0}
+                    onSchemasChange={() => reloadTexts().catch(() => undefined)}
+                    navigatorRef={navigatorRef}
+                    notFound={<NotFound />}
+                    loading={<Loading label={t('app.loading')} />}
+                    failed={(retry) => <ScreensFailed retry={retry} />}
+                  />
+                </Router>
+              )}
+            </CodeLoadBoundary>
+            {toastShown.current && (
               <Suspense fallback={null}>
-                <SignedInSupport
-                  userId={user.id}
-                  rest={rest}
-                  preloaded={preloaded}
-                  hasCalendar={can('read', 'Appointment')}
-                  t={tr}
-                  notify={notify}
-                  confirm={confirm}
-                />
+                <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} t={t} />
               </Suspense>
             )}
-            {user === undefined ? (
-              <Loading label={t('app.loading')} />
-            ) : (
-              <Router key={user?.id ?? 0}>
-                <SchemaApp
-                  router={router}
-                  rest={rest}
-                  t={tr}
-                  locale={INTL_LOCALES[locale]}
-                  can={can}
-                  guards={guards}
-                  layouts={layouts}
-                  widgets={widgets}
-                  screenWidgets={screenWidgets}
-                  cellTypes={cellTypes}
-                  formContext={formContext}
-                  notify={notify}
-                  confirm={confirm}
-                  checkGate={checkGate}
-                  previewAs={previewAs}
-                  tours={tours}
-                  readOnly={offline}
-                  // Signing in: the user, the rules and the owner's shell load together, not one after another.
-                  onSession={async () => {
-                    await Promise.all([reload(), loadPermissions(rest), ShellLayout.preload().catch(() => undefined)]);
-                  }}
-                  sessionKey={user?.id ?? 0}
-                  onSchemasChange={() => reloadTexts().catch(() => undefined)}
-                  navigatorRef={navigatorRef}
-                  notFound={<NotFound />}
-                  loading={<Loading label={t('app.loading')} />}
-                  failed={(retry) => <ScreensFailed retry={retry} />}
-                />
-              </Router>
+            {confirmShown.current && (
+              <Suspense fallback={null}>
+                <ConfirmHost text={text} labels={labels} answer={answer} t={t} />
+              </Suspense>
             )}
-          </CodeLoadBoundary>
-          {toastShown.current && (
-            <Suspense fallback={null}>
-              <ToastHost toast={toast} close={close} navigate={(to) => navigatorRef.current?.(to)} t={t} />
-            </Suspense>
-          )}
-          {confirmShown.current && (
-            <Suspense fallback={null}>
-              <ConfirmHost text={text} labels={labels} answer={answer} t={t} />
-            </Suspense>
-          )}
-        </WidgetHostContext.Provider>
-      </ShellContext.Provider>
+          </WidgetHostContext.Provider>
+        </ShellContext.Provider>
+      </LookProvider>
     </ThemeProvider>
   );
 }

@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { preloadScreenCode, type Preloaded } from '@soloist/renderer';
+import { muiScreenKinds } from '@soloist/renderer/mui';
 import { screenWidgets } from '../widgets';
 import { App } from './App';
 import type { Locale } from './i18n';
@@ -37,7 +38,10 @@ async function paint(url: string, preloaded: Preloaded, locale: Locale): Promise
   const carried = preloaded[`/api/v1/ui/locales/${locale}?first`] ?? preloaded[`/api/v1/ui/locales/${locale}`];
   if (carried?.status !== 200) throw new Error(`the page carries no ${locale} texts`);
   i18next.addResourceBundle(locale, 'translation', carried.body, true, true);
-  await Promise.all([i18next.changeLanguage(locale), preloadScreenCode(preloaded, { screenWidgets })]);
+  await Promise.all([
+    i18next.changeLanguage(locale),
+    preloadScreenCode(preloaded, { screenKinds: muiScreenKinds, screenWidgets }),
+  ]);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   // Every part in place, however large: React would otherwise send a large part apart, with an inline script to put
   // it in place, which the CSP refuses.

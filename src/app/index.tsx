@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createRestClient, preloadScreenCode } from '@soloist/renderer';
+import { muiScreenKinds } from '@soloist/renderer/mui';
 import { screenWidgets } from '../widgets';
 import { App } from './App';
 import { initI18n } from './i18n';
@@ -17,7 +18,7 @@ async function start(): Promise<void> {
   const signedIn = preloaded['/api/v1/user']?.status === 200;
   await Promise.all([
     initI18n(preloaded),
-    preloadScreenCode(preloaded, { screenWidgets }),
+    preloadScreenCode(preloaded, { screenKinds: muiScreenKinds, screenWidgets }),
     signedIn ? ShellLayout.preload().catch(() => undefined) : null,
     // The rules come with the page for a signed-in visitor; their code chunk was preloaded beside the entry.
     signedIn ? loadPermissions(createRestClient({ preloaded })) : null,

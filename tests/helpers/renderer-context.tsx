@@ -5,6 +5,8 @@ import { SWRConfig } from 'swr';
 import { createRegistry } from '../../packages/renderer/core/registry';
 import type { Manifest } from '../../packages/renderer/core/types';
 import { RendererContext, type RendererContextValue, type ScreenWidget } from '../../packages/renderer/react/context';
+import { LookProvider } from '../../packages/renderer/react/look';
+import { muiLook } from '../../packages/renderer/react/shell/mui-look';
 
 /** A renderer context for one screen under test: keys for texts, everything allowed, nothing registered. */
 export function rendererContext(overrides: Partial<RendererContextValue> = {}): RendererContextValue {
@@ -30,12 +32,14 @@ export function rendererContext(overrides: Partial<RendererContextValue> = {}): 
   };
 }
 
-/** Renders `element` as a screen: a fresh SWR cache, the context, and a router at `path`. */
+/** Renders `element` as a screen, in the app's look (MUI): a fresh SWR cache, the context, and a router at `path`. */
 export function renderScreen(element: ReactNode, context: RendererContextValue, path = '/') {
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter path={path}>{element}</MemoryRouter>
+        <LookProvider look={muiLook}>
+          <MemoryRouter path={path}>{element}</MemoryRouter>
+        </LookProvider>
       </RendererContext.Provider>
     </SWRConfig>,
   );

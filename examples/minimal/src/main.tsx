@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { SchemaApp, staticSchemaSource, type LayoutProps } from '@soloist/renderer';
+import { muiLook } from '@soloist/renderer/mui';
 import { provider } from './provider';
 import { schemas } from './schemas';
 import { t } from './texts';
@@ -10,6 +11,7 @@ const Page = ({ children }: LayoutProps) => (
 
 createRoot(document.getElementById('root')!).render(
   <SchemaApp
+    look={muiLook}
     schemas={staticSchemaSource(schemas)}
     dataProvider={() => provider}
     t={t}

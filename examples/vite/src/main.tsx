@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SchemaApp, staticSchemaSource, type LayoutProps } from '@soloist/renderer';
+import { muiLook } from '@soloist/renderer/mui';
 import { reactRouterAdapter } from '@soloist/renderer/react-router';
 import { provider } from './provider';
 import { schemas } from './schemas';
@@ -85,6 +86,7 @@ const Page = ({ children }: LayoutProps) => <main>{children}</main>;
 function Tasks() {
   return (
     <SchemaApp
+      look={muiLook}
       router={underApp}
       schemas={source}
       dataProvider={() => provider}

@@ -1,10 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
-import Button from '@mui/material/Button';
+import { Suspense, useState } from 'react';
 import { HttpError } from '../core/rest.js';
 import { useRenderer } from './context.js';
 import { useMutation } from './data.js';
-
-const GateAnswer = lazy(() => import(/* webpackChunkName: "gate-answer" */ './GateAnswer.js'));
+import { useLook } from './look.js';
 
 /**
  * "Request access" on a refusal whose gate names a `request` call: makes the call once per press and shows its answer
@@ -12,6 +10,7 @@ const GateAnswer = lazy(() => import(/* webpackChunkName: "gate-answer" */ './Ga
  */
 export function GateRequest({ call }: { call: string }) {
   const { t, notify } = useRenderer();
+  const { Action, Message } = useLook();
   const write = useMutation();
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<string | null>(null);
@@ -28,12 +27,18 @@ export function GateRequest({ call }: { call: string }) {
   }
   return (
     <>
-      <Button color="inherit" size="small" onClick={() => void ask()} disabled={busy}>
+      <Action onClick={() => void ask()} disabled={busy}>
         {t('permissions.requestAccess')}
-      </Button>
+      </Action>
       {answer !== null && (
         <Suspense fallback={null}>
-          <GateAnswer answer={answer} onClose={() => setAnswer(null)} />
+          <Message
+            title={t('permissions.requestReceived')}
+            closeLabel={t('permissions.requestClose')}
+            onClose={() => setAnswer(null)}
+          >
+            {answer}
+          </Message>
         </Suspense>
       )}
     </>

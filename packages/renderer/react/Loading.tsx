@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { useLook } from './look.js';
 
 /**
  * How long a wait goes unshown: an answer quicker than this paints without an indicator flashing first.
@@ -22,13 +21,14 @@ export interface LoadingProps {
 
 /**
  * What a screen, a card or a block shows while it waits for its code or its data: nothing for the first 300 ms, then
- * a spinner named for screen readers. Wherever the main area waits, this shows, so a slow answer never leaves it
+ * the look's spinner, named for screen readers. Wherever the main area waits, this shows, so a slow answer never leaves it
  * blank.
  * @example
  * <Loading label={t('common.loading')} />
  * <Loading label={t('common.loading')} inline delay={0} />
  */
 export function Loading({ label, inline = false, delay = LOADING_DELAY_MS }: LoadingProps) {
+  const { Spinner } = useLook();
   const [shown, setShown] = useState(delay <= 0);
   useEffect(() => {
     if (shown) return undefined;
@@ -36,10 +36,6 @@ export function Loading({ label, inline = false, delay = LOADING_DELAY_MS }: Loa
     return () => clearTimeout(timer);
   }, []);
   // Meanwhile nothing shows, but the wait is said to assistive technology and to tools that wait for the page.
-  if (!shown) return <Box aria-busy="true" data-loading="waiting" />;
-  return (
-    <Box data-loading="true" sx={{ display: 'flex', justifyContent: 'center', py: inline ? 0.5 : 6 }}>
-      <CircularProgress aria-label={label} size={inline ? 20 : 40} />
-    </Box>
-  );
+  if (!shown) return <div aria-busy="true" data-loading="waiting" />;
+  return <Spinner label={label} inline={inline} />;
 }

@@ -10,7 +10,8 @@ import type { Area, Manifest } from '../core/types.js';
 import { RendererContext, type RendererContextValue, type ScreenWidget, type Severity } from './context.js';
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
-import { defaultScreenKinds, ScreenLoader, type ScreenKind } from './ScreenLoader.js';
+import { ScreenLoader, type ScreenKind } from './ScreenLoader.js';
+import { LookProvider, useLook } from './look.js';
 import { matchRoute } from '../core/route-match.js';
 import { Redirect, Route, RouterProvider, useAddress, useNavigate } from './router.js';
 import { BrowserRouter } from './routers.js';
@@ -147,7 +148,12 @@ export function SchemaApp(props: SchemaAppProps) {
   useEffect(() => {
     if (partial && signedIn) complete();
   }, [partial, signedIn, complete]);
-  const kinds = useMemo(() => defaultScreenKinds.with(props.screenKinds ?? {}), [props.screenKinds]);
+  const around = useLook();
+  const look = props.look ?? around;
+  const kinds = useMemo(
+    () => createRegistry<ScreenKind>('screen kind', { ...look.screenKinds, ...props.screenKinds }),
+    [look, props.screenKinds],
+  );
   // The host's form widgets only: the form screen adds the built-in ones, so rjsf loads with the first form.
   const widgets = useMemo(() => createRegistry<RendererWidget>('widget', props.widgets ?? {}), [props.widgets]);
   const screenWidgets = useMemo(
@@ -236,17 +242,19 @@ export function SchemaApp(props: SchemaAppProps) {
   );
   return (
     <RendererContext.Provider value={context}>
-      <TourControlContext.Provider value={tourControl}>
-        {/* A new router (another user) starts afresh from the address bar, so the location is guarded again for the
+      <LookProvider look={look}>
+        <TourControlContext.Provider value={tourControl}>
+          {/* A new router (another user) starts afresh from the address bar, so the location is guarded again for the
           new user. New schemas only rebuild the routes: the screen shown stays mounted, with what was typed. */}
-        {props.router ? (
-          <RouterProvider key={routerKey} adapter={props.router}>
-            {table}
-          </RouterProvider>
-        ) : (
-          <BrowserRouter key={routerKey}>{table}</BrowserRouter>
-        )}
-      </TourControlContext.Provider>
+          {props.router ? (
+            <RouterProvider key={routerKey} adapter={props.router}>
+              {table}
+            </RouterProvider>
+          ) : (
+            <BrowserRouter key={routerKey}>{table}</BrowserRouter>
+          )}
+        </TourControlContext.Provider>
+      </LookProvider>
     </RendererContext.Provider>
   );
 }

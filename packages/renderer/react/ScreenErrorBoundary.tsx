@@ -1,9 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import { UnknownNameError } from '../core/registry.js';
 import type { Translate } from '../core/types.js';
+import { useLook } from './look.js';
 
 /**
  * Whether an error is a failed load of the app's own code: a script chunk (webpack's `ChunkLoadError`, also after
@@ -42,22 +40,21 @@ export class ScreenErrorBoundary extends Component<Props, { error: Error | null 
     // Code that could not be loaded (a new build replaced it, the network failed) is the app's to handle, not the
     // screen's: trying the screen again would ask for the same missing file.
     if (isCodeLoadError(error)) throw error;
-    const { t } = this.props;
-    const retry = (
-      <Button color="inherit" size="small" onClick={() => this.setState({ error: null })}>
-        {t('app.retry')}
-      </Button>
-    );
-    return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={error instanceof UnknownNameError ? undefined : retry}
-        sx={{ maxWidth: 720 }}
-      >
-        <AlertTitle>{t('app.screenFailed')}</AlertTitle>
-        {error instanceof UnknownNameError ? error.message : t('app.screenFailedText')}
-      </Alert>
-    );
+    return <Failed error={error} t={this.props.t} retry={() => this.setState({ error: null })} />;
   }
+}
+
+/** What a failed screen says, in the app's look: a name no registry knows with its path, or a way to try again. */
+function Failed({ error, t, retry }: { error: Error; t: Translate; retry: () => void }) {
+  const { Notice, Action } = useLook();
+  const unknown = error instanceof UnknownNameError;
+  return (
+    <Notice
+      severity="error"
+      title={t('app.screenFailed')}
+      actions={unknown ? undefined : <Action onClick={retry}>{t('app.retry')}</Action>}
+    >
+      {unknown ? error.message : t('app.screenFailedText')}
+    </Notice>
+  );
 }

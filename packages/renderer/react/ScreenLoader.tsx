@@ -1,37 +1,18 @@
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import useSWR from 'swr';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { createRegistry, type Registry } from '../core/registry.js';
+import type { Registry } from '../core/registry.js';
 import { restSchemaSource } from '../core/schema-source.js';
 import type { ScreenDef } from '../core/types.js';
 import { useRenderer } from './context.js';
 import { Loading } from './Loading.js';
-import { preloadable } from './preloadable.js';
 import type { ScreenKind } from './types.js';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.js';
-import { Link, Redirect } from './router.js';
+import { Redirect } from './router.js';
+import { useLook } from './look.js';
 import { loadFailedKey } from './load-failed.js';
 import { GateRequest } from './GateRequest.js';
 
 export type { ScreenKind, ScreenProps } from './types.js';
-
-/**
- * The built-in screen kinds. Each is its own chunk: a list page never downloads the form engine; `preload()` fetches
- * one ahead.
- * @example
- * const kinds = defaultScreenKinds.with({ 'x-board': BoardScreen });
- * kinds.names() // → ['list', 'form', 'detail', 'dashboard', 'wizard', 'page', 'x-board']
- */
-export const defaultScreenKinds: Registry<ScreenKind> = createRegistry<ScreenKind>('screen kind', {
-  list: preloadable(() => import(/* webpackChunkName: "screen-list" */ './screens/ListScreen.js')),
-  form: preloadable(() => import(/* webpackChunkName: "screen-form" */ './screens/FormScreen.js')),
-  detail: preloadable(() => import(/* webpackChunkName: "screen-detail" */ './screens/DetailScreen.js')),
-  dashboard: preloadable(() => import(/* webpackChunkName: "screen-dashboard" */ './screens/DashboardScreen.js')),
-  wizard: preloadable(() => import(/* webpackChunkName: "screen-wizard" */ './screens/WizardScreen.js')),
-  page: preloadable(() => import(/* webpackChunkName: "screen-page" */ './screens/PageScreen.js')),
-});
 
 /** A screen's tour: its own chunk, loaded only for a screen with a tour when the host keeps tours (not for guests). */
 const ScreenTour = lazy(() =>
@@ -47,6 +28,7 @@ function ScreenOfKind({ kinds, screen }: { kinds: Registry<ScreenKind>; screen: 
 /** Fetches one screen's schema and renders it with the component its `kind` names. */
 export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<ScreenKind> }) {
   const { rest, t, checkGate, manifest, readOnly, tours, ...ctx } = useRenderer();
+  const { Notice, Action } = useLook();
   const schemas = useMemo(() => ctx.schemas ?? restSchemaSource(rest), [ctx.schemas, rest]);
   const summary = manifest.screens.find((s) => s.id === id);
   const carried = schemas.peekScreen?.(id);
@@ -68,16 +50,9 @@ export function ScreenLoader({ id, kinds }: { id: string; kinds: Registry<Screen
   if (checkGate(summary?.gate)) return refusal;
   if (error) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" onClick={() => void mutate()}>
-            {t('app.retry')}
-          </Button>
-        }
-      >
+      <Notice severity="error" actions={<Action onClick={() => void mutate()}>{t('app.retry')}</Action>}>
         {t(loadFailedKey(readOnly))}
-      </Alert>
+      </Notice>
     );
   }
   // The one place every screen waits (its schema, then its code): a spinner after 300 ms, never a blank main area.
@@ -113,25 +88,28 @@ export function ScreenView({ kinds, screen }: { kinds: Registry<ScreenKind>; scr
  */
 export function GateRefusal({ gate }: { gate: ScreenDef['gate'] }) {
   const { checkGate } = useRenderer();
+  const { Notice, Action } = useLook();
   const verdict = checkGate(gate);
   if (!verdict) return null;
   if (typeof verdict === 'string') return <Redirect to={verdict} replace />;
-  const link = verdict.link && (
-    <Button color="inherit" size="small" component={Link} to={verdict.link.to}>
-      {verdict.link.label}
-    </Button>
-  );
+  const link = verdict.link && <Action to={verdict.link.to}>{verdict.link.label}</Action>;
   // With a request beside the way up, both go under the message (side by side they squeeze it on a phone).
-  const request = gate?.request && (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, ml: -0.75 }}>
-      <GateRequest call={gate.request} />
-      {link}
-    </Box>
-  );
   return (
-    <Alert severity="info" role="status" sx={{ maxWidth: 720 }} action={request ? undefined : link}>
+    <Notice
+      severity="info"
+      actionsBelow={Boolean(gate?.request)}
+      actions={
+        gate?.request ? (
+          <>
+            <GateRequest call={gate.request} />
+            {link}
+          </>
+        ) : (
+          link
+        )
+      }
+    >
       {verdict.message}
-      {request}
-    </Alert>
+    </Notice>
   );
 }

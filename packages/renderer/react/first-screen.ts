@@ -2,7 +2,6 @@ import type { Preloaded } from '../core/rest.js';
 import type { Manifest, ScreenDef } from '../core/types.js';
 import { loadValidator } from '../core/validator-modules.js';
 import type { ScreenWidget } from './context.js';
-import { defaultScreenKinds } from './ScreenLoader.js';
 import type { ScreenKind } from './types.js';
 
 const SCREEN_URL = '/api/v1/ui/screens/';
@@ -22,7 +21,8 @@ const preloadOf = (c: unknown) => (c as { preload?: () => Promise<unknown> } | u
  * Fetches the code of the screen the page carries (its kind and first widgets), for a host to await before its
  * first render: the screen then paints in one pass instead of suspending for each chunk. Never fails: a chunk
  * that does not arrive is loaded again when the screen renders.
- * @example await preloadScreenCode(preloaded, { screenWidgets }); // then the first render
+ * `host` names the screen kinds and widgets the app gives SchemaApp (its look's kinds and its own).
+ * @example await preloadScreenCode(preloaded, { screenKinds: muiLook.screenKinds, screenWidgets }); // then render
  */
 export async function preloadScreenCode(
   preloaded: Preloaded,
@@ -31,9 +31,8 @@ export async function preloadScreenCode(
   const entry = Object.entries(preloaded).find(([url, answer]) => url.startsWith(SCREEN_URL) && answer.status === 200);
   if (!entry) return;
   const screen = (entry[1].body as { data: ScreenDef }).data;
-  const kinds = defaultScreenKinds.with(host.screenKinds ?? {});
   const parts = [
-    kinds.has(screen.kind) ? kinds.get(screen.kind, screen.id) : undefined,
+    host.screenKinds && Object.hasOwn(host.screenKinds, screen.kind) ? host.screenKinds[screen.kind] : undefined,
     ...firstWidgets(screen).map((w) => host.screenWidgets?.[w]),
   ];
   // A form's validator too (the page preloads its module): the form is drawn with it in the first render.

@@ -4,6 +4,7 @@ import type { RestClient } from '../core/rest.js';
 import type { SchemaSource } from '../core/schema-source.js';
 import type { Area, Can, Gate, Manifest, Translate } from '../core/types.js';
 import type { RendererContextValue, ScreenWidget } from './context.js';
+import type { Look } from './look.js';
 import type { RouterAdapter } from './router.js';
 import type { ScreenKind } from './ScreenLoader.js';
 import type { RendererWidget } from './types.js';
@@ -64,6 +65,12 @@ export interface SchemaAppProps {
   formContext?: Record<string, unknown>;
   /** Hand-written blocks screens place by name (dashboard cards). */
   screenWidgets?: Record<string, ScreenWidget>;
+  /**
+   * How screens are drawn: `muiLook` (from `@soloist/renderer/mui`) has every screen kind. Without one, the look of a
+   * `LookProvider` around, else plain HTML and no screen kinds but the host's own (`screenKinds`).
+   */
+  look?: Look;
+  /** Screen kinds beside the look's (a kind named here replaces the look's). */
   screenKinds?: Record<string, ScreenKind>;
   notify: RendererContextValue['notify'];
   confirm: RendererContextValue['confirm'];

@@ -11,13 +11,13 @@ import {
   formatMoney,
   Link,
   routeFor,
-  RowCards,
   useCall,
   useDataProvider,
   useRenderer,
   useSearchParams,
   type ScreenWidget,
 } from '@soloist/renderer';
+import { RowCards } from '@soloist/renderer/mui';
 import { ADVANCED, COLUMNS, kindOf, SUBJECTS, VIEWS, type DetailsAnswer, type View } from './views';
 
 const PER_PAGE = 25;

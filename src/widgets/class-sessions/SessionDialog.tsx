@@ -14,7 +14,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DateTextField, HttpError, useRenderer } from '@soloist/renderer';
+import { HttpError, useRenderer } from '@soloist/renderer';
+import { DateTextField } from '@soloist/renderer/mui';
 import type { Session } from './types';
 
 export type Scope = 'this' | 'future';

@@ -7,8 +7,8 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { ExportMenu } from '@soloist/renderer/mui';
 import {
-  ExportMenu,
   toMajor,
   toMinor,
   useCall,

@@ -1,12 +1,12 @@
 import { BUILTIN_SCREEN_KINDS, RENDERER_WIDGETS } from '../../../packages/renderer/core/builtins';
 import { defaultWidgets } from '../../../packages/renderer/react/form/widgets';
-import { defaultScreenKinds } from '../../../packages/renderer/react/ScreenLoader';
+import { muiScreenKinds } from '../../../packages/renderer/react/shell/mui-look';
 import { cellTypes, screenWidgets, widgets } from '../../../src/widgets';
 import { APP_CELL_TYPES, APP_SCREEN_WIDGETS, APP_WIDGETS } from '../../../src/domain/widget-names';
 
 describe('renderer built-ins', () => {
   it('lists exactly the screen kinds and widgets the registries hold (the schema checker reads the lists)', () => {
-    expect(defaultScreenKinds.names().sort()).toEqual([...BUILTIN_SCREEN_KINDS].sort());
+    expect(Object.keys(muiScreenKinds).sort()).toEqual([...BUILTIN_SCREEN_KINDS].sort());
     expect(defaultWidgets.names().sort()).toEqual([...RENDERER_WIDGETS].sort());
   });
 

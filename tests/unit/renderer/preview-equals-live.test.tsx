@@ -6,7 +6,9 @@ import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types'
 import type { PreviewIdentity } from '../../../packages/renderer/react/context';
 import { PreviewPanel } from '../../../packages/renderer/react/editor/Preview';
 import { sampleFetch } from '../../../packages/renderer/react/editor/preview-rest';
-import { defaultScreenKinds, ScreenLoader } from '../../../packages/renderer/react/ScreenLoader';
+import { ScreenLoader } from '../../../packages/renderer/react/ScreenLoader';
+import { createRegistry } from '../../../packages/renderer/core/registry';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 import { createRestClient } from '../../../packages/renderer/core/rest';
 import { loadPermissions } from '../../../src/app/session';
 import { previewIdentities } from '../../../src/app/preview-as';
@@ -95,7 +97,7 @@ async function published(screen: Screen, who: PreviewIdentity): Promise<string> 
       : samples(input, init);
   const { container, unmount } = renderScreen(
     <Route path={screen.route}>
-      <ScreenLoader id={screen.id} kinds={defaultScreenKinds} />
+      <ScreenLoader id={screen.id} kinds={createRegistry('screen kind', muiLook.screenKinds)} />
     </Route>,
     rendererContext({ ...context, rest: createRestClient({ fetch }) }),
     samplePath(screen.route),

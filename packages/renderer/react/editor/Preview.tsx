@@ -12,7 +12,9 @@ import { useCall } from '../data.js';
 import { Loading } from '../Loading.js';
 import { Route } from '../router.js';
 import { MemoryRouter } from '../routers.js';
-import { defaultScreenKinds, GateRefusal, ScreenView } from '../ScreenLoader.js';
+import { GateRefusal, ScreenView } from '../ScreenLoader.js';
+import { useLook } from '../look.js';
+import { createRegistry } from '../../core/registry.js';
 import { previewRest } from './preview-rest.js';
 
 type Answer = { data: ScreenDef; texts: Record<string, Record<string, string>>; charts?: ChartSeries[] };
@@ -27,6 +29,9 @@ const samplePath = (route: string) => route.replace(/:\w+\??/g, '1');
  */
 function PreviewPane({ id, of, who, heading }: { id: string; of: string; who: PreviewIdentity; heading: string }) {
   const outer = useRenderer();
+  // The look's screen kinds, as the app draws them.
+  const look = useLook();
+  const kinds = useMemo(() => createRegistry('screen kind', look.screenKinds), [look]);
   const { data: answer, error } = useCall<Answer>('ui.preview', { params: { id }, query: { of } });
   const screen = answer?.data;
   const context = useMemo<RendererContextValue | null>(() => {
@@ -68,11 +73,7 @@ function PreviewPane({ id, of, who, heading }: { id: string; of: string; who: Pr
             <RendererContext.Provider value={context}>
               <MemoryRouter path={samplePath(screen.route)}>
                 <Route path={screen.route}>
-                  {verdict ? (
-                    <GateRefusal gate={screen.gate} />
-                  ) : (
-                    <ScreenView kinds={defaultScreenKinds} screen={screen} />
-                  )}
+                  {verdict ? <GateRefusal gate={screen.gate} /> : <ScreenView kinds={kinds} screen={screen} />}
                 </Route>
               </MemoryRouter>
             </RendererContext.Provider>
