@@ -18,6 +18,7 @@ import { reactRouterAdapter } from '@soloist/renderer/react-router';
 import { forcedNavigation } from './forced-navigation';
 import { offlineAwareFetch, useNetwork } from './offline/network';
 import { setSession } from './offline/kept-session';
+import { useSessionActions } from './session-actions';
 import { CodeLoadBoundary } from './update/CodeLoadBoundary';
 import { currentLocale, INTL_LOCALES, reloadTexts } from './i18n';
 import { useLocale } from './use-locale';
@@ -174,24 +175,15 @@ export function App({
   // An admin's screen editor previews screens as each role and plan.
   const previewAs = usePreviewAs(Boolean(user?.is_admin), t);
 
-  const logout = useCallback(async () => {
-    loggingOut.current = true;
-    try {
-      const res = await rest.send<{ message?: string }>('POST', '/api/logout');
-      if (res?.message) notify(res.message, 'success');
-    } finally {
-      await signOut('/login');
-      loggingOut.current = false;
-    }
-  }, [rest, signOut, notify]);
-
-  const backToAdmin = useCallback(async () => {
-    const res = await rest.send<{ message?: string }>('POST', '/api/v1/admin/user/logout');
-    if (res?.message) notify(res.message, 'success');
-    // Nothing of the account just left stays cached for the admin's own screens.
-    await forget(true);
-    await reload();
-  }, [rest, reload, forget, notify]);
+  const { logout, backToAdmin } = useSessionActions({
+    rest,
+    notify,
+    signOut,
+    forget,
+    reload,
+    loggingOut,
+    offlineText: () => String(t('actions.logoutOffline')),
+  });
 
   const shell = useMemo<ShellState>(
     () => ({

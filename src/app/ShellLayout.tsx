@@ -37,6 +37,7 @@ import { BellSlot } from './BellSlot';
 import { SearchSlot } from './SearchSlot';
 import { HelpMenu } from './HelpMenu';
 import { OfflineBanner, OfflineDialog } from './offline/OfflineNotices';
+import { useNetwork } from './offline/network';
 import { InstallOffer } from './install/InstallOffer';
 
 /*
@@ -125,6 +126,7 @@ function Banners() {
 export default function ShellLayout({ area, children }: LayoutProps) {
   const { t } = useTranslation();
   const { user, ability, logout } = useShell();
+  const { offline } = useNetwork();
   useDocumentTitle(area);
   const locked = (subject: string) => {
     const plan = /availableOn\.(\w+)$/.exec(ability ? refusalOf(ability, 'read', subject as Subject) : '')?.[1];
@@ -147,11 +149,13 @@ export default function ShellLayout({ area, children }: LayoutProps) {
         </Typography>
       )}
       {/* On a phone the word would wrap beside the language and the bell: the button is its icon there. */}
+      {/* Offline the server's session cannot be ended: the button waits for the connection, and says so. */}
       <Button
         color="inherit"
         onClick={() => void logout()}
+        disabled={offline}
         aria-label={t('actions.logout')}
-        title={t('actions.logout')}
+        title={offline ? t('actions.logoutOffline') : t('actions.logout')}
         sx={{ minWidth: 0, flexShrink: 0, whiteSpace: 'nowrap' }}
       >
         <LogoutIcon aria-hidden sx={{ display: { xs: 'block', sm: 'none' } }} />

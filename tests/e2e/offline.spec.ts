@@ -82,10 +82,15 @@ test('every owner screen seen online opens offline with its last data, read-only
   await page.goto('/clients/list');
   await settle(page);
   await expect(page.getByRole('button', { name: 'New client' })).toBeDisabled();
+  // Log out ends the server's session: offline it waits for the connection (leaving in the browser alone would find
+  // the person signed in at the next visit).
+  const logOut = page.getByRole('button', { name: 'Log out' });
+  await expect(logOut).toBeDisabled();
 
   // Back online: the banner goes. Offline again: a new episode, warned once more, and not again at the next screen.
   await context.setOffline(false);
   await expect(page.getByText(BANNER)).toBeHidden();
+  await expect(logOut).toBeEnabled();
   await context.setOffline(true);
   await expect(warning).toBeVisible();
   await warning.getByRole('button', { name: 'OK' }).click();
