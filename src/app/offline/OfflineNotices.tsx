@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -29,8 +30,16 @@ export function OfflineBanner({ withSavedAt = true }: { withSavedAt?: boolean })
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2 }} data-testid="offline-banner">
       <strong>{t('offline.banner')}</strong>
+      {/* On a phone the time goes under the words, never a separator left at a line's end or start. */}
       {withSavedAt && savedAt !== null && (
-        <> · {t('offline.savedAt', { time: clockTime(savedAt, INTL_LOCALES[locale]) })}</>
+        <>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {' · '}
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'block', sm: 'inline' }, whiteSpace: 'nowrap' }}>
+            {t('offline.savedAt', { time: clockTime(savedAt, INTL_LOCALES[locale]) })}
+          </Box>
+        </>
       )}
     </Alert>
   );

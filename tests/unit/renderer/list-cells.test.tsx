@@ -132,3 +132,14 @@ it("a list card's subtitle draws a field of a host's own column type with that t
   expect(container.textContent).toContain('SPRING');
   expect(container.textContent).toContain('20 off 31 Dec 2026');
 });
+
+it('an email wraps before its @ and its dots, never inside a word', () => {
+  const { container } = render(
+    <Cell column={{ field: 'email', type: 'email' }} record={{ id: 1, email: 'amelia.evans0@example.co.uk' }} />,
+    { wrapper },
+  );
+  const link = container.querySelector('a')!;
+  expect(link.getAttribute('href')).toBe('mailto:amelia.evans0@example.co.uk');
+  expect(link.textContent).toBe('amelia.evans0@example.co.uk');
+  expect(link.innerHTML).toBe('amelia.evans0<wbr>@example<wbr>.co<wbr>.uk');
+});

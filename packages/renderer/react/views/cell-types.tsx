@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { Fragment, type ReactElement } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -89,6 +89,22 @@ const forText = (draw: (text: string) => ReactElement): CellType =>
 
 const stop = (e: { stopPropagation(): void }) => e.stopPropagation();
 
+/**
+ * An address with places to break a line: before its `@` and each dot after it, so a narrow column wraps it as
+ * "amelia.evans0 / @example.com", never inside a word.
+ */
+const breakable = (address: string) => {
+  const at = address.indexOf('@');
+  if (at < 0) return address;
+  const parts = address.slice(at).split(/(?=\.)/);
+  return [address.slice(0, at), ...parts].map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+};
+
 /** A colour as a disc, named in words when it is one of the swatches (its code otherwise). */
 function ColourCell(props: CellProps) {
   const { t } = useRenderer();
@@ -161,7 +177,7 @@ export const defaultCellTypes: Registry<CellType> = createRegistry<CellType>('ce
   progress: ProgressCell,
   email: forText((v) => (
     <a href={`mailto:${v}`} onClick={stop}>
-      {v}
+      {breakable(v)}
     </a>
   )),
   phone: forText((v) => (
