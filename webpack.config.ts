@@ -249,9 +249,13 @@ function browserBuild(production: boolean): Configuration {
     optimization: {
       minimize: production,
       minimizer: [
+        // Scripts through swc; the stylesheets through esbuild (they shipped with their comments and indents).
         new MinimizerPlugin({
-          minify: MinimizerPlugin.swcMinify,
-          minimizerOptions: { compress: { passes: 2 }, mangle: true },
+          test: /\.(?:js|css)$/i,
+          minify: [
+            { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+            { implementation: MinimizerPlugin.esbuildMinifyCss },
+          ],
         }),
       ],
       splitChunks: { chunks: 'all' },

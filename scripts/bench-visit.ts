@@ -157,7 +157,7 @@ export function summarise(visits: Visit[]): string {
   if (painted.length === 0) return `no paint reported in ${visits.length} loads`;
   const missing = visits.length - painted.length;
   const m = (pick: (v: Visit) => number) => median(painted.map(pick));
-  return `${missing ? `(${missing} of ${visits.length} loads reported no paint) ` : ''}LCP ${(m((v) => v.lcp) / 1000).toFixed(2)} s · TBT ${m((v) => v.tbt).toFixed(0)} ms · ${m((v) => v.kb).toFixed(0)} KB · ${m((v) => v.requestsBeforeContent)} requests before content`;
+  return `${missing ? `(${missing} of ${visits.length} loads reported no paint) ` : ''}LCP ${(m((v) => v.lcp) / 1000).toFixed(2)} s · TBT ${m((v) => v.tbt).toFixed(0)} ms · ${m((v) => v.kb).toFixed(1)} KB · ${m((v) => v.requestsBeforeContent)} requests before content`;
 }
 
 declare global {

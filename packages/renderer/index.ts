@@ -28,8 +28,8 @@ export {
   type DetailWidgetApi,
 } from './react/context.js';
 export type { ScreenKind, ScreenProps } from './react/ScreenLoader.js';
+export { plainLook } from './react/plain-look.js';
 export {
-  plainLook,
   LookProvider,
   useLook,
   type Look,

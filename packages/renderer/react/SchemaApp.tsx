@@ -11,7 +11,7 @@ import { RendererContext, type RendererContextValue, type ScreenWidget, type Sev
 import type { RendererWidget } from './types.js';
 import type { CellType, ListViewType } from './views/types.js';
 import { ScreenLoader, type ScreenKind } from './ScreenLoader.js';
-import { LookProvider, useLook } from './look.js';
+import { LookProvider, NO_LOOK, useLookAround } from './look.js';
 import { matchRoute } from '../core/route-match.js';
 import { Redirect, Route, RouterProvider, useAddress, useNavigate } from './router.js';
 import { BrowserRouter } from './routers.js';
@@ -148,8 +148,9 @@ export function SchemaApp(props: SchemaAppProps) {
   useEffect(() => {
     if (partial && signedIn) complete();
   }, [partial, signedIn, complete]);
-  const around = useLook();
+  const around = useLookAround();
   const look = props.look ?? around;
+  if (!look) throw new Error(NO_LOOK);
   const kinds = useMemo(
     () => createRegistry<ScreenKind>('screen kind', { ...look.screenKinds, ...props.screenKinds }),
     [look, props.screenKinds],

@@ -1,5 +1,4 @@
-import { createContext, useContext, useId, type ComponentType, type ReactNode } from 'react';
-import { Link } from './router.js';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { ScreenKind } from './types.js';
 
 /**
@@ -50,8 +49,8 @@ export interface MessageProps {
  * How the renderer draws: the screen kinds (list, form, detail, …) and the few parts it draws around them — a
  * spinner while a screen waits, a notice when it fails or a gate refuses it, the notice's actions, and a message the
  * person closes (the answer to a request for access). Give it to
- * `SchemaApp` as `look`: `muiLook` from `@soloist/renderer/mui` is the full one; `plainLook` draws plain HTML and has
- * no screen kinds, for a host that brings its own (then no MUI is installed or bundled).
+ * `SchemaApp` as `look`: `muiLook` from `@soloist/renderer/mui` is the full one; `plainLook` (./plain-look) draws plain
+ * HTML and has no screen kinds, for a host that brings its own (then no MUI is installed or bundled).
  * @example <SchemaApp look={{ ...plainLook, screenKinds: { list: MyList, form: MyForm } }} … />
  */
 export interface Look {
@@ -62,53 +61,7 @@ export interface Look {
   Message: ComponentType<MessageProps>;
 }
 
-/** A link (followed by the app's router) or a button, as plain HTML. */
-function PlainAction({ children, onClick, to, disabled }: ActionProps) {
-  if (to !== undefined) return <Link to={to}>{children}</Link>;
-  return (
-    <button type="button" onClick={onClick} disabled={disabled}>
-      {children}
-    </button>
-  );
-}
-
-/** A message as an open HTML dialog, its button focused. */
-function PlainMessage({ title, children, closeLabel, onClose }: MessageProps) {
-  const heading = useId();
-  return (
-    <dialog open aria-labelledby={heading} className="sdui-message">
-      <h2 id={heading}>{title}</h2>
-      {children && <p>{children}</p>}
-      <button type="button" onClick={onClose} autoFocus>
-        {closeLabel}
-      </button>
-    </dialog>
-  );
-}
-
-/**
- * The look of plain HTML, with no screen kinds: a host with its own look starts from it.
- * @example <SchemaApp look={{ ...plainLook, screenKinds: { list: TaskList } }} … />
- */
-export const plainLook: Look = {
-  screenKinds: {},
-  Spinner: ({ label, inline }) => (
-    <div role="progressbar" aria-label={label} data-loading="true" className="sdui-spinner" data-inline={inline}>
-      {label}
-    </div>
-  ),
-  Notice: ({ severity, title, children, actions }) => (
-    <div role={severity === 'error' ? 'alert' : 'status'} className={`sdui-notice sdui-notice-${severity}`}>
-      {title && <strong>{title}</strong>}
-      <div>{children}</div>
-      {actions && <div>{actions}</div>}
-    </div>
-  ),
-  Action: PlainAction,
-  Message: PlainMessage,
-};
-
-const LookContext = createContext<Look>(plainLook);
+const LookContext = createContext<Look | null>(null);
 
 /**
  * Gives the parts below it a look (SchemaApp does this with its `look`).
@@ -119,7 +72,20 @@ export const LookProvider = ({ look, children }: { look: Look; children: ReactNo
 );
 
 /**
- * The look of the app around: the parts a screen draws with (plain HTML outside any SchemaApp).
+ * The look of the app around (SchemaApp's, or a LookProvider's): the parts a screen draws with.
  * @example const { Notice, Action } = useLook();
  */
-export const useLook = (): Look => useContext(LookContext);
+export function useLook(): Look {
+  const look = useContext(LookContext);
+  if (!look) throw new Error(NO_LOOK);
+  return look;
+}
+
+/** Said when nothing gave a look: a screen cannot be drawn without one. */
+export const NO_LOOK = 'SchemaApp needs a look: muiLook, plainLook or a LookProvider.';
+
+/**
+ * The look around, or none: SchemaApp takes its own `look` first.
+ * @example const look = props.look ?? useLookAround();
+ */
+export const useLookAround = (): Look | null => useContext(LookContext);

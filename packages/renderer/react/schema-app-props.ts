@@ -66,8 +66,8 @@ export interface SchemaAppProps {
   /** Hand-written blocks screens place by name (dashboard cards). */
   screenWidgets?: Record<string, ScreenWidget>;
   /**
-   * How screens are drawn: `muiLook` (from `@soloist/renderer/mui`) has every screen kind. Without one, the look of a
-   * `LookProvider` around, else plain HTML and no screen kinds but the host's own (`screenKinds`).
+   * How screens are drawn: `muiLook` (from `@soloist/renderer/mui`) has every screen kind; `plainLook` draws plain
+   * HTML and knows no screen kinds but the host's own (`screenKinds`). Without one, a `LookProvider`'s around.
    */
   look?: Look;
   /** Screen kinds beside the look's (a kind named here replaces the look's). */

@@ -6,6 +6,8 @@ import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
 import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 /**
  * The admin's user page as declared: the support console's actions ask in declared dialogs — a password hidden as
@@ -85,9 +87,11 @@ function setup(record = account()) {
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider value={context}>
-          <Route path="/admin/users/:id">
-            <DetailScreen screen={screen} />
-          </Route>
+          <LookProvider look={muiLook}>
+            <Route path="/admin/users/:id">
+              <DetailScreen screen={screen} />
+            </Route>
+          </LookProvider>
         </RendererContext.Provider>
       </MemoryRouter>
     </SWRConfig>,

@@ -6,6 +6,8 @@ import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
 import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 /**
  * A sale's page as declared: read from its own route, its payments a related list with their totals and a refund per
@@ -82,9 +84,11 @@ function setup() {
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter path={location.path} history={location.history}>
         <RendererContext.Provider value={context}>
-          <Route path="/sales-and-products/sales/:id">
-            <DetailScreen screen={screen} />
-          </Route>
+          <LookProvider look={muiLook}>
+            <Route path="/sales-and-products/sales/:id">
+              <DetailScreen screen={screen} />
+            </Route>
+          </LookProvider>
         </RendererContext.Provider>
       </MemoryRouter>
     </SWRConfig>,

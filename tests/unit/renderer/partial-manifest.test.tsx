@@ -2,6 +2,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { SchemaApp } from '../../../packages/renderer/react/SchemaApp';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 import { createRestClient } from '../../../packages/renderer/core/rest';
 import type { Manifest } from '../../../packages/renderer/core/types';
 
@@ -44,6 +45,7 @@ function app(rest: ReturnType<typeof client>['rest'], sessionKey: number, cache:
   return (
     <SWRConfig value={{ provider: () => cache as never }}>
       <SchemaApp
+        look={muiLook}
         rest={rest}
         t={(key) => key}
         locale="en-GB"

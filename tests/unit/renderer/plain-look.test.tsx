@@ -4,11 +4,12 @@ import { SchemaApp } from '../../../packages/renderer/react/SchemaApp';
 import { staticSchemaSource } from '../../../packages/renderer/core/schema-source';
 import { createMemoryDataProvider } from '../../../packages/renderer/testing/memory-provider';
 import { useList } from '../../../packages/renderer/react/data';
+import { plainLook } from '../../../packages/renderer/react/plain-look';
 import type { ScreenProps } from '../../../packages/renderer/react/types';
 import type { Paged } from '../../../packages/renderer/core/types';
 
 /**
- * A host with its own look: SchemaApp without a look draws plain HTML and knows only the host's screen kinds. Its
+ * A host with its own look: SchemaApp with plainLook draws plain HTML and knows only the host's screen kinds. Its
  * list kind reads records through the renderer's data hooks; a screen of a kind nobody gave says so, in plain HTML,
  * with its schema path; nothing of MUI is drawn.
  */
@@ -59,6 +60,7 @@ function app() {
       <SchemaApp
         schemas={schemas}
         dataProvider={() => data}
+        look={plainLook}
         screenKinds={{ list: TaskList }}
         t={(key) => key}
         locale="en"

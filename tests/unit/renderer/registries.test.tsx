@@ -14,6 +14,8 @@ import DashboardScreen from '../../../packages/renderer/react/screens/DashboardS
 import ListScreen from '../../../packages/renderer/react/screens/ListScreen';
 import { Cell } from '../../../packages/renderer/react/views/Cell';
 import type { CellType, ListViewType } from '../../../packages/renderer/react/views/types';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 /**
  * An integrator extends the renderer without editing it: their own cell types and list views, by the `x-` names
@@ -62,7 +64,9 @@ function withContext(ctx: RendererContextValue, children: ReactNode) {
   return (
     <SWRConfig value={{ provider: () => new Map() }}>
       <MemoryRouter>
-        <RendererContext.Provider value={ctx}>{children}</RendererContext.Provider>
+        <RendererContext.Provider value={ctx}>
+          <LookProvider look={muiLook}>{children}</LookProvider>
+        </RendererContext.Provider>
       </MemoryRouter>
     </SWRConfig>
   );

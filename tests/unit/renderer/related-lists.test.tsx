@@ -5,6 +5,8 @@ import { createRegistry } from '../../../packages/renderer/core/registry';
 import type { Manifest, ScreenDef } from '../../../packages/renderer/core/types';
 import { RendererContext, type RendererContextValue } from '../../../packages/renderer/react/context';
 import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 /** A record page's related lists: a table on wide screens; on a phone each row a card with every value shown. */
 const texts: Record<string, string> = {
@@ -66,11 +68,13 @@ const renderPage = () =>
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter path={'/clients/7'}>
-          <Route path="/clients/:id">
-            <DetailScreen screen={screen} />
-          </Route>
-        </MemoryRouter>
+        <LookProvider look={muiLook}>
+          <MemoryRouter path={'/clients/7'}>
+            <Route path="/clients/:id">
+              <DetailScreen screen={screen} />
+            </Route>
+          </MemoryRouter>
+        </LookProvider>
       </RendererContext.Provider>
     </SWRConfig>,
   );

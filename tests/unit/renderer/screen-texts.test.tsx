@@ -15,6 +15,8 @@ import DetailScreen from '../../../packages/renderer/react/screens/DetailScreen'
 import FormScreen from '../../../packages/renderer/react/screens/FormScreen';
 import { FORMATS } from '../../../src/domain/formats';
 import { loadSchemas } from '../../../src/server/engine/schema-registry';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 jest.mock('../../../packages/renderer/core/validation', () => ({
   ...jest.requireActual('../../../packages/renderer/core/validation'),
@@ -131,11 +133,13 @@ function renderScreen(screen: ScreenDef, url: string, pattern: string, rest: Rec
   return render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <RendererContext.Provider value={context}>
-        <MemoryRouter path={url}>
-          <Route path={pattern}>
-            {screen.kind === 'detail' ? <DetailScreen screen={screen} /> : <FormScreen screen={screen} />}
-          </Route>
-        </MemoryRouter>
+        <LookProvider look={muiLook}>
+          <MemoryRouter path={url}>
+            <Route path={pattern}>
+              {screen.kind === 'detail' ? <DetailScreen screen={screen} /> : <FormScreen screen={screen} />}
+            </Route>
+          </MemoryRouter>
+        </LookProvider>
       </RendererContext.Provider>
     </SWRConfig>,
   );

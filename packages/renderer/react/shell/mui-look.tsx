@@ -51,19 +51,13 @@ function Notice({ severity, title, children, actions, actionsBelow }: NoticeProp
   );
 }
 
-function Action({ children, onClick, to, disabled }: ActionProps) {
-  if (to !== undefined)
-    return (
-      <Button color="inherit" size="small" component={Link} to={to}>
-        {children}
-      </Button>
-    );
-  return (
-    <Button color="inherit" size="small" onClick={onClick} disabled={disabled}>
-      {children}
-    </Button>
+/** A button, or a link to an address of the app drawn as one. */
+const Action = ({ to, ...props }: ActionProps) =>
+  to === undefined ? (
+    <Button color="inherit" size="small" {...props} />
+  ) : (
+    <Button color="inherit" size="small" component={Link} to={to} {...props} />
   );
-}
 
 /** The message's dialog comes with the first message (an answer to a request for access). */
 const Message = lazy(() => import(/* webpackChunkName: "gate-answer" */ './MessageDialog.js'));
