@@ -9,6 +9,8 @@ import { screenWidgets } from '../../../src/widgets';
 import { WidgetHostContext } from '../../../src/widgets/host';
 import { productManifest } from '../../helpers/product-manifest';
 import { rendererContext } from '../../helpers/renderer-context';
+import { LookProvider } from '../../../packages/renderer/react/look';
+import { muiLook } from '../../../packages/renderer/react/shell/mui-look';
 
 const registry = loadSchemas(path.join(__dirname, '../../../schemas'));
 const manifest = {
@@ -50,15 +52,17 @@ describe.each(blocks)('%s, while its data is on its way', (name, Widget) => {
     const { container } = render(
       <SWRConfig value={{ provider: () => new Map() }}>
         <RendererContext.Provider value={context}>
-          <WidgetHostContext.Provider value={{ user: undefined, reloadUser: never }}>
-            <MemoryRouter path={location.path} history={location.history}>
-              <Widget
-                screen={{ id: 'screen', kind: 'dashboard', route: '/screen', title: 'x' } as never}
-                card={card as never}
-                detail={{ record: { id: 1, spaces: 8 }, refresh: never }}
-              />
-            </MemoryRouter>
-          </WidgetHostContext.Provider>
+          <LookProvider look={muiLook}>
+            <WidgetHostContext.Provider value={{ user: undefined, reloadUser: never }}>
+              <MemoryRouter path={location.path} history={location.history}>
+                <Widget
+                  screen={{ id: 'screen', kind: 'dashboard', route: '/screen', title: 'x' } as never}
+                  card={card as never}
+                  detail={{ record: { id: 1, spaces: 8 }, refresh: never }}
+                />
+              </MemoryRouter>
+            </WidgetHostContext.Provider>
+          </LookProvider>
         </RendererContext.Provider>
       </SWRConfig>,
     );
